@@ -1,0 +1,43 @@
+// swift-tools-version: 6.0
+// WireLock: locks the JSON wire formats of API clients so they cannot drift unnoticed.
+import PackageDescription
+
+let package = Package(
+    name: "WireLock",
+    products: [
+        .library(name: "WireJSON", targets: ["WireJSON"]),
+        .executable(name: "wirelock", targets: ["wirelock"]),
+    ],
+    targets: [
+        // MARK: C wrapper — libyajl through pkg-config; only WireJSON imports it.
+        .systemLibrary(
+            name: "CYajl",
+            path: "Sources/CYajl",
+            pkgConfig: "yajl",
+            providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]
+        ),
+
+        // MARK: Core — streaming reader, validator, JSONValue, JSON paths, canonical writer.
+        .target(
+            name: "WireJSON",
+            dependencies: ["CYajl"]
+        ),
+
+        // MARK: Command line.
+        .executableTarget(
+            name: "wirelock",
+            dependencies: ["WireJSON"]
+        ),
+
+        // MARK: Tests.
+        .testTarget(
+            name: "WireJSONTests",
+            dependencies: ["WireJSON"]
+        ),
+        .testTarget(
+            name: "WireLockCLITests",
+            dependencies: ["WireJSON", "wirelock"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

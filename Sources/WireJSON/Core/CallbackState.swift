@@ -1,0 +1,334 @@
+import CYajl
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One open array or object.
+struct _Frame {
+    var isObject: Bool
+    /// Elements or members seen so far (a value counts as soon as it starts).
+    var count = 0
+    /// In an object: a member name has been read and its value has not started yet.
+    var awaitingValue = false
+    /// In an object: index (in the key store) of its first and of its current member name.
+    var firstKey = 0
+    var currentKey = -1
+    /// In an object with many members: index of its hash table in `tables`, or -1.
+    var table = -1
+}
+
+/// What the last reported event was, which tells where yajl stood when it stopped.
+enum _LastEvent: UInt8 {
+    case none, arrayStart, objectStart, key, value
+}
+
+/// An error raised by a callback (yajl only learns that the callback said stop).
+enum _CallbackFailure {
+    case duplicateKey(String, tokenEnd: Int)
+    case tooDeep(offset: Int)
+}
+
+/// The state the yajl callbacks update. It lives at a fixed heap address (the yajl context pointer)
+/// and is only touched from the thread running `yajl_parse`.
+struct _CallbackState {
+    var handle: OpaquePointer? = nil
+    /// Absolute offset of the first byte of the buffer yajl is parsing now.
+    var pieceBase = 0
+    let maxDepth: Int
+    let checkDuplicates: Bool
+
+    var frames: [_Frame] = []
+    // Member names of the open objects, innermost last: hash, start in `arena`.
+    var keyHashes: [UInt64] = []
+    var keyStarts: [Int] = []
+    var arena: [UInt8] = []
+    /// Open-addressing tables (key index + 1, 0 = empty) for objects past `linearLimit` members,
+    /// one per depth, kept for reuse.
+    var tables: [[Int32]] = []
+    static let linearLimit = 16
+
+    /// Absolute offset just after the token of the last event.
+    var lastEventEnd = 0
+    var lastEvent: _LastEvent = .none
+    var eventCount = 0
+    /// Absolute end of a synthetic string token (a probe closes a string early); its event is not
+    /// a real one and is ignored.
+    var syntheticEnd = -1
+    var failure: _CallbackFailure? = nil
+    var sink: ((JSONEvent, JSONEventContext) -> Void)? = nil
+    var selfPointer: UnsafeMutablePointer<_CallbackState>? = nil
+
+    init(maxDepth: Int, checkDuplicates: Bool) {
+        self.maxDepth = maxDepth
+        self.checkDuplicates = checkDuplicates
+    }
+
+    mutating func reset() {
+        frames.removeAll(keepingCapacity: true)
+        keyHashes.removeAll(keepingCapacity: true)
+        keyStarts.removeAll(keepingCapacity: true)
+        arena.removeAll(keepingCapacity: true)
+        for i in tables.indices where !tables[i].isEmpty {
+            tables[i].withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        }
+        pieceBase = 0
+        lastEventEnd = 0
+        lastEvent = .none
+        eventCount = 0
+        syntheticEnd = -1
+        failure = nil
+    }
+
+    @inline(__always) private var tokenEnd: Int {
+        pieceBase &+ yajl_get_bytes_consumed(handle)
+    }
+
+    // MARK: Callbacks
+
+    /// kind: 0 null, 1 false, 2 true, 3 number, 4 string.
+    @inline(__always)
+    mutating func scalar(_ event: JSONEvent, text: UnsafeRawPointer?, count: Int) -> Int32 {
+        let end = tokenEnd
+        if end == syntheticEnd, case .string = event { return 1 }
+        countValue()
+        lastEventEnd = end
+        lastEvent = .value
+        eventCount &+= 1
+        if let sink {
+            let materialized: JSONEvent
+            switch event {
+            case .number:
+                materialized = .number(String(decoding: UnsafeRawBufferPointer(start: text, count: count), as: UTF8.self))
+            case .string:
+                materialized = .string(String(decoding: UnsafeRawBufferPointer(start: text, count: count), as: UTF8.self))
+            default:
+                materialized = event
+            }
+            sink(materialized, JSONEventContext(state: selfPointer.unsafelyUnwrapped, endOffset: end))
+        }
+        return 1
+    }
+
+    @inline(__always)
+    private mutating func countValue() {
+        let top = frames.count &- 1
+        if top >= 0 {
+            frames[top].count &+= 1
+            frames[top].awaitingValue = false
+        }
+    }
+
+    mutating func startContainer(isObject: Bool) -> Int32 {
+        let end = tokenEnd
+        countValue()
+        if frames.count >= maxDepth {
+            failure = .tooDeep(offset: end &- 1)
+            return 0
+        }
+        if let sink {
+            sink(isObject ? .objectStart : .arrayStart, JSONEventContext(state: selfPointer.unsafelyUnwrapped, endOffset: end))
+        }
+        frames.append(_Frame(isObject: isObject, firstKey: keyHashes.count))
+        lastEventEnd = end
+        lastEvent = isObject ? .objectStart : .arrayStart
+        eventCount &+= 1
+        return 1
+    }
+
+    mutating func endContainer() -> Int32 {
+        let end = tokenEnd
+        let frame = frames.removeLast()
+        if frame.isObject {
+            if frame.firstKey < keyHashes.count {
+                arena.removeSubrange(keyStarts[frame.firstKey]...)
+                keyHashes.removeSubrange(frame.firstKey...)
+                keyStarts.removeSubrange(frame.firstKey...)
+            }
+            if frame.table >= 0 {
+                tables[frame.table].withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            }
+        }
+        lastEventEnd = end
+        lastEvent = .value
+        eventCount &+= 1
+        if let sink {
+            sink(frame.isObject ? .objectEnd : .arrayEnd, JSONEventContext(state: selfPointer.unsafelyUnwrapped, endOffset: end))
+        }
+        return 1
+    }
+
+    mutating func key(_ text: UnsafePointer<UInt8>, count: Int) -> Int32 {
+        let end = tokenEnd
+        if end == syntheticEnd { return 1 }
+        let top = frames.count &- 1
+        let hash = Self.hash(text, count)
+        if checkDuplicates, findKey(in: top, hash: hash, text, count) {
+            failure = .duplicateKey(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self), tokenEnd: end)
+            return 0
+        }
+        let index = keyHashes.count
+        keyHashes.append(hash)
+        keyStarts.append(arena.count)
+        arena.append(contentsOf: UnsafeBufferPointer(start: text, count: count))
+        frames[top].currentKey = index
+        frames[top].awaitingValue = true
+        if checkDuplicates { indexKey(index, in: top) }
+        lastEventEnd = end
+        lastEvent = .key
+        eventCount &+= 1
+        if let sink {
+            sink(.key(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)),
+                 JSONEventContext(state: selfPointer.unsafelyUnwrapped, endOffset: end))
+        }
+        return 1
+    }
+
+    // MARK: Duplicate detection
+
+    private func keyBytesEqual(_ index: Int, _ text: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let start = keyStarts[index]
+        let end = index + 1 < keyStarts.count ? keyStarts[index + 1] : arena.count
+        guard end - start == count else { return false }
+        return arena.withUnsafeBufferPointer { buffer in
+            count == 0 || memcmp(buffer.baseAddress! + start, text, count) == 0
+        }
+    }
+
+    private func findKey(in top: Int, hash: UInt64, _ text: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let frame = frames[top]
+        if frame.table < 0 {
+            var i = frame.firstKey
+            while i < keyHashes.count {
+                if keyHashes[i] == hash && keyBytesEqual(i, text, count) { return true }
+                i &+= 1
+            }
+            return false
+        }
+        let table = tables[frame.table]
+        let mask = table.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let entry = Int(table[slot])
+            if entry == 0 { return false }
+            let index = entry - 1
+            if keyHashes[index] == hash && keyBytesEqual(index, text, count) { return true }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    private mutating func indexKey(_ index: Int, in top: Int) {
+        let members = index - frames[top].firstKey + 1
+        if frames[top].table < 0 {
+            guard members > Self.linearLimit else { return }
+            while tables.count <= top { tables.append([]) }
+            frames[top].table = top
+            rebuildTable(top, capacityFor: members)
+            return
+        }
+        if members * 2 > tables[top].count {
+            rebuildTable(top, capacityFor: members)
+        } else {
+            insert(index, into: top)
+        }
+    }
+
+    private mutating func rebuildTable(_ top: Int, capacityFor members: Int) {
+        var size = 64
+        while size < members * 4 { size <<= 1 }
+        tables[top] = [Int32](repeating: 0, count: size)
+        for index in frames[top].firstKey..<keyHashes.count { insert(index, into: top) }
+    }
+
+    private mutating func insert(_ index: Int, into top: Int) {
+        let mask = tables[top].count - 1
+        var slot = Int(truncatingIfNeeded: keyHashes[index]) & mask
+        while tables[top][slot] != 0 { slot = (slot + 1) & mask }
+        tables[top][slot] = Int32(index + 1)
+    }
+
+    @inline(__always)
+    static func hash(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(count)
+        var i = 0
+        while i &+ 8 <= count {
+            h = (h ^ _SWAR.load(p, i)) &* 0xBF58_476D_1CE4_E5B9
+            h ^= h >> 29
+            i &+= 8
+        }
+        var last: UInt64 = 0
+        var shift: UInt64 = 0
+        while i < count {
+            last |= UInt64(p[i]) << shift
+            shift &+= 8
+            i &+= 1
+        }
+        h = (h ^ last) &* 0x94D0_49BB_1331_11EB
+        return h ^ (h >> 31)
+    }
+
+    // MARK: Paths
+
+    func keyString(_ index: Int) -> String {
+        let start = keyStarts[index]
+        let end = index + 1 < keyStarts.count ? keyStarts[index + 1] : arena.count
+        return String(decoding: arena[start..<end], as: UTF8.self)
+    }
+
+    private func childComponent(of frame: _Frame) -> JSONPath.Component? {
+        if frame.isObject {
+            return frame.currentKey >= 0 ? .key(keyString(frame.currentKey)) : nil
+        }
+        return frame.count > 0 ? .index(frame.count - 1) : nil
+    }
+
+    /// Path of the innermost open container.
+    func containerPath() -> JSONPath {
+        var components: [JSONPath.Component] = []
+        for frame in frames.dropLast() {
+            if let component = childComponent(of: frame) { components.append(component) }
+        }
+        return JSONPath(components)
+    }
+
+    /// Path of the value the last event reported (or is part of).
+    func currentValuePath() -> JSONPath {
+        var path = containerPath()
+        if let top = frames.last, let component = childComponent(of: top) { path.components.append(component) }
+        return path
+    }
+
+    /// Path of a string being read: a member name belongs to its object, a value to its position.
+    func stringPath() -> JSONPath {
+        if let top = frames.last, top.isObject, !top.awaitingValue { return containerPath() }
+        return nextValuePath()
+    }
+
+    /// Path of the value that would come next: `[n]` in an array, the pending member in an object,
+    /// otherwise the container.
+    func nextValuePath() -> JSONPath {
+        var path = containerPath()
+        if let top = frames.last {
+            if !top.isObject {
+                path.components.append(.index(top.count))
+            } else if top.awaitingValue, top.currentKey >= 0 {
+                path.components.append(.key(keyString(top.currentKey)))
+            }
+        }
+        return path
+    }
+}
+
+/// What a ``JSONStreamParser`` event handler can ask about the event it is handling. Valid only
+/// during the call to the handler.
+public struct JSONEventContext {
+    let state: UnsafeMutablePointer<_CallbackState>
+    /// Absolute byte offset just after the token that produced the event.
+    public let endOffset: Int
+
+    /// The JSON path of the value (or member name) the event belongs to. Computed on request.
+    public var path: JSONPath {
+        state.pointee.currentValuePath()
+    }
+}

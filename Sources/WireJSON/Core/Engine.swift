@@ -1,0 +1,358 @@
+import CYajl
+
+/// The streaming core behind ``JSONStreamParser`` and ``JSONValidator``: strictness pre-pass, yajl
+/// in chunks, callback state, and the translation of every failure into a ``JSONSyntaxError`` with an
+/// exact location.
+///
+/// Chunking invariant: no token is split between two `yajl_parse` calls. The bytes of a token that
+/// the chunk ends inside (a string from its opening quote, a number or literal, the first bytes of a
+/// multi-byte character outside a string) are carried to the next chunk, so the start of whatever
+/// yajl complains about is always in memory. Punctuation after the last event in earlier buffers is
+/// remembered in `tailTokens`. Together these make every location independent of how the input was
+/// cut into chunks.
+final class _Engine {
+    let options: JSONParseOptions
+    private let callbacks: UnsafeMutablePointer<yajl_callbacks>
+    let state: UnsafeMutablePointer<_CallbackState>
+    private var handle: OpaquePointer
+    private var scanner: _ByteScanner
+    private var lines = _LineTracker()
+    /// The bytes of an unfinished token, held back from yajl.
+    private var carry: [UInt8] = []
+    private var carryBase = 0
+    private enum CarryKind { case string, bare, character }
+    private var carryKind = CarryKind.string
+    /// Total bytes received.
+    private(set) var received = 0
+    /// Starts (absolute) of the tokens after `lastEventEnd` in earlier buffers, and how many.
+    private var tailTokens: [Int] = []
+    private var tailTokenCount = 0
+    private(set) var failure: JSONSyntaxError?
+    /// An error whose excerpt still waits for the bytes after the spot.
+    private var pending: (error: JSONSyntaxError, excerpt: _ExcerptBuilder)?
+    private var lastExcerpt: _ExcerptBuilder?
+    private(set) var finished = false
+
+    init(options: JSONParseOptions, sink: ((JSONEvent, JSONEventContext) -> Void)? = nil) {
+        self.options = options
+        callbacks = _makeYajlCallbacks()
+        state = .allocate(capacity: 1)
+        state.initialize(to: _CallbackState(maxDepth: options.maxDepth, checkDuplicates: !options.allowDuplicateKeys))
+        state.pointee.selfPointer = state
+        state.pointee.sink = sink
+        scanner = _ByteScanner(allowComments: options.allowComments)
+        handle = Self.makeHandle(callbacks, state, options)
+        state.pointee.handle = handle
+    }
+
+    deinit {
+        yajl_free(handle)
+        // yajl kept a pointer to the table until the handle was freed; only now can it go.
+        callbacks.deinitialize(count: 1)
+        callbacks.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    private static func makeHandle(_ callbacks: UnsafeMutablePointer<yajl_callbacks>,
+                                   _ state: UnsafeMutablePointer<_CallbackState>,
+                                   _ options: JSONParseOptions) -> OpaquePointer {
+        guard let handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(state)) else {
+            fatalError("yajl_alloc failed: out of memory")
+        }
+        if options.allowComments {
+            _ = wirelock_yajl_config(handle, yajl_allow_comments, 1)
+        }
+        return handle
+    }
+
+    /// Starts a new document (JSON Lines), keeping the allocations.
+    func reset() {
+        yajl_free(handle)
+        handle = Self.makeHandle(callbacks, state, options)
+        state.pointee.reset()
+        state.pointee.handle = handle
+        scanner = _ByteScanner(allowComments: options.allowComments)
+        lines = _LineTracker()
+        carry.removeAll(keepingCapacity: true)
+        carryBase = 0
+        received = 0
+        tailTokens.removeAll(keepingCapacity: true)
+        tailTokenCount = 0
+        failure = nil
+        pending = nil
+        lastExcerpt = nil
+        finished = false
+    }
+
+    /// Whether the document so far holds anything but whitespace (and comments).
+    var sawContent: Bool {
+        state.pointee.eventCount > 0 || tailTokenCount > 0 || !carry.isEmpty
+    }
+
+    // MARK: Feeding
+
+    func feed(_ chunk: UnsafeRawBufferPointer) throws(JSONSyntaxError) {
+        if let failure { throw failure }
+        precondition(!finished, "JSONStreamParser.feed called after finish()")
+        guard let raw = chunk.baseAddress, chunk.count > 0 else { return }
+        if pending != nil {
+            received += chunk.count
+            pending!.excerpt.extend(chunk.assumingMemoryBound(to: UInt8.self))
+            try throwIfExcerptComplete()
+            return
+        }
+        let p = raw.assumingMemoryBound(to: UInt8.self)
+        let n = chunk.count
+        let chunkBase = received
+        received += n
+        let scan = scanner.scan(p, count: n, base: chunkBase)
+
+        let error: JSONSyntaxError? = carry.withUnsafeBufferPointer { carried -> JSONSyntaxError? in
+            var regions = _Regions()
+            if carried.count > 0 { regions.spans.append((carryBase, carried.baseAddress!, carried.count)) }
+            regions.spans.append((chunkBase, UnsafePointer(p), n))
+            let fedStart = carried.count > 0 ? carryBase : chunkBase
+
+            if let scanError = scan.error {
+                return probe(upTo: scanError, from: fedStart, regions: regions)
+            }
+
+            let cut = holdPoint(p, n, chunkBase: chunkBase)
+            if carried.count > 0 {
+                guard let exit = carryExit(p, n, firstStringExit: scan.firstStringExit), chunkBase + exit <= cut else {
+                    return nil   // the held token goes on
+                }
+                var first = Array(carried)
+                first.append(contentsOf: UnsafeBufferPointer(start: p, count: exit))
+                if let error = first.withUnsafeBufferPointer({ parse($0.baseAddress!, $0.count, base: carryBase, regions: regions) }) {
+                    return error
+                }
+                if cut > chunkBase + exit,
+                   let error = parse(p + exit, cut - chunkBase - exit, base: chunkBase + exit, regions: regions) {
+                    return error
+                }
+            } else if cut > chunkBase,
+                      let error = parse(p, cut - chunkBase, base: chunkBase, regions: regions) {
+                return error
+            }
+            regions.forEachSpan(from: lines.trackedUpTo, to: cut) { lines.advance(over: $0, count: $1) }
+            return nil
+        }
+        if let error {
+            try fail(error)
+            return
+        }
+        // Keep what was not fed: the unfinished token.
+        let cut = holdPoint(p, n, chunkBase: chunkBase)
+        if cut >= received {
+            carry.removeAll(keepingCapacity: true)
+        } else if cut >= chunkBase {
+            carry.removeAll(keepingCapacity: true)
+            carry.append(contentsOf: UnsafeBufferPointer(start: p + (cut - chunkBase), count: received - cut))
+        } else {
+            // Still the token that started in an earlier chunk.
+            carry.append(contentsOf: UnsafeBufferPointer(start: p, count: n))
+        }
+        carryBase = cut
+        carryKind = scanner.mode == .string ? .string : scanner.pendingOutsideCharacter ? .character : .bare
+    }
+
+    /// Where the bytes held back from yajl start (or `received` when nothing is held).
+    private func holdPoint(_ p: UnsafePointer<UInt8>, _ n: Int, chunkBase: Int) -> Int {
+        if scanner.mode == .string { return scanner.stringStart }
+        if scanner.pendingOutsideCharacter { return scanner.utf8Start }
+        guard scanner.mode == .outside else { return received }
+        var j = n
+        while j > 0 && _Tokens.isBare(p[j - 1]) { j -= 1 }
+        if j == 0 && !carry.isEmpty && carryKind == .bare { return carryBase }
+        return chunkBase + j
+    }
+
+    /// Index in the chunk where the held token is complete, or nil if it goes on.
+    private func carryExit(_ p: UnsafePointer<UInt8>, _ n: Int, firstStringExit: Int?) -> Int? {
+        switch carryKind {
+        case .string:
+            return firstStringExit
+        case .character:
+            return nil
+        case .bare:
+            var i = 0
+            while i < n && _Tokens.isBare(p[i]) { i += 1 }
+            guard i < n else { return nil }
+            return _Tokens.isWhitespace(p[i]) || _Tokens.isPunctuation(p[i]) ? i + 1 : i
+        }
+    }
+
+    /// Ends the document: everything received must form one complete value.
+    func finish() throws(JSONSyntaxError) {
+        if let failure { throw failure }
+        guard !finished else { return }
+        finished = true
+        if pending != nil {
+            pending!.excerpt.close()
+            try throwIfExcerptComplete()
+        }
+        let error: JSONSyntaxError? = carry.withUnsafeBufferPointer { carried -> JSONSyntaxError? in
+            var regions = _Regions()
+            if carried.count > 0 {
+                regions.spans.append((carryBase, carried.baseAddress!, carried.count))
+                if let error = parse(carried.baseAddress!, carried.count, base: carryBase, regions: regions) { return error }
+            }
+            if let scanError = scanner.finish() {
+                return makeError(kind: scanError.kind, reason: scanError.reason, at: scanError.offset,
+                                 path: state.pointee.nextValuePath(), regions: regions)
+            }
+            state.pointee.pieceBase = received
+            let status = yajl_complete_parse(handle)
+            if status == yajl_status_ok { return nil }
+            return yajlError(status, piece: nil, count: 0, regions: regions, atEnd: true)
+        }
+        if let error {
+            try fail(error)
+        }
+    }
+
+    /// Records an error; throws it now if its excerpt is complete, else once the bytes after the
+    /// spot have arrived (or at `finish`).
+    private func fail(_ error: JSONSyntaxError) throws(JSONSyntaxError) {
+        guard let excerpt = lastExcerpt else {
+            failure = error
+            throw error
+        }
+        lastExcerpt = nil
+        pending = (error, excerpt)
+        if finished { pending!.excerpt.close() }
+        try throwIfExcerptComplete()
+    }
+
+    private func throwIfExcerptComplete() throws(JSONSyntaxError) {
+        guard let (error, excerpt) = pending, excerpt.isComplete else { return }
+        var complete = error
+        complete.excerpt = excerpt.excerpt
+        _YajlDiagnosis.refine(&complete, following: excerpt.following)
+        pending = nil
+        failure = complete
+        throw complete
+    }
+
+    /// A pre-pass error at `scanError.offset`: first let yajl see everything before it (closing an
+    /// open string with a synthetic quote), so an earlier grammar error wins.
+    private func probe(upTo scanError: _ScanError, from fedStart: Int, regions: _Regions) -> JSONSyntaxError {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(scanError.offset - fedStart + 1)
+        regions.forEachSpan(from: fedStart, to: scanError.offset) { buffer.append(contentsOf: UnsafeBufferPointer(start: $0, count: $1)) }
+        buffer.append(scanError.insideString ? UInt8(ascii: "\"") : UInt8(ascii: " "))
+        state.pointee.syntheticEnd = scanError.insideString ? scanError.offset + 1 : -1
+        let earlier = buffer.withUnsafeBufferPointer { parse($0.baseAddress!, $0.count, base: fedStart, regions: regions) }
+        state.pointee.syntheticEnd = -1
+        if let earlier, earlier.location.offset <= scanError.offset { return earlier }
+        let path = scanError.insideString ? state.pointee.stringPath() : state.pointee.nextValuePath()
+        return makeError(kind: scanError.kind, reason: scanError.reason, at: scanError.offset, path: path, regions: regions)
+    }
+
+    /// Runs yajl over one buffer that starts at absolute offset `base`.
+    private func parse(_ p: UnsafePointer<UInt8>, _ count: Int, base: Int, regions: _Regions) -> JSONSyntaxError? {
+        state.pointee.pieceBase = base
+        let status = yajl_parse(handle, p, count)
+        if status == yajl_status_ok {
+            recordTail(p, count, base: base)
+            return nil
+        }
+        return yajlError(status, piece: p, count: count, regions: regions, atEnd: false)
+    }
+
+    /// Remembers the token starts after the last event in this buffer.
+    private func recordTail(_ p: UnsafePointer<UInt8>, _ count: Int, base: Int) {
+        let lastEnd = state.pointee.lastEventEnd
+        var i: Int
+        if lastEnd >= base {
+            tailTokens.removeAll(keepingCapacity: true)
+            tailTokenCount = 0
+            i = lastEnd - base
+        } else {
+            i = 0
+        }
+        while let start = _Tokens.nextStart(p, count, from: i, comments: options.allowComments) {
+            if tailTokens.count < 2 { tailTokens.append(base + start) }
+            tailTokenCount += 1
+            i = _Tokens.end(p, count, at: start)
+        }
+    }
+
+    /// The absolute start of the `k`-th token after the last event.
+    private func tokenStart(_ k: Int, piece p: UnsafePointer<UInt8>?, count: Int) -> Int {
+        let s = state.pointee
+        var remaining = k
+        if s.lastEventEnd < s.pieceBase {
+            if tailTokenCount >= remaining, remaining <= tailTokens.count { return tailTokens[remaining - 1] }
+            remaining -= tailTokenCount
+        }
+        guard let p else { return s.pieceBase }
+        var i = max(s.lastEventEnd, s.pieceBase) - s.pieceBase
+        while let start = _Tokens.nextStart(p, count, from: i, comments: options.allowComments) {
+            remaining -= 1
+            if remaining <= 0 { return s.pieceBase + start }
+            i = _Tokens.end(p, count, at: start)
+        }
+        return s.pieceBase + count
+    }
+
+    // MARK: Errors
+
+    private func yajlError(_ status: yajl_status, piece p: UnsafePointer<UInt8>?, count: Int,
+                           regions: _Regions, atEnd: Bool) -> JSONSyntaxError {
+        let s = state.pointee
+        if status == yajl_status_client_canceled, let failure = s.failure {
+            switch failure {
+            case .duplicateKey(let key, let end):
+                let start = p.map { _Tokens.stringStart(endingAt: end - s.pieceBase, in: $0) + s.pieceBase } ?? end
+                return makeError(kind: .duplicateKey, reason: "duplicate key \(JSONPath.quoted(key))",
+                                 at: start, path: s.containerPath().appending(key: key), regions: regions)
+            case .tooDeep(let offset):
+                return makeError(kind: .nestingTooDeep,
+                                 reason: "nesting deeper than the maximum depth of \(options.maxDepth)",
+                                 at: offset, path: s.currentValuePath(), regions: regions)
+            }
+        }
+        let consumed = yajl_get_bytes_consumed(handle)
+        let message = Self.yajlMessage(handle)
+        let classified = _YajlDiagnosis(message: message, consumed: consumed, atEnd: atEnd)
+        var offset: Int
+        switch classified.anchor {
+        case .offendingByte(let delta):
+            offset = atEnd ? received : s.pieceBase + consumed + delta
+        case .token(let k):
+            offset = atEnd ? received : tokenStart(k(s), piece: p, count: count)
+        case .end:
+            offset = received
+        }
+        offset = min(max(offset, 0), received)
+        let context = _ErrorContext(state: s, regions: regions, offset: offset, received: received,
+                                    inString: scanner.mode == .string, allowComments: options.allowComments)
+        let (kind, reason, path) = classified.describe(context)
+        return makeError(kind: kind, reason: reason, at: offset, path: path, regions: regions)
+    }
+
+    private static func yajlMessage(_ handle: OpaquePointer) -> String {
+        guard let raw = yajl_get_error(handle, 0, nil, 0) else { return "" }
+        defer { yajl_free_error(handle, raw) }
+        return String(cString: raw).trimmingSuffixNewlines()
+    }
+
+    private func makeError(kind: JSONSyntaxError.Kind, reason: String, at offset: Int, path: JSONPath,
+                           regions: _Regions) -> JSONSyntaxError {
+        let location = lines.location(of: offset, in: regions)
+        let builder = _ExcerptBuilder(at: offset, regions: regions, before: lines.tail, tailEnd: lines.trackedUpTo, atEnd: finished)
+        lastExcerpt = builder
+        return JSONSyntaxError(kind: kind, reason: reason, location: location, path: path, excerpt: builder.excerpt)
+    }
+}
+
+extension String {
+    func trimmingSuffixNewlines() -> String {
+        var s = Substring(self)
+        while let last = s.last, last == "\n" || last == "\r" { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,182 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The outcome of validating one input.
+public struct JSONValidationReport: Hashable, Sendable {
+    /// The errors found: at most one for a single document; one per bad line for JSON Lines.
+    public var errors: [JSONSyntaxError]
+    /// How many documents were checked (JSON Lines: non-blank lines).
+    public var documentCount: Int
+    /// How many bytes were read.
+    public var byteCount: Int
+
+    /// Whether the input is valid.
+    public var isValid: Bool { errors.isEmpty }
+
+    public init(errors: [JSONSyntaxError], documentCount: Int, byteCount: Int) {
+        self.errors = errors
+        self.documentCount = documentCount
+        self.byteCount = byteCount
+    }
+}
+
+/// A failure to read an input (as opposed to an input that is not valid JSON).
+public struct JSONInputError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The path that could not be read (`-` for standard input).
+    public var path: String
+    /// The system's reason, e.g. `No such file or directory`.
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "cannot read '\(path)': \(reason)" }
+}
+
+/// Checks JSON inputs against strict RFC 8259 (see ``JSONParseOptions``), streaming them through
+/// the yajl-backed engine in fixed-size chunks, so memory does not grow with the input.
+///
+/// ```swift
+/// let report = try JSONValidator().validate(fileAt: "Fixtures/API/v3/movies-success.json")
+/// for error in report.errors {
+///     print("\(error.location.line):\(error.location.column): \(error.reason) (at \(error.path))")
+/// }
+/// ```
+public struct JSONValidator: Sendable {
+    /// Strictness and framing.
+    public var options: JSONParseOptions
+    /// Bytes read per chunk from files and descriptors.
+    public var chunkSize: Int
+    /// For JSON Lines: stop collecting after this many bad lines (the count of documents goes on).
+    public var maxErrors: Int
+
+    public init(options: JSONParseOptions = .strict, chunkSize: Int = 256 * 1024, maxErrors: Int = 100) {
+        self.options = options
+        self.chunkSize = max(1, chunkSize)
+        self.maxErrors = max(1, maxErrors)
+    }
+
+    /// Validates bytes in memory.
+    public func validate(_ bytes: some Collection<UInt8>) -> JSONValidationReport {
+        var run = _ValidationRun(options: options, maxErrors: maxErrors)
+        let done: Void? = bytes.withContiguousStorageIfAvailable { run.feed(UnsafeRawBufferPointer($0)) }
+        if done == nil { Array(bytes).withUnsafeBytes { run.feed($0) } }
+        return run.finish()
+    }
+
+    /// Validates a file, streaming it.
+    /// - Throws: ``JSONInputError`` when the file cannot be opened or read.
+    public func validate(fileAt path: String) throws(JSONInputError) -> JSONValidationReport {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw JSONInputError(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        return try validate(fileDescriptor: fd, path: path)
+    }
+
+    /// Validates everything readable from a file descriptor (standard input: `0`), streaming it.
+    /// The descriptor is not closed.
+    /// - Parameter path: the name to use in a read error.
+    /// - Throws: ``JSONInputError`` when reading fails (for example, the path is a directory).
+    public func validate(fileDescriptor fd: Int32, path: String = "-") throws(JSONInputError) -> JSONValidationReport {
+        var run = _ValidationRun(options: options, maxErrors: maxErrors)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let n = read(fd, buffer.baseAddress, chunkSize)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw JSONInputError(path: path, reason: String(cString: strerror(errno)))
+            }
+            if n == 0 { break }
+            run.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
+            if run.isDone { break }
+        }
+        return run.finish()
+    }
+}
+
+/// One validation in progress: a single document, or JSON Lines split at each newline.
+struct _ValidationRun {
+    private let engine: _Engine
+    private let lines: Bool
+    private let maxErrors: Int
+    private var errors: [JSONSyntaxError] = []
+    private var documents = 0
+    private var total = 0
+    /// JSON Lines: line number and offset where the current line starts.
+    private var lineNumber = 0
+    private var lineStart = 0
+    private var lineFailed = false
+
+    init(options: JSONParseOptions, maxErrors: Int) {
+        engine = _Engine(options: options)
+        lines = options.framing == .lines
+        self.maxErrors = maxErrors
+    }
+
+    /// A single document stops at its first error.
+    var isDone: Bool { !lines && !errors.isEmpty }
+
+    mutating func feed(_ chunk: UnsafeRawBufferPointer) {
+        defer { total += chunk.count }
+        guard lines else {
+            if errors.isEmpty {
+                do throws(JSONSyntaxError) { try engine.feed(chunk) } catch { errors.append(error) }
+            }
+            return
+        }
+        var start = 0
+        while start < chunk.count {
+            let rest = UnsafeRawBufferPointer(rebasing: chunk[start...])
+            if let newline = rest.firstIndex(of: 0x0A) {
+                feedLine(UnsafeRawBufferPointer(rebasing: rest[..<newline]))
+                endLine(nextStart: total + start + newline + 1)
+                start += newline + 1
+            } else {
+                feedLine(rest)
+                break
+            }
+        }
+    }
+
+    private mutating func feedLine(_ part: UnsafeRawBufferPointer) {
+        guard !lineFailed, part.count > 0 else { return }
+        do throws(JSONSyntaxError) { try engine.feed(part) } catch { record(error); lineFailed = true }
+    }
+
+    private mutating func endLine(nextStart: Int) {
+        if !lineFailed {
+            if engine.sawContent {
+                do throws(JSONSyntaxError) { try engine.finish() } catch { record(error) }
+                documents += 1
+            }
+        } else {
+            documents += 1
+        }
+        engine.reset()
+        lineFailed = false
+        lineNumber += 1
+        lineStart = nextStart
+    }
+
+    private mutating func record(_ error: JSONSyntaxError) {
+        if errors.count < maxErrors { errors.append(error.shifted(lines: lineNumber, bytes: lineStart)) }
+    }
+
+    mutating func finish() -> JSONValidationReport {
+        if lines {
+            if engine.received > 0 || lineFailed { endLine(nextStart: total) }
+        } else if errors.isEmpty {
+            do throws(JSONSyntaxError) { try engine.finish() } catch { errors.append(error) }
+            documents = 1
+        } else {
+            documents = 1
+        }
+        return JSONValidationReport(errors: errors, documentCount: documents, byteCount: total)
+    }
+}

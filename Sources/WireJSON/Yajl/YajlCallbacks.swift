@@ -1,0 +1,66 @@
+import CYajl
+
+// The C side of the engine: yajl calls these functions with the context pointer it was given, which
+// points at the engine's `_CallbackState`. They return 1 to continue and 0 to stop the parse (after
+// recording why in the state).
+
+@inline(__always)
+private func state(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<_CallbackState> {
+    context.unsafelyUnwrapped.assumingMemoryBound(to: _CallbackState.self)
+}
+
+private func onNull(_ context: UnsafeMutableRawPointer?) -> Int32 {
+    state(context).pointee.scalar(.null, text: nil, count: 0)
+}
+
+private func onBoolean(_ context: UnsafeMutableRawPointer?, _ value: Int32) -> Int32 {
+    state(context).pointee.scalar(value != 0 ? .bool(true) : .bool(false), text: nil, count: 0)
+}
+
+private func onNumber(_ context: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?, _ count: Int) -> Int32 {
+    state(context).pointee.scalar(.number(""), text: UnsafeRawPointer(text), count: count)
+}
+
+private func onString(_ context: UnsafeMutableRawPointer?, _ text: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+    state(context).pointee.scalar(.string(""), text: UnsafeRawPointer(text), count: count)
+}
+
+private func onStartMap(_ context: UnsafeMutableRawPointer?) -> Int32 {
+    state(context).pointee.startContainer(isObject: true)
+}
+
+private func onMapKey(_ context: UnsafeMutableRawPointer?, _ text: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+    state(context).pointee.key(text.unsafelyUnwrapped, count: count)
+}
+
+private func onEndMap(_ context: UnsafeMutableRawPointer?) -> Int32 {
+    state(context).pointee.endContainer()
+}
+
+private func onStartArray(_ context: UnsafeMutableRawPointer?) -> Int32 {
+    state(context).pointee.startContainer(isObject: false)
+}
+
+private func onEndArray(_ context: UnsafeMutableRawPointer?) -> Int32 {
+    state(context).pointee.endContainer()
+}
+
+/// A heap-allocated `yajl_callbacks` table. yajl keeps the pointer for the life of the handle, so the
+/// table is allocated once per engine and freed only after `yajl_free`.
+func _makeYajlCallbacks() -> UnsafeMutablePointer<yajl_callbacks> {
+    let table = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
+    table.initialize(to: yajl_callbacks(
+        yajl_null: onNull,
+        yajl_boolean: onBoolean,
+        yajl_integer: nil,
+        yajl_double: nil,
+        yajl_number: onNumber,
+        yajl_string: onString,
+        yajl_start_map: onStartMap,
+        yajl_map_key: onMapKey,
+        yajl_end_map: onEndMap,
+        yajl_start_array: onStartArray,
+        yajl_end_array: onEndArray
+    ))
+    return table
+}

@@ -1,0 +1,247 @@
+/// What the engine knows when yajl stops: the callback state, the bytes in memory, the offset.
+struct _ErrorContext {
+    let state: _CallbackState
+    let regions: _Regions
+    let offset: Int
+    let received: Int
+    let inString: Bool
+    let allowComments: Bool
+
+    var byte: UInt8? { regions.byte(at: offset) }
+
+    /// Up to `limit` bytes of the bare word at the offset (letters, digits, signs, dots).
+    func word(limit: Int = 16) -> String {
+        var bytes: [UInt8] = []
+        var position = offset
+        while bytes.count < limit, let b = regions.byte(at: position),
+              !_Tokens.isWhitespace(b), !_Tokens.isPunctuation(b), b != UInt8(ascii: "\""), b < 0x80 {
+            bytes.append(b)
+            position += 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// "a string", "a number", "'}'", "'tru'", "the end of the input".
+    var found: String {
+        guard let b = byte else { return "the end of the input" }
+        switch b {
+        case UInt8(ascii: "\""): return "a string"
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return "a number"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"): return "'\(word())'"
+        case 0x20...0x7E: return "'\(Character(Unicode.Scalar(b)))'"
+        default: return "byte 0x" + String(b, radix: 16, uppercase: true).leftPadded(to: 2)
+        }
+    }
+
+    var foundStartsValue: Bool {
+        guard let b = byte else { return false }
+        switch b {
+        case UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "["), UInt8(ascii: "{"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// A digit right after a number that ended in `0` with nothing between: `01`, `-012`.
+    var isLeadingZero: Bool {
+        guard let b = byte, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b),
+              state.lastEvent == .value, state.lastEventEnd == offset,
+              regions.byte(at: offset - 1) == UInt8(ascii: "0") else { return false }
+        let before = regions.byte(at: offset - 2)
+        return before == nil || before == UInt8(ascii: "-") || !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(before!)
+            && before != UInt8(ascii: ".") && before != UInt8(ascii: "e") && before != UInt8(ascii: "E")
+            && before != UInt8(ascii: "+")
+    }
+
+    var currentKey: String? {
+        guard let top = state.frames.last, top.isObject, top.currentKey >= 0 else { return nil }
+        return state.keyString(top.currentKey)
+    }
+
+    func controlName(_ b: UInt8) -> String {
+        let hex = "U+00" + String(b, radix: 16, uppercase: true).leftPadded(to: 2)
+        switch b {
+        case 0x0A: return "line feed (\(hex)); write \\n"
+        case 0x0D: return "carriage return (\(hex)); write \\r"
+        case 0x09: return "tab (\(hex)); write \\t"
+        default: return "control character \(hex); write \\u00" + String(b, radix: 16).leftPadded(to: 2)
+        }
+    }
+}
+
+/// Turns yajl's error message into WireLock's error: where to anchor the location and how to say it.
+/// yajl 2.1.0 reports its errors as fixed English sentences; each is matched here.
+struct _YajlDiagnosis {
+    enum Anchor {
+        /// `consumed + delta` is the offending byte (lexical errors).
+        case offendingByte(Int)
+        /// The k-th token after the last event (grammar errors); k depends on the state.
+        case token((_CallbackState) -> Int)
+        /// The end of the input.
+        case end
+    }
+
+    private enum Case {
+        case invalidChar, invalidLiteral, controlInString, invalidEscape, invalidHex
+        case noDigitAfterExponent, noDigitAfterDecimal, noDigitAfterMinus, comment, badUTF8
+        case prematureEOF, trailingGarbage, afterArrayElement, afterMember, missingColon
+        case invalidKey, unallowedToken, unknown(String)
+    }
+
+    private let which: Case
+    let anchor: Anchor
+    private let atEnd: Bool
+
+    init(message: String, consumed: Int, atEnd: Bool) {
+        self.atEnd = atEnd
+        let text: Substring
+        if let colon = message.firstIndex(of: ":") {
+            text = message[message.index(after: colon)...].drop(while: { $0 == " " })
+        } else {
+            text = Substring(message)
+        }
+        let firstToken: (_CallbackState) -> Int = { _ in 1 }
+        switch text {
+        case "invalid char in json text.": which = .invalidChar; anchor = .offendingByte(-1)
+        case "invalid bytes in UTF8 string.": which = .badUTF8; anchor = .offendingByte(-1)
+        case "invalid string in json text.": which = .invalidLiteral; anchor = .offendingByte(0)
+        case "invalid character inside string.": which = .controlInString; anchor = .offendingByte(0)
+        case "inside a string, '\\' occurs before a character which it may not.":
+            which = .invalidEscape; anchor = .offendingByte(0)
+        case "invalid (non-hex) character occurs after '\\u' inside string.":
+            which = .invalidHex; anchor = .offendingByte(0)
+        case "malformed number, a digit is required after the exponent.":
+            which = .noDigitAfterExponent; anchor = .offendingByte(0)
+        case "malformed number, a digit is required after the decimal point.":
+            which = .noDigitAfterDecimal; anchor = .offendingByte(0)
+        case "malformed number, a digit is required after the minus sign.":
+            which = .noDigitAfterMinus; anchor = .offendingByte(0)
+        case "probable comment found in input text, comments are not enabled.":
+            which = .comment; anchor = .offendingByte(0)
+        case "premature EOF": which = .prematureEOF; anchor = .end
+        case "trailing garbage": which = .trailingGarbage; anchor = .token(firstToken)
+        case "after array element, I expect ',' or ']'": which = .afterArrayElement; anchor = .token(firstToken)
+        case "after key and value, inside map, I expect ',' or '}'": which = .afterMember; anchor = .token(firstToken)
+        case "object key and value must be separated by a colon (':')": which = .missingColon; anchor = .token(firstToken)
+        case "invalid object key (must be a string)":
+            which = .invalidKey
+            anchor = .token { $0.lastEvent == .objectStart ? 1 : 2 }
+        case "unallowed token at this point in JSON text":
+            which = .unallowedToken
+            anchor = .token { $0.lastEvent == .arrayStart || $0.lastEvent == .none ? 1 : 2 }
+        default:
+            which = .unknown(String(text)); anchor = .offendingByte(0)
+        }
+    }
+
+    func describe(_ c: _ErrorContext) -> (JSONSyntaxError.Kind, String, JSONPath) {
+        let s = c.state
+        if atEnd, c.offset >= c.received {
+            switch which {
+            case .noDigitAfterExponent, .noDigitAfterDecimal, .noDigitAfterMinus:
+                return (.unexpectedEndOfInput, "unexpected end of input inside a number", s.nextValuePath())
+            case .invalidLiteral:
+                return (.unexpectedEndOfInput, "unexpected end of input inside a literal (true, false or null)", s.nextValuePath())
+            default:
+                break
+            }
+        }
+        switch which {
+        case .invalidChar:
+            if c.byte == UInt8(ascii: "'") {
+                return (.unexpectedCharacter, "unexpected character ''': JSON strings use double quotes", s.nextValuePath())
+            }
+            if let b = c.byte, b < 0x20 || b == 0x7F {
+                return (.unexpectedCharacter, "unexpected control character U+00\(String(b, radix: 16, uppercase: true).leftPadded(to: 2))", s.nextValuePath())
+            }
+            return (.unexpectedCharacter, "unexpected character \(c.found)", s.nextValuePath())
+        case .badUTF8:
+            return (.invalidUTF8, "invalid UTF-8 in string", s.stringPath())
+        case .invalidLiteral:
+            return (.invalidLiteral, "invalid literal: unexpected \(c.found) (expected true, false or null)", s.nextValuePath())
+        case .controlInString:
+            return (.controlCharacter, "unescaped \(c.controlName(c.byte ?? 0)) in string", s.stringPath())
+        case .invalidEscape:
+            return (.invalidEscape, "invalid escape '\\\(c.found.trimmingCharacters(in: "'"))' in string", s.stringPath())
+        case .invalidHex:
+            return (.invalidEscape, "invalid \\u escape: expected 4 hex digits, found \(c.found)", s.stringPath())
+        case .noDigitAfterExponent:
+            return (.invalidNumber, "expected a digit after the exponent in a number, found \(c.found)", s.nextValuePath())
+        case .noDigitAfterDecimal:
+            return (.invalidNumber, "expected a digit after the decimal point in a number, found \(c.found)", s.nextValuePath())
+        case .noDigitAfterMinus:
+            return (.invalidNumber, "expected a digit after '-' in a number, found \(c.found)", s.nextValuePath())
+        case .comment:
+            return (.commentNotAllowed, "comments are not allowed in JSON (--allow-comments accepts them)", s.nextValuePath())
+        case .prematureEOF:
+            return endOfInput(c)
+        case .trailingGarbage:
+            if c.isLeadingZero { return (.invalidNumber, "number with a leading zero", .root) }
+            return (.trailingContent, "unexpected \(c.found) after the end of the JSON document", .root)
+        case .afterArrayElement:
+            if c.isLeadingZero { return (.invalidNumber, "number with a leading zero", s.currentValuePath()) }
+            if c.foundStartsValue { return (.unexpectedToken, "missing ',' between array elements (found \(c.found))", s.containerPath()) }
+            return (.unexpectedToken, "expected ',' or ']' after an array element, found \(c.found)", s.containerPath())
+        case .afterMember:
+            if c.isLeadingZero { return (.invalidNumber, "number with a leading zero", s.currentValuePath()) }
+            if c.foundStartsValue { return (.unexpectedToken, "missing ',' between object members (found \(c.found))", s.containerPath()) }
+            return (.unexpectedToken, "expected ',' or '}' after an object member, found \(c.found)", s.containerPath())
+        case .missingColon:
+            let key = c.currentKey.map { " " + JSONPath.quoted($0) } ?? ""
+            return (.missingColon, "expected ':' after member name\(key), found \(c.found)", s.nextValuePath())
+        case .invalidKey:
+            if c.byte == UInt8(ascii: "}") { return (.trailingComma, "trailing comma before '}'", s.containerPath()) }
+            return (.unexpectedToken, "expected a member name in double quotes, found \(c.found)", s.containerPath())
+        case .unallowedToken:
+            let top = s.frames.last
+            if c.byte == UInt8(ascii: "]"), let top, !top.isObject, s.lastEvent == .value {
+                return (.trailingComma, "trailing comma before ']'", s.containerPath())
+            }
+            if let top, top.isObject, top.awaitingValue {
+                return (.unexpectedToken, "expected a value after ':', found \(c.found)", s.nextValuePath())
+            }
+            return (.unexpectedToken, "expected a value, found \(c.found)", s.nextValuePath())
+        case .unknown(let text):
+            return (.unexpectedCharacter, text, s.nextValuePath())
+        }
+    }
+
+    /// Sharpens a reason once the bytes after the spot are known (they may arrive in later chunks):
+    /// `NaN`, `Infinity` and `-Infinity` get their own kind.
+    static func refine(_ error: inout JSONSyntaxError, following: [UInt8]) {
+        func starts(_ word: String) -> Bool { following.starts(with: word.utf8) }
+        if error.kind == .unexpectedCharacter, starts("NaN") || starts("Infinity") {
+            error.kind = .nonFiniteNumber
+            error.reason = "\(starts("NaN") ? "NaN" : "Infinity") is not a JSON number"
+        } else if error.kind == .invalidNumber, error.reason.contains("after '-'"), starts("Infinity") {
+            error.kind = .nonFiniteNumber
+            error.reason = "-Infinity is not a JSON number"
+        }
+    }
+
+    private func endOfInput(_ c: _ErrorContext) -> (JSONSyntaxError.Kind, String, JSONPath) {
+        let s = c.state
+        if c.inString { return (.unexpectedEndOfInput, "unexpected end of input inside a string", s.stringPath()) }
+        guard let top = s.frames.last else {
+            return (.emptyInput, "empty input: expected a JSON value", .root)
+        }
+        if top.isObject {
+            if top.awaitingValue, let key = c.currentKey {
+                return (.unexpectedEndOfInput, "unexpected end of input after member name \(JSONPath.quoted(key))", s.nextValuePath())
+            }
+            return (.unexpectedEndOfInput, "unexpected end of input inside an object (missing '}')", s.containerPath())
+        }
+        return (.unexpectedEndOfInput, "unexpected end of input inside an array (missing ']')", s.containerPath())
+    }
+}
+
+extension String {
+    func trimmingCharacters(in set: Character) -> String {
+        var s = Substring(self)
+        while s.first == set { s = s.dropFirst() }
+        while s.last == set { s = s.dropLast() }
+        return String(s)
+    }
+}
