@@ -1,0 +1,126 @@
+import Testing
+@testable import WireJSON
+
+/// Feeding the same bytes in different chunks must give the same events, or the same error with the
+/// same location, path, reason and excerpt.
+@Suite("Chunk independence")
+struct ChunkIndependenceTests {
+    static let documents: [String] = [
+        // valid
+        #"{"movies":[{"id":1,"title":"Heat","year":1995,"rating":8.3,"tags":["crime","drama"],"hasFile":true,"poster":null}]}"#,
+        "{\n  \"title\": \"Amélie — 天使 🎬\",\n  \"escaped\": \"a\\\"b\\\\c\\n\\u00e9\\ud83c\\udfac\",\n  \"big\": 123456789012345678901234567890,\n  \"exp\": -1.5e-300\n}\n",
+        "  [ [], {}, [[]], 0, -0, 0.5, 1E+2, true, false, null, \"\" ]  ",
+        "\"top-level string\"",
+        "12345",
+        "-0.25e10",
+        "true",
+        // invalid
+        "[1, 2,, 3]",
+        "{\"genres\": [\"drama\", \"crime\",],\n \"id\": 7}",
+        "{\"id\": 1, \"title\": \"x\", \"id\": 2}",
+        "{\"truncated\": \"abc",
+        "{\"truncated\": [1, 2",
+        "[01]",
+        "[-012, 3]",
+        "{\"a\" 1}",
+        "{\"a\": 1 \"b\": 2}",
+        "[1 true]",
+        "[NaN]",
+        "[-Infinity]",
+        "{\"a\": tru}",
+        "[\"\\ud800\"]",
+        "[\"\\udc00x\"]",
+        "[\"ab\\x\"]",
+        "[\"tab\there\"]",
+        "{} x",
+        "{,}",
+        "{\"a\":}",
+        "[\u{0C}1]",
+        "/* c */ [1]",
+        "",
+        "   \n  ",
+        "[1e]",
+        "[1.]",
+        "[-]",
+        "{'a': 1}",
+        "{\"k\": 1, \"k\": {\"nested\": [true, false]}}",
+    ]
+
+    /// Raw byte documents (invalid UTF-8 cannot be written as Swift strings).
+    static let byteDocuments: [[UInt8]] = [
+        Array("[\"caf".utf8) + [0xC3, 0x28] + Array("\"]".utf8),
+        Array("{\"a\": \"".utf8) + [0xED, 0xA0, 0x80] + Array("\"}".utf8),
+        Array("[\"".utf8) + [0xF4, 0x90, 0x80, 0x80] + Array("\"]".utf8),
+        Array("[\"".utf8) + [0xE0, 0x80, 0xAF] + Array("\"]".utf8),
+        [0xEF, 0xBB, 0xBF] + Array("{}".utf8),
+        Array("[1, ".utf8) + [0xC3, 0xA9] + Array("]".utf8),
+        Array("{\"ok\": \"".utf8) + [0xE2, 0x82, 0xAC, 0xF0, 0x9F, 0x8E, 0xAC] + Array("\", \"bad\": \"".utf8) + [0x80] + Array("\"}".utf8),
+    ]
+
+    static var all: [[UInt8]] { documents.map { Array($0.utf8) } + byteDocuments }
+
+    @Test("every two-way split gives the same result", arguments: all.indices)
+    func everySplitPoint(index: Int) {
+        let bytes = Self.all[index]
+        let whole = parse(bytes, chunks: [])
+        for split in 0...bytes.count {
+            let outcome = parseSplit(bytes, at: [split])
+            #expect(outcome == whole, "split at \(split): \(outcome) vs \(whole)")
+        }
+    }
+
+    @Test("every three-way split gives the same result", arguments: all.indices)
+    func everyThreeWaySplit(index: Int) {
+        let bytes = Self.all[index]
+        guard bytes.count <= 60 else { return }
+        let whole = parse(bytes, chunks: [])
+        for a in 0...bytes.count {
+            for b in a...bytes.count {
+                let outcome = parseSplit(bytes, at: [a, b])
+                #expect(outcome == whole, "splits at \(a), \(b): \(outcome) vs \(whole)")
+            }
+        }
+    }
+
+    @Test("one-byte chunks and large chunks agree", arguments: all.indices)
+    func singleBytes(index: Int) {
+        let bytes = Self.all[index]
+        #expect(parse(bytes, chunks: [1]) == parse(bytes, chunks: [1 << 20]))
+    }
+
+    @Test("the corpus of invalid documents is really invalid, and the valid ones valid")
+    func corpusSanity() {
+        let outcomes = Self.all.map { parse($0, chunks: []) }
+        for (i, outcome) in outcomes.enumerated() {
+            if i < 7 {
+                #expect(outcome.error == nil, "document \(i) should be valid: \(outcome)")
+            } else {
+                #expect(outcome.error != nil, "document \(i) should be invalid: \(outcome)")
+            }
+        }
+    }
+
+    private func parseSplit(_ bytes: [UInt8], at splits: [Int]) -> ParseOutcome {
+        var sizes: [Int] = []
+        var previous = 0
+        for split in splits { sizes.append(split - previous); previous = split }
+        sizes.append(bytes.count - previous)
+        return parseSizes(bytes, sizes)
+    }
+
+    private func parseSizes(_ bytes: [UInt8], _ sizes: [Int]) -> ParseOutcome {
+        var events: [String] = []
+        let parser = JSONStreamParser { event, context in events.append("\(event)@\(context.path)") }
+        do throws(JSONSyntaxError) {
+            var offset = 0
+            for size in sizes {
+                try parser.feed(bytes[offset..<(offset + size)])
+                offset += size
+            }
+            try parser.finish()
+            return ParseOutcome(events: events, error: nil)
+        } catch {
+            return ParseOutcome(events: [], error: error)
+        }
+    }
+}
