@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import WireJSON
 
@@ -121,6 +122,43 @@ struct ChunkIndependenceTests {
             return ParseOutcome(events: events, error: nil)
         } catch {
             return ParseOutcome(events: [], error: error)
+        }
+    }
+}
+
+/// The fast pass (validity only, used first for files and buffers) must agree with the exact pass on
+/// every input, or a valid file could be reported invalid or, worse, the other way round.
+@Suite("Fast pass agrees with the exact pass")
+struct FastPassTests {
+    static func verdict(_ bytes: [UInt8], fast: Bool, options: JSONParseOptions = .strict) -> Bool {
+        var run = _ValidationRun(options: options, maxErrors: 10, fast: fast)
+        bytes.withUnsafeBytes { run.feed($0) }
+        return run.finish().isValid
+    }
+
+    @Test func onTheChunkCorpus() {
+        for bytes in ChunkIndependenceTests.all {
+            #expect(Self.verdict(bytes, fast: true) == Self.verdict(bytes, fast: false), "\(String(decoding: bytes, as: UTF8.self))")
+        }
+    }
+
+    @Test(.enabled(if: Conformance.jsonTestSuite != nil, "JSONTestSuite not found"))
+    func onJSONTestSuite() throws {
+        for file in Conformance.files(prefix: "") {
+            let bytes = [UInt8](try Data(contentsOf: file))
+            for options in [JSONParseOptions(), JSONParseOptions(allowDuplicateKeys: true), JSONParseOptions(maxDepth: 4)] {
+                #expect(Self.verdict(bytes, fast: true, options: options) == Self.verdict(bytes, fast: false, options: options),
+                        "\(file.lastPathComponent)")
+            }
+        }
+    }
+
+    @Test func onJSONLines() {
+        var options = JSONParseOptions()
+        options.framing = .lines
+        for text in ["[1]\n\n{\"a\": 2}\n", "[1]\ntru\n", "1\n2\n\"x\"\n", "{\"a\":1,\"a\":2}\n"] {
+            let bytes = Array(text.utf8)
+            #expect(Self.verdict(bytes, fast: true, options: options) == Self.verdict(bytes, fast: false, options: options), "\(text)")
         }
     }
 }

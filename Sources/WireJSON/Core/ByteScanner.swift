@@ -90,75 +90,104 @@ struct _ByteScanner {
         let slash = _SWAR.broadcast(UInt8(ascii: "/"))
         let slashMask: UInt64 = allowComments ? ~0 : 0
 
-        while i < n {
-            if utf8Need > 0 {
-                if let error = continueUTF8(p[i], at: base + i) { return (error, firstExit) }
-                i += 1
+        scanning: while i < n {
+            // Rare states go byte by byte: inside a multi-byte character, an escape or a comment.
+            if utf8Need > 0 || escape != 0 || lowStage != 0 || pendingSlash || mode.rawValue >= Mode.lineComment.rawValue {
+                if let error = slowByte(p[i], at: base + i) { return (error, firstExit) }
+                i &+= 1
+                if mode == .outside && startedInString && firstExit == nil && !inEscapeOrCharacter { firstExit = i }
                 continue
             }
-            switch mode {
-            case .outside:
-                if pendingSlash {
-                    pendingSlash = false
-                    let b = p[i]
-                    if b == UInt8(ascii: "*") { mode = .blockComment; blockStar = false; i += 1; continue }
-                    if b == UInt8(ascii: "/") { mode = .lineComment; i += 1; continue }
-                }
-                while i &+ 8 <= n {
-                    let w = _SWAR.load(p, i)
-                    let m = _SWAR.zeroBytes(w ^ quote) | (w & _SWAR.highs) | _SWAR.zeroBytes(w ^ formFeed)
-                        | _SWAR.zeroBytes(w ^ verticalTab) | (_SWAR.zeroBytes(w ^ slash) & slashMask)
-                    if m != 0 { i &+= m.trailingZeroBitCount >> 3; break }
-                    i &+= 8
-                }
-                guard i < n else { break }
-                let b = p[i]
-                switch b {
-                case UInt8(ascii: "\""):
-                    mode = .string
-                    stringStart = base + i
-                case 0x0B, 0x0C:
-                    let name = b == 0x0C ? "form feed (U+000C)" : "vertical tab (U+000B)"
-                    return (_ScanError(offset: base + i, kind: .invalidWhitespace,
-                                       reason: "\(name) is not JSON whitespace", insideString: false), firstExit)
-                case UInt8(ascii: "/") where allowComments:
-                    pendingSlash = true
-                case 0x80...:
-                    if let error = startUTF8(b, at: base + i) { return (error, firstExit) }
-                default:
-                    break
-                }
-                i += 1
-
-            case .string:
-                if escape == 0 && lowStage == 0 {
+            if mode == .outside {
+                while true {
                     while i &+ 8 <= n {
                         let w = _SWAR.load(p, i)
-                        let m = _SWAR.zeroBytes(w ^ quote) | _SWAR.zeroBytes(w ^ backslash) | (w & _SWAR.highs)
+                        let m = _SWAR.zeroBytes(w ^ quote) | (w & _SWAR.highs) | _SWAR.zeroBytes(w ^ formFeed)
+                            | _SWAR.zeroBytes(w ^ verticalTab) | (_SWAR.zeroBytes(w ^ slash) & slashMask)
                         if m != 0 { i &+= m.trailingZeroBitCount >> 3; break }
                         i &+= 8
                     }
-                    guard i < n else { break }
+                    guard i < n else { break scanning }
+                    let b = p[i]
+                    if b == UInt8(ascii: "\"") { break }
+                    if b < 0x80 && b != 0x0B && b != 0x0C && !(allowComments && b == UInt8(ascii: "/")) {
+                        i &+= 1   // a false positive of the word test
+                        continue
+                    }
+                    if let error = slowByte(b, at: base + i) { return (error, firstExit) }
+                    i &+= 1
+                    continue scanning
                 }
-                if let error = stringByte(p[i], at: base + i) { return (error, firstExit) }
-                i += 1
-                if mode == .outside && startedInString && firstExit == nil { firstExit = i }
-
-            case .lineComment:
+                mode = .string
+                stringStart = base &+ i
+                i &+= 1
+            }
+            // Inside a string, no escape pending: skip to the next quote, backslash or non-ASCII byte.
+            while i &+ 8 <= n {
+                let w = _SWAR.load(p, i)
+                let m = _SWAR.zeroBytes(w ^ quote) | _SWAR.zeroBytes(w ^ backslash) | (w & _SWAR.highs)
+                if m != 0 { i &+= m.trailingZeroBitCount >> 3; break }
+                i &+= 8
+            }
+            while i < n {
                 let b = p[i]
-                if b == UInt8(ascii: "\n") { mode = .outside }
-                else if b >= 0x80, let error = startUTF8(b, at: base + i) { return (error, firstExit) }
-                i += 1
-
-            case .blockComment:
-                let b = p[i]
-                if blockStar && b == UInt8(ascii: "/") { mode = .outside }
-                blockStar = b == UInt8(ascii: "*")
-                if b >= 0x80, let error = startUTF8(b, at: base + i) { return (error, firstExit) }
-                i += 1
+                if b == UInt8(ascii: "\"") {
+                    mode = .outside
+                    i &+= 1
+                    if startedInString && firstExit == nil { firstExit = i }
+                    continue scanning
+                }
+                if b == UInt8(ascii: "\\") || b >= 0x80 {
+                    if let error = slowByte(b, at: base + i) { return (error, firstExit) }
+                    i &+= 1
+                    continue scanning
+                }
+                i &+= 1
             }
         }
         return (nil, firstExit)
+    }
+
+    private var inEscapeOrCharacter: Bool { utf8Need > 0 || escape != 0 || lowStage != 0 }
+
+    /// The byte-at-a-time path for every state the word loops do not cover.
+    private mutating func slowByte(_ b: UInt8, at offset: Int) -> _ScanError? {
+        if utf8Need > 0 { return continueUTF8(b, at: offset) }
+        switch mode {
+        case .outside:
+            if pendingSlash {
+                pendingSlash = false
+                if b == UInt8(ascii: "*") { mode = .blockComment; blockStar = false; return nil }
+                if b == UInt8(ascii: "/") { mode = .lineComment; return nil }
+            }
+            switch b {
+            case UInt8(ascii: "\""):
+                mode = .string
+                stringStart = offset
+            case 0x0B, 0x0C:
+                let name = b == 0x0C ? "form feed (U+000C)" : "vertical tab (U+000B)"
+                return _ScanError(offset: offset, kind: .invalidWhitespace,
+                                  reason: "\(name) is not JSON whitespace", insideString: false)
+            case UInt8(ascii: "/") where allowComments:
+                pendingSlash = true
+            case 0x80...:
+                return startUTF8(b, at: offset)
+            default:
+                break
+            }
+            return nil
+        case .string:
+            return stringByte(b, at: offset)
+        case .lineComment:
+            if b == UInt8(ascii: "\n") { mode = .outside }
+            else if b >= 0x80 { return startUTF8(b, at: offset) }
+            return nil
+        case .blockComment:
+            if blockStar && b == UInt8(ascii: "/") { mode = .outside }
+            blockStar = b == UInt8(ascii: "*")
+            if b >= 0x80 { return startUTF8(b, at: offset) }
+            return nil
+        }
     }
 
     /// Called at the end of the input: a multi-byte character cut off outside a string is an error
@@ -172,39 +201,7 @@ struct _ByteScanner {
 
     @inline(__always)
     private mutating func stringByte(_ b: UInt8, at offset: Int) -> _ScanError? {
-        if lowStage == 1 {
-            if b == UInt8(ascii: "\\") { lowStage = 2; escapeStart = offset; return nil }
-            return loneHigh()
-        }
-        if lowStage == 2 {
-            if b == UInt8(ascii: "u") { lowStage = 0; readingLow = true; escape = 2; hexCount = 0; hexValue = 0; return nil }
-            return loneHigh()
-        }
-        switch escape {
-        case 1:
-            if b == UInt8(ascii: "u") { escape = 2; hexCount = 0; hexValue = 0 } else { escape = 0 }
-            return nil
-        case 2:
-            let digit: UInt32
-            switch b {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(b &- UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(b &- UInt8(ascii: "a") &+ 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(b &- UInt8(ascii: "A") &+ 10)
-            default:
-                // Not a hex digit: yajl reports the broken escape itself.
-                escape = 0; readingLow = false; pendingHighStart = -1
-                return nil
-            }
-            hexValue = hexValue << 4 | digit
-            hexCount += 1
-            if hexCount == 4 {
-                escape = 0
-                return finishEscape(hexValue)
-            }
-            return nil
-        default:
-            break
-        }
+        if escape != 0 || lowStage != 0 { return escapeByte(b, at: offset) }
         switch b {
         case UInt8(ascii: "\""):
             mode = .outside
@@ -215,6 +212,79 @@ struct _ByteScanner {
             return startUTF8(b, at: offset)
         default:
             break
+        }
+        return nil
+    }
+
+    /// A byte while a backslash escape, or the low half expected after a high surrogate, is pending.
+    private mutating func escapeByte(_ b: UInt8, at offset: Int) -> _ScanError? {
+        if lowStage == 1 {
+            if b == UInt8(ascii: "\\") { lowStage = 2; escapeStart = offset; return nil }
+            return loneHigh()
+        }
+        if lowStage == 2 {
+            if b == UInt8(ascii: "u") { lowStage = 0; readingLow = true; escape = 2; hexCount = 0; hexValue = 0; return nil }
+            return loneHigh()
+        }
+        if escape == 1 {
+            if b == UInt8(ascii: "u") { escape = 2; hexCount = 0; hexValue = 0 } else { escape = 0 }
+            return nil
+        }
+        let digit: UInt32
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(b &- UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(b &- UInt8(ascii: "a") &+ 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(b &- UInt8(ascii: "A") &+ 10)
+        default:
+            // Not a hex digit: yajl reports the broken escape itself.
+            escape = 0; readingLow = false; pendingHighStart = -1
+            return nil
+        }
+        hexValue = hexValue << 4 | digit
+        hexCount += 1
+        if hexCount == 4 {
+            escape = 0
+            return finishEscape(hexValue)
+        }
+        return nil
+    }
+
+    /// The checks of ``scan(_:count:base:)`` without tracking strings, for the fast validation pass
+    /// that needs no locations: strict UTF-8 for every non-ASCII byte (outside a string yajl rejects
+    /// any such byte anyway), surrogate pairing at every backslash (a backslash outside a string is a
+    /// yajl error too), and no form feed or vertical tab anywhere.
+    mutating func check(_ p: UnsafePointer<UInt8>, count n: Int, base: Int) -> _ScanError? {
+        mode = .string
+        let backslash = _SWAR.broadcast(UInt8(ascii: "\\"))
+        let formFeed = _SWAR.broadcast(0x0C)
+        let verticalTab = _SWAR.broadcast(0x0B)
+        var i = 0
+        while i < n {
+            if utf8Need > 0 || escape != 0 || lowStage != 0 {
+                if let error = utf8Need > 0 ? continueUTF8(p[i], at: base &+ i) : escapeByte(p[i], at: base &+ i) {
+                    return error
+                }
+                i &+= 1
+                continue
+            }
+            while i &+ 8 <= n {
+                let w = _SWAR.load(p, i)
+                let m = (w & _SWAR.highs) | _SWAR.zeroBytes(w ^ backslash) | _SWAR.zeroBytes(w ^ formFeed)
+                    | _SWAR.zeroBytes(w ^ verticalTab)
+                if m != 0 { i &+= m.trailingZeroBitCount >> 3; break }
+                i &+= 8
+            }
+            guard i < n else { break }
+            let b = p[i]
+            if b == UInt8(ascii: "\\") {
+                escape = 1
+                escapeStart = base &+ i
+            } else if b >= 0x80 {
+                if let error = startUTF8(b, at: base &+ i) { return error }
+            } else if b == 0x0B || b == 0x0C {
+                return _ScanError(offset: base &+ i, kind: .invalidWhitespace, reason: "", insideString: false)
+            }
+            i &+= 1
         }
         return nil
     }

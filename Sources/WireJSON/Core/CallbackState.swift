@@ -17,6 +17,20 @@ struct _Frame {
     var currentKey = -1
     /// In an object with many members: index of its hash table in `tables`, or -1.
     var table = -1
+    /// A 256-bit Bloom filter of the member-name hashes seen, so that most new names are known to
+    /// be new without comparing them with the others.
+    var bloom: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    /// Adds a hash; returns whether it may have been there already.
+    @inline(__always) mutating func bloomInsert(_ hash: UInt64) -> Bool {
+        let bit: UInt64 = 1 << (hash & 63)
+        switch (hash >> 6) & 3 {
+        case 0: defer { bloom.0 |= bit }; return bloom.0 & bit != 0
+        case 1: defer { bloom.1 |= bit }; return bloom.1 & bit != 0
+        case 2: defer { bloom.2 |= bit }; return bloom.2 & bit != 0
+        default: defer { bloom.3 |= bit }; return bloom.3 & bit != 0
+        }
+    }
 }
 
 /// What the last reported event was, which tells where yajl stood when it stopped.
@@ -38,16 +52,19 @@ struct _CallbackState {
     var pieceBase = 0
     let maxDepth: Int
     let checkDuplicates: Bool
+    /// Whether events record where their token ends (not needed by the fast validation pass).
+    let tracksPositions: Bool
 
-    var frames: [_Frame] = []
+    var frames = _UnsafeStack<_Frame>()
     // Member names of the open objects, innermost last: hash, start in `arena`.
-    var keyHashes: [UInt64] = []
-    var keyStarts: [Int] = []
-    var arena: [UInt8] = []
+    var keyHashes = _UnsafeStack<UInt64>(capacity: 256)
+    var keyStarts = _UnsafeStack<Int>(capacity: 256)
+    var arena = _UnsafeStack<UInt8>(capacity: 4096)
     /// Open-addressing tables (key index + 1, 0 = empty) for objects past `linearLimit` members,
-    /// one per depth, kept for reuse.
+    /// one per depth, kept for reuse; `tableSizes` is the part of each in use.
     var tables: [[Int32]] = []
-    static let linearLimit = 16
+    var tableSizes: [Int] = []
+    static let linearLimit = 32
 
     /// Absolute offset just after the token of the last event.
     var lastEventEnd = 0
@@ -60,16 +77,24 @@ struct _CallbackState {
     var sink: ((JSONEvent, JSONEventContext) -> Void)? = nil
     var selfPointer: UnsafeMutablePointer<_CallbackState>? = nil
 
-    init(maxDepth: Int, checkDuplicates: Bool) {
+    init(maxDepth: Int, checkDuplicates: Bool, tracksPositions: Bool) {
         self.maxDepth = maxDepth
         self.checkDuplicates = checkDuplicates
+        self.tracksPositions = tracksPositions
+    }
+
+    func deallocate() {
+        frames.deallocate()
+        keyHashes.deallocate()
+        keyStarts.deallocate()
+        arena.deallocate()
     }
 
     mutating func reset() {
-        frames.removeAll(keepingCapacity: true)
-        keyHashes.removeAll(keepingCapacity: true)
-        keyStarts.removeAll(keepingCapacity: true)
-        arena.removeAll(keepingCapacity: true)
+        frames.removeAll()
+        keyHashes.removeAll()
+        keyStarts.removeAll()
+        arena.removeAll()
         for i in tables.indices where !tables[i].isEmpty {
             tables[i].withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
         }
@@ -82,7 +107,7 @@ struct _CallbackState {
     }
 
     @inline(__always) private var tokenEnd: Int {
-        pieceBase &+ yajl_get_bytes_consumed(handle)
+        tracksPositions ? pieceBase &+ yajl_get_bytes_consumed(handle) : 0
     }
 
     // MARK: Callbacks
@@ -142,12 +167,13 @@ struct _CallbackState {
         let frame = frames.removeLast()
         if frame.isObject {
             if frame.firstKey < keyHashes.count {
-                arena.removeSubrange(keyStarts[frame.firstKey]...)
-                keyHashes.removeSubrange(frame.firstKey...)
-                keyStarts.removeSubrange(frame.firstKey...)
+                arena.truncate(to: keyStarts[frame.firstKey])
+                keyHashes.truncate(to: frame.firstKey)
+                keyStarts.truncate(to: frame.firstKey)
             }
             if frame.table >= 0 {
-                tables[frame.table].withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+                let size = tableSizes[frame.table]
+                tables[frame.table].withUnsafeMutableBufferPointer { $0[0..<size].update(repeating: 0) }
             }
         }
         lastEventEnd = end
@@ -164,14 +190,14 @@ struct _CallbackState {
         if end == syntheticEnd { return 1 }
         let top = frames.count &- 1
         let hash = Self.hash(text, count)
-        if checkDuplicates, findKey(in: top, hash: hash, text, count) {
+        if checkDuplicates, frames.base[top].bloomInsert(hash), findKey(in: top, hash: hash, text, count) {
             failure = .duplicateKey(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self), tokenEnd: end)
             return 0
         }
         let index = keyHashes.count
         keyHashes.append(hash)
         keyStarts.append(arena.count)
-        arena.append(contentsOf: UnsafeBufferPointer(start: text, count: count))
+        arena.append(text, count: count)
         frames[top].currentKey = index
         frames[top].awaitingValue = true
         if checkDuplicates { indexKey(index, in: top) }
@@ -191,9 +217,7 @@ struct _CallbackState {
         let start = keyStarts[index]
         let end = index + 1 < keyStarts.count ? keyStarts[index + 1] : arena.count
         guard end - start == count else { return false }
-        return arena.withUnsafeBufferPointer { buffer in
-            count == 0 || memcmp(buffer.baseAddress! + start, text, count) == 0
-        }
+        return count == 0 || memcmp(arena.base + start, text, count) == 0
     }
 
     private func findKey(in top: Int, hash: UInt64, _ text: UnsafePointer<UInt8>, _ count: Int) -> Bool {
@@ -207,7 +231,7 @@ struct _CallbackState {
             return false
         }
         let table = tables[frame.table]
-        let mask = table.count - 1
+        let mask = tableSizes[frame.table] - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
             let entry = Int(table[slot])
@@ -222,12 +246,12 @@ struct _CallbackState {
         let members = index - frames[top].firstKey + 1
         if frames[top].table < 0 {
             guard members > Self.linearLimit else { return }
-            while tables.count <= top { tables.append([]) }
+            while tables.count <= top { tables.append([]); tableSizes.append(0) }
             frames[top].table = top
             rebuildTable(top, capacityFor: members)
             return
         }
-        if members * 2 > tables[top].count {
+        if members * 2 > tableSizes[top] {
             rebuildTable(top, capacityFor: members)
         } else {
             insert(index, into: top)
@@ -235,14 +259,19 @@ struct _CallbackState {
     }
 
     private mutating func rebuildTable(_ top: Int, capacityFor members: Int) {
-        var size = 64
+        var size = 128
         while size < members * 4 { size <<= 1 }
-        tables[top] = [Int32](repeating: 0, count: size)
+        if tables[top].count < size {
+            tables[top] = [Int32](repeating: 0, count: size)
+        } else {
+            tables[top].withUnsafeMutableBufferPointer { $0[0..<size].update(repeating: 0) }
+        }
+        tableSizes[top] = size
         for index in frames[top].firstKey..<keyHashes.count { insert(index, into: top) }
     }
 
     private mutating func insert(_ index: Int, into top: Int) {
-        let mask = tables[top].count - 1
+        let mask = tableSizes[top] - 1
         var slot = Int(truncatingIfNeeded: keyHashes[index]) & mask
         while tables[top][slot] != 0 { slot = (slot + 1) & mask }
         tables[top][slot] = Int32(index + 1)
@@ -258,11 +287,12 @@ struct _CallbackState {
             i &+= 8
         }
         var last: UInt64 = 0
-        var shift: UInt64 = 0
-        while i < count {
-            last |= UInt64(p[i]) << shift
-            shift &+= 8
-            i &+= 1
+        if i < count {
+            if count >= 8 {
+                last = _SWAR.load(p, count &- 8)   // the final bytes, overlapping the last word
+            } else {
+                withUnsafeMutableBytes(of: &last) { $0.baseAddress!.copyMemory(from: p + i, byteCount: count &- i) }
+            }
         }
         h = (h ^ last) &* 0x94D0_49BB_1331_11EB
         return h ^ (h >> 31)
@@ -273,7 +303,7 @@ struct _CallbackState {
     func keyString(_ index: Int) -> String {
         let start = keyStarts[index]
         let end = index + 1 < keyStarts.count ? keyStarts[index + 1] : arena.count
-        return String(decoding: arena[start..<end], as: UTF8.self)
+        return String(decoding: arena.slice(start..<end), as: UTF8.self)
     }
 
     private func childComponent(of frame: _Frame) -> JSONPath.Component? {
@@ -286,7 +316,7 @@ struct _CallbackState {
     /// Path of the innermost open container.
     func containerPath() -> JSONPath {
         var components: [JSONPath.Component] = []
-        for frame in frames.dropLast() {
+        for frame in frames.elements.dropLast() {
             if let component = childComponent(of: frame) { components.append(component) }
         }
         return JSONPath(components)

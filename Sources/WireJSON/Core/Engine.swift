@@ -33,11 +33,17 @@ final class _Engine {
     private var lastExcerpt: _ExcerptBuilder?
     private(set) var finished = false
 
-    init(options: JSONParseOptions, sink: ((JSONEvent, JSONEventContext) -> Void)? = nil) {
+    /// The fast pass: only says valid or not (any error is a placeholder), with no location
+    /// tracking, no held tokens and no scalar callbacks. Comments need the exact scanner.
+    let fast: Bool
+
+    init(options: JSONParseOptions, sink: ((JSONEvent, JSONEventContext) -> Void)? = nil, fast: Bool = false) {
         self.options = options
-        callbacks = _makeYajlCallbacks()
+        self.fast = fast && sink == nil && !options.allowComments
+        callbacks = _makeYajlCallbacks(scalars: !self.fast)
         state = .allocate(capacity: 1)
-        state.initialize(to: _CallbackState(maxDepth: options.maxDepth, checkDuplicates: !options.allowDuplicateKeys))
+        state.initialize(to: _CallbackState(maxDepth: options.maxDepth, checkDuplicates: !options.allowDuplicateKeys,
+                                            tracksPositions: !self.fast))
         state.pointee.selfPointer = state
         state.pointee.sink = sink
         scanner = _ByteScanner(allowComments: options.allowComments)
@@ -50,6 +56,7 @@ final class _Engine {
         // yajl kept a pointer to the table until the handle was freed; only now can it go.
         callbacks.deinitialize(count: 1)
         callbacks.deallocate()
+        state.pointee.deallocate()
         state.deinitialize(count: 1)
         state.deallocate()
     }
@@ -85,11 +92,6 @@ final class _Engine {
         finished = false
     }
 
-    /// Whether the document so far holds anything but whitespace (and comments).
-    var sawContent: Bool {
-        state.pointee.eventCount > 0 || tailTokenCount > 0 || !carry.isEmpty
-    }
-
     // MARK: Feeding
 
     func feed(_ chunk: UnsafeRawBufferPointer) throws(JSONSyntaxError) {
@@ -100,6 +102,16 @@ final class _Engine {
             received += chunk.count
             pending!.excerpt.extend(chunk.assumingMemoryBound(to: UInt8.self))
             try throwIfExcerptComplete()
+            return
+        }
+        if fast {
+            let base = received
+            received += chunk.count
+            let p = raw.assumingMemoryBound(to: UInt8.self)
+            if scanner.check(p, count: chunk.count, base: base) != nil || yajl_parse(handle, p, chunk.count) != yajl_status_ok {
+                failure = Self.fastFailure
+                throw Self.fastFailure
+            }
             return
         }
         let p = raw.assumingMemoryBound(to: UInt8.self)
@@ -189,6 +201,13 @@ final class _Engine {
         if let failure { throw failure }
         guard !finished else { return }
         finished = true
+        if fast {
+            if yajl_complete_parse(handle) != yajl_status_ok {
+                failure = Self.fastFailure
+                throw Self.fastFailure
+            }
+            return
+        }
         if pending != nil {
             pending!.excerpt.close()
             try throwIfExcerptComplete()
@@ -212,6 +231,11 @@ final class _Engine {
             try fail(error)
         }
     }
+
+    /// What the fast pass throws: it only knows that the input is invalid.
+    static let fastFailure = JSONSyntaxError(kind: .unexpectedCharacter, reason: "invalid (fast pass)",
+                                             location: JSONSourceLocation(offset: 0, line: 1, column: 1),
+                                             path: .root, excerpt: JSONExcerpt(text: "", caretColumn: 0))
 
     /// Records an error; throws it now if its excerpt is complete, else once the bytes after the
     /// spot have arrived (or at `finish`).

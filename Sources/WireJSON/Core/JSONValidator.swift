@@ -63,10 +63,17 @@ public struct JSONValidator: Sendable {
 
     /// Validates bytes in memory.
     public func validate(_ bytes: some Collection<UInt8>) -> JSONValidationReport {
-        var run = _ValidationRun(options: options, maxErrors: maxErrors)
-        let done: Void? = bytes.withContiguousStorageIfAvailable { run.feed(UnsafeRawBufferPointer($0)) }
-        if done == nil { Array(bytes).withUnsafeBytes { run.feed($0) } }
-        return run.finish()
+        func run(fast: Bool, _ buffer: UnsafeRawBufferPointer) -> JSONValidationReport {
+            var run = _ValidationRun(options: options, maxErrors: maxErrors, fast: fast)
+            run.feed(buffer)
+            return run.finish()
+        }
+        func both(_ buffer: UnsafeRawBufferPointer) -> JSONValidationReport {
+            let quick = run(fast: true, buffer)
+            return quick.isValid ? quick : run(fast: false, buffer)
+        }
+        return bytes.withContiguousStorageIfAvailable { both(UnsafeRawBufferPointer($0)) }
+            ?? Array(bytes).withUnsafeBytes { both($0) }
     }
 
     /// Validates a file, streaming it.
@@ -82,8 +89,22 @@ public struct JSONValidator: Sendable {
     /// The descriptor is not closed.
     /// - Parameter path: the name to use in a read error.
     /// - Throws: ``JSONInputError`` when reading fails (for example, the path is a directory).
+    ///
+    /// A regular file is checked in two passes when needed: a fast pass that only answers valid or
+    /// not, and, for an invalid file only, an exact pass from the same start that locates the errors.
+    /// A pipe or terminal is checked in one exact pass.
     public func validate(fileDescriptor fd: Int32, path: String = "-") throws(JSONInputError) -> JSONValidationReport {
-        var run = _ValidationRun(options: options, maxErrors: maxErrors)
+        var info = stat()
+        let start = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? lseek(fd, 0, SEEK_CUR) : -1
+        if start >= 0 {
+            let quick = try run(fd, path: path, fast: true)
+            if quick.isValid || lseek(fd, start, SEEK_SET) != start { return quick }
+        }
+        return try run(fd, path: path, fast: false)
+    }
+
+    private func run(_ fd: Int32, path: String, fast: Bool) throws(JSONInputError) -> JSONValidationReport {
+        var run = _ValidationRun(options: options, maxErrors: maxErrors, fast: fast)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         while true {
@@ -112,15 +133,19 @@ struct _ValidationRun {
     private var lineNumber = 0
     private var lineStart = 0
     private var lineFailed = false
+    private var lineHasContent = false
 
-    init(options: JSONParseOptions, maxErrors: Int) {
-        engine = _Engine(options: options)
+    private let fast: Bool
+
+    init(options: JSONParseOptions, maxErrors: Int, fast: Bool) {
+        engine = _Engine(options: options, fast: fast)
         lines = options.framing == .lines
         self.maxErrors = maxErrors
+        self.fast = engine.fast
     }
 
-    /// A single document stops at its first error.
-    var isDone: Bool { !lines && !errors.isEmpty }
+    /// A single document stops at its first error; the fast pass stops at any error.
+    var isDone: Bool { (!lines || fast) && !errors.isEmpty }
 
     mutating func feed(_ chunk: UnsafeRawBufferPointer) {
         defer { total += chunk.count }
@@ -146,12 +171,13 @@ struct _ValidationRun {
 
     private mutating func feedLine(_ part: UnsafeRawBufferPointer) {
         guard !lineFailed, part.count > 0 else { return }
+        if !lineHasContent { lineHasContent = part.contains { !_Tokens.isWhitespace($0) } }
         do throws(JSONSyntaxError) { try engine.feed(part) } catch { record(error); lineFailed = true }
     }
 
     private mutating func endLine(nextStart: Int) {
         if !lineFailed {
-            if engine.sawContent {
+            if lineHasContent {
                 do throws(JSONSyntaxError) { try engine.finish() } catch { record(error) }
                 documents += 1
             }
@@ -160,6 +186,7 @@ struct _ValidationRun {
         }
         engine.reset()
         lineFailed = false
+        lineHasContent = false
         lineNumber += 1
         lineStart = nextStart
     }

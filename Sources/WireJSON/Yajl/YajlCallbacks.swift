@@ -47,15 +47,19 @@ private func onEndArray(_ context: UnsafeMutableRawPointer?) -> Int32 {
 
 /// A heap-allocated `yajl_callbacks` table. yajl keeps the pointer for the life of the handle, so the
 /// table is allocated once per engine and freed only after `yajl_free`.
-func _makeYajlCallbacks() -> UnsafeMutablePointer<yajl_callbacks> {
+///
+/// - Parameter scalars: whether to receive strings, numbers, booleans and nulls. The fast validation
+///   pass leaves them out: it needs only member names (duplicates) and containers (depth), and yajl
+///   then skips decoding strings.
+func _makeYajlCallbacks(scalars: Bool) -> UnsafeMutablePointer<yajl_callbacks> {
     let table = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
     table.initialize(to: yajl_callbacks(
-        yajl_null: onNull,
-        yajl_boolean: onBoolean,
+        yajl_null: scalars ? onNull : nil,
+        yajl_boolean: scalars ? onBoolean : nil,
         yajl_integer: nil,
         yajl_double: nil,
-        yajl_number: onNumber,
-        yajl_string: onString,
+        yajl_number: scalars ? onNumber : nil,
+        yajl_string: scalars ? onString : nil,
         yajl_start_map: onStartMap,
         yajl_map_key: onMapKey,
         yajl_end_map: onEndMap,
