@@ -15,13 +15,7 @@ struct _LineTracker {
     /// Counts `count` bytes that follow `trackedUpTo`.
     mutating func advance(over p: UnsafePointer<UInt8>, count: Int) {
         guard count > 0 else { return }
-        let (lines, lastNewline) = Self.countNewlines(p, count)
-        if lines > 0 {
-            newlines += lines
-            charsSinceNewline = Self.countCharacters(p + lastNewline + 1, count - lastNewline - 1)
-        } else {
-            charsSinceNewline += Self.countCharacters(p, count)
-        }
+        Self.accumulate(p, count, lines: &newlines, chars: &charsSinceNewline)
         trackedUpTo += count
         let keep = min(count, Self.tailCapacity)
         if keep == Self.tailCapacity {
@@ -45,15 +39,20 @@ struct _LineTracker {
         var lines = newlines
         var chars = charsSinceNewline
         regions.forEachSpan(from: trackedUpTo, to: offset) { p, count in
-            let (n, last) = Self.countNewlines(p, count)
-            if n > 0 {
-                lines += n
-                chars = Self.countCharacters(p + last + 1, count - last - 1)
-            } else {
-                chars += Self.countCharacters(p, count)
-            }
+            Self.accumulate(p, count, lines: &lines, chars: &chars)
         }
         return JSONSourceLocation(offset: offset, line: lines + 1, column: chars + 1)
+    }
+
+    /// Adds a buffer's newlines to `lines`, and sets `chars` to the characters since the last newline.
+    private static func accumulate(_ p: UnsafePointer<UInt8>, _ count: Int, lines: inout Int, chars: inout Int) {
+        let (n, last) = countNewlines(p, count)
+        if n > 0 {
+            lines += n
+            chars = countCharacters(p + last + 1, count - last - 1)
+        } else {
+            chars += countCharacters(p, count)
+        }
     }
 
     /// Newlines in a buffer and the index of the last one (or -1).
