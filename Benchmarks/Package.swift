@@ -1,0 +1,28 @@
+// swift-tools-version: 6.0
+// WireLock benchmarks: kept out of the main build so `swift build` at the root never compiles them.
+// Run with `make bench` from the repository root (see BENCHMARKS.md).
+import PackageDescription
+
+let package = Package(
+    name: "WireLockBenchmarks",
+    dependencies: [
+        // The root package, by path. The name pins its identity, so the clone's folder name does
+        // not matter.
+        .package(name: "WireLock", path: ".."),
+    ],
+    targets: [
+        // MARK: Data — a deterministic generator of a large API-like JSON document.
+        .executableTarget(
+            name: "wirelock-gen",
+            path: "Sources/wirelock-gen"
+        ),
+
+        // MARK: Measurements — WireJSON against json_verify, JSONSerialization and JSONDecoder.
+        .executableTarget(
+            name: "wirelock-bench",
+            dependencies: [.product(name: "WireJSON", package: "WireLock")],
+            path: "Sources/wirelock-bench"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

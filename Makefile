@@ -1,0 +1,94 @@
+# WireLock developer and CI entry points (GNU make). `make test` is what CI runs (see .ci/run).
+#
+#   make deps    install libyajl-dev + pkg-config from apt when yajl is missing
+#   make build   swift build
+#   make test    swift build, then swift test
+#   make demo    run the CLI over Fixtures/ and golden/ and check its exit codes
+#   make bench   build Benchmarks/ in release and measure (see BENCHMARKS.md)
+#   make clean   remove build products and generated benchmark data
+#
+# Pass extra flags to swift build / swift test with SWIFT_FLAGS, e.g. `make test SWIFT_FLAGS=-v`.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+
+SWIFT ?= swift
+SWIFT_FLAGS ?=
+BENCH_DIR := Benchmarks
+BENCH_DATA := $(BENCH_DIR)/data/records-100mb.json
+BENCH_STREAM_MB ?= 1100
+BENCH_RUNS ?= 3
+
+# Root needs no sudo; anyone else uses it when it is there.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || ! command -v sudo >/dev/null 2>&1 || echo sudo)
+APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get
+
+.PHONY: all deps bench-deps build test demo bench clean
+
+all: build
+
+deps:
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists yajl; then \
+	  echo "deps: yajl $$(pkg-config --modversion yajl) found"; \
+	else \
+	  echo "deps: installing libyajl-dev and pkg-config"; \
+	  $(APT_GET) update; \
+	  $(APT_GET) install -y libyajl-dev pkg-config; \
+	fi
+
+# json_verify (yajl-tools) is the benchmark's reference; GNU time measures each run's peak RSS.
+bench-deps: deps
+	@missing=""; \
+	command -v json_verify >/dev/null 2>&1 || missing="$$missing yajl-tools"; \
+	[ -x /usr/bin/time ] || missing="$$missing time"; \
+	if [ -n "$$missing" ]; then \
+	  echo "bench-deps: installing$$missing"; \
+	  $(APT_GET) update; \
+	  $(APT_GET) install -y $$missing; \
+	else \
+	  echo "bench-deps: json_verify and /usr/bin/time found"; \
+	fi
+
+build: deps
+	$(SWIFT) build $(SWIFT_FLAGS)
+
+test: deps
+	$(SWIFT) build $(SWIFT_FLAGS)
+	$(SWIFT) test $(SWIFT_FLAGS) --parallel
+
+# validate must pass on the valid fixtures and goldens, fail with exactly 1 on the broken ones,
+# and fmt --check must find everything canonical.
+demo: build
+	@bin="$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)"; \
+	wirelock="$${bin#$$PWD/}/wirelock"; \
+	echo "+ $$wirelock validate Fixtures/API golden"; \
+	"$$wirelock" validate Fixtures/API golden; \
+	echo "+ $$wirelock validate Fixtures/invalid   (must exit 1)"; \
+	status=0; "$$wirelock" validate Fixtures/invalid || status=$$?; \
+	if [ "$$status" -ne 1 ]; then \
+	  echo "demo: 'wirelock validate Fixtures/invalid' exited $$status, expected 1" >&2; exit 1; \
+	fi; \
+	echo "(exit 1, as expected)"; \
+	echo "+ $$wirelock fmt --check Fixtures/API golden"; \
+	"$$wirelock" fmt --check Fixtures/API golden; \
+	echo "demo: ok"
+
+# Builds the CLI and the Benchmarks package in release, writes the ~100 MB input (deterministic,
+# so it is rebuilt every time rather than trusted from an old run), then measures. Builds run at
+# lower priority so an editor's or another build's work stays responsive.
+bench: bench-deps
+	nice -n 10 $(SWIFT) build -c release --product wirelock
+	nice -n 10 $(SWIFT) build -c release --package-path $(BENCH_DIR)
+	@bench_bin="$$($(SWIFT) build -c release --package-path $(BENCH_DIR) --show-bin-path)"; \
+	cli_bin="$$($(SWIFT) build -c release --show-bin-path)"; \
+	mkdir -p "$(dir $(BENCH_DATA))"; \
+	echo "+ wirelock-gen --size-mb 100 --out $(BENCH_DATA)"; \
+	"$$bench_bin/wirelock-gen" --size-mb 100 --out "$(BENCH_DATA)"; \
+	echo "+ wirelock-bench --file $(BENCH_DATA) --runs $(BENCH_RUNS)"; \
+	"$$bench_bin/wirelock-bench" --file "$(BENCH_DATA)" --runs "$(BENCH_RUNS)"; \
+	echo "+ wirelock-bench --stream-rss --size-mb $(BENCH_STREAM_MB)"; \
+	"$$bench_bin/wirelock-bench" --stream-rss --size-mb "$(BENCH_STREAM_MB)" \
+	  --gen "$$bench_bin/wirelock-gen" --wirelock "$$cli_bin/wirelock"
+
+clean:
+	rm -rf .build $(BENCH_DIR)/.build $(BENCH_DIR)/data
