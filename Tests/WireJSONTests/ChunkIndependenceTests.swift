@@ -153,6 +153,16 @@ struct FastPassTests {
         }
     }
 
+    @Test func onLargeObjectsWithAndWithoutDuplicates() {
+        let members = (0..<3000).map { "\"member\($0)\": \($0)" }
+        let unique = Array(("{" + members.joined(separator: ",") + "}").utf8)
+        let repeated = Array(("{" + (members + ["\"member2999\": 1"]).joined(separator: ",") + "}").utf8)
+        let nested = Array(("[" + (0..<50).map { _ in "{" + members.prefix(40).joined(separator: ",") + "}" }.joined(separator: ",") + "]").utf8)
+        #expect(Self.verdict(unique, fast: true) && Self.verdict(unique, fast: false))
+        #expect(!Self.verdict(repeated, fast: true) && !Self.verdict(repeated, fast: false))
+        #expect(Self.verdict(nested, fast: true))
+    }
+
     @Test func onJSONLines() {
         var options = JSONParseOptions()
         options.framing = .lines

@@ -267,6 +267,16 @@ struct _ByteScanner {
                 i &+= 1
                 continue
             }
+            // Two words at a time while nothing needs a look: no non-ASCII byte, backslash, VT or FF.
+            while i &+ 16 <= n {
+                let w0 = _SWAR.load(p, i)
+                let w1 = _SWAR.load(p, i &+ 8)
+                let m = (w0 | w1) & _SWAR.highs
+                    | _SWAR.zeroBytes(w0 ^ backslash) | _SWAR.zeroBytes(w0 ^ formFeed) | _SWAR.zeroBytes(w0 ^ verticalTab)
+                    | _SWAR.zeroBytes(w1 ^ backslash) | _SWAR.zeroBytes(w1 ^ formFeed) | _SWAR.zeroBytes(w1 ^ verticalTab)
+                if m != 0 { break }
+                i &+= 16
+            }
             while i &+ 8 <= n {
                 let w = _SWAR.load(p, i)
                 let m = (w & _SWAR.highs) | _SWAR.zeroBytes(w ^ backslash) | _SWAR.zeroBytes(w ^ formFeed)

@@ -167,7 +167,7 @@ struct _CallbackState {
         let frame = frames.removeLast()
         if frame.isObject {
             if frame.firstKey < keyHashes.count {
-                arena.truncate(to: keyStarts[frame.firstKey])
+                if tracksPositions { arena.truncate(to: keyStarts[frame.firstKey]) }
                 keyHashes.truncate(to: frame.firstKey)
                 keyStarts.truncate(to: frame.firstKey)
             }
@@ -186,10 +186,23 @@ struct _CallbackState {
     }
 
     mutating func key(_ text: UnsafePointer<UInt8>, count: Int) -> Int32 {
-        let end = tokenEnd
-        if end == syntheticEnd { return 1 }
         let top = frames.count &- 1
         let hash = Self.hash(text, count)
+        if !tracksPositions {
+            // Fast pass: no paths, so only hashes are kept. Two equal hashes count as a duplicate
+            // here; the exact pass then compares the names themselves.
+            guard checkDuplicates else { return 1 }
+            if frames.base[top].bloomInsert(hash), findKey(in: top, hash: hash, nil, 0) {
+                failure = .duplicateKey("", tokenEnd: 0)
+                return 0
+            }
+            let index = keyHashes.count
+            keyHashes.append(hash)
+            if frames.base[top].table >= 0 || index &- frames.base[top].firstKey >= Self.linearLimit { indexKey(index, in: top) }
+            return 1
+        }
+        let end = tokenEnd
+        if end == syntheticEnd { return 1 }
         if checkDuplicates, frames.base[top].bloomInsert(hash), findKey(in: top, hash: hash, text, count) {
             failure = .duplicateKey(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self), tokenEnd: end)
             return 0
@@ -213,14 +226,16 @@ struct _CallbackState {
 
     // MARK: Duplicate detection
 
-    private func keyBytesEqual(_ index: Int, _ text: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    /// Whether member name `index` is `text` (without `text`: the hashes alone decide).
+    private func keyBytesEqual(_ index: Int, _ text: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
+        guard let text else { return true }
         let start = keyStarts[index]
         let end = index + 1 < keyStarts.count ? keyStarts[index + 1] : arena.count
         guard end - start == count else { return false }
         return count == 0 || memcmp(arena.base + start, text, count) == 0
     }
 
-    private func findKey(in top: Int, hash: UInt64, _ text: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    private func findKey(in top: Int, hash: UInt64, _ text: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
         let frame = frames[top]
         if frame.table < 0 {
             var i = frame.firstKey
