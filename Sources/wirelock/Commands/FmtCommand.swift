@@ -1,0 +1,121 @@
+import WireJSON
+
+/// `wirelock fmt`: rewrites JSON and JSON Lines files in WireLock's canonical form, atomically, and
+/// leaves invalid files untouched.
+struct FmtCommand: ParsableCommand {
+    static let check = OptionDefinition.flag(
+        "check",
+        help: "Change nothing: list the files that are not in canonical form and exit with status 1 if there are any.")
+    static let paths = ArgumentDefinition(
+        "path",
+        help: SharedOptions.paths.help + " Use - alone to read standard input and print its canonical form.",
+        isRepeating: true)
+
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "fmt",
+            abstract: "Rewrite JSON files in canonical form.",
+            discussion: """
+                Canonical form: keys sorted by UTF-16 code units, two-space indent, one member or element \
+                per line, numbers exactly as written, minimal string escapes, a final newline. JSON Lines \
+                files get one compact record per line. A file is rewritten only when its bytes change, \
+                through a temporary file renamed over it, keeping its permissions. Invalid files are \
+                reported and left untouched.
+
+                Exit status: 0 on success, 1 when a file is invalid (or, with --check, not canonical), \
+                2 for a usage error or a file that cannot be read or written.
+                """,
+            options: [check, SharedOptions.allowDuplicateKeys],
+            arguments: [paths])
+    }
+
+    var check: Bool
+    var parseOptions: JSONParseOptions
+    var paths: [String]
+
+    init(from arguments: ParsedArguments) throws(UsageError) {
+        check = arguments.flag(Self.check)
+        parseOptions = JSONParseOptions(allowDuplicateKeys: arguments.flag(SharedOptions.allowDuplicateKeys))
+        paths = arguments.values(Self.paths)
+        if paths.contains(InputFile.standardInputPath) && paths.count > 1 {
+            throw UsageError("standard input ('-') cannot be combined with other paths")
+        }
+    }
+
+    func run(in context: CommandContext) -> ExitCode {
+        let formatter = CanonicalFormatter(options: parseOptions)
+        let renderer = FormatRenderer(style: context.outputStyle, check: check)
+        // Diagnostics go to standard error: fmt's standard output is the list of files it changed.
+        let diagnostics = DiagnosticRenderer(style: .plain)
+        var tally = FormatTally()
+
+        if paths == [InputFile.standardInputPath] {
+            return formatStandardInput(formatter: formatter, renderer: renderer, diagnostics: diagnostics, in: context)
+        }
+
+        let walker = InputWalker(extensions: InputFile.collectedExtensions)
+        for entry in walker.entries(for: paths) {
+            guard case .input(let input) = entry else {
+                if case .unreadable(let error) = entry { context.reportError(error.description) }
+                tally.unreadable += 1
+                continue
+            }
+            let bytes: [UInt8]
+            do throws(JSONInputError) {
+                bytes = try FileReader.readFile(at: input.path)
+            } catch {
+                context.reportError(error.description)
+                tally.unreadable += 1
+                continue
+            }
+            switch formatter.format(bytes, framing: input.framing) {
+            case .invalid(let errors):
+                context.diagnose(errors.map { diagnostics.render($0, file: input.displayPath) }.joined())
+                tally.invalid += 1
+            case .canonical(let canonical) where canonical == bytes:
+                tally.unchanged += 1
+            case .canonical(let canonical):
+                if !check {
+                    do throws(FileWriteError) {
+                        try AtomicFileWriter.replaceContents(ofFileAt: input.path, with: canonical)
+                    } catch {
+                        context.reportError(error.description)
+                        tally.unwritable += 1
+                        continue
+                    }
+                }
+                context.output.write(renderer.changed(input.displayPath))
+                tally.changed += 1
+            }
+        }
+        context.output.write(renderer.summary(tally))
+        return tally.exitCode(check: check)
+    }
+
+    /// `fmt -`: prints the canonical form of standard input (or, with `--check`, only says whether
+    /// it already is canonical).
+    private func formatStandardInput(formatter: CanonicalFormatter, renderer: FormatRenderer,
+                                     diagnostics: DiagnosticRenderer, in context: CommandContext) -> ExitCode {
+        let input = InputFile(path: InputFile.standardInputPath, framing: .document)
+        let bytes: [UInt8]
+        do throws(JSONInputError) {
+            bytes = try FileReader.readAll(from: 0, path: input.path)
+        } catch {
+            context.reportError(error.description)
+            return .failure
+        }
+        switch formatter.format(bytes, framing: input.framing) {
+        case .invalid(let errors):
+            context.diagnose(errors.map { diagnostics.render($0, file: input.displayPath) }.joined())
+            return .findings
+        case .canonical(let canonical):
+            if check {
+                guard canonical != bytes else { return .success }
+                context.output.write(renderer.changed(input.displayPath))
+                return .findings
+            }
+            context.output.write(String(decoding: canonical, as: UTF8.self))
+            return .success
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import WireJSON
+
+/// `wirelock validate`: checks inputs against strict RFC 8259, streaming each one, and reports every
+/// error with its file, line, column, JSON path and an excerpt.
+struct ValidateCommand: ParsableCommand {
+    /// How results are printed.
+    enum OutputFormat: String, CaseIterable, Sendable {
+        case text
+        case json
+    }
+
+    static let format = OptionDefinition.option(
+        "format", valueName: "format", kind: .choice(OutputFormat.allCases.map(\.rawValue)), defaultValue: "text",
+        help: "How to print results: text for people, json for one machine-readable document.")
+    static let lines = OptionDefinition.flag(
+        "lines",
+        help: "Read every input as JSON Lines (one document per line), whatever its name; useful for standard input.")
+    static let quiet = OptionDefinition.flag(
+        "quiet", short: "q",
+        help: "Print only errors and the summary.")
+    static let paths = ArgumentDefinition(
+        "path", help: SharedOptions.paths.help + " Use - for standard input.", isRepeating: true)
+
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "validate",
+            abstract: "Check JSON and JSON Lines files against strict RFC 8259.",
+            discussion: """
+                Every error is reported as FILE:LINE:COLUMN: error: REASON (at JSONPATH), followed by the \
+                line of input with a caret under the spot, and a summary line ends the report. Inputs \
+                are streamed, so files of any size use little memory.
+
+                Exit status: 0 when every input is valid, 1 when some input is invalid, 2 for a usage \
+                error or an input that cannot be read.
+                """,
+            options: [format, SharedOptions.allowDuplicateKeys, SharedOptions.allowComments,
+                      SharedOptions.maxDepth, lines, quiet],
+            arguments: [paths])
+    }
+
+    var format: OutputFormat
+    var parseOptions: JSONParseOptions
+    /// Read every input as JSON Lines.
+    var forceLines: Bool
+    var quiet: Bool
+    var paths: [String]
+
+    init(from arguments: ParsedArguments) throws(UsageError) {
+        format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .text
+        parseOptions = SharedOptions.parseOptions(from: arguments)
+        forceLines = arguments.flag(Self.lines)
+        quiet = arguments.flag(Self.quiet)
+        paths = arguments.values(Self.paths)
+        if paths.filter({ $0 == InputFile.standardInputPath }).count > 1 {
+            throw UsageError("standard input ('-') can be given only once")
+        }
+    }
+
+    func run(in context: CommandContext) -> ExitCode {
+        let style = context.outputStyle
+        let text = ValidationTextRenderer(style: style, quiet: quiet)
+        var tally = ValidationTally()
+        var results: [FileValidation] = []
+        var unreadable: [JSONInputError] = []
+
+        func failed(_ error: JSONInputError) {
+            context.reportError(error.description)
+            tally.unreadable += 1
+            unreadable.append(error)
+        }
+
+        let walker = InputWalker(extensions: InputFile.collectedExtensions)
+        for entry in walker.entries(for: paths) {
+            switch entry {
+            case .unreadable(let error):
+                failed(error)
+            case .input(var input):
+                if forceLines || (!input.isStandardInput && input.framing == .lines) {
+                    input.framing = .lines
+                }
+                var options = parseOptions
+                options.framing = input.framing
+                let validator = JSONValidator(options: options)
+                let report: JSONValidationReport
+                do throws(JSONInputError) {
+                    report = input.isStandardInput
+                        ? try validator.validate(fileDescriptor: 0, path: input.path)
+                        : try validator.validate(fileAt: input.path)
+                } catch {
+                    failed(error)
+                    continue
+                }
+                tally.add(report)
+                let result = FileValidation(displayPath: input.displayPath, framing: input.framing, report: report)
+                switch format {
+                case .text: context.output.write(text.render(result))
+                case .json: results.append(result)
+                }
+            }
+        }
+
+        switch format {
+        case .text:
+            context.output.write(text.summary(tally))
+        case .json:
+            let document = ValidationJSONRenderer.document(results: results, unreadable: unreadable, tally: tally)
+            context.output.write(CanonicalJSONWriter.text(document, style: .pretty))
+        }
+        return tally.exitCode
+    }
+}

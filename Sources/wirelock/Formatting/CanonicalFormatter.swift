@@ -1,0 +1,63 @@
+import WireJSON
+
+/// Computes the canonical form of a whole input for `fmt` (pure: bytes in, bytes or errors out).
+///
+/// - A document becomes ``CanonicalJSONWriter/Style/pretty`` text with a final newline.
+/// - JSON Lines become one ``CanonicalJSONWriter/Style/compact`` record per line, each followed by a
+///   newline; blank lines are dropped.
+struct CanonicalFormatter: Sendable {
+    /// The outcome for one input.
+    enum Outcome: Hashable, Sendable {
+        /// The canonical bytes (which may equal the input).
+        case canonical([UInt8])
+        /// The input is not valid; its errors, located in the whole input.
+        case invalid([JSONSyntaxError])
+    }
+
+    /// Strictness; the framing comes from each call.
+    var options: JSONParseOptions
+
+    /// The canonical form of `bytes`.
+    func format(_ bytes: [UInt8], framing: JSONParseOptions.Framing) -> Outcome {
+        var options = self.options
+        options.framing = framing
+        switch framing {
+        case .document:
+            do throws(JSONSyntaxError) {
+                return .canonical(try CanonicalJSONWriter.canonicalize(bytes, options: options, style: .pretty))
+            } catch {
+                return .invalid([error])
+            }
+        case .lines:
+            // Validate first, so that errors carry their line in the whole file and every bad line is
+            // reported; then each line is known to be one valid document.
+            let report = JSONValidator(options: options).validate(bytes)
+            guard report.isValid else { return .invalid(report.errors) }
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count)
+            var lineOptions = options
+            lineOptions.framing = .document
+            var lineStart = 0
+            for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+                defer { lineStart += line.count + 1 }
+                if Self.isBlank(line) { continue }
+                do throws(JSONSyntaxError) {
+                    output += try CanonicalJSONWriter.canonicalize(line, options: lineOptions, style: .compact)
+                    output.append(0x0A)
+                } catch {
+                    // Not expected after validation; keep the location right anyway.
+                    var located = error
+                    located.location.line += index
+                    located.location.offset += lineStart
+                    return .invalid([located])
+                }
+            }
+            return .canonical(output)
+        }
+    }
+
+    /// Whether a line holds only JSON whitespace.
+    static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
+        line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    }
+}

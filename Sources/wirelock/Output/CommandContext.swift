@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a running command may touch besides the file system: where results go, where diagnostics
+/// go, the environment, and whether results go to a terminal. Tests build one over buffers.
+struct CommandContext {
+    /// Results (standard output).
+    var output: OutputSink
+    /// Diagnostics (standard error).
+    var diagnostics: OutputSink
+    /// The environment variables the tool looks at (`NO_COLOR`).
+    var environment: [String: String]
+    /// Whether ``output`` is a terminal (colour is only used on one).
+    var outputIsTerminal: Bool
+
+    /// The name diagnostics start with: `wirelock: error: …`.
+    var toolName = "wirelock"
+
+    /// The environment variables read by ``standard()``.
+    static let environmentKeys = ["NO_COLOR"]
+
+    /// Colours for ``output``: on only for a terminal with `NO_COLOR` unset.
+    var outputStyle: TerminalStyle {
+        TerminalStyle(enabled: TerminalStyle.shouldColor(isTerminal: outputIsTerminal, environment: environment))
+    }
+
+    /// Writes diagnostic text on standard error, after flushing the results written so far so that
+    /// both appear in order on a terminal.
+    func diagnose(_ text: String) {
+        output.flush()
+        diagnostics.write(text)
+        diagnostics.flush()
+    }
+
+    /// Prints `wirelock: error: <message>` on standard error.
+    func reportError(_ message: String) {
+        diagnose("\(toolName): error: \(message)\n")
+    }
+
+    /// The real process: standard output (buffered), standard error, the environment, a terminal check.
+    static func standard() -> CommandContext {
+        var environment: [String: String] = [:]
+        for key in environmentKeys {
+            if let value = getenv(key) { environment[key] = String(cString: value) }
+        }
+        let isTerminal = isatty(STDOUT_FILENO) == 1
+        return CommandContext(output: StandardStream(descriptor: STDOUT_FILENO, bufferLimit: isTerminal ? 0 : 64 * 1024),
+                              diagnostics: StandardStream(descriptor: STDERR_FILENO, bufferLimit: 0),
+                              environment: environment, outputIsTerminal: isTerminal)
+    }
+}

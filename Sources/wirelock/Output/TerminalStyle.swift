@@ -1,0 +1,23 @@
+/// ANSI colours for terminal output, or nothing at all when disabled.
+struct TerminalStyle: Hashable, Sendable {
+    /// Whether escape sequences are emitted.
+    var enabled: Bool
+
+    /// No colour.
+    static let plain = TerminalStyle(enabled: false)
+
+    /// Colour only on a terminal, and never when `NO_COLOR` is set (to anything, see no-color.org).
+    static func shouldColor(isTerminal: Bool, environment: [String: String]) -> Bool {
+        isTerminal && environment["NO_COLOR"] == nil
+    }
+
+    func bold(_ text: String) -> String { wrap(text, "1") }
+    func error(_ text: String) -> String { wrap(text, "1;31") }
+    func caret(_ text: String) -> String { wrap(text, "1;32") }
+    func success(_ text: String) -> String { wrap(text, "32") }
+    func dim(_ text: String) -> String { wrap(text, "2") }
+
+    private func wrap(_ text: String, _ code: String) -> String {
+        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}

@@ -1,0 +1,41 @@
+/// The root of the command tree: `wirelock <subcommand>`.
+struct WireLockCommand: ParsableCommand {
+    /// Printed by `wirelock --version`.
+    static let version = "0.1.0"
+
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "wirelock",
+            abstract: "Check and canonicalize the JSON wire formats of API clients.",
+            version: version,
+            subcommands: [ValidateCommand.self, FmtCommand.self])
+    }
+
+    init(from arguments: ParsedArguments) throws(UsageError) {}
+
+    /// Never called: a command with subcommands always resolves to one of them or to help.
+    func run(in context: CommandContext) -> ExitCode { .failure }
+
+    /// Parses `arguments` (without the program name), runs what they ask for, and returns the status.
+    static func main(_ arguments: [String], context: CommandContext) -> ExitCode {
+        let invocation = CommandParser.parse(arguments, root: WireLockCommand.self)
+        let status: ExitCode
+        switch invocation.action {
+        case .showHelp:
+            context.output.write(HelpFormatter.help(for: invocation.configuration, path: invocation.commandPath))
+            status = .success
+        case .showVersion(let text):
+            context.output.write(text + "\n")
+            status = .success
+        case .usageError(let error):
+            context.diagnose(HelpFormatter.usageError(error, configuration: invocation.configuration,
+                                                      path: invocation.commandPath))
+            status = .failure
+        case .run(let command):
+            status = command.run(in: context)
+        }
+        context.output.flush()
+        context.diagnostics.flush()
+        return status
+    }
+}
