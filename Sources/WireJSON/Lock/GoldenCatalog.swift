@@ -62,6 +62,12 @@ public enum GoldenCatalog {
         public var path: String
         /// What is wrong with it.
         public var reason: String
+
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+
         public var description: String { "\(path): \(reason)" }
     }
 
