@@ -6,6 +6,7 @@ let package = Package(
     name: "WireLock",
     products: [
         .library(name: "WireJSON", targets: ["WireJSON"]),
+        .library(name: "WireLock", targets: ["WireLock"]),
         .executable(name: "wirelock", targets: ["wirelock"]),
     ],
     targets: [
@@ -23,6 +24,21 @@ let package = Package(
             dependencies: ["CYajl"]
         ),
 
+        // MARK: Assertions — golden files, round trips, decoding failures, the model runner.
+        .target(
+            name: "WireLock",
+            dependencies: ["WireJSON"]
+        ),
+
+        // MARK: Demo — the sample media-library API (never imported by the product).
+        .target(
+            name: "SampleAPI"
+        ),
+        .executableTarget(
+            name: "wirelock-sample",
+            dependencies: ["WireLock", "SampleAPI"]
+        ),
+
         // MARK: Command line.
         .executableTarget(
             name: "wirelock",
@@ -33,6 +49,10 @@ let package = Package(
         .testTarget(
             name: "WireJSONTests",
             dependencies: ["WireJSON"]
+        ),
+        .testTarget(
+            name: "WireLockTests",
+            dependencies: ["WireLock", "WireJSON", "SampleAPI"]
         ),
         .testTarget(
             name: "WireLockCLITests",

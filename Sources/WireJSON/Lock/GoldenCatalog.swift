@@ -1,0 +1,89 @@
+/// The goldens of one wire format: its name and its sample documents.
+public struct GoldenFormat: Hashable, Sendable {
+    /// One sample: its path relative to the golden directory, and its document.
+    public struct Sample: Hashable, Sendable {
+        public var path: String
+        public var document: JSONValue
+        public init(path: String, document: JSONValue) {
+            self.path = path
+            self.document = document
+        }
+    }
+
+    /// The format's name (`movies-page`).
+    public var name: String
+    /// Its samples, sorted by path.
+    public var samples: [Sample]
+
+    public init(name: String, samples: [Sample]) {
+        self.name = name
+        self.samples = samples.sorted { $0.path < $1.path }
+    }
+
+    /// The shape inferred from all samples.
+    public func shape(enumRule: WireShape.EnumRule = .standard) -> WireShape {
+        WireShape.infer(from: samples.map(\.document), enumRule: enumRule)
+    }
+
+    /// SHA-256 over the JCS form of `{"<path>": <document>, …}`: changes when any sample's content
+    /// changes (not its spelling or key order), or a sample is added, removed or renamed.
+    /// - Throws: ``JCS/Error`` when a sample has no JCS form (a number beyond the double range).
+    public func contentFingerprint() throws(JCS.Error) -> String {
+        try JSONValue.object(JSONObject(samples.map { JSONObject.Member(key: $0.path, value: $0.document) })).fingerprint()
+    }
+}
+
+/// How the files of a golden directory group into wire formats.
+///
+/// - `<name>.json` at the top is one sample of format `<name>`;
+/// - every `.json` file under a folder `<name>/` (at any depth) is a sample of format `<name>`;
+/// - skipped: the `shapes/` folder (shape files), pending files `*.actual.json`, hidden files and
+///   folders (`.wirelock/`), and anything not ending in `.json` (`README.md`, `wirelock.lock`).
+public enum GoldenCatalog {
+    /// The folder under the golden directory that holds shape files.
+    public static let shapesFolder = "shapes"
+    /// The lock file's name in the golden directory.
+    public static let lockFileName = "wirelock.lock"
+
+    /// The format a file belongs to, from its path relative to the golden directory (`/`
+    /// separators), or nil if the file is not a golden.
+    public static func formatName(forRelativePath path: String) -> String? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard let first = parts.first, let last = parts.last else { return nil }
+        guard last.hasSuffix(".json"), !last.hasSuffix(".actual.json"), !parts.contains(where: { $0.hasPrefix(".") }) else { return nil }
+        if parts.count == 1 { return String(first.dropLast(".json".count)) }
+        guard first != shapesFolder else { return nil }
+        return first
+    }
+
+    /// Why a golden could not be read.
+    public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
+        /// The file, relative to the golden directory.
+        public var path: String
+        /// What is wrong with it.
+        public var reason: String
+
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// Groups golden files (relative path, bytes) into formats, parsing each strictly.
+    /// - Throws: ``GoldenCatalog/Error`` for the first file that is not valid JSON, naming its
+    ///   line, column and JSON path.
+    public static func formats(from files: [(path: String, bytes: [UInt8])]) throws(GoldenCatalog.Error) -> [GoldenFormat] {
+        var grouped: [String: [GoldenFormat.Sample]] = [:]
+        for file in files {
+            guard let name = formatName(forRelativePath: file.path) else { continue }
+            do {
+                grouped[name, default: []].append(.init(path: file.path, document: try JSONValue.parse(file.bytes)))
+            } catch {
+                throw Error(path: file.path, reason: "\(error.location.line):\(error.location.column): \(error.reason) (at \(error.path))")
+            }
+        }
+        return grouped.keys.sorted().map { GoldenFormat(name: $0, samples: grouped[$0]!) }
+    }
+}

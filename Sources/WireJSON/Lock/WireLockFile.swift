@@ -1,0 +1,143 @@
+/// `golden/wirelock.lock`: one line per wire format with its shape fingerprint and its
+/// golden-content fingerprint, both SHA-256 over RFC 8785 canonical bytes.
+///
+/// ```
+/// # wirelock.lock — written by `wirelock lock`, checked by `wirelock lock --check`. Do not edit.
+/// # <format> shape=<sha256 of the shape> golden=<sha256 of the goldens>
+/// movies-page shape=5d41402a… golden=7d793037…
+/// ```
+/// A model change shows up in review as a changed line: `shape=` changes when the wire format's
+/// structure does, `golden=` when only values do.
+public struct WireLockFile: Hashable, Sendable {
+    /// One format's line.
+    public struct Entry: Hashable, Sendable {
+        public var name: String
+        public var shapeFingerprint: String
+        public var goldenFingerprint: String
+
+        public init(name: String, shapeFingerprint: String, goldenFingerprint: String) {
+            self.name = name
+            self.shapeFingerprint = shapeFingerprint
+            self.goldenFingerprint = goldenFingerprint
+        }
+    }
+
+    /// The lines, sorted by name.
+    public var entries: [Entry]
+
+    public init(entries: [Entry]) {
+        self.entries = entries.sorted { $0.name < $1.name }
+    }
+
+    /// The lock file for a set of formats.
+    /// - Throws: ``JCS/Error`` when a golden has no JCS form.
+    public static func build(_ formats: [GoldenFormat], enumRule: WireShape.EnumRule = .standard) throws(JCS.Error) -> WireLockFile {
+        var entries: [Entry] = []
+        for format in formats {
+            entries.append(Entry(name: format.name, shapeFingerprint: format.shape(enumRule: enumRule).fingerprint,
+                                 goldenFingerprint: try format.contentFingerprint()))
+        }
+        return WireLockFile(entries: entries)
+    }
+
+    static let header = """
+    # wirelock.lock — written by `wirelock lock`, checked by `wirelock lock --check`. Do not edit.
+    # <format> shape=<sha256 of the inferred shape> golden=<sha256 of the goldens> (both over RFC 8785 JCS)
+
+    """
+
+    /// The file's text.
+    public var text: String {
+        Self.header + entries.map { "\($0.name) shape=\($0.shapeFingerprint) golden=\($0.goldenFingerprint)\n" }.joined()
+    }
+
+    /// Why a lock file could not be read.
+    public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+        public var line: Int
+        public var reason: String
+        public var description: String { "line \(line): \(reason)" }
+    }
+
+    /// Reads a lock file's text; blank lines and `#` comments are skipped.
+    /// - Throws: ``WireLockFile/ParseError`` naming the first malformed line.
+    public static func parse(_ text: String) throws(ParseError) -> WireLockFile {
+        var entries: [Entry] = []
+        var names = Set<String>()
+        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingSuffix(while: { $0 == "\r" || $0 == " " })
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count == 3, fields[1].hasPrefix("shape="), fields[2].hasPrefix("golden=") else {
+                throw ParseError(line: i + 1, reason: "expected '<format> shape=<sha256> golden=<sha256>', got '\(line)'")
+            }
+            let name = String(fields[0])
+            guard names.insert(name).inserted else { throw ParseError(line: i + 1, reason: "format '\(name)' is listed twice") }
+            let shape = String(fields[1].dropFirst("shape=".count))
+            let golden = String(fields[2].dropFirst("golden=".count))
+            for hex in [shape, golden] where hex.utf8.count != 64 || !hex.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }) {
+                throw ParseError(line: i + 1, reason: "'\(hex)' is not a SHA-256 in lowercase hex")
+            }
+            entries.append(Entry(name: name, shapeFingerprint: shape, goldenFingerprint: golden))
+        }
+        return WireLockFile(entries: entries)
+    }
+
+    /// One way a lock file disagrees with the goldens.
+    public struct Mismatch: Hashable, Sendable, CustomStringConvertible {
+        public enum Kind: String, Hashable, Sendable {
+            /// A format has goldens but no line.
+            case unlocked = "not-locked"
+            /// A line names a format with no goldens.
+            case stale = "no-goldens"
+            /// The shape fingerprint differs.
+            case shapeChanged = "shape-changed"
+            /// The golden-content fingerprint differs (shape unchanged).
+            case goldenChanged = "golden-changed"
+        }
+
+        public var name: String
+        public var kind: Kind
+        /// The locked line, if any.
+        public var locked: Entry?
+        /// The line the goldens call for, if any.
+        public var actual: Entry?
+
+        public var description: String {
+            switch kind {
+            case .unlocked: "\(name): has goldens but is not in the lock file"
+            case .stale: "\(name): is in the lock file but has no goldens"
+            case .shapeChanged: "\(name): shape changed (locked \(locked!.shapeFingerprint.prefix(12))…, now \(actual!.shapeFingerprint.prefix(12))…)"
+            case .goldenChanged: "\(name): goldens changed, shape unchanged (locked \(locked!.goldenFingerprint.prefix(12))…, now \(actual!.goldenFingerprint.prefix(12))…)"
+            }
+        }
+    }
+
+    /// How `actual` (built from the goldens) differs from this locked file, sorted by name.
+    public func mismatches(against actual: WireLockFile) -> [Mismatch] {
+        let locked = Dictionary(uniqueKeysWithValues: entries.map { ($0.name, $0) })
+        let now = Dictionary(uniqueKeysWithValues: actual.entries.map { ($0.name, $0) })
+        var out: [Mismatch] = []
+        for name in Set(locked.keys).union(now.keys).sorted() {
+            switch (locked[name], now[name]) {
+            case (nil, let a?): out.append(Mismatch(name: name, kind: .unlocked, locked: nil, actual: a))
+            case (let l?, nil): out.append(Mismatch(name: name, kind: .stale, locked: l, actual: nil))
+            case (let l?, let a?):
+                if l.shapeFingerprint != a.shapeFingerprint {
+                    out.append(Mismatch(name: name, kind: .shapeChanged, locked: l, actual: a))
+                } else if l.goldenFingerprint != a.goldenFingerprint {
+                    out.append(Mismatch(name: name, kind: .goldenChanged, locked: l, actual: a))
+                }
+            case (nil, nil): break
+            }
+        }
+        return out
+    }
+}
+
+private extension Substring {
+    func trimmingSuffix(while predicate: (Character) -> Bool) -> Substring {
+        var s = self
+        while let last = s.last, predicate(last) { s = s.dropLast() }
+        return s
+    }
+}

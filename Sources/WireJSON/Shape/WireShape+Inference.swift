@@ -1,0 +1,190 @@
+extension WireShape {
+    /// The rule that turns the strings at one position into an enum.
+    ///
+    /// The strings form an enum when, over all samples merged at that position:
+    /// - at least `minimumSamples` strings were seen (default 4),
+    /// - they have between 1 and `maximumValues` distinct values (default 8),
+    /// - every distinct value was seen at least `minimumRepeats` times (default 2), and
+    /// - none of them has a recognised format (dates, UUIDs, URLs and numbers are never enums) and
+    ///   none is longer than 64 UTF-8 bytes.
+    ///
+    /// So `"status"` across a page of 20 movies with values `released`/`announced` is an enum, a
+    /// title seen once is not, and neither is a field whose values are all different.
+    public struct EnumRule: Hashable, Sendable {
+        public var minimumSamples: Int
+        public var maximumValues: Int
+        public var minimumRepeats: Int
+
+        public init(minimumSamples: Int = 4, maximumValues: Int = 8, minimumRepeats: Int = 2) {
+            self.minimumSamples = minimumSamples
+            self.maximumValues = maximumValues
+            self.minimumRepeats = minimumRepeats
+        }
+
+        /// The default rule (4 samples, ≤ 8 values, each seen twice).
+        public static let standard = EnumRule()
+        /// Never infer enums.
+        public static let none = EnumRule(minimumSamples: .max, maximumValues: 0, minimumRepeats: .max)
+    }
+
+    /// The shape of one or many documents (each a sample of the same wire format).
+    ///
+    /// Members present in every sample object at a position are required, others optional; array
+    /// elements of every array at a position are merged into one element shape.
+    /// - Parameters:
+    ///   - documents: the samples.
+    ///   - enumRule: when strings count as an enum.
+    public static func infer(from documents: some Sequence<JSONValue>, enumRule: EnumRule = .standard) -> WireShape {
+        let builder = _ShapeBuilder()
+        for document in documents { builder.add(document) }
+        return builder.shape(enumRule: enumRule)
+    }
+}
+
+/// Accumulates samples at one position, with the counts enums and required members need.
+final class _ShapeBuilder {
+    private var kinds: Set<WireShape.Kind> = []
+    // strings
+    private var stringCount = 0
+    private var format: StringShape.Format?
+    private var formatBroken = false
+    private var fractionDigits: Set<Int> = []
+    private var offsets: Set<StringShape.OffsetStyle> = []
+    private var valueCounts: [String: Int] = [:]
+    private var tooManyValues = false
+    // objects
+    private var objectCount = 0
+    private var members: [String: (builder: _ShapeBuilder, present: Int)] = [:]
+    // arrays
+    private var element: _ShapeBuilder?
+
+    static let maximumTrackedValues = 64
+
+    func add(_ value: JSONValue) {
+        switch value {
+        case .null: kinds.insert(.null)
+        case .bool: kinds.insert(.bool)
+        case .number(let n):
+            kinds.insert(n.text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) ? .number : .integer)
+        case .string(let s):
+            kinds.insert(.string)
+            addString(s)
+        case .array(let elements):
+            kinds.insert(.array)
+            if !elements.isEmpty {
+                let builder = element ?? _ShapeBuilder()
+                element = builder
+                for e in elements { builder.add(e) }
+            }
+        case .object(let object):
+            kinds.insert(.object)
+            objectCount += 1
+            var seen = Set<String>()
+            for member in object.members where seen.insert(member.key).inserted {
+                if let entry = members[member.key] {
+                    entry.builder.add(member.value)
+                    members[member.key] = (entry.builder, entry.present + 1)
+                } else {
+                    let builder = _ShapeBuilder()
+                    builder.add(member.value)
+                    members[member.key] = (builder, 1)
+                }
+            }
+        }
+    }
+
+    private func addString(_ s: String) {
+        stringCount += 1
+        if !formatBroken {
+            if let match = _StringFormatDetector.detect(s), format == nil || format == match.format {
+                format = match.format
+                if match.format == .dateTime {
+                    fractionDigits.insert(match.fractionDigits)
+                    if let offset = match.offset { offsets.insert(offset) }
+                }
+            } else {
+                formatBroken = true
+                format = nil
+                fractionDigits = []
+                offsets = []
+            }
+        }
+        if !tooManyValues {
+            valueCounts[s, default: 0] += 1
+            if valueCounts.count > Self.maximumTrackedValues {
+                tooManyValues = true
+                valueCounts = [:]
+            }
+        }
+    }
+
+    func shape(enumRule: WireShape.EnumRule) -> WireShape {
+        var string: StringShape? = nil
+        if kinds.contains(.string) {
+            var s = StringShape(format: format, fractionDigits: fractionDigits, offsets: offsets)
+            if format == nil, !tooManyValues, stringCount >= enumRule.minimumSamples,
+               (1...max(1, enumRule.maximumValues)).contains(valueCounts.count), enumRule.maximumValues > 0,
+               valueCounts.values.allSatisfy({ $0 >= enumRule.minimumRepeats }),
+               valueCounts.keys.allSatisfy({ $0.utf8.count <= 64 }) {
+                s.enumValues = Set(valueCounts.keys)
+            }
+            string = s
+        }
+        var memberShapes: [String: WireShape.Member]? = nil
+        if kinds.contains(.object) {
+            var out: [String: WireShape.Member] = [:]
+            for (key, entry) in members {
+                out[key] = WireShape.Member(shape: entry.builder.shape(enumRule: enumRule), required: entry.present == objectCount)
+            }
+            memberShapes = out
+        }
+        return WireShape(kinds: kinds, string: string, members: memberShapes, element: element?.shape(enumRule: enumRule))
+    }
+}
+
+extension WireShape {
+    /// This shape merged with another inferred from other samples of the same format: kinds and
+    /// members unite, a member stays required only if both sides required it (or only one side saw
+    /// objects here and required it), a string format survives only if both agree, and enums unite
+    /// when both sides are enums and the union stays within 8 values.
+    public func merged(with other: WireShape) -> WireShape {
+        var string: StringShape? = nil
+        switch (self.string, other.string) {
+        case let (a?, b?):
+            var s = StringShape()
+            if a.format == b.format {
+                s.format = a.format
+                s.fractionDigits = a.fractionDigits.union(b.fractionDigits)
+                s.offsets = a.offsets.union(b.offsets)
+            }
+            if let x = a.enumValues, let y = b.enumValues, x.union(y).count <= 8 { s.enumValues = x.union(y) }
+            string = s
+        case let (a?, nil): string = a
+        case let (nil, b?): string = b
+        case (nil, nil): break
+        }
+        var members: [String: Member]? = nil
+        switch (self.members, other.members) {
+        case let (a?, b?):
+            var out: [String: Member] = [:]
+            for key in Set(a.keys).union(b.keys) {
+                switch (a[key], b[key]) {
+                case let (x?, y?): out[key] = Member(shape: x.shape.merged(with: y.shape), required: x.required && y.required)
+                case let (x?, nil): out[key] = Member(shape: x.shape, required: false)
+                case let (nil, y?): out[key] = Member(shape: y.shape, required: false)
+                case (nil, nil): break
+                }
+            }
+            members = out
+        case let (a?, nil): members = a
+        case let (nil, b?): members = b
+        case (nil, nil): break
+        }
+        let element: WireShape?
+        switch (self.element, other.element) {
+        case let (a?, b?): element = a.merged(with: b)
+        case let (a, b): element = a ?? b
+        }
+        return WireShape(kinds: kinds.union(other.kinds), string: string, members: members, element: element)
+    }
+}

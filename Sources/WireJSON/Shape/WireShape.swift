@@ -1,0 +1,177 @@
+/// The structural type of a wire format, inferred from one or many JSON documents.
+///
+/// A shape records, per position in the document, the JSON kinds seen there and, for each kind,
+/// what is known about it:
+/// - strings: a recognised format shared by every string seen (RFC 3339 date-time with its
+///   fractional-digit counts and offset styles, date, UUID, URL, integer-in-string) and, for small
+///   closed sets, the enum of values (see ``StringShape``);
+/// - objects: each member's shape and whether it is required (present in every object seen there);
+/// - arrays: the shape of their elements (all elements of all arrays seen there, merged).
+///
+/// Shapes merge: inferring from many documents is the same as merging the shapes inferred from
+/// each one, except for enums, which need the counts only inference sees.
+///
+/// ```swift
+/// let shape = WireShape.infer(from: [try JSONValue.parse(#"{"id": 1, "added": "2024-05-01T10:00:00.123Z"}"#)])
+/// shape.members?["added"]?.shape.string?.format   // .dateTime
+/// print(shape.canonicalText)                      // the reviewable golden/shapes/<name>.shape.json body
+/// ```
+public struct WireShape: Hashable, Sendable {
+    /// A JSON kind, with integers (no fraction, no exponent in the source text) told apart from
+    /// other numbers.
+    public enum Kind: String, Hashable, Sendable, CaseIterable, Comparable {
+        case null, bool, integer, number, string, array, object
+
+        public static func < (lhs: Kind, rhs: Kind) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
+    }
+
+    /// An object member: its shape and whether every object seen had it.
+    public struct Member: Hashable, Sendable {
+        public var shape: WireShape
+        public var required: Bool
+
+        public init(shape: WireShape, required: Bool) {
+            self.shape = shape
+            self.required = required
+        }
+    }
+
+    /// The kinds seen at this position. `number` subsumes `integer`: when both were seen only
+    /// `number` is kept.
+    public var kinds: Set<Kind>
+    /// What is known about the strings seen here (nil unless `kinds` has `.string`).
+    public var string: StringShape?
+    /// The members of the objects seen here (nil unless `kinds` has `.object`).
+    public var members: [String: Member]?
+    private var _element: [WireShape]
+
+    /// The shape of array elements seen here; nil when no array here had any element.
+    public var element: WireShape? {
+        get { _element.first }
+        set { _element = newValue.map { [$0] } ?? [] }
+    }
+
+    /// A shape from its parts. `kinds` is normalised (`number` absorbs `integer`).
+    public init(kinds: Set<Kind>, string: StringShape? = nil, members: [String: Member]? = nil, element: WireShape? = nil) {
+        self.kinds = kinds.contains(.number) ? kinds.subtracting([.integer]) : kinds
+        self.string = string
+        self.members = members
+        self._element = element.map { [$0] } ?? []
+    }
+
+    /// The shape of nothing seen: no kinds.
+    public static let empty = WireShape(kinds: [])
+
+    /// Whether a `null` was seen here.
+    public var isNullable: Bool { kinds.contains(.null) }
+}
+
+/// What is known about the strings at one position.
+public struct StringShape: Hashable, Sendable {
+    /// A format every string seen here matched.
+    public enum Format: String, Hashable, Sendable, CaseIterable {
+        /// RFC 3339 `date-time`: `2024-05-01T10:00:00.123Z`.
+        case dateTime = "date-time"
+        /// RFC 3339 `full-date`: `2024-05-01`.
+        case date
+        /// A UUID in 8-4-4-4-12 hex form.
+        case uuid
+        /// An absolute URL with an authority: `scheme://…`, no whitespace.
+        case url
+        /// An integer written as a string: `"-42"`.
+        case integerString = "integer-string"
+    }
+
+    /// How an RFC 3339 date-time writes its time offset.
+    public enum OffsetStyle: String, Hashable, Sendable, CaseIterable, Comparable {
+        /// `Z` (or `z`).
+        case z = "Z"
+        /// `+hh:mm` / `-hh:mm`.
+        case numeric = "+hh:mm"
+
+        public static func < (lhs: OffsetStyle, rhs: OffsetStyle) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// The format every string here matched, if one did.
+    public var format: Format?
+    /// For date-times: the numbers of fractional-second digits seen (`[0]` none, `[3]` milliseconds).
+    public var fractionDigits: Set<Int>
+    /// For date-times: the offset styles seen.
+    public var offsets: Set<OffsetStyle>
+    /// The closed set of values, when the strings here form an enum (see ``WireShape/enumRule``).
+    public var enumValues: Set<String>?
+
+    public init(format: Format? = nil, fractionDigits: Set<Int> = [], offsets: Set<OffsetStyle> = [], enumValues: Set<String>? = nil) {
+        self.format = format
+        self.fractionDigits = fractionDigits
+        self.offsets = offsets
+        self.enumValues = enumValues
+    }
+
+    /// The format and, for a date-time, its variants, as words: `date-time (3 fractional digits, Z)`.
+    public var formatDescription: String {
+        guard let format else { return "string" }
+        guard format == .dateTime else { return format.rawValue }
+        let digits = fractionDigits.sorted().map(String.init).joined(separator: " or ")
+        let offsets = self.offsets.sorted().map(\.rawValue).joined(separator: " or ")
+        return "date-time (\(digits) fractional digit\(fractionDigits == [1] ? "" : "s"), offset \(offsets))"
+    }
+}
+
+/// A position in a shape: `$`, `.name` / `["odd name"]` for members, `[*]` for array elements.
+public struct ShapePath: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// One step.
+    public enum Component: Hashable, Sendable {
+        case member(String)
+        case element
+    }
+
+    public var components: [Component]
+
+    public static let root = ShapePath(components: [])
+
+    public init(components: [Component]) { self.components = components }
+
+    /// The shape path of a document path: indices become `[*]`.
+    public init(_ path: JSONPath) {
+        components = path.components.map { component in
+            switch component {
+            case .key(let key): .member(key)
+            case .index: .element
+            }
+        }
+    }
+
+    public func appending(member: String) -> ShapePath { ShapePath(components: components + [.member(member)]) }
+    public func appendingElement() -> ShapePath { ShapePath(components: components + [.element]) }
+
+    public var description: String {
+        var out = "$"
+        for component in components {
+            switch component {
+            case .element: out += "[*]"
+            case .member(let key):
+                out += JSONPath.isPlainIdentifier(key) ? "." + key : "[" + JSONPath.quoted(key) + "]"
+            }
+        }
+        return out
+    }
+
+    public static func < (lhs: ShapePath, rhs: ShapePath) -> Bool { lhs.description < rhs.description }
+}
+
+extension WireShape {
+    /// The shape at a path, if the path exists in this shape.
+    public subscript(path: ShapePath) -> WireShape? {
+        var current: WireShape? = self
+        for component in path.components {
+            switch component {
+            case .member(let key): current = current?.members?[key]?.shape
+            case .element: current = current?.element
+            }
+        }
+        return current
+    }
+}

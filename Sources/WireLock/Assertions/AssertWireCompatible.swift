@@ -1,0 +1,152 @@
+import Foundation
+import WireJSON
+
+/// One compatibility problem found by ``assertWireCompatible(_:withGolden:direction:decoder:encoder:goldenDirectory:fileID:filePath:line:column:)``.
+public struct WireCompatibilityProblem: Hashable, Sendable, CustomStringConvertible {
+    /// The golden the problem was found with, relative to the golden directory.
+    public var golden: String
+    /// The direction it breaks (`backward` or `forward`).
+    public var direction: CompatibilityDirection
+    /// The rule and path.
+    public var change: WireChange
+
+    public var description: String { "\(golden): \(direction): \(change.rule) at \(change.path): \(change.detail)" }
+}
+
+/// Asserts that a (refactored) model still speaks the wire format its goldens lock.
+///
+/// - **backward** (new reader, old payload): `T` decodes every golden of the format
+///   (`golden/<name>.json` and every `.json` under `golden/<name>/`);
+/// - **forward** (old reader, new payload): what `T` encodes (for each decoded golden) conforms to
+///   the shape inferred from the goldens, i.e. an old reader would accept it.
+///
+/// Failures name the golden, the direction, the rule (`required-member-added`, `type-changed`,
+/// `date-format-changed`, …) and the path.
+///
+/// ```swift
+/// @Test func movieStaysCompatible() {
+///     assertWireCompatible(MovieV2.self, withGolden: "movie", direction: .both,
+///                          decoder: .api, encoder: .api)
+/// }
+/// ```
+public func assertWireCompatible<T: Codable>(
+    _ type: T.Type, withGolden name: String, direction: CompatibilityDirection = .both,
+    decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder(), goldenDirectory: URL? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) {
+    report(verifyWireCompatible(type, withGolden: name, direction: direction, decoder: decoder, encoder: encoder,
+                                goldenDirectory: goldenDirectory, filePath: filePath),
+           at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// The reporting half of ``assertWireCompatible(_:withGolden:direction:decoder:encoder:goldenDirectory:fileID:filePath:line:column:)``.
+public func verifyWireCompatible<T: Codable>(
+    _ type: T.Type, withGolden name: String, direction: CompatibilityDirection = .both,
+    decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder(), goldenDirectory: URL? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment, filePath: StaticString = #filePath
+) -> WireLockFailure? {
+    let directory = goldenDirectory ?? GoldenFiles.goldenDirectory(for: "\(filePath)", environment: environment)
+    switch WireCompatibility.check(type, withGolden: name, in: directory, direction: direction, decoder: decoder, encoder: encoder) {
+    case .failure(let failure):
+        return failure
+    case .success(let problems) where problems.isEmpty:
+        return nil
+    case .success(let problems):
+        let listed = problems.prefix(40).map { "  " + $0.description }
+        let more = problems.count > 40 ? ["  … \(problems.count - 40) more"] : []
+        return WireLockFailure("\(T.self) is not wire-compatible with golden '\(name)' (\(problems.count) problem\(problems.count == 1 ? "" : "s")):\n"
+                               + (listed + more).joined(separator: "\n"))
+    }
+}
+
+/// Compatibility checks of a model against a format's goldens.
+public enum WireCompatibility {
+    /// The goldens of format `name` in `directory`: `<name>.json` and every `.json` under `<name>/`.
+    public static func goldens(named name: String, in directory: URL) -> [(path: String, bytes: [UInt8])] {
+        var out: [(path: String, bytes: [UInt8])] = []
+        let fm = FileManager.default
+        if let data = fm.contents(atPath: directory.appendingPathComponent(name + ".json").path) {
+            out.append((name + ".json", [UInt8](data)))
+        }
+        let folder = directory.appendingPathComponent(name)
+        if let walker = fm.enumerator(atPath: folder.path) {
+            for case let relative as String in walker {
+                let path = name + "/" + relative
+                guard GoldenCatalog.formatName(forRelativePath: path) == name,
+                      let data = fm.contents(atPath: folder.appendingPathComponent(relative).path) else { continue }
+                out.append((path, [UInt8](data)))
+            }
+        }
+        return out.sorted { $0.path < $1.path }
+    }
+
+    /// Runs the checks and returns every problem (empty: compatible), or a failure when the goldens
+    /// cannot be read.
+    public static func check<T: Codable>(_ type: T.Type, withGolden name: String, in directory: URL,
+                                         direction: CompatibilityDirection, decoder: JSONDecoder,
+                                         encoder: JSONEncoder) -> Result<[WireCompatibilityProblem], WireLockFailure> {
+        let files = goldens(named: name, in: directory)
+        guard !files.isEmpty else {
+            return .failure(WireLockFailure("no goldens for format '\(name)' in \(directory.path) (looked for \(name).json and \(name)/*.json)"))
+        }
+        let format: GoldenFormat
+        do {
+            guard let found = try GoldenCatalog.formats(from: files).first else {
+                return .failure(WireLockFailure("no goldens for format '\(name)' in \(directory.path)"))
+            }
+            format = found
+        } catch {
+            return .failure(WireLockFailure("golden \(error)"))
+        }
+        let oldShape = format.shape()
+        var problems: [WireCompatibilityProblem] = []
+        for (file, sample) in zip(files, format.samples) {
+            let decoded: T
+            do {
+                decoded = try decoder.decode(T.self, from: Data(file.bytes))
+            } catch {
+                let failure = DecodingFailure(error)
+                let change = backwardChange(for: failure, oldShape: oldShape)
+                problems.append(WireCompatibilityProblem(golden: sample.path, direction: .backward, change: change))
+                continue
+            }
+            guard direction.contains(.forward) else { continue }
+            let encoded: JSONValue
+            do {
+                encoded = try JSONValue.parse(try encoder.encode(decoded))
+            } catch {
+                return .failure(WireLockFailure("\(sample.path): \(T.self) could not be encoded: \(error)"))
+            }
+            for change in oldShape.violations(of: encoded) {
+                problems.append(WireCompatibilityProblem(golden: sample.path, direction: .forward, change: change))
+            }
+        }
+        // A golden the new model cannot decode breaks backward compatibility; when only forward
+        // was asked for, it still means nothing could be checked for that golden, so it is kept.
+        return .success(problems)
+    }
+
+    /// Names the rule behind a decoding failure, using the old shape at the failing path.
+    static func backwardChange(for failure: DecodingFailure, oldShape: WireShape) -> WireChange {
+        let path = ShapePath(failure.path)
+        let old = oldShape[path]
+        let rule: WireRule
+        switch failure.kind {
+        case .missingKey: rule = .requiredMemberAdded
+        case .typeMismatch: rule = .typeChanged
+        case .missingValue: rule = .nullabilityRemoved
+        case .invalidValue:
+            if let format = old?.string?.format, format == .dateTime || format == .date {
+                rule = .dateFormatChanged
+            } else if old?.string?.enumValues != nil {
+                rule = .enumValueRemoved
+            } else {
+                rule = .valueRejected
+            }
+        case .syntax: rule = .valueRejected
+        }
+        let shown = old.map { " (the golden has \($0.string?.formatDescription ?? $0.kinds.sorted().map(\.rawValue).joined(separator: " | ")) there)" } ?? ""
+        return WireChange(path: path, rule: rule, breaks: .backward,
+                          detail: "the new model cannot decode the golden: \(failure.kind.rawValue): \(failure.detail)\(rule == .requiredMemberAdded ? "" : shown)")
+    }
+}

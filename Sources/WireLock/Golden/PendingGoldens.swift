@@ -1,0 +1,96 @@
+import Foundation
+import WireJSON
+
+/// The review workflow over pending files (`<name>.actual.json`, left beside a golden by a failed
+/// assertion): list them, accept them (promote over the golden) or reject them (delete).
+///
+/// ```swift
+/// for pending in try PendingGoldens.list(in: goldenDirectory) {
+///     print(pending.diff)
+///     try PendingGoldens.accept(pending)
+/// }
+/// ```
+public enum PendingGoldens {
+    /// A pending file and the golden it would replace.
+    public struct Pending: Sendable, Hashable {
+        public var pendingURL: URL
+        public var goldenURL: URL
+    }
+
+    /// Every pending file under `directory`, recursively, sorted by path.
+    public static func list(in directory: URL) -> [Pending] {
+        guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { return [] }
+        var found: [Pending] = []
+        for case let url as URL in walker where url.lastPathComponent.hasSuffix(".actual.json") {
+            if let golden = GoldenFiles.goldenURL(forPending: url) { found.append(Pending(pendingURL: url, goldenURL: golden)) }
+        }
+        return found.sorted { $0.pendingURL.path < $1.pendingURL.path }
+    }
+
+    /// The pending entry for a path given on the command line: the pending file itself or its golden.
+    public static func pending(for path: URL) -> Pending? {
+        if let golden = GoldenFiles.goldenURL(forPending: path) {
+            return FileManager.default.fileExists(atPath: path.path) ? Pending(pendingURL: path, goldenURL: golden) : nil
+        }
+        let pending = GoldenFiles.pendingURL(for: path)
+        return FileManager.default.fileExists(atPath: pending.path) ? Pending(pendingURL: pending, goldenURL: path) : nil
+    }
+
+    /// The path-level differences and the line diff between the golden (empty if new) and the pending
+    /// document.
+    public static func diff(_ pending: Pending, root: URL? = nil) -> String {
+        let newData = FileManager.default.contents(atPath: pending.pendingURL.path) ?? Data()
+        let oldData = FileManager.default.contents(atPath: pending.goldenURL.path)
+        let name = GoldenFiles.display(pending.goldenURL, root: root)
+        guard let oldData else { return "new golden \(name):\n" + String(decoding: newData, as: UTF8.self) }
+        var lines: [String] = []
+        if let old = try? JSONValue.parse(oldData), let new = try? JSONValue.parse(newData) {
+            lines = JSONDiff.differences(expected: old, actual: new).map { "  " + $0.description }
+        }
+        return "\(name):\n" + lines.joined(separator: "\n") + "\n"
+            + LineDiff.unified(old: String(decoding: oldData, as: UTF8.self), new: String(decoding: newData, as: UTF8.self),
+                               oldName: name, newName: GoldenFiles.display(pending.pendingURL, root: root))
+    }
+
+    /// Promotes a pending file over its golden (atomically), after checking it is valid JSON.
+    /// - Throws: ``WireLockFailure`` when the pending file is not valid JSON (it is then left as it
+    ///   is), or a file-system error (the golden is then intact).
+    public static func accept(_ pending: Pending) throws {
+        guard let data = FileManager.default.contents(atPath: pending.pendingURL.path) else {
+            throw WireLockFailure("cannot read \(pending.pendingURL.path)")
+        }
+        let value: JSONValue
+        do {
+            value = try JSONValue.parse(data)
+        } catch {
+            throw WireLockFailure("\(pending.pendingURL.path):\(error.location.line):\(error.location.column): \(error.reason); not accepted")
+        }
+        try GoldenFiles.writeAtomically(CanonicalJSONWriter.bytes(value), to: pending.goldenURL)
+        try FileManager.default.removeItem(at: pending.pendingURL)
+    }
+
+    /// Deletes a pending file.
+    public static func reject(_ pending: Pending) throws {
+        try FileManager.default.removeItem(at: pending.pendingURL)
+    }
+
+    /// Golden files under `directory` that no assertion touched in the last run recorded under
+    /// `root/.wirelock/runs` (the newest `*.touched` file). Nil when no run has been recorded.
+    public static func orphans(in directory: URL, root: URL) -> [URL]? {
+        let runs = root.appendingPathComponent(".wirelock/runs")
+        let files = (try? FileManager.default.contentsOfDirectory(at: runs, includingPropertiesForKeys: [.contentModificationDateKey])) ?? []
+        let newest = files.filter { $0.pathExtension == "touched" }.max { a, b in
+            let da = (try? a.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast
+            let db = (try? b.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast
+            return da < db
+        }
+        guard let newest, let text = try? String(contentsOf: newest, encoding: .utf8) else { return nil }
+        let touched = Set(text.split(separator: "\n").map(String.init))
+        guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { return [] }
+        var orphans: [URL] = []
+        for case let url as URL in walker where url.pathExtension == "json" && !url.lastPathComponent.hasSuffix(".actual.json") {
+            if !touched.contains(GoldenFiles.display(url, root: root)) { orphans.append(url) }
+        }
+        return orphans.sorted { $0.path < $1.path }
+    }
+}

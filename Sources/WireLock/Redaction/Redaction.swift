@@ -1,0 +1,156 @@
+import WireJSON
+
+/// A rule applied to an encoded document before it is compared with, or written to, a golden file:
+/// replace volatile or private values (tokens, e-mail addresses, hosts, today's date) with a stable
+/// placeholder, optionally checking what they were, or sort a set-like array.
+///
+/// ```swift
+/// assertGolden(session, named: "session", redacting: [
+///     .replace("$.token"),
+///     .replace("$..email", with: "<email>"),
+///     .replace("$.items[*].id", with: "<uuid>", expecting: .uuid),
+///     .replace("$.createdAt", with: "<date>", expecting: .rfc3339DateTime),
+///     .sort("$.tags"),
+/// ])
+/// ```
+public struct Redaction: Sendable {
+    enum Selector: Sendable {
+        case pattern(Result<JSONPathPattern, JSONPathPattern.ParseError>)
+        case predicate(@Sendable (JSONPath, JSONValue) -> Bool)
+    }
+    enum Action: Sendable {
+        case replace(JSONValue, ValueCheck?)
+        case sort
+    }
+
+    let selector: Selector
+    let action: Action
+
+    /// Replaces every value whose path matches `pattern` with `placeholder`.
+    /// - Parameter check: when given, a value that fails it makes the assertion fail (for example a
+    ///   `token` that is suddenly empty, or an `id` that is no longer a UUID).
+    /// An invalid pattern makes the assertion fail with the position of the mistake.
+    public static func replace(_ pattern: String, with placeholder: String = "<redacted>", expecting check: ValueCheck? = nil) -> Redaction {
+        Redaction(selector: .pattern(Result { () throws(JSONPathPattern.ParseError) in try JSONPathPattern(pattern) }),
+                  action: .replace(.string(placeholder), check))
+    }
+
+    /// Replaces every value for which `predicate(path, value)` holds.
+    public static func replace(where predicate: @escaping @Sendable (JSONPath, JSONValue) -> Bool,
+                               with placeholder: String = "<redacted>", expecting check: ValueCheck? = nil) -> Redaction {
+        Redaction(selector: .predicate(predicate), action: .replace(.string(placeholder), check))
+    }
+
+    /// Sorts the arrays at `pattern` by their elements' canonical text, for arrays whose order carries
+    /// no meaning (tags, permissions, sets).
+    public static func sort(_ pattern: String) -> Redaction {
+        Redaction(selector: .pattern(Result { () throws(JSONPathPattern.ParseError) in try JSONPathPattern(pattern) }), action: .sort)
+    }
+
+    func selects(_ path: JSONPath, _ value: JSONValue) -> Bool {
+        switch selector {
+        case .pattern(.success(let pattern)): pattern.matches(path)
+        case .pattern(.failure): false
+        case .predicate(let predicate): predicate(path, value)
+        }
+    }
+}
+
+/// A check a redaction makes of the value it replaces.
+public struct ValueCheck: Sendable {
+    /// What the value should be, for the failure message (`a UUID`).
+    public let name: String
+    let test: @Sendable (JSONValue) -> Bool
+
+    /// A custom check.
+    public init(_ name: String, _ test: @escaping @Sendable (JSONValue) -> Bool) {
+        self.name = name
+        self.test = test
+    }
+
+    /// A string in the 8-4-4-4-12 hexadecimal UUID form.
+    public static let uuid = ValueCheck("a UUID") { value in
+        guard case .string(let s) = value else { return false }
+        let groups = s.split(separator: "-", omittingEmptySubsequences: false)
+        return groups.map(\.count) == [8, 4, 4, 4, 12] && groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
+    }
+
+    /// An RFC 3339 date-time string such as `2024-05-01T08:30:00.123Z` or `…+02:00`.
+    public static let rfc3339DateTime = ValueCheck("an RFC 3339 date-time") { value in
+        guard case .string(let s) = value else { return false }
+        return RFC3339.isDateTime(s)
+    }
+
+    /// A string with one `@` and a dot in the domain.
+    public static let email = ValueCheck("an e-mail address") { value in
+        guard case .string(let s) = value else { return false }
+        let parts = s.split(separator: "@", omittingEmptySubsequences: false)
+        return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
+    }
+
+    /// A non-empty string.
+    public static let nonEmptyString = ValueCheck("a non-empty string") { value in
+        if case .string(let s) = value { return !s.isEmpty }
+        return false
+    }
+}
+
+/// Applies redactions to a document.
+public enum Redactor {
+    /// The redacted document, and one message per failed check or invalid pattern.
+    public static func apply(_ redactions: [Redaction], to value: JSONValue) -> (value: JSONValue, failures: [String]) {
+        var failures: [String] = []
+        for redaction in redactions {
+            if case .pattern(.failure(let error)) = redaction.selector { failures.append(error.description) }
+        }
+        let result = visit(value, at: .root, redactions, &failures)
+        return (result, failures)
+    }
+
+    private static func visit(_ value: JSONValue, at path: JSONPath, _ redactions: [Redaction], _ failures: inout [String]) -> JSONValue {
+        for redaction in redactions {
+            guard case .replace(let placeholder, let check) = redaction.action, redaction.selects(path, value) else { continue }
+            if let check, !check.test(value) {
+                failures.append("redaction of \(path): expected \(check.name), found \(JSONDiff.brief(value))")
+            }
+            return placeholder
+        }
+        switch value {
+        case .object(let object):
+            return .object(JSONObject(object.members.map {
+                JSONObject.Member(key: $0.key, value: visit($0.value, at: path.appending(key: $0.key), redactions, &failures))
+            }))
+        case .array(let elements):
+            var result = elements.enumerated().map { visit($0.element, at: path.appending(index: $0.offset), redactions, &failures) }
+            if redactions.contains(where: { if case .sort = $0.action { return $0.selects(path, value) } else { return false } }) {
+                result = result.map { ($0.canonicalText(style: .compact), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+            }
+            return .array(result)
+        default:
+            return value
+        }
+    }
+}
+
+/// Recognisers for date formats used by checks.
+enum RFC3339 {
+    /// `YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)`, `T`/`Z` in either case.
+    static func isDateTime(_ s: String) -> Bool {
+        let b = Array(s.utf8)
+        func digits(_ range: Range<Int>) -> Bool { range.upperBound <= b.count && b[range].allSatisfy { $0 >= 48 && $0 <= 57 } }
+        guard b.count >= 20, digits(0..<4), b[4] == 45, digits(5..<7), b[7] == 45, digits(8..<10),
+              b[10] == 84 || b[10] == 116, digits(11..<13), b[13] == 58, digits(14..<16), b[16] == 58, digits(17..<19)
+        else { return false }
+        var i = 19
+        if b[i] == 46 {
+            i += 1
+            let start = i
+            while i < b.count, b[i] >= 48, b[i] <= 57 { i += 1 }
+            guard i > start else { return false }
+        }
+        guard i < b.count else { return false }
+        if b[i] == 90 || b[i] == 122 { return i + 1 == b.count }
+        guard b[i] == 43 || b[i] == 45, i + 6 == b.count, digits((i + 1)..<(i + 3)), b[i + 3] == 58, digits((i + 4)..<(i + 6)) else { return false }
+        return true
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import WireJSON
+
+/// A command line for an app's own models: register each `Codable` model by name with the fixtures
+/// that hold its payloads, and `run` gives `roundtrip` (and `list`) over them.
+///
+/// Fixtures whose name says they are broken (`-malformed`, `-wrong-type`, `-missing-field`) must be
+/// rejected by the model; every other fixture must round-trip losslessly (up to the differences
+/// declared with ``AcceptedDifference``).
+///
+/// ```swift
+/// // Sources/my-models/main.swift
+/// var runner = ModelRunner(toolName: "my-models")
+/// runner.register(Page<Movie>.self, as: "movie", fixtures: ["Fixtures/API/v3/movies-*.json"],
+///                 decoder: { .api }, encoder: { .api })
+/// exit(runner.run(Array(CommandLine.arguments.dropFirst())) { print($0) })
+/// ```
+/// The runner never prints or exits itself: it hands lines to `output` and returns the exit code
+/// (0 all as expected, 1 findings, 2 usage error).
+public struct ModelRunner: Sendable {
+    struct Model: Sendable {
+        var name: String
+        var typeName: String
+        var fixtures: [String]
+        var roundTrip: @Sendable (URL) -> FixtureOutcome
+    }
+
+    /// What happened to one fixture.
+    public struct FixtureOutcome: Sendable {
+        /// Whether this is what the fixture's name calls for.
+        public var asExpected: Bool
+        /// One-line summary (`lossless`, `rejected: typeMismatch at $.x`, `LOSSY: …`).
+        public var summary: String
+        /// Further lines (the differences), indented under the summary.
+        public var details: [String]
+    }
+
+    let toolName: String
+    private(set) var models: [Model] = []
+
+    public init(toolName: String) {
+        self.toolName = toolName
+    }
+
+    /// Registers a model.
+    /// - Parameters:
+    ///   - name: the name used on the command line (`movie`).
+    ///   - fixtures: glob patterns, relative to the working directory, of its fixtures.
+    ///   - decoder, encoder: factories for the coders the app really uses.
+    ///   - accepting: differences its round trip is allowed to have.
+    public mutating func register<T: Codable>(
+        _ type: T.Type, as name: String, fixtures: [String],
+        decoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() },
+        encoder: @escaping @Sendable () -> JSONEncoder = { JSONEncoder() },
+        accepting: [AcceptedDifference] = []
+    ) {
+        models.append(Model(name: name, typeName: "\(T.self)", fixtures: fixtures) { url in
+            ModelRunner.outcome(T.self, url, decoder(), encoder(), accepting)
+        })
+    }
+
+    static func outcome<T: Codable>(_ type: T.Type, _ url: URL, _ decoder: JSONDecoder, _ encoder: JSONEncoder,
+                                    _ accepting: [AcceptedDifference]) -> FixtureOutcome {
+        let name = url.lastPathComponent
+        if let expected = expectedFailure(for: name) {
+            switch decodingFailure(T.self, at: url, decoder: decoder) {
+            case nil:
+                return FixtureOutcome(asExpected: false, summary: "ACCEPTED: decoded without error, expected \(expected.rawValue)", details: [])
+            case .failure(let failure)?:
+                return FixtureOutcome(asExpected: false, summary: "ERROR: \(failure.message)", details: [])
+            case .success(let seen)?:
+                let ok = seen.kind == expected
+                return FixtureOutcome(asExpected: ok, summary: (ok ? "rejected: " : "MISCLASSIFIED (expected \(expected.rawValue)): ") + seen.description, details: [])
+            }
+        }
+        switch RoundTrip.check(T.self, fixtureAt: url, decoder: decoder, encoder: encoder, accepting: accepting) {
+        case .success(let result):
+            let accepted = result.differences.count
+            return FixtureOutcome(asExpected: true,
+                                  summary: accepted == 0 ? "lossless" : "lossless (\(accepted) accepted difference\(accepted == 1 ? "" : "s"))",
+                                  details: [])
+        case .failure(let failure):
+            let details = failure.differences.isEmpty ? [failure.message] : failure.differences.map { RoundTrip.describe($0) }
+            return FixtureOutcome(asExpected: false, summary: failure.differences.isEmpty ? "ERROR" : "LOSSY", details: details)
+        }
+    }
+
+    /// The failure a fixture's name calls for, if it is a broken one.
+    public static func expectedFailure(for fileName: String) -> DecodingFailureKind? {
+        if fileName.contains("-malformed") { return .syntax }
+        if fileName.contains("-wrong-type") { return .typeMismatch }
+        if fileName.contains("-missing-field") { return .missingKey }
+        return nil
+    }
+
+    /// Runs a command: `roundtrip [MODEL [GLOB…]]`, `list`, `help`.
+    /// - Parameters:
+    ///   - arguments: the arguments after the tool name.
+    ///   - output: receives each line of output.
+    /// - Returns: the exit code.
+    public func run(_ arguments: [String], output: (String) -> Void) -> Int32 {
+        guard let command = arguments.first, command != "help", command != "--help", command != "-h" else {
+            output(usage)
+            return arguments.isEmpty ? 2 : 0
+        }
+        switch command {
+        case "list":
+            for model in models {
+                output("\(model.name)\t\(model.typeName)\t\(model.fixtures.joined(separator: " "))")
+            }
+            return 0
+        case "roundtrip":
+            return roundTrip(Array(arguments.dropFirst()), output: output)
+        default:
+            output("\(toolName): error: unknown command '\(command)'\n\n" + usage)
+            return 2
+        }
+    }
+
+    var usage: String {
+        """
+        USAGE: \(toolName) <command> [arguments]
+
+        COMMANDS:
+          roundtrip [MODEL [GLOB...]]   Round-trip every fixture of every model (or of MODEL, or the
+                                        files matching GLOB): broken fixtures (-malformed, -wrong-type,
+                                        -missing-field) must be rejected, the others must survive
+                                        decode and re-encode without loss.
+          list                          List the registered models and their fixtures.
+          help                          Show this help.
+
+        MODELS: \(models.map(\.name).joined(separator: ", "))
+        """
+    }
+
+    private func roundTrip(_ arguments: [String], output: (String) -> Void) -> Int32 {
+        var selected = models
+        var globs: [String]? = nil
+        if let name = arguments.first {
+            guard let model = models.first(where: { $0.name == name }) else {
+                output("\(toolName): error: unknown model '\(name)'; known: \(models.map(\.name).joined(separator: ", "))")
+                return 2
+            }
+            selected = [model]
+            if arguments.count > 1 { globs = Array(arguments.dropFirst()) }
+        }
+        var total = 0
+        var failed = 0
+        for model in selected {
+            let files = Glob.expand(globs ?? model.fixtures)
+            if files.isEmpty {
+                output("\(toolName): error: no fixtures match \((globs ?? model.fixtures).joined(separator: " ")) for model \(model.name)")
+                failed += 1
+                continue
+            }
+            for file in files {
+                total += 1
+                let outcome = model.roundTrip(URL(fileURLWithPath: file))
+                if !outcome.asExpected { failed += 1 }
+                output("\(outcome.asExpected ? "ok  " : "FAIL") \(model.name) \(file): \(outcome.summary)")
+                for line in outcome.details { output("       " + line) }
+            }
+        }
+        output("\(total) fixture\(total == 1 ? "" : "s"): \(total - failed) as expected, \(failed) failed")
+        return failed == 0 ? 0 : 1
+    }
+}
+
+/// File-name patterns (`*`, `?`, `[…]`) expanded with the C library's `glob`, sorted.
+enum Glob {
+    static func expand(_ patterns: [String]) -> [String] {
+        var files: [String] = []
+        for pattern in patterns {
+            var result = glob_t()
+            defer { globfree(&result) }
+            guard glob(pattern, 0, nil, &result) == 0 else { continue }
+            for i in 0..<Int(result.gl_pathc) {
+                if let path = result.gl_pathv[i] { files.append(String(cString: path)) }
+            }
+        }
+        return Array(Set(files)).sorted()
+    }
+}
