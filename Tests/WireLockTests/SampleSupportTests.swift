@@ -32,6 +32,19 @@ struct SampleSupportTests {
         #expect(throws: JSONSyntaxError.self) { try JSONValue.parse(bytes) }
     }
 
+    /// Each line of the activity stream decodes as an `ActivityEvent` and re-encodes without loss
+    /// (the model runner takes `.json` files only, so the lines are checked here).
+    @Test func everyActivityStreamEventRoundTripsLosslessly() throws {
+        let text = try String(contentsOf: SampleModelTests.fixturesDirectory.appendingPathComponent("activity-stream.jsonl"), encoding: .utf8)
+        for (number, line) in text.split(separator: "\n").enumerated() {
+            let original = try JSONValue.parse(String(line))
+            let event = try JSONDecoder.sampleAPI.decode(ActivityEvent.self, from: Data(line.utf8))
+            let reencoded = try JSONValue.parse(try JSONEncoder.sampleAPI.encode(event))
+            let differences = JSONDiff.differences(expected: original, actual: reencoded)
+            #expect(differences.isEmpty, "line \(number + 1): \(differences.map(RoundTrip.describe))")
+        }
+    }
+
     @Test func theActivityStreamIsCanonicalJSONLines() throws {
         let text = try String(contentsOf: SampleModelTests.fixturesDirectory.appendingPathComponent("activity-stream.jsonl"), encoding: .utf8)
         let lines = text.split(separator: "\n")
