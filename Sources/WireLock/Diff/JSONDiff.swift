@@ -49,7 +49,7 @@ public enum JSONDiff {
         let middleA = Array(prefix..<(a.count - suffix))
         let middleB = Array(prefix..<(b.count - suffix))
         if !middleA.isEmpty && !middleB.isEmpty && middleA.count * middleB.count <= 4_000_000 {
-            matches += lcs(middleA.map { a[$0] }, middleB.map { b[$0] }).map { (middleA[$0.0], middleB[$0.1]) }
+            matches += LongestCommonSubsequence.pairs(middleA.map { a[$0] }, middleB.map { b[$0] }).map { (middleA[$0.0], middleB[$0.1]) }
         }
         for k in 0..<suffix { matches.append((a.count - suffix + k, b.count - suffix + k)) }
 
@@ -101,27 +101,6 @@ public enum JSONDiff {
             if let id = value[key], id.kindName != "object", id.kindName != "array" { return id }
         }
         return nil
-    }
-
-    /// Index pairs of a longest common subsequence of equal elements.
-    private static func lcs(_ a: [JSONValue], _ b: [JSONValue]) -> [(Int, Int)] {
-        let n = a.count, m = b.count
-        var table = [Int32](repeating: 0, count: (n + 1) * (m + 1))
-        for i in stride(from: n - 1, through: 0, by: -1) {
-            for j in stride(from: m - 1, through: 0, by: -1) {
-                table[i * (m + 1) + j] = a[i] == b[j]
-                    ? table[(i + 1) * (m + 1) + j + 1] + 1
-                    : max(table[(i + 1) * (m + 1) + j], table[i * (m + 1) + j + 1])
-            }
-        }
-        var pairs: [(Int, Int)] = []
-        var i = 0, j = 0
-        while i < n && j < m {
-            if a[i] == b[j] { pairs.append((i, j)); i += 1; j += 1 }
-            else if table[(i + 1) * (m + 1) + j] >= table[i * (m + 1) + j + 1] { i += 1 }
-            else { j += 1 }
-        }
-        return pairs
     }
 
     /// A value in at most ~60 characters of compact canonical JSON.

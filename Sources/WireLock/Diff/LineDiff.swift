@@ -72,23 +72,12 @@ public enum LineDiff {
             ops += (0..<n).map { Op(kind: .delete, oldIndex: prefix + $0, newIndex: prefix) }
             ops += (0..<m).map { Op(kind: .insert, oldIndex: prefix + n, newIndex: prefix + $0) }
         } else {
-            var table = [Int32](repeating: 0, count: (n + 1) * (m + 1))
-            for i in stride(from: n - 1, through: 0, by: -1) {
-                for j in stride(from: m - 1, through: 0, by: -1) {
-                    table[i * (m + 1) + j] = ma[i] == mb[j]
-                        ? table[(i + 1) * (m + 1) + j + 1] + 1
-                        : max(table[(i + 1) * (m + 1) + j], table[i * (m + 1) + j + 1])
-                }
-            }
+            // Deletions before insertions between two matched lines.
             var i = 0, j = 0
-            while i < n || j < m {
-                if i < n && j < m && ma[i] == mb[j] {
-                    ops.append(Op(kind: .same, oldIndex: prefix + i, newIndex: prefix + j)); i += 1; j += 1
-                } else if i < n && (j == m || table[(i + 1) * (m + 1) + j] >= table[i * (m + 1) + j + 1]) {
-                    ops.append(Op(kind: .delete, oldIndex: prefix + i, newIndex: prefix + j)); i += 1
-                } else {
-                    ops.append(Op(kind: .insert, oldIndex: prefix + i, newIndex: prefix + j)); j += 1
-                }
+            for (mi, mj) in LongestCommonSubsequence.pairs(ma, mb) + [(n, m)] {
+                while i < mi { ops.append(Op(kind: .delete, oldIndex: prefix + i, newIndex: prefix + j)); i += 1 }
+                while j < mj { ops.append(Op(kind: .insert, oldIndex: prefix + i, newIndex: prefix + j)); j += 1 }
+                if mi < n { ops.append(Op(kind: .same, oldIndex: prefix + i, newIndex: prefix + j)); i += 1; j += 1 }
             }
         }
         let tailA = a.count - suffix, tailB = b.count - suffix
