@@ -6,6 +6,8 @@ let package = Package(
     name: "WireLock",
     products: [
         .library(name: "WireJSON", targets: ["WireJSON"]),
+        .library(name: "WireOracle", targets: ["WireOracle"]),
+        .library(name: "WireOracleTesting", targets: ["WireOracleTesting"]),
         .executable(name: "wirelock", targets: ["wirelock"]),
     ],
     targets: [
@@ -23,6 +25,17 @@ let package = Package(
             dependencies: ["CYajl"]
         ),
 
+        // MARK: Oracle — legacy-vs-candidate comparison as bytes, corpora, fast date strategies.
+        .target(
+            name: "WireOracle",
+            dependencies: ["WireJSON"]
+        ),
+        // Assertion helpers for Swift Testing and XCTest, kept apart so the CLI never links them.
+        .target(
+            name: "WireOracleTesting",
+            dependencies: ["WireOracle"]
+        ),
+
         // MARK: Command line.
         .executableTarget(
             name: "wirelock",
@@ -33,6 +46,10 @@ let package = Package(
         .testTarget(
             name: "WireJSONTests",
             dependencies: ["WireJSON"]
+        ),
+        .testTarget(
+            name: "WireOracleTests",
+            dependencies: ["WireOracle", "WireOracleTesting", "WireJSON"]
         ),
         .testTarget(
             name: "WireLockCLITests",
