@@ -9,7 +9,7 @@ import XCTest
 /// ```
 public func verifyOracle<Input: Sendable, Corpus: Sequence>(
     _ oracle: Oracle<Input>, over corpus: Corpus, options: OracleOptions = OracleOptions()
-) -> OracleReport? where Corpus.Element == Input {
+) -> OracleReport? where Corpus.Element == Input, Corpus.Iterator: SendableMetatype {
     let report = oracle.run(corpus, options: options)
     return report.isClean ? nil : report
 }
@@ -31,7 +31,7 @@ public func assertOracle<Input: Sendable, Corpus: Sequence>(
     _ oracle: Oracle<Input>, over corpus: Corpus, options: OracleOptions = OracleOptions(),
     sourceLocation: SourceLocation = #_sourceLocation,
     file: StaticString = #filePath, line: UInt = #line
-) -> OracleReport where Corpus.Element == Input {
+) -> OracleReport where Corpus.Element == Input, Corpus.Iterator: SendableMetatype {
     let report = oracle.run(corpus, options: options)
     if !report.isClean {
         recordOracleFailure("oracle found differences\n\(report)", sourceLocation: sourceLocation,

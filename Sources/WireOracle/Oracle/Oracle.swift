@@ -36,7 +36,7 @@ public struct Oracle<Input: Sendable>: Sendable {
     ///   - describe: How an input is printed; `String(reflecting:)` by default.
     ///   - reproduce: A line that reproduces one mismatch (for example a CLI invocation), given the
     ///     input's index in the corpus and the input. By default `input #index: <input>`.
-    public init<Output: OracleOutput>(
+    public init<Output: OracleOutput & SendableMetatype>(
         name: String = "legacy vs candidate",
         legacy: @escaping @Sendable (Input) throws -> Output?,
         candidate: @escaping @Sendable (Input) throws -> Output?,
@@ -69,7 +69,7 @@ public struct Oracle<Input: Sendable>: Sendable {
     ///   - options: Workers, block size, and how many mismatches the report keeps.
     /// - Returns: The report; ``OracleReport/isClean`` when every output was identical.
     public func run<Corpus: Sequence>(_ corpus: Corpus, options: OracleOptions = OracleOptions()) -> OracleReport
-    where Corpus.Element == Input {
+    where Corpus.Element == Input, Corpus.Iterator: SendableMetatype {
         let feeder = _BlockFeeder(corpus.makeIterator(), blockSize: max(1, options.blockSize))
         let collector = _MismatchCollector(limit: max(0, options.maxMismatches))
         let workers = max(1, options.workers)
