@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "WireJSON", targets: ["WireJSON"]),
         .library(name: "WireLock", targets: ["WireLock"]),
+        .library(name: "WireOracle", targets: ["WireOracle"]),
+        .library(name: "WireOracleTesting", targets: ["WireOracleTesting"]),
         .executable(name: "wirelock", targets: ["wirelock"]),
     ],
     targets: [
@@ -39,6 +41,17 @@ let package = Package(
             dependencies: ["WireLock", "SampleAPI"]
         ),
 
+        // MARK: Oracle — legacy-vs-candidate comparison as bytes, corpora, fast date strategies.
+        .target(
+            name: "WireOracle",
+            dependencies: ["WireJSON"]
+        ),
+        // Assertion helpers for Swift Testing and XCTest, kept apart so the CLI never links them.
+        .target(
+            name: "WireOracleTesting",
+            dependencies: ["WireOracle"]
+        ),
+
         // MARK: Command line.
         .executableTarget(
             name: "wirelock",
@@ -53,6 +66,10 @@ let package = Package(
         .testTarget(
             name: "WireLockTests",
             dependencies: ["WireLock", "WireJSON", "SampleAPI"]
+        ),
+        .testTarget(
+            name: "WireOracleTests",
+            dependencies: ["WireOracle", "WireOracleTesting", "WireJSON"]
         ),
         .testTarget(
             name: "WireLockCLITests",

@@ -23,6 +23,13 @@ let package = Package(
             dependencies: [.product(name: "WireJSON", package: "WireLock")],
             path: "Sources/wirelock-bench"
         ),
+
+        // MARK: Date strategies — each legacy Foundation date parser next to its WireOracle twin.
+        .executableTarget(
+            name: "wirelock-date-bench",
+            dependencies: [.product(name: "WireOracle", package: "WireLock")],
+            path: "Sources/wirelock-date-bench"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,58 @@
+/// A reproducible, streaming corpus: input `i` is a pure function of `(seed, i)`.
+///
+/// Nothing is stored: iterating produces inputs one at a time, and ``input(at:)`` or
+/// ``shard(_:)`` produce any part without the parts before it, so the same seed gives the same
+/// inputs on every machine and in every shard.
+///
+/// ```swift
+/// let corpus = SeededCorpus(seed: 1, count: 10_000) { rng in String(rng.next(below: 1000)) }
+/// corpus.input(at: 42)   // always the same string for seed 1
+/// ```
+public struct SeededCorpus<Input>: Sequence, Sendable {
+    /// The seed.
+    public let seed: UInt64
+    /// The indices this corpus covers (`0..<count`, or a shard of it).
+    public let indices: Range<Int>
+    let make: @Sendable (inout SplitMix64) -> Input
+
+    /// Creates a corpus of `count` inputs.
+    ///
+    /// - Parameter make: Builds one input from a generator seeded for its index; it must use only
+    ///   that generator (no other randomness) to stay reproducible.
+    public init(seed: UInt64, count: Int, make: @escaping @Sendable (inout SplitMix64) -> Input) {
+        self.seed = seed
+        self.indices = 0..<Swift.max(0, count)
+        self.make = make
+    }
+
+    init(seed: UInt64, indices: Range<Int>, make: @escaping @Sendable (inout SplitMix64) -> Input) {
+        self.seed = seed
+        self.indices = indices
+        self.make = make
+    }
+
+    /// The input at an absolute index (valid for any index, inside `indices` or not).
+    public func input(at index: Int) -> Input {
+        var rng = SplitMix64(seed: seed, index: UInt64(truncatingIfNeeded: index))
+        return make(&rng)
+    }
+
+    /// The part of this corpus at the given absolute indices.
+    public func shard(_ range: Range<Int>) -> SeededCorpus {
+        SeededCorpus(seed: seed, indices: range.clamped(to: indices), make: make)
+    }
+
+    public var underestimatedCount: Int { indices.count }
+
+    public struct Iterator: IteratorProtocol {
+        let corpus: SeededCorpus
+        var position: Int
+        public mutating func next() -> Input? {
+            guard position < corpus.indices.upperBound else { return nil }
+            defer { position += 1 }
+            return corpus.input(at: position)
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(corpus: self, position: indices.lowerBound) }
+}

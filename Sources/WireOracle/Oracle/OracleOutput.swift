@@ -1,0 +1,153 @@
+import Foundation
+
+/// A result that an ``Oracle`` compares as bytes.
+///
+/// Two outputs are equal for the oracle when their ``oracleBytes`` are equal, nothing else: a
+/// `Date` compares by the bit pattern of its time interval (so `0.1229999` and `0.123` differ, and
+/// so do `0.0` and `-0.0`), `Data` and `[UInt8]` as they are, a `String` by its UTF-8.
+///
+/// ```swift
+/// extension Money: OracleOutput {
+///     var oracleBytes: [UInt8] { Array("\(cents)".utf8) }
+///     var oracleDescription: String { "\(cents) cents" }
+/// }
+/// ```
+public protocol OracleOutput {
+    /// The bytes that decide equality.
+    var oracleBytes: [UInt8] { get }
+    /// A readable rendering for reports (the hex of ``oracleBytes`` is printed beside it when
+    /// ``oracleShowsHex`` is true).
+    var oracleDescription: String { get }
+    /// Whether reports should print the bytes in hex next to the description.
+    var oracleShowsHex: Bool { get }
+}
+
+extension OracleOutput {
+    public var oracleShowsHex: Bool { true }
+}
+
+extension Date: OracleOutput {
+    /// The 8 bytes of `timeIntervalSinceReferenceDate.bitPattern`, big-endian.
+    public var oracleBytes: [UInt8] {
+        let bits = timeIntervalSinceReferenceDate.bitPattern
+        return (0..<8).map { UInt8(truncatingIfNeeded: bits >> (56 - 8 * UInt64($0))) }
+    }
+
+    /// The interval since 2001-01-01 with all its digits, and the instant in UTC.
+    public var oracleDescription: String {
+        let t = timeIntervalSinceReferenceDate
+        return "\(t) (\(_OracleDateText.utc(self)))"
+    }
+}
+
+extension Data: OracleOutput {
+    public var oracleBytes: [UInt8] { Array(self) }
+    public var oracleDescription: String { _OracleText.quotedUTF8(Array(self)) }
+}
+
+extension Array: OracleOutput where Element == UInt8 {
+    public var oracleBytes: [UInt8] { self }
+    public var oracleDescription: String { _OracleText.quotedUTF8(self) }
+}
+
+extension String: OracleOutput {
+    public var oracleBytes: [UInt8] { Array(utf8) }
+    public var oracleDescription: String { debugDescription }
+    public var oracleShowsHex: Bool { false }
+}
+
+/// An error that names its own category for the oracle.
+///
+/// By default every thrown error, and every `nil` result, is the category `rejected`: "both
+/// rejected" is equal whatever the error types, and "one rejected" is a mismatch. Conform an error
+/// type to this protocol when the kind of rejection must match too.
+public protocol OracleErrorCategory: Error {
+    /// A stable name: errors with the same category compare equal.
+    var oracleCategory: String { get }
+}
+
+/// What one side of an oracle returned for one input: a value, as bytes, or a rejection.
+public enum OracleOutcome: Hashable, Sendable {
+    /// The side produced a value.
+    case value(bytes: [UInt8], description: String, showsHex: Bool)
+    /// The side threw or returned `nil`; the category decides equality.
+    case rejected(category: String)
+
+    /// Wraps a value.
+    public init(_ output: some OracleOutput) {
+        self = .value(bytes: output.oracleBytes, description: output.oracleDescription,
+                      showsHex: output.oracleShowsHex)
+    }
+
+    /// Runs a throwing function and records its value, `nil`, or error.
+    public init<O: OracleOutput>(catching body: () throws -> O?) {
+        do {
+            if let output = try body() {
+                self.init(output)
+            } else {
+                self = .rejected(category: "rejected")
+            }
+        } catch let error as any OracleErrorCategory {
+            self = .rejected(category: error.oracleCategory)
+        } catch {
+            self = .rejected(category: "rejected")
+        }
+    }
+
+    /// Equality for the oracle: the same bytes, or the same rejection category.
+    public func matches(_ other: OracleOutcome) -> Bool {
+        switch (self, other) {
+        case let (.value(a, _, _), .value(b, _, _)): return a == b
+        case let (.rejected(a), .rejected(b)): return a == b
+        default: return false
+        }
+    }
+
+    /// The readable form, with hex where it helps: `736218000.123 (2024-05-01T01:00:00.123Z) [41 c5 …]`.
+    public var rendered: String {
+        switch self {
+        case let .value(bytes, description, showsHex):
+            return showsHex ? "\(description) [hex \(_OracleText.hex(bytes))]" : description
+        case let .rejected(category):
+            return category == "rejected" ? "rejected" : "rejected (\(category))"
+        }
+    }
+}
+
+/// Text helpers for reports.
+enum _OracleText {
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 3)
+        for (i, byte) in bytes.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: " ")) }
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0xF)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Bytes as a Swift string literal when they are UTF-8, else as hex.
+    static func quotedUTF8(_ bytes: [UInt8]) -> String {
+        if let text = String(validating: bytes, as: UTF8.self) {
+            return text.debugDescription
+        }
+        return "<\(bytes.count) bytes, not UTF-8>"
+    }
+}
+
+/// Renders an instant as proleptic-Gregorian UTC with nanoseconds, without a formatter.
+enum _OracleDateText {
+    static func utc(_ date: Date) -> String {
+        let t = date.timeIntervalSinceReferenceDate
+        guard t.isFinite, abs(t) < 1e15 else { return "out of range" }
+        let whole = t.rounded(.down)
+        var nanos = Int(((t - whole) * 1e9).rounded())
+        var seconds = Int(whole)
+        if nanos >= 1_000_000_000 { nanos -= 1_000_000_000; seconds += 1 }
+        let civil = GregorianCalendarMath.civil(fromSecondsSinceReference: seconds)
+        let fraction = nanos == 0 ? "" : "." + String(String(nanos + 1_000_000_000).dropFirst())
+        return "\(civil.isoText)\(fraction)Z"
+    }
+}
