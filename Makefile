@@ -60,17 +60,20 @@ test: deps
 # and fmt --check must find everything canonical.
 demo: build
 	@bin="$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)"; \
-	wirelock="$${bin#$$PWD/}/wirelock"; \
-	echo "+ $$wirelock validate Fixtures/API golden"; \
-	"$$wirelock" validate Fixtures/API golden; \
-	echo "+ $$wirelock validate Fixtures/invalid   (must exit 1)"; \
-	status=0; "$$wirelock" validate Fixtures/invalid || status=$$?; \
+	wirelock="$${bin#$$PWD/}/wirelock"; sample="$${bin#$$PWD/}/wirelock-sample"; \
+	valid="$$(ls Fixtures/API/v3/* | grep -v -- -malformed | tr '\n' ' ')"; \
+	echo "+ $$wirelock validate <every fixture but *-malformed> golden"; \
+	"$$wirelock" validate $$valid golden; \
+	echo "+ $$wirelock validate Fixtures/invalid Fixtures/API/v3/*-malformed.json   (must exit 1)"; \
+	status=0; "$$wirelock" validate Fixtures/invalid Fixtures/API/v3/*-malformed.json || status=$$?; \
 	if [ "$$status" -ne 1 ]; then \
-	  echo "demo: 'wirelock validate Fixtures/invalid' exited $$status, expected 1" >&2; exit 1; \
+	  echo "demo: validating the broken fixtures exited $$status, expected 1" >&2; exit 1; \
 	fi; \
 	echo "(exit 1, as expected)"; \
-	echo "+ $$wirelock fmt --check Fixtures/API golden"; \
-	"$$wirelock" fmt --check Fixtures/API golden; \
+	echo "+ $$wirelock fmt --check <every fixture but *-malformed> golden"; \
+	"$$wirelock" fmt --check $$valid golden; \
+	echo "+ $$sample roundtrip"; \
+	"$$sample" roundtrip; \
 	echo "demo: ok"
 
 # Builds the CLI and the Benchmarks package in release, writes the ~100 MB input (deterministic,

@@ -317,8 +317,16 @@ struct FixtureEndToEndTests {
 
     @Test(.enabled(if: FixtureEndToEndTests.hasFixtures))
     func validFixturesPass() throws {
-        let result = try WireLockBinary.run(["validate", "Fixtures/API"], in: Self.repository)
+        // `-malformed` fixtures are broken on purpose (decoding-failure tests); every other one is valid.
+        let dir = Self.repository.appendingPathComponent("Fixtures/API/v3")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        let valid = names.filter { !$0.contains("-malformed") }.map { "Fixtures/API/v3/" + $0 }
+        let malformed = names.filter { $0.contains("-malformed") }.map { "Fixtures/API/v3/" + $0 }
+        let result = try WireLockBinary.run(["validate"] + valid, in: Self.repository)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdoutLines.last?.hasSuffix(" valid, 0 invalid") == true)
+        let broken = try WireLockBinary.run(["validate", "--quiet"] + malformed, in: Self.repository)
+        #expect(broken.status == 1)
+        #expect(broken.stdoutLines.last == "\(malformed.count) files: 0 valid, \(malformed.count) invalid")
     }
 }
