@@ -1,0 +1,142 @@
+import WireJSON
+
+/// `wirelock diff`: classifies every change between two versions of the wire formats, for new
+/// readers of old payloads (backward) and old readers of new payloads (forward).
+struct DiffCommand: ParsableCommand {
+    enum OutputFormat: String, CaseIterable, Sendable { case text, json, github }
+
+    static let git = OptionDefinition.option(
+        "git", valueName: "rev",
+        help: "Compare the golden directory at this git revision (read with git, no checkout) with the working tree. Takes at most one path: the golden directory.")
+    static let golden = OptionDefinition.option(
+        "golden", valueName: "dir", defaultValue: "golden", help: "The golden directory, for --git without a path.")
+    static let format = OptionDefinition.option(
+        "format", valueName: "format", kind: .choice(OutputFormat.allCases.map(\.rawValue)), defaultValue: "text",
+        help: "text for people, json for one machine-readable document, github for workflow annotations.")
+    static let allow = OptionDefinition.option(
+        "allow", valueName: "rules",
+        help: "Comma-separated rule names whose breaking changes do not fail the run (they are still reported).")
+    static let paths = ArgumentDefinition(
+        "path", help: "OLD and NEW: golden directories, golden files or shape files (*.shape.json); with --git, the golden directory only.",
+        isRepeating: true, isRequired: false)
+
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "diff",
+            abstract: "Classify wire-format changes between two versions as breaking or not.",
+            discussion: """
+                Formats are matched by name (golden/<name>.json and golden/<name>/**.json) and their inferred \
+                shapes compared. Each change has a stable rule name and is judged backward (new reader, old \
+                payload) and forward (old reader, new payload). Rules: \(WireRule.all.map(\.rawValue).joined(separator: ", ")).
+
+                Exit status: 0 when nothing breaks (or only --allow'ed rules do), 1 when a change breaks a \
+                reader, 2 for a usage error or an input that cannot be read.
+                """,
+            options: [git, golden, format, allow],
+            arguments: [paths])
+    }
+
+    var revision: String?
+    var golden: String
+    var format: OutputFormat
+    var allowed: Set<WireRule>
+    var paths: [String]
+
+    init(from arguments: ParsedArguments) throws(UsageError) {
+        revision = arguments.value(Self.git)
+        golden = arguments.value(Self.golden) ?? "golden"
+        format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .text
+        paths = arguments.values(Self.paths)
+        allowed = []
+        for name in (arguments.value(Self.allow) ?? "").split(separator: ",").map({ String($0).trimmingSpaces() }) where !name.isEmpty {
+            let rule = WireRule(rawValue: name)
+            guard WireRule.all.contains(rule) else {
+                throw UsageError("unknown rule '\(name)' for '--allow'; rules: \(WireRule.all.map(\.rawValue).joined(separator: ", "))")
+            }
+            allowed.insert(rule)
+        }
+        if revision != nil {
+            guard paths.count <= 1 else { throw UsageError("with --git, give at most one path (the golden directory)") }
+            if let path = paths.first { golden = path }
+        } else if paths.count != 2 {
+            throw UsageError("expected OLD and NEW paths, or --git <rev>")
+        }
+    }
+
+    /// One side's formats, and where annotations should point for each.
+    struct Side {
+        var formats: [WireFormatSide]
+        var files: [String: String]
+    }
+
+    func run(in context: CommandContext) -> ExitCode {
+        let old: Side
+        let new: Side
+        do {
+            if let revision {
+                let directory = golden.hasSuffix("/") ? String(golden.dropLast()) : golden
+                old = try Self.side(files: try GoldenSources.git(revision: revision, directory: directory), root: directory)
+                new = try Self.side(files: try GoldenSources.directory(directory), root: directory)
+            } else {
+                let bothFiles = !GoldenSources.isDirectory(paths[0]) && !GoldenSources.isDirectory(paths[1])
+                let name = bothFiles ? ShapeCommand.defaultName(paths[1]) : nil
+                old = try Self.side(path: paths[0], name: name)
+                new = try Self.side(path: paths[1], name: name)
+            }
+        } catch let error as GoldenCatalog.Error {
+            context.diagnose("\(error.path): error: \(error.reason)\n")
+            return .failure
+        } catch {
+            context.reportError("\(error)")
+            return .failure
+        }
+        let reports = WireFormatComparison.compare(old: old.formats, new: new.formats)
+        let files = new.files.merging(old.files) { a, _ in a }
+        switch format {
+        case .text: context.output.write(DiffRenderer.text(reports, allowed: allowed, compared: Set(old.formats.map(\.name) + new.formats.map(\.name)).count, style: context.outputStyle))
+        case .json: context.output.write(CanonicalJSONWriter.text(DiffRenderer.json(reports, allowed: allowed)))
+        case .github: context.output.write(DiffRenderer.github(reports, allowed: allowed, files: files))
+        }
+        return reports.contains { $0.isBreaking(allowing: allowed) } ? .findings : .success
+    }
+
+    /// A side from a path: a golden directory, a shape file, or a single golden file (named `name`).
+    static func side(path: String, name: String?) throws -> Side {
+        if GoldenSources.isDirectory(path) {
+            return try side(files: try GoldenSources.directory(path), root: path.hasSuffix("/") ? String(path.dropLast()) : path)
+        }
+        let file = try GoldenSources.file(path)
+        let value: JSONValue
+        do throws(JSONSyntaxError) {
+            value = try JSONValue.parse(file.bytes)
+        } catch {
+            throw GoldenCatalog.Error(path: path, reason: "\(error.location.line):\(error.location.column): \(error.reason) (at \(error.path))")
+        }
+        if path.hasSuffix(".shape.json") {
+            do throws(WireShape.DecodingError) {
+                let decoded = try WireShape.decodeFile(value)
+                return Side(formats: [WireFormatSide(name: name ?? decoded.name, shape: decoded.shape)], files: [:])
+            } catch {
+                throw GoldenCatalog.Error(path: path, reason: error.description)
+            }
+        }
+        let formatName = name ?? ShapeCommand.defaultName(path)
+        let format = GoldenFormat(name: formatName, samples: [.init(path: path, document: value)])
+        return Side(formats: [try WireFormatSide(format)], files: [formatName: path])
+    }
+
+    /// A side from a golden directory's files.
+    static func side(files: [GoldenFile], root: String) throws -> Side {
+        let formats = try GoldenCatalog.formats(from: files)
+        var where_: [String: String] = [:]
+        for format in formats { where_[format.name] = format.samples.first.map { root + "/" + $0.path } }
+        return Side(formats: try formats.map { try WireFormatSide($0) }, files: where_)
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces.
+    func trimmingSpaces() -> String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}

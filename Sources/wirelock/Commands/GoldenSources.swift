@@ -1,0 +1,155 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import WireJSON
+
+/// A golden file read from disk or from git: its path relative to the golden directory, its bytes.
+typealias GoldenFile = (path: String, bytes: [UInt8])
+
+/// Reads goldens for `shape`, `lock` and `diff`: from a directory in the working tree, or from a
+/// git revision without checking it out (`git ls-tree` + `git cat-file --batch`).
+enum GoldenSources {
+    /// A golden or shape input that could not be read.
+    struct ReadError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    /// Every `.json` file under `directory` (names starting with `.` skipped), with paths relative to it.
+    static func directory(_ directory: String) throws(ReadError) -> [GoldenFile] {
+        var files: [GoldenFile] = []
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        for entry in InputWalker(extensions: ["json"]).entries(for: [directory]) {
+            switch entry {
+            case .unreadable(let error): throw ReadError(message: error.description)
+            case .input(let input):
+                do throws(JSONInputError) {
+                    let bytes = try FileReader.readFile(at: input.path)
+                    let relative = input.path.hasPrefix(base) ? String(input.path.dropFirst(base.count)) : input.path
+                    files.append((relative, bytes))
+                } catch {
+                    throw ReadError(message: error.description)
+                }
+            }
+        }
+        return files
+    }
+
+    /// One file, under its own path.
+    static func file(_ path: String) throws(ReadError) -> GoldenFile {
+        do throws(JSONInputError) {
+            return (path, try FileReader.readFile(at: path))
+        } catch {
+            throw ReadError(message: error.description)
+        }
+    }
+
+    /// Whether a path names a directory.
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The `.json` files under `directory` (relative to the working directory) at git revision
+    /// `revision`, with paths relative to `directory`.
+    static func git(revision: String, directory: String) throws(ReadError) -> [GoldenFile] {
+        let folder = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        let listing = try run("git ls-tree -r -z \(quoted(revision)) -- \(quoted(folder + "/"))",
+                              failure: "cannot list \(folder)/ at revision '\(revision)' (is it a commit of this repository?)")
+        var entries: [(object: String, path: String)] = []
+        for record in listing.split(separator: 0) {
+            // "<mode> SP <type> SP <object> TAB <path>"
+            guard let tab = record.firstIndex(of: 0x09) else { continue }
+            let header = record[record.startIndex..<tab].split(separator: 0x20)
+            guard header.count == 3, String(decoding: header[1], as: UTF8.self) == "blob" else { continue }
+            let path = String(decoding: record[(tab + 1)...], as: UTF8.self)
+            let prefix = folder + "/"
+            guard path.hasPrefix(prefix), path.hasSuffix(".json") else { continue }
+            let relative = String(path.dropFirst(prefix.count))
+            guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
+            entries.append((String(decoding: header[2], as: UTF8.self), relative))
+        }
+        guard !entries.isEmpty else { return [] }
+
+        // One `git cat-file --batch` for every blob: "<object> blob <size>\n<bytes>\n" each.
+        var template = Array("/tmp/wirelock-objects-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw ReadError(message: "cannot create a temporary file: \(InputWalker.systemError())") }
+        let listPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        defer { unlink(listPath) }
+        let request = Array(entries.map { $0.object + "\n" }.joined().utf8)
+        let written = request.withUnsafeBytes { _writeBytes(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        guard written == request.count else { throw ReadError(message: "cannot write \(listPath): \(InputWalker.systemError())") }
+        let batch = try run("git cat-file --batch < \(quoted(listPath))", failure: "git cat-file failed at revision '\(revision)'")
+
+        var files: [GoldenFile] = []
+        var offset = 0
+        for entry in entries {
+            guard let newline = batch[offset...].firstIndex(of: 0x0A) else { break }
+            let header = String(decoding: batch[offset..<newline], as: UTF8.self).split(separator: " ")
+            guard header.count == 3, let size = Int(header[2]), newline + 1 + size <= batch.count else {
+                throw ReadError(message: "unexpected output from git cat-file for \(entry.path)")
+            }
+            files.append((entry.path, Array(batch[(newline + 1)..<(newline + 1 + size)])))
+            offset = newline + 1 + size + 1
+        }
+        return files
+    }
+
+    /// Runs a shell command and returns its standard output; its standard error is discarded.
+    private static func run(_ command: String, failure: String) throws(ReadError) -> [UInt8] {
+        guard let pipe = popen(command + " 2>/dev/null", "r") else { throw ReadError(message: failure) }
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, pipe) }
+            if count <= 0 { break }
+            output.append(contentsOf: buffer[0..<count])
+        }
+        let status = pclose(pipe)
+        guard status == 0 else { throw ReadError(message: failure) }
+        return output
+    }
+
+    /// A word for `sh`: single-quoted, with embedded quotes escaped.
+    static func quoted(_ word: String) -> String {
+        "'" + word.replacingAll("'", with: "'\\''") + "'"
+    }
+
+    /// Writes a file, creating it (and its folder) if needed; an existing file is replaced atomically.
+    static func write(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
+        // mkdir -p of the parent folders (failures surface when the file itself is written).
+        for index in path.indices where path[index] == "/" && index != path.startIndex {
+            mkdir(String(path[..<index]), 0o755)
+        }
+        var info = stat()
+        if stat(path, &info) != 0 {
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            guard descriptor >= 0 else { throw FileWriteError(path: path, reason: InputWalker.systemError()) }
+            close(descriptor)
+        }
+        try AtomicFileWriter.replaceContents(ofFileAt: path, with: bytes)
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced (no Foundation in the tool).
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var out = ""
+        var rest = self[...]
+        while let range = rest.firstRange(of: target) {
+            out += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return out + rest
+    }
+}
+
+/// `write(2)`, named apart from ``GoldenSources/write(_:to:)``.
+private func _writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}

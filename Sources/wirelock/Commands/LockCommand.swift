@@ -1,0 +1,132 @@
+import WireJSON
+
+/// `wirelock lock`: writes (or, with `--check`, verifies) `golden/wirelock.lock` and the shape
+/// files `golden/shapes/<name>.shape.json`.
+struct LockCommand: ParsableCommand {
+    enum OutputFormat: String, CaseIterable, Sendable { case text, json }
+
+    static let check = OptionDefinition.flag(
+        "check", help: "Change nothing: report formats whose lock line or shape file is out of date, and exit with status 1 if any is.")
+    static let golden = OptionDefinition.option(
+        "golden", valueName: "dir", defaultValue: "golden", help: "The golden directory.")
+    static let format = OptionDefinition.option(
+        "format", valueName: "format", kind: .choice(OutputFormat.allCases.map(\.rawValue)), defaultValue: "text",
+        help: "How to print results: text for people, json for one machine-readable document.")
+
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "lock",
+            abstract: "Write or check golden/wirelock.lock and the shape files.",
+            discussion: """
+                One line per wire format: its name, shape=SHA-256 of its inferred shape and golden=SHA-256 \
+                of its goldens, both over the RFC 8785 (JCS) canonical form. A format is golden/<name>.json \
+                plus every .json file under golden/<name>/. The shapes are also written, for review, to \
+                golden/shapes/<name>.shape.json.
+
+                Exit status: 0 when written (or, with --check, up to date), 1 when --check finds differences \
+                or a golden is invalid, 2 for a usage error or a file that cannot be read or written.
+                """,
+            options: [check, golden, format])
+    }
+
+    var check: Bool
+    var golden: String
+    var format: OutputFormat
+
+    init(from arguments: ParsedArguments) throws(UsageError) {
+        check = arguments.flag(Self.check)
+        golden = arguments.value(Self.golden) ?? "golden"
+        format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .text
+    }
+
+    /// One finding of `--check`.
+    struct Finding {
+        var name: String
+        var kind: String
+        var message: String
+    }
+
+    func run(in context: CommandContext) -> ExitCode {
+        let directory = golden.hasSuffix("/") ? String(golden.dropLast()) : golden
+        let formats: [GoldenFormat]
+        do {
+            formats = try GoldenCatalog.formats(from: try GoldenSources.directory(directory))
+        } catch let error as GoldenCatalog.Error {
+            context.diagnose("\(directory)/\(error.path): error: \(error.reason)\n")
+            return .findings
+        } catch {
+            context.reportError("\(error)")
+            return .failure
+        }
+        let lock: WireLockFile
+        do throws(JCS.Error) {
+            lock = try WireLockFile.build(formats)
+        } catch {
+            context.reportError("a golden has no RFC 8785 form: \(error)")
+            return .findings
+        }
+        let lockPath = directory + "/" + GoldenCatalog.lockFileName
+        let shapePaths = formats.map { (format: $0, path: "\(directory)/\(GoldenCatalog.shapesFolder)/\($0.name).shape.json") }
+
+        if !check {
+            do throws(FileWriteError) {
+                for entry in shapePaths {
+                    let bytes = entry.format.shape().fileBytes(name: entry.format.name)
+                    if (try? FileReader.readFile(at: entry.path)) != bytes { try GoldenSources.write(bytes, to: entry.path) }
+                }
+                try GoldenSources.write(Array(lock.text.utf8), to: lockPath)
+            } catch {
+                context.reportError(error.description)
+                return .failure
+            }
+            if format == .json {
+                context.output.write(CanonicalJSONWriter.text(Self.document(lock: lock, findings: [], checked: false)))
+            } else {
+                context.output.write("wrote \(lockPath) (\(pluralized(lock.entries.count, "format"))) and \(pluralized(shapePaths.count, "shape file"))\n")
+            }
+            return .success
+        }
+
+        var findings: [Finding] = []
+        switch Result(catching: { () throws(JSONInputError) -> [UInt8] in try FileReader.readFile(at: lockPath) }) {
+        case .failure:
+            findings.append(Finding(name: "", kind: "missing-lock", message: "\(lockPath) does not exist; run `wirelock lock`"))
+        case .success(let bytes):
+            do throws(WireLockFile.ParseError) {
+                let locked = try WireLockFile.parse(String(decoding: bytes, as: UTF8.self))
+                for mismatch in locked.mismatches(against: lock) {
+                    findings.append(Finding(name: mismatch.name, kind: mismatch.kind.rawValue, message: mismatch.description))
+                }
+            } catch {
+                context.diagnose("\(lockPath):\(error.line): error: \(error.reason)\n")
+                return .findings
+            }
+        }
+        for entry in shapePaths where (try? FileReader.readFile(at: entry.path)) != entry.format.shape().fileBytes(name: entry.format.name) {
+            findings.append(Finding(name: entry.format.name, kind: "shape-file-outdated",
+                                    message: "\(entry.format.name): \(entry.path) is missing or out of date"))
+        }
+        if format == .json {
+            context.output.write(CanonicalJSONWriter.text(Self.document(lock: lock, findings: findings, checked: true)))
+        } else {
+            for finding in findings { context.output.write(finding.message + "\n") }
+            context.output.write(findings.isEmpty
+                ? "\(lockPath): up to date (\(pluralized(lock.entries.count, "format")))\n"
+                : "\(lockPath): \(pluralized(findings.count, "difference")); run `wirelock lock` and review the change\n")
+        }
+        return findings.isEmpty ? .success : .findings
+    }
+
+    static func document(lock: WireLockFile, findings: [Finding], checked: Bool) -> JSONValue {
+        .object(JSONObject([
+            "formats": .array(lock.entries.map { entry in
+                .object(JSONObject(["name": .string(entry.name), "shape": .string(entry.shapeFingerprint),
+                                    "golden": .string(entry.goldenFingerprint)]))
+            }),
+            "findings": .array(findings.map { finding in
+                .object(JSONObject(["format": .string(finding.name), "kind": .string(finding.kind), "message": .string(finding.message)]))
+            }),
+            "upToDate": checked ? .bool(findings.isEmpty) : .null,
+        ]))
+    }
+}

@@ -1,0 +1,94 @@
+import WireJSON
+
+/// `wirelock shape`: infers the shape of a wire format from sample documents and prints it as a
+/// reviewable shape file, or as JSON Schema.
+struct ShapeCommand: ParsableCommand {
+    static let name = OptionDefinition.option(
+        "name", valueName: "name",
+        help: "The format's name recorded in the shape file (default: the first path's name without .json).")
+    static let out = OptionDefinition.option(
+        "out", short: "o", valueName: "file",
+        help: "Write to this file (atomically, creating folders) instead of standard output.")
+    static let schema = OptionDefinition.flag(
+        "schema", help: "Print JSON Schema (draft 2020-12) instead of a WireLock shape file.")
+    static let paths = ArgumentDefinition(
+        "path", help: "Sample documents: .json files, or directories searched recursively for them. All are samples of one format.",
+        isRepeating: true)
+
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "shape",
+            abstract: "Infer the shape of a wire format from sample documents.",
+            discussion: """
+                Per position: the kinds seen (string formats: RFC 3339 date-time with its fractional digits \
+                and offset style, date, uuid, url, integer-string), members required (in every sample) or \
+                optional, array elements, and enums (at least 4 strings, at most 8 values, each seen twice). \
+                The output is canonical JSON, the form of golden/shapes/<name>.shape.json.
+
+                Exit status: 0 on success, 1 when a sample is not valid JSON, 2 for a usage error or a file \
+                that cannot be read or written.
+                """,
+            options: [name, out, schema],
+            arguments: [paths])
+    }
+
+    var name: String?
+    var out: String?
+    var schema: Bool
+    var paths: [String]
+
+    init(from arguments: ParsedArguments) throws(UsageError) {
+        name = arguments.value(Self.name)
+        out = arguments.value(Self.out)
+        schema = arguments.flag(Self.schema)
+        paths = arguments.values(Self.paths)
+    }
+
+    func run(in context: CommandContext) -> ExitCode {
+        var documents: [JSONValue] = []
+        for path in paths {
+            let files: [GoldenFile]
+            do throws(GoldenSources.ReadError) {
+                files = GoldenSources.isDirectory(path) ? try GoldenSources.directory(path) : [try GoldenSources.file(path)]
+            } catch {
+                context.reportError(error.description)
+                return .failure
+            }
+            for file in files {
+                let shown = GoldenSources.isDirectory(path) ? (path.hasSuffix("/") ? path : path + "/") + file.path : file.path
+                do throws(JSONSyntaxError) {
+                    documents.append(try JSONValue.parse(file.bytes))
+                } catch {
+                    context.diagnose(DiagnosticRenderer(style: .plain).render(error, file: shown))
+                    return .findings
+                }
+            }
+        }
+        guard !documents.isEmpty else {
+            context.reportError("no .json samples found in \(paths.joined(separator: " "))")
+            return .failure
+        }
+        let shape = WireShape.infer(from: documents)
+        let formatName = name ?? Self.defaultName(paths[0])
+        let bytes = schema ? CanonicalJSONWriter.bytes(shape.jsonSchema(title: formatName)) : shape.fileBytes(name: formatName)
+        if let out {
+            do throws(FileWriteError) {
+                try GoldenSources.write(bytes, to: out)
+            } catch {
+                context.reportError(error.description)
+                return .failure
+            }
+            context.output.write("wrote \(out) (\(pluralized(documents.count, "sample")))\n")
+        } else {
+            context.output.write(String(decoding: bytes, as: UTF8.self))
+        }
+        return .success
+    }
+
+    /// `golden/movies/` → `movies`, `a/movie.json` → `movie`.
+    static func defaultName(_ path: String) -> String {
+        let last = path.split(separator: "/").last.map(String.init) ?? path
+        if last.hasSuffix(".shape.json") { return String(last.dropLast(".shape.json".count)) }
+        return last.hasSuffix(".json") ? String(last.dropLast(".json".count)) : last
+    }
+}
