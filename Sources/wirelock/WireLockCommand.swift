@@ -8,7 +8,10 @@ struct WireLockCommand: ParsableCommand {
             commandName: "wirelock",
             abstract: "Check and canonicalize the JSON wire formats of API clients.",
             version: version,
-            subcommands: [ValidateCommand.self, FmtCommand.self])
+            subcommands: [
+                ValidateCommand.self, FmtCommand.self,
+                ShapeCommand.self, LockCommand.self, DiffCommand.self,
+            ])
     }
 
     init(from arguments: ParsedArguments) throws(UsageError) {}
