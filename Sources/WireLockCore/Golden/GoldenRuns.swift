@@ -14,8 +14,8 @@ public struct GoldenRun: Sendable, Hashable {
     public var started: Date
     /// The goldens the run asserted, as recorded: relative to the package root when under it.
     public var touched: Set<String>
-    /// Arguments that narrowed the run (`--filter Movies`, a test name), from every process; empty
-    /// for a full run.
+    /// Arguments that narrowed the run (`--filter Movies`, `--skip Slow`), from every process;
+    /// empty for a full run.
     public var filters: [String]
 
     /// Whether a filter narrowed the run, so goldens outside it were not asserted.
@@ -91,10 +91,11 @@ public enum GoldenRuns {
         return line.split(separator: "\t", omittingEmptySubsequences: false).dropFirst().map(String.init).filter { !$0.isEmpty }
     }
 
-    /// The arguments of a test process that narrow what runs: `--filter X` and `--skip X` (Swift
-    /// Testing), and XCTest's positional test names (`Module.Suite/test`; `swift test --filter`
-    /// passes XCTest the tests it selected, and nothing for a full run). A value that follows an
-    /// option (`--testing-library swift-testing`) is not a filter.
+    /// The arguments of a test process that narrow what runs: `--filter X` and `--skip X`, which
+    /// `swift test` hands the Swift Testing process. XCTest's positional test names
+    /// (`Module.Suite/test`) are not counted: `swift test --parallel` starts one XCTest process per
+    /// test with its name even for a full run (a filtered run still shows in the Swift Testing
+    /// process's `--filter`).
     package static func filterArguments(in arguments: [String]) -> [String] {
         var filters: [String] = []
         var index = 0
@@ -105,11 +106,7 @@ public enum GoldenRuns {
                 index += 2
                 continue
             }
-            if argument.hasPrefix("--filter=") || argument.hasPrefix("--skip=") {
-                filters.append(argument)
-            } else if !argument.hasPrefix("-"), index == 0 || !arguments[index - 1].hasPrefix("-") {
-                filters.append(argument)    // XCTest: `Module.Suite/test`, one per selected test
-            }
+            if argument.hasPrefix("--filter=") || argument.hasPrefix("--skip=") { filters.append(argument) }
             index += 1
         }
         return filters
