@@ -75,6 +75,8 @@ demo: build
 	"$$wirelock" fmt --check $$valid golden; \
 	echo "+ $$sample roundtrip"; \
 	"$$sample" roundtrip; \
+	echo "+ $$wirelock accept --list   (pending goldens left by failed golden tests, if any)"; \
+	"$$wirelock" accept --list; \
 	echo "demo: ok"
 
 # Builds the CLI and the Benchmarks package in release, writes the ~100 MB input (deterministic,
