@@ -149,9 +149,13 @@ struct AcceptCommand: ParsableCommand {
     /// The system's reason behind a file error, without Foundation's framing.
     static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? any Error {
-            return "\(underlying)"
+        switch nsError.userInfo[NSUnderlyingErrorKey] {
+        case let posix as POSIXError:
+            return String(cString: strerror(posix.code.rawValue))
+        case let underlying as NSError where underlying.domain == NSPOSIXErrorDomain:
+            return String(cString: strerror(Int32(underlying.code)))
+        default:
+            return nsError.localizedDescription
         }
-        return nsError.localizedDescription
     }
 }
