@@ -38,6 +38,19 @@ struct GoldenRunsTests {
         #expect(run.started == Date(timeIntervalSince1970: 1010))
     }
 
+    @Test func pruningDeletesOnlyOldRecords() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-prune-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let runs = GoldenRuns.directory(root: root)
+        try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
+        for name in ["1000-1-2.touched", "1000-3.touched", "90000-1-3.touched", "notes.txt"] {
+            try Data().write(to: runs.appendingPathComponent(name))
+        }
+        // now = 100000: records started before 100000 - 86400 = 13600 go.
+        #expect(GoldenRuns.prune(root: root, olderThan: 86_400, now: Date(timeIntervalSince1970: 100_000)) == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: runs.path).sorted() == ["90000-1-3.touched", "notes.txt"])
+    }
+
     @Test func noRecordedRunIsNil() {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-none-\(UUID().uuidString)")
         #expect(GoldenRuns.latest(root: root) == nil)

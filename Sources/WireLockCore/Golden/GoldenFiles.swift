@@ -97,7 +97,8 @@ public enum GoldenFiles {
     /// Records that a test asserted the golden at `url`, in `<root>/.wirelock/runs/<run>.touched`, so
     /// `wirelock golden --orphans` can list goldens no test uses (see ``GoldenRuns``). One append per
     /// assertion: safe with tests running in parallel. The process that creates the file also writes
-    /// a `#` line with its arguments, so a filtered run can be told from a full one.
+    /// a `#` line with its arguments, so a filtered run can be told from a full one, and deletes
+    /// records older than two weeks.
     static func recordTouched(_ url: URL, root: URL?) {
         guard let root else { return }
         let dir = GoldenRuns.directory(root: root)
@@ -107,6 +108,7 @@ public enum GoldenFiles {
         var fd = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND, 0o644)
         if fd >= 0 {
             text = GoldenRuns.argumentsLine(Array(CommandLine.arguments.dropFirst())) + "\n" + text
+            GoldenRuns.prune(root: root)
         } else {
             fd = open(file.path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         }

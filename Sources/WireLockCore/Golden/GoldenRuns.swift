@@ -80,6 +80,20 @@ public enum GoldenRuns {
         return found.sorted { $0.path < $1.path }
     }
 
+    /// Deletes the records of processes that started more than `age` seconds before `now`, so
+    /// `.wirelock/runs/` does not grow forever. Called when a test process starts its record.
+    /// - Returns: how many files were deleted.
+    @discardableResult
+    public static func prune(root: URL, olderThan age: TimeInterval = 14 * 86_400, now: Date = Date()) -> Int {
+        let dir = directory(root: root)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        var deleted = 0
+        for record in names.compactMap(Record.init(fileName:)) where Double(record.start) < now.timeIntervalSince1970 - age {
+            if (try? FileManager.default.removeItem(at: dir.appendingPathComponent(record.fileName))) != nil { deleted += 1 }
+        }
+        return deleted
+    }
+
     /// The `#` line a test process writes first: its arguments, tab-separated.
     static func argumentsLine(_ arguments: [String]) -> String {
         "#args\t" + arguments.map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
