@@ -219,6 +219,14 @@ struct GoldenReviewCommandTests {
         #expect(run.output.hasSuffix("stopped: 1 pending golden not reviewed\n\naccepted 1, rejected 1, skipped 2\n"))
     }
 
+    @Test(arguments: [
+        ("y", AcceptCommand.Decision.accept), ("YES", .accept), (" n ", .reject), ("reject", .reject),
+        ("s", .skip), ("q", .quit), ("quit", .quit), ("", nil), ("maybe", nil),
+    ])
+    func answersAreRead(answer: String, decision: AcceptCommand.Decision?) {
+        #expect(AcceptCommand.Decision(answer: answer) == decision)
+    }
+
     @Test func yesSkipsTheQuestionsOnATerminal() throws {
         let project = try GoldenProject()
         defer { project.remove() }
