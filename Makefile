@@ -5,6 +5,7 @@
 #   make test    swift build, then swift test
 #   make demo    run the CLI over Fixtures/ and golden/ and check its exit codes
 #   make bench   build Benchmarks/ in release and measure (see BENCHMARKS.md)
+#   make bench-golden   only the golden-comparison benchmark (part of make bench)
 #   make clean   remove build products and generated benchmark data
 #
 # Pass extra flags to swift build / swift test with SWIFT_FLAGS, e.g. `make test SWIFT_FLAGS=-v`.
@@ -23,7 +24,7 @@ BENCH_RUNS ?= 3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || ! command -v sudo >/dev/null 2>&1 || echo sudo)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get
 
-.PHONY: all deps bench-deps build test demo bench clean
+.PHONY: all deps bench-deps build test demo bench bench-golden clean
 
 all: build
 
@@ -74,6 +75,8 @@ demo: build
 	"$$wirelock" fmt --check $$valid golden; \
 	echo "+ $$sample roundtrip"; \
 	"$$sample" roundtrip; \
+	echo "+ $$wirelock accept --list   (pending goldens left by failed golden tests, if any)"; \
+	"$$wirelock" accept --list; \
 	echo "demo: ok"
 
 # Builds the CLI and the Benchmarks package in release, writes the ~100 MB input (deterministic,
@@ -92,6 +95,15 @@ bench: bench-deps
 	echo "+ wirelock-bench --stream-rss --size-mb $(BENCH_STREAM_MB)"; \
 	"$$bench_bin/wirelock-bench" --stream-rss --size-mb "$(BENCH_STREAM_MB)" \
 	  --gen "$$bench_bin/wirelock-gen" --wirelock "$$cli_bin/wirelock"
+	$(MAKE) --no-print-directory bench-golden
+
+# 1,000 golden comparisons of a ~2 KB document (match, and mismatch with diff rendering); the issue's
+# budget is 1 s for the matching ones. See BENCHMARKS.md, "Golden comparisons".
+bench-golden: deps
+	nice -n 10 $(SWIFT) build -c release --package-path $(BENCH_DIR) --product wirelock-golden-bench
+	@bench_bin="$$($(SWIFT) build -c release --package-path $(BENCH_DIR) --show-bin-path)"; \
+	echo "+ wirelock-golden-bench --comparisons 1000 --rounds 7"; \
+	"$$bench_bin/wirelock-golden-bench" --comparisons 1000 --rounds 7
 
 clean:
 	rm -rf .build $(BENCH_DIR)/.build $(BENCH_DIR)/data

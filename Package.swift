@@ -82,7 +82,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WireLockCLITests",
-            dependencies: ["WireJSON", "wirelock"]
+            dependencies: ["WireJSON", "WireLockCore", "wirelock"]
         ),
     ],
     swiftLanguageModes: [.v6]

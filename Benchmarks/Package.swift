@@ -30,6 +30,16 @@ let package = Package(
             dependencies: [.product(name: "WireOracle", package: "WireLock")],
             path: "Sources/wirelock-date-bench"
         ),
+
+        // MARK: Golden comparisons — encode, canonicalize and compare ~2 KB documents with a golden file.
+        .executableTarget(
+            name: "wirelock-golden-bench",
+            dependencies: [
+                .product(name: "WireJSON", package: "WireLock"),
+                .product(name: "WireLockCore", package: "WireLock"),
+            ],
+            path: "Sources/wirelock-golden-bench"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,6 +11,7 @@ struct WireLockCommand: ParsableCommand {
             subcommands: [
                 ValidateCommand.self, FmtCommand.self,
                 ShapeCommand.self, LockCommand.self, DiffCommand.self,
+                AcceptCommand.self, RejectCommand.self, GoldenCommand.self,
             ])
     }
 

@@ -18,9 +18,11 @@ struct CommandContext {
 
     /// The name diagnostics start with: `wirelock: error: …`.
     var toolName = "wirelock"
+    /// Answers to questions (standard input); by default none, and not a terminal.
+    var input: any InputSource = ScriptedInput()
 
     /// The environment variables read by ``standard()``.
-    static let environmentKeys = ["NO_COLOR"]
+    static let environmentKeys = ["NO_COLOR", "WIRELOCK_GOLDEN_DIR"]
 
     /// Colours for ``output``: on only for a terminal with `NO_COLOR` unset.
     var outputStyle: TerminalStyle {
@@ -49,6 +51,6 @@ struct CommandContext {
         let isTerminal = isatty(STDOUT_FILENO) == 1
         return CommandContext(output: StandardStream(descriptor: STDOUT_FILENO, bufferLimit: isTerminal ? 0 : 64 * 1024),
                               diagnostics: StandardStream(descriptor: STDERR_FILENO, bufferLimit: 0),
-                              environment: environment, outputIsTerminal: isTerminal)
+                              environment: environment, outputIsTerminal: isTerminal, input: StandardInput())
     }
 }
