@@ -55,7 +55,7 @@ let package = Package(
         // MARK: Command line.
         .executableTarget(
             name: "wirelock",
-            dependencies: ["WireJSON"]
+            dependencies: ["WireJSON", "WireOracle"]
         ),
 
         // MARK: Tests.
@@ -73,7 +73,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WireLockCLITests",
-            dependencies: ["WireJSON", "wirelock"]
+            dependencies: ["WireJSON", "WireOracle", "wirelock"]
         ),
     ],
     swiftLanguageModes: [.v6]

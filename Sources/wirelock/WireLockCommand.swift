@@ -11,6 +11,7 @@ struct WireLockCommand: ParsableCommand {
             subcommands: [
                 ValidateCommand.self, FmtCommand.self,
                 ShapeCommand.self, LockCommand.self, DiffCommand.self,
+                OracleCommand.self,
             ])
     }
 
