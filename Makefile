@@ -57,7 +57,9 @@ test: deps
 	$(SWIFT) test $(SWIFT_FLAGS) --parallel
 
 # validate must pass on the valid fixtures and goldens, fail with exactly 1 on the broken ones,
-# and fmt --check must find everything canonical.
+# and fmt --check must find everything canonical (golden/shapes/*.shape.json included; the lock file
+# is not JSON, and validate/fmt only pick .json files). lock --check must find golden/wirelock.lock
+# up to date; diff shows a non-breaking change (exit 0) and a breaking one (exit 1).
 demo: build
 	@bin="$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)"; \
 	wirelock="$${bin#$$PWD/}/wirelock"; sample="$${bin#$$PWD/}/wirelock-sample"; \
@@ -74,6 +76,16 @@ demo: build
 	"$$wirelock" fmt --check $$valid golden; \
 	echo "+ $$sample roundtrip"; \
 	"$$sample" roundtrip; \
+	echo "+ $$wirelock lock --check"; \
+	"$$wirelock" lock --check; \
+	echo "+ $$wirelock diff Fixtures/API/v3/movies-success.json Fixtures/API/v3/movies-extra-field.json"; \
+	"$$wirelock" diff Fixtures/API/v3/movies-success.json Fixtures/API/v3/movies-extra-field.json; \
+	echo "+ $$wirelock diff golden/sync-record-v1.json Fixtures/API/v3/sync-record-future-kind.json   (must exit 1)"; \
+	status=0; "$$wirelock" diff golden/sync-record-v1.json Fixtures/API/v3/sync-record-future-kind.json || status=$$?; \
+	if [ "$$status" -ne 1 ]; then \
+	  echo "demo: diffing the sync record against its future kind exited $$status, expected 1" >&2; exit 1; \
+	fi; \
+	echo "(exit 1, as expected)"; \
 	echo "demo: ok"
 
 # Builds the CLI and the Benchmarks package in release, writes the ~100 MB input (deterministic,
