@@ -5,6 +5,7 @@
 #   make test    swift build, then swift test
 #   make demo    run the CLI over Fixtures/ and golden/ and check its exit codes
 #   make bench   build Benchmarks/ in release and measure (see BENCHMARKS.md)
+#   make bench-shapes   only the shape inference and diff benchmark (part of make bench)
 #   make clean   remove build products and generated benchmark data
 #
 # Pass extra flags to swift build / swift test with SWIFT_FLAGS, e.g. `make test SWIFT_FLAGS=-v`.
@@ -23,7 +24,7 @@ BENCH_RUNS ?= 3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || ! command -v sudo >/dev/null 2>&1 || echo sudo)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get
 
-.PHONY: all deps bench-deps build test demo bench clean
+.PHONY: all deps bench-deps build test demo bench bench-shapes clean
 
 all: build
 
@@ -104,6 +105,17 @@ bench: bench-deps
 	echo "+ wirelock-bench --stream-rss --size-mb $(BENCH_STREAM_MB)"; \
 	"$$bench_bin/wirelock-bench" --stream-rss --size-mb "$(BENCH_STREAM_MB)" \
 	  --gen "$$bench_bin/wirelock-gen" --wirelock "$$cli_bin/wirelock"
+	$(MAKE) --no-print-directory bench-shapes
+
+# Shape inference, fingerprints and diff over 2 x 1,000 generated goldens of ~2 KB, in process and
+# through the release CLI (wirelock diff, lock, lock --check). Data goes to Benchmarks/data/shapes.
+bench-shapes: deps
+	nice -n 10 $(SWIFT) build -c release --product wirelock
+	nice -n 10 $(SWIFT) build -c release --package-path $(BENCH_DIR) --product wirelock-shape-bench
+	@bench_bin="$$($(SWIFT) build -c release --package-path $(BENCH_DIR) --show-bin-path)"; \
+	cli_bin="$$($(SWIFT) build -c release --show-bin-path)"; \
+	echo "+ wirelock-shape-bench --out $(BENCH_DIR)/data/shapes --runs $(BENCH_RUNS) --wirelock $$cli_bin/wirelock"; \
+	"$$bench_bin/wirelock-shape-bench" --out "$(BENCH_DIR)/data/shapes" --runs "$(BENCH_RUNS)" --wirelock "$$cli_bin/wirelock"
 
 clean:
 	rm -rf .build $(BENCH_DIR)/.build $(BENCH_DIR)/data

@@ -30,6 +30,16 @@ let package = Package(
             dependencies: [.product(name: "WireOracle", package: "WireLock")],
             path: "Sources/wirelock-date-bench"
         ),
+
+        // MARK: Shapes — inference, fingerprints and diff over 1,000 generated goldens of ~2 KB.
+        .executableTarget(
+            name: "wirelock-shape-bench",
+            dependencies: [
+                .product(name: "WireJSON", package: "WireLock"),
+                .product(name: "WireOracle", package: "WireLock"),
+            ],
+            path: "Sources/wirelock-shape-bench"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
