@@ -6,6 +6,7 @@
 #   make demo    run the CLI over Fixtures/ and golden/ and check its exit codes
 #   make bench   build Benchmarks/ in release and measure (see BENCHMARKS.md)
 #   make bench-golden   only the golden-comparison benchmark (part of make bench)
+#   make bench-shapes   only the shape inference and diff benchmark (part of make bench)
 #   make clean   remove build products and generated benchmark data
 #
 # Pass extra flags to swift build / swift test with SWIFT_FLAGS, e.g. `make test SWIFT_FLAGS=-v`.
@@ -24,7 +25,7 @@ BENCH_RUNS ?= 3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || ! command -v sudo >/dev/null 2>&1 || echo sudo)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get
 
-.PHONY: all deps bench-deps build test demo bench bench-golden clean
+.PHONY: all deps bench-deps build test demo bench bench-golden bench-shapes clean
 
 all: build
 
@@ -58,7 +59,9 @@ test: deps
 	$(SWIFT) test $(SWIFT_FLAGS) --parallel
 
 # validate must pass on the valid fixtures and goldens, fail with exactly 1 on the broken ones,
-# and fmt --check must find everything canonical.
+# and fmt --check must find everything canonical (golden/shapes/*.shape.json included; the lock file
+# is not JSON, and validate/fmt only pick .json files). lock --check must find golden/wirelock.lock
+# up to date; diff shows a non-breaking change (exit 0) and a breaking one (exit 1).
 demo: build
 	@bin="$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)"; \
 	wirelock="$${bin#$$PWD/}/wirelock"; sample="$${bin#$$PWD/}/wirelock-sample"; \
@@ -77,6 +80,16 @@ demo: build
 	"$$sample" roundtrip; \
 	echo "+ $$wirelock accept --list   (pending goldens left by failed golden tests, if any)"; \
 	"$$wirelock" accept --list; \
+	echo "+ $$wirelock lock --check"; \
+	"$$wirelock" lock --check; \
+	echo "+ $$wirelock diff Fixtures/API/v3/movies-success.json Fixtures/API/v3/movies-extra-field.json"; \
+	"$$wirelock" diff Fixtures/API/v3/movies-success.json Fixtures/API/v3/movies-extra-field.json; \
+	echo "+ $$wirelock diff golden/sync-record-v1.json Fixtures/API/v3/sync-record-future-kind.json   (must exit 1)"; \
+	status=0; "$$wirelock" diff golden/sync-record-v1.json Fixtures/API/v3/sync-record-future-kind.json || status=$$?; \
+	if [ "$$status" -ne 1 ]; then \
+	  echo "demo: diffing the sync record against its future kind exited $$status, expected 1" >&2; exit 1; \
+	fi; \
+	echo "(exit 1, as expected)"; \
 	echo "demo: ok"
 
 # Builds the CLI and the Benchmarks package in release, writes the ~100 MB input (deterministic,
@@ -96,6 +109,7 @@ bench: bench-deps
 	"$$bench_bin/wirelock-bench" --stream-rss --size-mb "$(BENCH_STREAM_MB)" \
 	  --gen "$$bench_bin/wirelock-gen" --wirelock "$$cli_bin/wirelock"
 	$(MAKE) --no-print-directory bench-golden
+	$(MAKE) --no-print-directory bench-shapes
 
 # 1,000 golden comparisons of a ~2 KB document (match, and mismatch with diff rendering); the issue's
 # budget is 1 s for the matching ones. See BENCHMARKS.md, "Golden comparisons".
@@ -104,6 +118,16 @@ bench-golden: deps
 	@bench_bin="$$($(SWIFT) build -c release --package-path $(BENCH_DIR) --show-bin-path)"; \
 	echo "+ wirelock-golden-bench --comparisons 1000 --rounds 7"; \
 	"$$bench_bin/wirelock-golden-bench" --comparisons 1000 --rounds 7
+
+# Shape inference, fingerprints and diff over 2 x 1,000 generated goldens of ~2 KB, in process and
+# through the release CLI (wirelock diff, lock, lock --check). Data goes to Benchmarks/data/shapes.
+bench-shapes: deps
+	nice -n 10 $(SWIFT) build -c release --product wirelock
+	nice -n 10 $(SWIFT) build -c release --package-path $(BENCH_DIR) --product wirelock-shape-bench
+	@bench_bin="$$($(SWIFT) build -c release --package-path $(BENCH_DIR) --show-bin-path)"; \
+	cli_bin="$$($(SWIFT) build -c release --show-bin-path)"; \
+	echo "+ wirelock-shape-bench --out $(BENCH_DIR)/data/shapes --runs $(BENCH_RUNS) --wirelock $$cli_bin/wirelock"; \
+	"$$bench_bin/wirelock-shape-bench" --out "$(BENCH_DIR)/data/shapes" --runs "$(BENCH_RUNS)" --wirelock "$$cli_bin/wirelock"
 
 clean:
 	rm -rf .build $(BENCH_DIR)/.build $(BENCH_DIR)/data

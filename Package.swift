@@ -64,7 +64,7 @@ let package = Package(
         // MARK: Command line.
         .executableTarget(
             name: "wirelock",
-            dependencies: ["WireJSON", "WireLockCore"]
+            dependencies: ["WireJSON", "WireLockCore", "WireOracle"]
         ),
 
         // MARK: Tests.
@@ -82,7 +82,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WireLockCLITests",
-            dependencies: ["WireJSON", "WireLockCore", "wirelock"]
+            dependencies: ["WireJSON", "WireLockCore", "WireOracle", "wirelock"]
         ),
     ],
     swiftLanguageModes: [.v6]

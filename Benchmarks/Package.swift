@@ -40,6 +40,15 @@ let package = Package(
             ],
             path: "Sources/wirelock-golden-bench"
         ),
+        // MARK: Shapes — inference, fingerprints and diff over 1,000 generated goldens of ~2 KB.
+        .executableTarget(
+            name: "wirelock-shape-bench",
+            dependencies: [
+                .product(name: "WireJSON", package: "WireLock"),
+                .product(name: "WireOracle", package: "WireLock"),
+            ],
+            path: "Sources/wirelock-shape-bench"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

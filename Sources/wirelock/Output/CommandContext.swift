@@ -15,6 +15,8 @@ struct CommandContext {
     var environment: [String: String]
     /// Whether ``output`` is a terminal (colour is only used on one).
     var outputIsTerminal: Bool
+    /// Whether ``diagnostics`` is a terminal (progress lines are only drawn on one).
+    var diagnosticsAreTerminal = false
 
     /// The name diagnostics start with: `wirelock: error: …`.
     var toolName = "wirelock"
@@ -51,6 +53,7 @@ struct CommandContext {
         let isTerminal = isatty(STDOUT_FILENO) == 1
         return CommandContext(output: StandardStream(descriptor: STDOUT_FILENO, bufferLimit: isTerminal ? 0 : 64 * 1024),
                               diagnostics: StandardStream(descriptor: STDERR_FILENO, bufferLimit: 0),
-                              environment: environment, outputIsTerminal: isTerminal, input: StandardInput())
+                              environment: environment, outputIsTerminal: isTerminal,
+                              diagnosticsAreTerminal: isatty(STDERR_FILENO) == 1, input: StandardInput())
     }
 }
