@@ -62,7 +62,7 @@ struct StructureCheckerTests {
           arguments: ["none", "duplicate", "escaped-duplicate", "duplicate-split", "too-deep", "syntax"])
     func large(_ defect: String) throws {
         let bytes = Self.largeDocument(defect: defect)
-        #expect(bytes.count > 4 * _ParallelStructureCheck.minimumChunk)
+        #expect(bytes.count > JSONValidator.fastChunkSize)
         let exact = Self.exactVerdict(bytes)
         #expect(exact == (defect == "none"))
         #expect(JSONValidator().validate(bytes).isValid == exact)
@@ -121,13 +121,13 @@ struct StructureCheckerTests {
         stride(from: 0, to: total, by: size).map { min(size, total - $0) }
     }
 
-    /// ~600 KB of API-like records; the defect sits in the middle.
+    /// ~1.6 MB of API-like records (more than one fast-pass file chunk); the defect sits in the middle.
     static func largeDocument(defect: String) -> [UInt8] {
         var text = "{\"records\":["
-        for i in 0..<3000 {
+        for i in 0..<8000 {
             if i > 0 { text += "," }
             var record = #"{"id":\#(i),"title":"Movie \#(i) — é","tags":["a","b"],"nested":{"id":\#(i),"k":[{"x":1}]},"#
-            if i == 1500 {
+            if i == 4000 {
                 switch defect {
                 case "duplicate": record += #""id":7,"#
                 case "escaped-duplicate": record += #""t\u0069tle":"again","#

@@ -103,8 +103,13 @@ final class _Engine {
 
     // MARK: Feeding
 
-    func feed(_ chunk: UnsafeRawBufferPointer) throws(JSONSyntaxError) {
+    /// Feeds the next chunk.
+    /// - Parameter alongside: work to run while yajl parses the chunk, on the fast pass's second
+    ///   core when it is in use, otherwise after the chunk (a file reader passes the read of the next
+    ///   chunk into another buffer). Not run when the engine has already failed.
+    func feed(_ chunk: UnsafeRawBufferPointer, alongside: (() -> Void)? = nil) throws(JSONSyntaxError) {
         if let failure { throw failure }
+        defer { if !fast { alongside?() } }
         precondition(!finished, "JSONStreamParser.feed called after finish()")
         guard let raw = chunk.baseAddress, chunk.count > 0 else { return }
         if pending != nil {
@@ -121,11 +126,12 @@ final class _Engine {
             let valid: Bool
             if let structure, n >= _ParallelStructureCheck.minimumChunk, _ParallelStructureCheck.available {
                 // Two cores: the structure check reads the chunk while yajl checks its grammar.
-                structure.start(p, count: n, base: base)
+                structure.start(p, count: n, base: base, then: alongside)
                 let grammar = yajl_parse(handle, p, n) == yajl_status_ok
                 valid = structure.wait() && grammar
             } else {
                 valid = structure!.check(p, count: n, base: base) && yajl_parse(handle, p, n) == yajl_status_ok
+                alongside?()
             }
             if !valid {
                 failure = Self.fastFailure

@@ -291,12 +291,19 @@ final class _ParallelStructureCheck: @unchecked Sendable {
         checker.check(p, count: n, base: base)
     }
 
-    /// Starts checking the chunk on the worker; the bytes must stay valid until ``wait()`` returns.
-    func start(_ p: UnsafePointer<UInt8>, count n: Int, base: Int) {
+    /// Work the worker does after checking a chunk (reading the next one), set by ``start``.
+    private var then: (() -> Void)?
+
+    /// Starts checking the chunk on the worker, then runs `then` there too; the bytes must stay
+    /// valid, and `then` must touch nothing the caller uses, until ``wait()`` returns.
+    func start(_ p: UnsafePointer<UInt8>, count n: Int, base: Int, then: (() -> Void)? = nil) {
         let address = UInt(bitPattern: p)
+        self.then = then
         queue.async { [self] in
             let pointer = UnsafePointer<UInt8>(bitPattern: address).unsafelyUnwrapped
             result = checker.check(pointer, count: n, base: base)
+            self.then?()
+            self.then = nil
             done.signal()
         }
     }
