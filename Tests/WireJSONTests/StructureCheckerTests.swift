@@ -121,13 +121,13 @@ struct StructureCheckerTests {
         stride(from: 0, to: total, by: size).map { min(size, total - $0) }
     }
 
-    /// ~1.6 MB of API-like records (more than one fast-pass file chunk); the defect sits in the middle.
+    /// ~1.2 MB of API-like records (more than one fast-pass file chunk); the defect sits in the middle.
     static func largeDocument(defect: String) -> [UInt8] {
         var text = "{\"records\":["
-        for i in 0..<8000 {
+        for i in 0..<12000 {
             if i > 0 { text += "," }
             var record = #"{"id":\#(i),"title":"Movie \#(i) — é","tags":["a","b"],"nested":{"id":\#(i),"k":[{"x":1}]},"#
-            if i == 4000 {
+            if i == 6000 {
                 switch defect {
                 case "duplicate": record += #""id":7,"#
                 case "escaped-duplicate": record += #""t\u0069tle":"again","#
