@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "WireLock", targets: ["WireLock"]),
         .library(name: "WireOracle", targets: ["WireOracle"]),
         .library(name: "WireOracleTesting", targets: ["WireOracleTesting"]),
+        .library(name: "WireFuzz", targets: ["WireFuzz"]),
         .executable(name: "wirelock", targets: ["wirelock"]),
     ],
     targets: [
@@ -52,10 +53,16 @@ let package = Package(
             dependencies: ["WireOracle"]
         ),
 
+        // MARK: Fuzzing — mutators, seeded campaigns, outcome classification, shrinking, regression corpus.
+        .target(
+            name: "WireFuzz",
+            dependencies: ["WireJSON"]
+        ),
+
         // MARK: Command line.
         .executableTarget(
             name: "wirelock",
-            dependencies: ["WireJSON"]
+            dependencies: ["WireJSON", "WireFuzz"]
         ),
 
         // MARK: Tests.
@@ -70,6 +77,10 @@ let package = Package(
         .testTarget(
             name: "WireOracleTests",
             dependencies: ["WireOracle", "WireOracleTesting", "WireJSON"]
+        ),
+        .testTarget(
+            name: "WireFuzzTests",
+            dependencies: ["WireFuzz", "WireJSON"]
         ),
         .testTarget(
             name: "WireLockCLITests",
