@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "WireJSON", targets: ["WireJSON"]),
         .library(name: "WireLock", targets: ["WireLock"]),
+        .library(name: "WireLockCore", targets: ["WireLockCore"]),
         .library(name: "WireOracle", targets: ["WireOracle"]),
         .library(name: "WireOracleTesting", targets: ["WireOracleTesting"]),
         .library(name: "WireFuzz", targets: ["WireFuzz"]),
@@ -27,10 +28,18 @@ let package = Package(
             dependencies: ["CYajl"]
         ),
 
-        // MARK: Assertions — golden files, round trips, decoding failures, the model runner.
+        // MARK: Golden workflow — golden files, record modes, pending files, diffs, redactions,
+        // round trips and decoding-failure checks as values. Links no test framework, so the CLI
+        // can use it.
+        .target(
+            name: "WireLockCore",
+            dependencies: ["WireJSON"]
+        ),
+        // MARK: Assertions — WireLockCore's checks reported through Swift Testing or XCTest, the
+        // record-mode trait, the model runner. Re-exports WireLockCore.
         .target(
             name: "WireLock",
-            dependencies: ["WireJSON"]
+            dependencies: ["WireJSON", "WireLockCore", "WireFuzz"]
         ),
 
         // MARK: Demo — the sample media-library API (never imported by the product).
@@ -56,13 +65,13 @@ let package = Package(
         // MARK: Fuzzing — mutators, seeded campaigns, outcome classification, shrinking, regression corpus.
         .target(
             name: "WireFuzz",
-            dependencies: ["WireJSON"]
+            dependencies: ["WireJSON", "WireLockCore"]
         ),
 
         // MARK: Command line.
         .executableTarget(
             name: "wirelock",
-            dependencies: ["WireJSON", "WireFuzz"]
+            dependencies: ["WireJSON", "WireLockCore", "WireFuzz"]
         ),
 
         // MARK: Tests.
@@ -72,7 +81,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WireLockTests",
-            dependencies: ["WireLock", "WireJSON", "SampleAPI"]
+            dependencies: ["WireLock", "WireLockCore", "WireJSON", "SampleAPI"]
         ),
         .testTarget(
             name: "WireOracleTests",

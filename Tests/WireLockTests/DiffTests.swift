@@ -1,6 +1,7 @@
 import Testing
 import WireJSON
 @testable import WireLock
+@testable import WireLockCore
 
 @Suite("Structural diff")
 struct DiffTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WireJSON
 @testable import WireLock
+@testable import WireLockCore
 
 /// A throw-away golden directory per test.
 struct Sandbox {

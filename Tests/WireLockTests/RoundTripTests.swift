@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WireJSON
 @testable import WireLock
+@testable import WireLockCore
 
 /// Three versions of one model: the right one, and three ways of breaking it that must be caught.
 enum Models {

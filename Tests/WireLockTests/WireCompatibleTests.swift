@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WireJSON
 @testable import WireLock
+@testable import WireLockCore
 
 /// Small local models standing in for a refactored API model.
 enum CompatModels {

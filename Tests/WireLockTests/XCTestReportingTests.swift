@@ -2,6 +2,7 @@
 import Foundation
 import XCTest
 @testable import WireLock
+@testable import WireLockCore
 
 /// Outside Swift Testing, failures go to XCTFail at the caller's file and line.
 final class XCTestReportingTests: XCTestCase {

@@ -36,18 +36,21 @@ final class _Engine {
     /// The fast pass: only says valid or not (any error is a placeholder), with no location
     /// tracking, no held tokens and no scalar callbacks. Comments need the exact scanner.
     let fast: Bool
+    /// The fast pass's strictness, depth and duplicate checks (yajl then runs with no callbacks).
+    private let structure: _ParallelStructureCheck?
 
     init(options: JSONParseOptions, sink: ((JSONEvent, JSONEventContext) -> Void)? = nil, fast: Bool = false) {
         self.options = options
         self.fast = fast && sink == nil && !options.allowComments
-        callbacks = _makeYajlCallbacks(scalars: !self.fast)
+        callbacks = _makeYajlCallbacks(scalars: !self.fast, structure: !self.fast)
+        structure = self.fast ? _ParallelStructureCheck(options: options) : nil
         state = .allocate(capacity: 1)
         state.initialize(to: _CallbackState(maxDepth: options.maxDepth, checkDuplicates: !options.allowDuplicateKeys,
                                             tracksPositions: !self.fast))
         state.pointee.selfPointer = state
         state.pointee.sink = sink
         scanner = _ByteScanner(allowComments: options.allowComments)
-        handle = Self.makeHandle(callbacks, state, options)
+        handle = Self.makeHandle(callbacks, state, options, fast: self.fast)
         state.pointee.handle = handle
     }
 
@@ -63,12 +66,17 @@ final class _Engine {
 
     private static func makeHandle(_ callbacks: UnsafeMutablePointer<yajl_callbacks>,
                                    _ state: UnsafeMutablePointer<_CallbackState>,
-                                   _ options: JSONParseOptions) -> OpaquePointer {
+                                   _ options: JSONParseOptions, fast: Bool) -> OpaquePointer {
         guard let handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(state)) else {
             fatalError("yajl_alloc failed: out of memory")
         }
         if options.allowComments {
             _ = wirelock_yajl_config(handle, yajl_allow_comments, 1)
+        }
+        if fast {
+            // The byte scanner has already checked every byte as strict UTF-8 (stricter than
+            // yajl's structural check), so yajl need not look at string bytes a second time.
+            _ = wirelock_yajl_config(handle, yajl_dont_validate_strings, 1)
         }
         return handle
     }
@@ -76,9 +84,10 @@ final class _Engine {
     /// Starts a new document (JSON Lines), keeping the allocations.
     func reset() {
         yajl_free(handle)
-        handle = Self.makeHandle(callbacks, state, options)
+        handle = Self.makeHandle(callbacks, state, options, fast: fast)
         state.pointee.reset()
         state.pointee.handle = handle
+        structure?.reset()
         scanner = _ByteScanner(allowComments: options.allowComments)
         lines = _LineTracker()
         carry.removeAll(keepingCapacity: true)
@@ -108,7 +117,17 @@ final class _Engine {
             let base = received
             received += chunk.count
             let p = raw.assumingMemoryBound(to: UInt8.self)
-            if scanner.check(p, count: chunk.count, base: base) != nil || yajl_parse(handle, p, chunk.count) != yajl_status_ok {
+            let n = chunk.count
+            let valid: Bool
+            if let structure, n >= _ParallelStructureCheck.minimumChunk, _ParallelStructureCheck.available {
+                // Two cores: the structure check reads the chunk while yajl checks its grammar.
+                structure.start(p, count: n, base: base)
+                let grammar = yajl_parse(handle, p, n) == yajl_status_ok
+                valid = structure.wait() && grammar
+            } else {
+                valid = structure!.check(p, count: n, base: base) && yajl_parse(handle, p, n) == yajl_status_ok
+            }
+            if !valid {
                 failure = Self.fastFailure
                 throw Self.fastFailure
             }

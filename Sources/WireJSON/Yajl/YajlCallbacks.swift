@@ -48,10 +48,12 @@ private func onEndArray(_ context: UnsafeMutableRawPointer?) -> Int32 {
 /// A heap-allocated `yajl_callbacks` table. yajl keeps the pointer for the life of the handle, so the
 /// table is allocated once per engine and freed only after `yajl_free`.
 ///
-/// - Parameter scalars: whether to receive strings, numbers, booleans and nulls. The fast validation
-///   pass leaves them out: it needs only member names (duplicates) and containers (depth), and yajl
-///   then skips decoding strings.
-func _makeYajlCallbacks(scalars: Bool) -> UnsafeMutablePointer<yajl_callbacks> {
+/// - Parameters:
+///   - scalars: whether to receive strings, numbers, booleans and nulls.
+///   - structure: whether to receive member names and container starts and ends. The fast
+///     validation pass leaves out both: its ``_StructureChecker`` finds depth and duplicate member
+///     names itself, so yajl runs with no callbacks at all, as in `json_verify`.
+func _makeYajlCallbacks(scalars: Bool, structure: Bool) -> UnsafeMutablePointer<yajl_callbacks> {
     let table = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
     table.initialize(to: yajl_callbacks(
         yajl_null: scalars ? onNull : nil,
@@ -60,11 +62,11 @@ func _makeYajlCallbacks(scalars: Bool) -> UnsafeMutablePointer<yajl_callbacks> {
         yajl_double: nil,
         yajl_number: scalars ? onNumber : nil,
         yajl_string: scalars ? onString : nil,
-        yajl_start_map: onStartMap,
-        yajl_map_key: onMapKey,
-        yajl_end_map: onEndMap,
-        yajl_start_array: onStartArray,
-        yajl_end_array: onEndArray
+        yajl_start_map: structure ? onStartMap : nil,
+        yajl_map_key: structure ? onMapKey : nil,
+        yajl_end_map: structure ? onEndMap : nil,
+        yajl_start_array: structure ? onStartArray : nil,
+        yajl_end_array: structure ? onEndArray : nil
     ))
     return table
 }

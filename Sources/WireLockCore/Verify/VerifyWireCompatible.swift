@@ -13,32 +13,6 @@ public struct WireCompatibilityProblem: Hashable, Sendable, CustomStringConverti
     public var description: String { "\(golden): \(direction): \(change.rule) at \(change.path): \(change.detail)" }
 }
 
-/// Asserts that a (refactored) model still speaks the wire format its goldens lock.
-///
-/// - **backward** (new reader, old payload): `T` decodes every golden of the format
-///   (`golden/<name>.json` and every `.json` under `golden/<name>/`);
-/// - **forward** (old reader, new payload): what `T` encodes (for each decoded golden) conforms to
-///   the shape inferred from the goldens, i.e. an old reader would accept it.
-///
-/// Failures name the golden, the direction, the rule (`required-member-added`, `type-changed`,
-/// `date-format-changed`, …) and the path.
-///
-/// ```swift
-/// @Test func movieStaysCompatible() {
-///     assertWireCompatible(MovieV2.self, withGolden: "movie", direction: .both,
-///                          decoder: .api, encoder: .api)
-/// }
-/// ```
-public func assertWireCompatible<T: Codable>(
-    _ type: T.Type, withGolden name: String, direction: CompatibilityDirection = .both,
-    decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder(), goldenDirectory: URL? = nil,
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-) {
-    report(verifyWireCompatible(type, withGolden: name, direction: direction, decoder: decoder, encoder: encoder,
-                                goldenDirectory: goldenDirectory, filePath: filePath),
-           at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-}
-
 /// The reporting half of ``assertWireCompatible(_:withGolden:direction:decoder:encoder:goldenDirectory:fileID:filePath:line:column:)``.
 public func verifyWireCompatible<T: Codable>(
     _ type: T.Type, withGolden name: String, direction: CompatibilityDirection = .both,

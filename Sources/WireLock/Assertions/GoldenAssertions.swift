@@ -1,0 +1,27 @@
+import Foundation
+import WireJSON
+import WireLockCore
+
+/// Encodes a value, canonicalizes it, applies redactions and compares it with `golden/<name>.json`.
+///
+/// On a mismatch the failure lists the differences path by path, then a compact line diff, and the
+/// actual document is left beside the golden as `<name>.actual.json` for review
+/// (`wirelock accept` promotes it, `wirelock reject` deletes it; under CI no file is written).
+/// What is written when follows ``RecordMode``.
+///
+/// ```swift
+/// @Test func moviePageWireFormat() throws {
+///     let page = try JSONDecoder.api.decode(Page<Movie>.self, from: fixture("movies-success"))
+///     assertGolden(page, named: "movies-page", encoder: .api, redacting: [.replace("$..apiKey")])
+/// }
+/// ```
+/// - Returns: nothing; a failure is recorded with Swift Testing or XCTest at the caller's location.
+public func assertGolden<T: Encodable>(
+    _ value: T, named name: String, encoder: JSONEncoder = JSONEncoder(), redacting redactions: [Redaction] = [],
+    record: RecordMode? = nil, goldenDirectory: URL? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) {
+    report(verifyGolden(value, named: name, encoder: encoder, redacting: redactions, record: record,
+                        goldenDirectory: goldenDirectory, filePath: filePath),
+           at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}

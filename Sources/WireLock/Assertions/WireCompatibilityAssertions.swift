@@ -1,0 +1,29 @@
+import Foundation
+import WireJSON
+import WireLockCore
+
+/// Asserts that a (refactored) model still speaks the wire format its goldens lock.
+///
+/// - **backward** (new reader, old payload): `T` decodes every golden of the format
+///   (`golden/<name>.json` and every `.json` under `golden/<name>/`);
+/// - **forward** (old reader, new payload): what `T` encodes (for each decoded golden) conforms to
+///   the shape inferred from the goldens, i.e. an old reader would accept it.
+///
+/// Failures name the golden, the direction, the rule (`required-member-added`, `type-changed`,
+/// `date-format-changed`, …) and the path.
+///
+/// ```swift
+/// @Test func movieStaysCompatible() {
+///     assertWireCompatible(MovieV2.self, withGolden: "movie", direction: .both,
+///                          decoder: .api, encoder: .api)
+/// }
+/// ```
+public func assertWireCompatible<T: Codable>(
+    _ type: T.Type, withGolden name: String, direction: CompatibilityDirection = .both,
+    decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder(), goldenDirectory: URL? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) {
+    report(verifyWireCompatible(type, withGolden: name, direction: direction, decoder: decoder, encoder: encoder,
+                                goldenDirectory: goldenDirectory, filePath: filePath),
+           at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}

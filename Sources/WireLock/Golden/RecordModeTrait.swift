@@ -1,0 +1,19 @@
+#if canImport(Testing)
+import Testing
+import WireLockCore
+
+/// A Swift Testing trait that sets the record mode for a test or a whole suite.
+public struct RecordModeTrait: TestTrait, SuiteTrait, TestScoping {
+    let mode: RecordMode
+    public var isRecursive: Bool { true }
+
+    public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+        try await RecordMode.$current.withValue(mode) { try await function() }
+    }
+}
+
+extension Trait where Self == RecordModeTrait {
+    /// Sets the record mode for this test or suite: `@Test(.recordMode(.all))`.
+    public static func recordMode(_ mode: RecordMode) -> Self { RecordModeTrait(mode: mode) }
+}
+#endif

@@ -1,0 +1,15 @@
+/// Why a WireLock assertion failed: a readable message (paths, diffs, what to do next) and, where
+/// there are any, the structural differences.
+public struct WireLockFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The full failure message.
+    public var message: String
+    /// The path-level differences behind it, if the failure is a mismatch.
+    public var differences: [JSONDifference]
+
+    public init(_ message: String, differences: [JSONDifference] = []) {
+        self.message = message
+        self.differences = differences
+    }
+
+    public var description: String { message }
+}
