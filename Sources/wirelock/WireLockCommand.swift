@@ -10,7 +10,7 @@ struct WireLockCommand: ParsableCommand {
             version: version,
             subcommands: [
                 ValidateCommand.self, FmtCommand.self,
-                ShapeCommand.self, LockCommand.self, DiffCommand.self,
+                ShapeCommand.self, LockCommand.self, DiffCommand.self, FuzzCommand.self,
             ])
     }
 
