@@ -70,6 +70,17 @@ public struct FuzzFinding: Sendable {
     /// Where the reproducer was written, when it was.
     public var reproducer: String?
 
+    /// Findings that are one bug seen many times share this: mutator, outcome and path with array
+    /// indices as `[*]` (a required `year` defaulted in every record, whatever the wrong type put
+    /// there, is one group).
+    public var groupKey: String {
+        let path = JSONPath(operation.path.components.map { component in
+            if case .index = component { return .key("[*]") }
+            return component
+        })
+        return "\(operation.mutator.rawValue) \(verdict.outcome.rawValue) \(path)"
+    }
+
     /// A finding.
     public init(index: Int, seedName: String, operation: MutationOperation, verdict: FuzzVerdict, bytes: [UInt8],
                 originalSize: Int? = nil, reproducer: String? = nil) {

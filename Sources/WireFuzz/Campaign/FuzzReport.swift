@@ -63,7 +63,8 @@ public struct FuzzReport: Sendable {
         if findings.count > maxFindings { out += "… and \(findings.count - maxFindings) more findings\n" }
         out += "\n" + tally.table()
         let total = tally.total
-        out += "\(plural(total.mutants, "mutant")): \(total.asExpected) as expected, \(plural(findings.count, "finding"))"
+        out += "\(plural(total.mutants, "mutant")): \(total.asExpected) as expected, \(plural(total.findingCount, "finding"))"
+        if findings.count != total.findingCount { out += " in \(plural(findings.count, "group"))" }
         if known > 0 { out += " (\(known) matching committed regressions)" }
         return out + "\n"
     }

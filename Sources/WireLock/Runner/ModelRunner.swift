@@ -1,4 +1,5 @@
 import Foundation
+import WireFuzz
 import WireJSON
 
 /// A command line for an app's own models: register each `Codable` model by name with the fixtures
@@ -23,6 +24,8 @@ public struct ModelRunner: Sendable {
         var typeName: String
         var fixtures: [String]
         var roundTrip: @Sendable (URL) -> FixtureOutcome
+        /// The model for `fuzz` campaigns.
+        var fuzzModel: FuzzModel
     }
 
     /// What happened to one fixture.
@@ -48,15 +51,15 @@ public struct ModelRunner: Sendable {
     ///   - fixtures: glob patterns, relative to the working directory, of its fixtures.
     ///   - decoder, encoder: factories for the coders the app really uses.
     ///   - accepting: differences its round trip is allowed to have.
-    public mutating func register<T: Codable>(
+    public mutating func register<T: Codable & SendableMetatype>(
         _ type: T.Type, as name: String, fixtures: [String],
         decoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() },
         encoder: @escaping @Sendable () -> JSONEncoder = { JSONEncoder() },
         accepting: [AcceptedDifference] = []
     ) {
-        models.append(Model(name: name, typeName: "\(T.self)", fixtures: fixtures) { url in
+        models.append(Model(name: name, typeName: "\(T.self)", fixtures: fixtures, roundTrip: { url in
             ModelRunner.outcome(T.self, url, decoder(), encoder(), accepting)
-        })
+        }, fuzzModel: .codable(T.self, name: name, decoder: decoder, encoder: encoder)))
     }
 
     static func outcome<T: Codable>(_ type: T.Type, _ url: URL, _ decoder: JSONDecoder, _ encoder: JSONEncoder,
@@ -98,7 +101,8 @@ public struct ModelRunner: Sendable {
     ///   - arguments: the arguments after the tool name.
     ///   - output: receives each line of output.
     /// - Returns: the exit code.
-    public func run(_ arguments: [String], output: (String) -> Void) -> Int32 {
+    ///   - progress: receives progress lines for a terminal (`fuzz`); nil for none.
+    public func run(_ arguments: [String], output: (String) -> Void, progress: ((String) -> Void)? = nil) -> Int32 {
         guard let command = arguments.first, command != "help", command != "--help", command != "-h" else {
             output(usage)
             return arguments.isEmpty ? 2 : 0
@@ -111,6 +115,10 @@ public struct ModelRunner: Sendable {
             return 0
         case "roundtrip":
             return roundTrip(Array(arguments.dropFirst()), output: output)
+        case "fuzz":
+            return fuzz(Array(arguments.dropFirst()), output: output, progress: progress)
+        case ModelRunner.workerCommand:
+            return fuzzWorker(Array(arguments.dropFirst()), output: output)
         default:
             output("\(toolName): error: unknown command '\(command)'\n\n" + usage)
             return 2
@@ -126,6 +134,13 @@ public struct ModelRunner: Sendable {
                                         files matching GLOB): broken fixtures (-malformed, -wrong-type,
                                         -missing-field) must be rejected, the others must survive
                                         decode and re-encode without loss.
+          fuzz MODEL [GLOB...] [options] Run a fuzz campaign: mutants of the model's fixtures (or of
+                                        the files matching GLOB) are decoded in a worker process and
+                                        judged; findings are shrunk and saved as regression cases.
+                                        Options: --seed S, --count N, --mutators LIST, --shard I/N,
+                                        --out DIR (regressions folder, default
+                                        Fixtures/fuzz-regressions), --time-limit SECONDS,
+                                        --format text|json, --quiet, --in-process.
           list                          List the registered models and their fixtures.
           help                          Show this help.
 
