@@ -58,7 +58,7 @@ public struct ModelCampaign: Sendable {
     /// What a correct model does with mutant `k`.
     public func expectation(_ k: Int) -> ModelExpectation {
         let (seedIndex, operation) = generator.operation(k)
-        return ModelExpectation.of(operation, baseline: baselines[seedIndex])
+        return ModelExpectation.of(operation, baseline: baselines[seedIndex], original: generator.seeds[seedIndex].value[operation.path])
     }
 
     /// Mutant `k`, and the model's verdict on it.
@@ -156,7 +156,7 @@ public struct ModelCampaign: Sendable {
     func attempt(_ operation: MutationOperation, on seed: FuzzSeed) -> (bytes: [UInt8], verdict: FuzzVerdict, expectation: ModelExpectation)? {
         guard case .accepted(let view?, nil) = model.decode(seed.bytes),
               let (bytes, _) = operation.apply(to: seed, maxDepth: model.maxDepth) else { return nil }
-        let expectation = ModelExpectation.of(operation, baseline: _ValueDiff.paths(seed.value, view))
+        let expectation = ModelExpectation.of(operation, baseline: _ValueDiff.paths(seed.value, view), original: seed.value[operation.path])
         return (bytes, judge(bytes, expectation, structural: operation.isStructural), expectation)
     }
 

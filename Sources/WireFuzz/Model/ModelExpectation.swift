@@ -10,7 +10,7 @@ import WireLockCore
 /// | mutator | allowed rejection at P | acceptance |
 /// |---|---|---|
 /// | syntax mutants (truncate, duplicate-key, depth, empty-body, `01`, bad strings) | `syntax` (by the validator) | never |
-/// | wrong-type | `typeMismatch` | if lossless (a model that takes several kinds) |
+/// | wrong-type | `typeMismatch`; where the fixture has `null`, any category at or below P (the replacement may be the member's real type, `{}` for an optional object) | if lossless (a model that takes several kinds) |
 /// | drop-key, rename-key | `missingKey` (at the original name) | if lossless: the member is optional, and nothing appears in its place |
 /// | null | `missingValue`, or `typeMismatch` (Foundation's word for a `null` scalar) | if lossless: the member is optional (`null` and absent count as the same) |
 /// | numbers | `invalidValue` (does not fit, not an integer) at P or an enclosing value | if lossless (numbers compared by value) |
@@ -42,21 +42,26 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
     public var ignoring: [JSONPath]
     /// Whether a rejection at an enclosing value (an ancestor of ``path``) also counts.
     public var rejectionsAbove: Bool
+    /// Whether a rejection inside the value at ``path`` also counts.
+    public var rejectionsBelow: Bool
 
     /// An expectation.
     public init(rejections: [DecodingFailureKind], path: JSONPath, acceptable: Bool, ignoring: [JSONPath],
-                rejectionsAbove: Bool = false) {
+                rejectionsAbove: Bool = false, rejectionsBelow: Bool = false) {
         self.rejections = rejections
         self.path = path
         self.acceptable = acceptable
         self.ignoring = ignoring
         self.rejectionsAbove = rejectionsAbove
+        self.rejectionsBelow = rejectionsBelow
     }
 
     /// The expectation for `operation` on a seed whose write-back differs from it at `baseline`.
-    public static func of(_ operation: MutationOperation, baseline: [JSONPath]) -> ModelExpectation {
+    /// - Parameter original: the seed's value at the operation's path (`null` there changes the rule
+    ///   for ``Mutator/wrongType``).
+    public static func of(_ operation: MutationOperation, baseline: [JSONPath], original: JSONValue? = nil) -> ModelExpectation {
         var ignoring = baseline
-        let rejections: [DecodingFailureKind]
+        var rejections: [DecodingFailureKind]
         switch operation.mutator {
         case _ where !operation.isStructural: rejections = [.syntax]
         case .wrongType: rejections = [.typeMismatch]
@@ -70,8 +75,10 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
         case .add(let key, _): ignoring.append(operation.path.appending(key: key))
         default: break
         }
+        let nullReplaced = operation.mutator == .wrongType && original == .null
+        if nullReplaced { rejections = [.typeMismatch, .missingKey, .missingValue, .invalidValue] }
         return ModelExpectation(rejections: rejections, path: operation.path, acceptable: operation.isStructural, ignoring: ignoring,
-                                rejectionsAbove: operation.mutator == .numbers)
+                                rejectionsAbove: operation.mutator == .numbers, rejectionsBelow: nullReplaced)
     }
 
     /// `missingKey at $.year, or lossless`.
@@ -80,7 +87,7 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
         if rejections == [.syntax] {
             parts.append("syntax error")
         } else if !rejections.isEmpty {
-            parts.append(rejections.map(\.rawValue).joined(separator: "|") + (rejectionsAbove ? " at or above " : " at ") + "\(path)")
+            parts.append(rejections.map(\.rawValue).joined(separator: "|") + (rejectionsAbove ? " at or above " : rejectionsBelow ? " at or below " : " at ") + "\(path)")
         }
         if acceptable { parts.append(rejections.isEmpty ? "accepted losslessly" : "lossless") }
         return parts.joined(separator: ", or ")
@@ -96,6 +103,7 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
         case .rejected(let failure):
             let seen = "rejected: \(failure.kind.rawValue) at \(failure.path)"
             let placed = failure.path == path || (rejectionsAbove && path.components.starts(with: failure.path.components))
+                || (rejectionsBelow && failure.path.components.starts(with: path.components))
             let right = rejections.contains(failure.kind) && (failure.kind == .syntax || placed)
             return FuzzVerdict(right ? .rejectedAsExpected : .misclassified, expected: expected, seen: seen)
         case .accepted(let view, let encodingError):
@@ -131,6 +139,7 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
             "acceptable": .bool(acceptable),
             "ignoring": .array(ignoring.map { .string($0.description) }),
             "rejectionsAbove": .bool(rejectionsAbove),
+            "rejectionsBelow": .bool(rejectionsBelow),
         ]))
     }
 
@@ -152,7 +161,10 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
         }
         var above = false
         if case .bool(let value)? = json["rejectionsAbove"] { above = value }
-        self.init(rejections: rejections, path: parsedPath, acceptable: acceptable, ignoring: ignored, rejectionsAbove: above)
+        var below = false
+        if case .bool(let value)? = json["rejectionsBelow"] { below = value }
+        self.init(rejections: rejections, path: parsedPath, acceptable: acceptable, ignoring: ignored,
+                  rejectionsAbove: above, rejectionsBelow: below)
     }
 }
 
