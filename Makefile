@@ -23,7 +23,7 @@ BENCH_RUNS ?= 3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || ! command -v sudo >/dev/null 2>&1 || echo sudo)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get
 
-.PHONY: all deps bench-deps build test demo bench clean
+.PHONY: all deps bench-deps build test demo bench bench-fuzz clean
 
 all: build
 
@@ -74,6 +74,14 @@ demo: build
 	"$$wirelock" fmt --check $$valid golden; \
 	echo "+ $$sample roundtrip"; \
 	"$$sample" roundtrip; \
+	echo "+ $$wirelock fuzz --quiet --seed 7 --count 5000 <every fixture but *-malformed>"; \
+	"$$wirelock" fuzz --quiet --seed 7 --count 5000 $$valid | tail -n 1; \
+	for model in movie series calendar sync-record error; do \
+	  echo "+ $$sample fuzz $$model --quiet --seed 7 --count 2000"; \
+	  "$$sample" fuzz $$model --quiet --seed 7 --count 2000 | tail -n 1; \
+	done; \
+	echo "+ $$sample fuzz rate-limit --seed 7 --count 2000   (deliberately lenient: every finding must be a committed regression)"; \
+	"$$sample" fuzz rate-limit --seed 7 --count 2000 | grep -E '^(FINDING|    seen|    saved|[0-9]+ mutants)'; \
 	echo "demo: ok"
 
 # Builds the CLI and the Benchmarks package in release, writes the ~100 MB input (deterministic,
@@ -92,6 +100,15 @@ bench: bench-deps
 	echo "+ wirelock-bench --stream-rss --size-mb $(BENCH_STREAM_MB)"; \
 	"$$bench_bin/wirelock-bench" --stream-rss --size-mb "$(BENCH_STREAM_MB)" \
 	  --gen "$$bench_bin/wirelock-gen" --wirelock "$$cli_bin/wirelock"
+	$(MAKE) --no-print-directory bench-fuzz
+
+# Fuzzing throughput on ~2 KB fixtures (release): validator-only mutants/s and a JSONDecoder
+# campaign's mutants/s, in process (see BENCHMARKS.md, "Fuzzing").
+bench-fuzz:
+	nice -n 10 $(SWIFT) build -c release --package-path $(BENCH_DIR) --product wirelock-fuzz-bench
+	@bench_bin="$$($(SWIFT) build -c release --package-path $(BENCH_DIR) --show-bin-path)"; \
+	echo "+ wirelock-fuzz-bench Fixtures/API/v3/calendar-success.json Fixtures/API/v3/calendar-extra-field.json"; \
+	"$$bench_bin/wirelock-fuzz-bench" Fixtures/API/v3/calendar-success.json Fixtures/API/v3/calendar-extra-field.json
 
 clean:
 	rm -rf .build $(BENCH_DIR)/.build $(BENCH_DIR)/data

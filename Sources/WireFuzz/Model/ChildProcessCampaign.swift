@@ -104,7 +104,7 @@ public struct ChildProcessCampaign: Sendable {
         var result = ModelCampaign.Result()
         guard !campaign.generator.isEmpty else { return result }
         let all = Array(shard.indices(upTo: count))
-        var seen = Set<String>()
+        var seen = Set<Int>()   // hashes of the mutants, to count the distinct ones (Hasher: cheap, per run)
         var worker: _Worker? = nil
         var next = 0
         defer { worker?.stop() }
@@ -114,7 +114,7 @@ public struct ChildProcessCampaign: Sendable {
             worker!.send(batch.map(String.init).joined(separator: "\n") + "\n")
             for k in batch {
                 let mutant = campaign.generator.mutant(k)
-                if seen.insert(mutant.contentHash).inserted { result.distinct += 1 }
+                if seen.insert(mutant.bytes.hashValue).inserted { result.distinct += 1 }
                 let verdict: FuzzVerdict
                 switch worker!.readLine(timeLimit: timeLimit) {
                 case .line(let line):

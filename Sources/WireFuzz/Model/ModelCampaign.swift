@@ -88,12 +88,12 @@ public struct ModelCampaign: Sendable {
     public func run(count: Int, shard: Shard = .whole, progress: (Int) -> Void = { _ in }) -> Result {
         var result = Result()
         guard !generator.isEmpty else { return result }
-        var seen = Set<String>()
+        var seen = Set<Int>()   // hashes of the mutants, to count the distinct ones (Hasher: cheap, per run)
         var done = 0
         for k in shard.indices(upTo: count) {
             let (mutant, verdict) = evaluate(k)
             result.tally.add(mutant.mutator, verdict.outcome)
-            if seen.insert(mutant.contentHash).inserted { result.distinct += 1 }
+            if seen.insert(mutant.bytes.hashValue).inserted { result.distinct += 1 }
             if verdict.outcome.isFinding {
                 result.findings.append(FuzzFinding(index: k, seedName: mutant.seedName, operation: mutant.operation,
                                                    verdict: verdict, bytes: mutant.bytes))

@@ -63,13 +63,13 @@ public struct ValidatorCampaign: Sendable {
                     each: (Mutant, FuzzVerdict) -> Void = { _, _ in }, progress: (Int) -> Void = { _ in }) -> Result {
         var result = Result()
         guard !generator.isEmpty else { return result }
-        var seen = Set<String>()
+        var seen = Set<Int>()   // hashes of the mutants, to count the distinct ones (Hasher: cheap, per run)
         var done = 0
         for k in shard.indices(upTo: count) {
             let mutant = generator.mutant(k)
             let verdict = verdict(for: mutant)
             result.tally.add(mutant.mutator, verdict.outcome)
-            if seen.insert(mutant.contentHash).inserted { result.distinct += 1 }
+            if seen.insert(mutant.bytes.hashValue).inserted { result.distinct += 1 }
             if verdict.outcome.isFinding {
                 result.findings.append(FuzzFinding(index: k, seedName: mutant.seedName, operation: mutant.operation,
                                                    verdict: verdict, bytes: mutant.bytes))
