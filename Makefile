@@ -81,7 +81,7 @@ demo: build
 	  "$$sample" fuzz $$model --quiet --seed 7 --count 2000 | tail -n 1; \
 	done; \
 	echo "+ $$sample fuzz rate-limit --seed 7 --count 2000   (deliberately lenient: every finding must be a committed regression)"; \
-	"$$sample" fuzz rate-limit --seed 7 --count 2000 | grep -E '^(FINDING|    seen|    saved|[0-9]+ mutants)'; \
+	"$$sample" fuzz rate-limit --seed 7 --count 2000 | grep -E '^(FINDING|    seen|    shrunk|    saved|[0-9]+ mutants)'; \
 	echo "demo: ok"
 
 # Builds the CLI and the Benchmarks package in release, writes the ~100 MB input (deterministic,

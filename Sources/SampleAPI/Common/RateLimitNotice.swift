@@ -11,15 +11,15 @@ public struct RateLimitNotice: Codable, Equatable, Sendable {
     /// `Too Many Requests`.
     public var message: String
     /// The request path.
-    public var path: String
+    public var path: String?
     /// Seconds to wait before retrying.
     public var retryAfter: Int
     /// The HTTP status.
     public var status: Int
     /// When the error happened, as sent.
-    public var timestamp: String
+    public var timestamp: String?
     /// The W3C trace id.
-    public var traceId: String
+    public var traceId: String?
 
     enum CodingKeys: String, CodingKey {
         case message, path, retryAfter, status, timestamp, traceId
@@ -29,9 +29,9 @@ public struct RateLimitNotice: Codable, Equatable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         message = try container.decode(String.self, forKey: .message)
-        path = try container.decode(String.self, forKey: .path)
-        timestamp = try container.decode(String.self, forKey: .timestamp)
-        traceId = try container.decode(String.self, forKey: .traceId)
+        path = try container.decodeIfPresent(String.self, forKey: .path)
+        timestamp = try container.decodeIfPresent(String.self, forKey: .timestamp)
+        traceId = try container.decodeIfPresent(String.self, forKey: .traceId)
         if let seconds = try? container.decode(Int.self, forKey: .retryAfter) {
             retryAfter = seconds
         } else if let text = try? container.decode(String.self, forKey: .retryAfter), let seconds = Int(text) {

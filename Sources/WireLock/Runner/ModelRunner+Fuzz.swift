@@ -182,13 +182,15 @@ extension ModelRunner {
                 }
             }
             let hash = Mutant.contentHash(of: finding.bytes)
+            let shownPath = (parsed.out.hasSuffix("/") ? parsed.out : parsed.out + "/") + model.name + "/" + hash + ".json"
             if known.contains(hash) {
                 knownCount += size
-                finding.reproducer = folder.appendingPathComponent(hash + ".json").path + " (committed)"
+                finding.reproducer = shownPath + " (already there: a committed regression case)"
             } else {
                 newGroups += 1
                 do {
-                    finding.reproducer = try FuzzRegressions.save(finding, expectation: expectation, model: campaign.model, in: folder)
+                    try FuzzRegressions.save(finding, expectation: expectation, model: campaign.model, in: folder)
+                    finding.reproducer = shownPath + " (new: review it, fix the model or commit the case)"
                 } catch {
                     output("\(toolName): error: cannot save a regression case in \(folder.path): \(error)")
                     writeFailed = true
