@@ -7,8 +7,10 @@ import WireJSON
 /// Mutant k comes from seed `k % seeds.count`; within that seed, its mutators (those with at least
 /// one mutation there) take turns, and each mutator deals its mutations in an order shuffled by
 /// the campaign seed, one group (variant or truncation place) after another. After the last
-/// mutation of a mutator its order starts over, so a long campaign repeats mutants (its report says
-/// how many were distinct).
+/// mutation of a mutator its order starts over, with other values where the mutation carries one
+/// (another wrong-type value, another huge number, another unknown member); mutations without a
+/// value (a truncation, a dropped key) repeat, so a long campaign on a small fixture repeats some
+/// mutants (its report says how many were distinct).
 ///
 /// ```swift
 /// let generator = MutantGenerator(seeds: [seed], seed: 7)
@@ -83,7 +85,12 @@ public struct MutantGenerator: Sendable {
         let local = k / seeds.count
         let plan = plans[seedIndex]
         let (_, order) = plan[local % plan.count]
-        return (seedIndex, order[(local / plan.count) % order.count])
+        let position = local / plan.count
+        let operation = order[position % order.count]
+        let round = position / order.count
+        guard round > 0 else { return (seedIndex, operation) }
+        var rng = SplitMix64(seed: SplitMix64.mix(seed, seeds[seedIndex].digest, UInt64(k)))
+        return (seedIndex, operation.varied(round: round, rng: &rng))
     }
 
     /// Mutant number `k`.

@@ -10,7 +10,7 @@ import WireLockCore
 /// | mutator | allowed rejection at P | acceptance |
 /// |---|---|---|
 /// | syntax mutants (truncate, duplicate-key, depth, empty-body, `01`, bad strings) | `syntax` (by the validator) | never |
-/// | wrong-type | `typeMismatch`; where the fixture has `null`, any category at or below P (the replacement may be the member's real type, `{}` for an optional object) | if lossless (a model that takes several kinds) |
+/// | wrong-type | `typeMismatch`; where the fixture has `null`, any category at or below P (the replacement may be the member's real type, `{}` for an optional object), or above P for a number | if lossless (a model that takes several kinds) |
 /// | drop-key, rename-key | `missingKey` (at the original name) | if lossless: the member is optional, and nothing appears in its place |
 /// | null | `missingValue`, or `typeMismatch` (Foundation's word for a `null` scalar) | if lossless: the member is optional (`null` and absent count as the same) |
 /// | numbers | `invalidValue` (does not fit, not an integer) at P or an enclosing value | if lossless (numbers compared by value) |
@@ -77,8 +77,13 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
         }
         let nullReplaced = operation.mutator == .wrongType && original == .null
         if nullReplaced { rejections = [.typeMismatch, .missingKey, .missingValue, .invalidValue] }
+        // A number the model cannot represent is reported at `$` by Foundation (see above): for the
+        // numbers mutator, and for a number put where the fixture had null (the member may be numeric).
+        var numberPut = false
+        if case .replace(.number) = operation.edit { numberPut = true }
+        let above = operation.mutator == .numbers || (nullReplaced && numberPut)
         return ModelExpectation(rejections: rejections, path: operation.path, acceptable: operation.isStructural, ignoring: ignoring,
-                                rejectionsAbove: operation.mutator == .numbers, rejectionsBelow: nullReplaced)
+                                rejectionsAbove: above, rejectionsBelow: nullReplaced)
     }
 
     /// `missingKey at $.year, or lossless`.
@@ -87,7 +92,7 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
         if rejections == [.syntax] {
             parts.append("syntax error")
         } else if !rejections.isEmpty {
-            parts.append(rejections.map(\.rawValue).joined(separator: "|") + (rejectionsAbove ? " at or above " : rejectionsBelow ? " at or below " : " at ") + "\(path)")
+            parts.append(rejections.map(\.rawValue).joined(separator: "|") + (rejectionsAbove && rejectionsBelow ? " at, above or below " : rejectionsAbove ? " at or above " : rejectionsBelow ? " at or below " : " at ") + "\(path)")
         }
         if acceptable { parts.append(rejections.isEmpty ? "accepted losslessly" : "lossless") }
         return parts.joined(separator: ", or ")

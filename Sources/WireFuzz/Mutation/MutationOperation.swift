@@ -16,7 +16,7 @@ public struct MutationOperation: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
-    let edit: Edit
+    var edit: Edit
 
     /// What the mutation does to the seed.
     enum Edit: Hashable, Sendable {
