@@ -93,7 +93,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WireLockCLITests",
-            dependencies: ["WireJSON", "wirelock"]
+            dependencies: ["WireJSON", "wirelock", "wirelock-sample"]
         ),
     ],
     swiftLanguageModes: [.v6]
