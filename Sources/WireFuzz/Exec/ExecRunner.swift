@@ -42,8 +42,11 @@ public struct ExecRunner: Sendable {
 
     /// How one run of the command ended.
     public enum Ending: Hashable, Sendable {
+        /// It exited with this status.
         case exited(Int32)
+        /// It was killed by this signal (not by the time limit).
         case signaled(Int32)
+        /// It ran past the time limit and was killed.
         case timedOut
     }
 

@@ -36,6 +36,7 @@ public struct ChildProcessCampaign: Sendable {
 
     /// The worker could not be started or talked to.
     public struct WorkerError: Error, Sendable, CustomStringConvertible {
+        /// What went wrong, in words.
         public var reason: String
         public var description: String { reason }
     }

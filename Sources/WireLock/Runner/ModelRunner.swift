@@ -134,13 +134,14 @@ public struct ModelRunner: Sendable {
                                         files matching GLOB): broken fixtures (-malformed, -wrong-type,
                                         -missing-field) must be rejected, the others must survive
                                         decode and re-encode without loss.
-          fuzz MODEL [GLOB...] [options] Run a fuzz campaign: mutants of the model's fixtures (or of
+          fuzz MODEL [GLOB...]          Run a fuzz campaign: mutants of the model's fixtures (or of
                                         the files matching GLOB) are decoded in a worker process and
-                                        judged; findings are shrunk and saved as regression cases.
-                                        Options: --seed S, --count N, --mutators LIST, --shard I/N,
-                                        --out DIR (regressions folder, default
-                                        Fixtures/fuzz-regressions), --time-limit SECONDS,
-                                        --format text|json, --quiet, --in-process.
+                                        judged; findings are shrunk and saved as regression cases
+                                        (new ones make the exit status 1). Options: --seed S,
+                                        --count N, --mutators LIST, --shard I/N, --out DIR (the
+                                        regressions folder, default Fixtures/fuzz-regressions),
+                                        --time-limit SECONDS, --format text|json, --quiet,
+                                        --in-process (no worker: a crash ends the run).
           list                          List the registered models and their fixtures.
           help                          Show this help.
 
