@@ -155,3 +155,34 @@ struct NullOriginalTests {
         #expect(result.verdict.seen == "rejected: missingKey at $.inner.id")
     }
 }
+
+@Suite("Decodable-only models and reports")
+struct DecodableAndReportTests {
+    struct OnlyDecodable: Decodable { var id: Int }
+
+    @Test func aDecodableOnlyModelCanOnlySayAccepted() throws {
+        let fuzzSeed = try seed(#"{"id": 1, "extra": true}"#)
+        let campaign = ModelCampaign(model: .decodable(OnlyDecodable.self, name: "only"), seeds: [fuzzSeed], seed: 1)
+        let drop = try #require(_MutationCatalogue.groups(.dropKey, of: fuzzSeed).joined().first { $0.path == [.key("extra")] })
+        #expect(try #require(campaign.attempt(drop, on: fuzzSeed)).verdict.outcome == .accepted)
+        let required = try #require(_MutationCatalogue.groups(.dropKey, of: fuzzSeed).joined().first { $0.path == [.key("id")] })
+        #expect(try #require(campaign.attempt(required, on: fuzzSeed)).verdict.outcome == .rejectedAsExpected)
+    }
+
+    @Test func theTableHasARowPerMutatorThatRanAndATotal() {
+        var tally = FuzzTally()
+        tally.add(.truncate, .rejectedAsExpected)
+        tally.add(.truncate, .rejectedAsExpected)
+        tally.add(.null, .silentlyAccepted)
+        tally.add(.null, .lossless)
+        // Column widths: the longest cell of each column; names left-aligned, counts right-aligned.
+        #expect(tally.table() == """
+            mutator   mutants  as expected  misclassified  silently-accepted  crash  hang
+            truncate        2            2              0                  0      0     0
+            null            2            1              0                  1      0     0
+            total           4            3              0                  1      0     0
+
+            """)
+        #expect(tally.total.findingCount == 1)
+    }
+}

@@ -154,9 +154,10 @@ public struct ModelCampaign: Sendable {
     /// The mutation on another seed, judged: nil when the model rejects that seed or the mutation
     /// does not apply there.
     func attempt(_ operation: MutationOperation, on seed: FuzzSeed) -> (bytes: [UInt8], verdict: FuzzVerdict, expectation: ModelExpectation)? {
-        guard case .accepted(let view?, nil) = model.decode(seed.bytes),
+        guard case .accepted(let view, nil) = model.decode(seed.bytes),
               let (bytes, _) = operation.apply(to: seed, maxDepth: model.maxDepth) else { return nil }
-        let expectation = ModelExpectation.of(operation, baseline: _ValueDiff.paths(seed.value, view), original: seed.value[operation.path])
+        let baseline = view.map { _ValueDiff.paths(seed.value, $0) } ?? []
+        let expectation = ModelExpectation.of(operation, baseline: baseline, original: seed.value[operation.path])
         return (bytes, judge(bytes, expectation, structural: operation.isStructural), expectation)
     }
 
