@@ -5,6 +5,8 @@
 #   make test    swift build, then swift test
 #   make demo    run the CLI over Fixtures/ and golden/ and check its exit codes
 #   make bench   build Benchmarks/ in release and measure (see BENCHMARKS.md)
+#   make bench-golden   only the golden-comparison benchmark (part of make bench)
+#   make bench-shapes   only the shape inference and diff benchmark (part of make bench)
 #   make clean   remove build products and generated benchmark data
 #
 # Pass extra flags to swift build / swift test with SWIFT_FLAGS, e.g. `make test SWIFT_FLAGS=-v`.
@@ -23,7 +25,7 @@ BENCH_RUNS ?= 3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || ! command -v sudo >/dev/null 2>&1 || echo sudo)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get
 
-.PHONY: all deps bench-deps build test demo bench bench-fuzz clean
+.PHONY: all deps bench-deps build test demo bench bench-golden bench-shapes bench-fuzz clean
 
 all: build
 
@@ -57,7 +59,9 @@ test: deps
 	$(SWIFT) test $(SWIFT_FLAGS) --parallel
 
 # validate must pass on the valid fixtures and goldens, fail with exactly 1 on the broken ones,
-# and fmt --check must find everything canonical.
+# and fmt --check must find everything canonical (golden/shapes/*.shape.json included; the lock file
+# is not JSON, and validate/fmt only pick .json files). lock --check must find golden/wirelock.lock
+# up to date; diff shows a non-breaking change (exit 0) and a breaking one (exit 1).
 demo: build
 	@bin="$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)"; \
 	wirelock="$${bin#$$PWD/}/wirelock"; sample="$${bin#$$PWD/}/wirelock-sample"; \
@@ -74,6 +78,18 @@ demo: build
 	"$$wirelock" fmt --check $$valid golden; \
 	echo "+ $$sample roundtrip"; \
 	"$$sample" roundtrip; \
+	echo "+ $$wirelock accept --list   (pending goldens left by failed golden tests, if any)"; \
+	"$$wirelock" accept --list; \
+	echo "+ $$wirelock lock --check"; \
+	"$$wirelock" lock --check; \
+	echo "+ $$wirelock diff Fixtures/API/v3/movies-success.json Fixtures/API/v3/movies-extra-field.json"; \
+	"$$wirelock" diff Fixtures/API/v3/movies-success.json Fixtures/API/v3/movies-extra-field.json; \
+	echo "+ $$wirelock diff golden/sync-record-v1.json Fixtures/API/v3/sync-record-future-kind.json   (must exit 1)"; \
+	status=0; "$$wirelock" diff golden/sync-record-v1.json Fixtures/API/v3/sync-record-future-kind.json || status=$$?; \
+	if [ "$$status" -ne 1 ]; then \
+	  echo "demo: diffing the sync record against its future kind exited $$status, expected 1" >&2; exit 1; \
+	fi; \
+	echo "(exit 1, as expected)"; \
 	echo "+ $$wirelock fuzz --quiet --seed 7 --count 5000 <every fixture but *-malformed>"; \
 	"$$wirelock" fuzz --quiet --seed 7 --count 5000 $$valid | tail -n 1; \
 	for model in movie series calendar sync-record error; do \
@@ -100,10 +116,31 @@ bench: bench-deps
 	echo "+ wirelock-bench --stream-rss --size-mb $(BENCH_STREAM_MB)"; \
 	"$$bench_bin/wirelock-bench" --stream-rss --size-mb "$(BENCH_STREAM_MB)" \
 	  --gen "$$bench_bin/wirelock-gen" --wirelock "$$cli_bin/wirelock"
+	$(MAKE) --no-print-directory bench-golden
+	$(MAKE) --no-print-directory bench-shapes
 	$(MAKE) --no-print-directory bench-fuzz
 
+# 1,000 golden comparisons of a ~2 KB document (match, and mismatch with diff rendering); the issue's
+# budget is 1 s for the matching ones. See BENCHMARKS.md, "Golden comparisons".
+bench-golden: deps
+	nice -n 10 $(SWIFT) build -c release --package-path $(BENCH_DIR) --product wirelock-golden-bench
+	@bench_bin="$$($(SWIFT) build -c release --package-path $(BENCH_DIR) --show-bin-path)"; \
+	echo "+ wirelock-golden-bench --comparisons 1000 --rounds 7"; \
+	"$$bench_bin/wirelock-golden-bench" --comparisons 1000 --rounds 7
+
+# Shape inference, fingerprints and diff over 2 x 1,000 generated goldens of ~2 KB, in process and
+# through the release CLI (wirelock diff, lock, lock --check). Data goes to Benchmarks/data/shapes.
+bench-shapes: deps
+	nice -n 10 $(SWIFT) build -c release --product wirelock
+	nice -n 10 $(SWIFT) build -c release --package-path $(BENCH_DIR) --product wirelock-shape-bench
+	@bench_bin="$$($(SWIFT) build -c release --package-path $(BENCH_DIR) --show-bin-path)"; \
+	cli_bin="$$($(SWIFT) build -c release --show-bin-path)"; \
+	echo "+ wirelock-shape-bench --out $(BENCH_DIR)/data/shapes --runs $(BENCH_RUNS) --wirelock $$cli_bin/wirelock"; \
+	"$$bench_bin/wirelock-shape-bench" --out "$(BENCH_DIR)/data/shapes" --runs "$(BENCH_RUNS)" --wirelock "$$cli_bin/wirelock"
+
+
 # Fuzzing throughput on ~2 KB fixtures (release): validator-only mutants/s and a JSONDecoder
-# campaign's mutants/s, in process (see BENCHMARKS.md, "Fuzzing").
+# campaign's mutants/s, in process and in a worker process (see BENCHMARKS.md, "Fuzzing").
 bench-fuzz:
 	nice -n 10 $(SWIFT) build -c release --package-path $(BENCH_DIR) --product wirelock-fuzz-bench
 	@bench_bin="$$($(SWIFT) build -c release --package-path $(BENCH_DIR) --show-bin-path)"; \

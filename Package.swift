@@ -71,7 +71,7 @@ let package = Package(
         // MARK: Command line.
         .executableTarget(
             name: "wirelock",
-            dependencies: ["WireJSON", "WireLockCore", "WireFuzz"]
+            dependencies: ["WireJSON", "WireLockCore", "WireOracle", "WireFuzz"]
         ),
 
         // MARK: Tests.
@@ -93,7 +93,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WireLockCLITests",
-            dependencies: ["WireJSON", "wirelock", "wirelock-sample"]
+            dependencies: ["WireJSON", "WireLockCore", "WireOracle", "wirelock", "wirelock-sample"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -37,6 +37,25 @@ let package = Package(
             dependencies: [.product(name: "WireOracle", package: "WireLock")],
             path: "Sources/wirelock-date-bench"
         ),
+
+        // MARK: Golden comparisons — encode, canonicalize and compare ~2 KB documents with a golden file.
+        .executableTarget(
+            name: "wirelock-golden-bench",
+            dependencies: [
+                .product(name: "WireJSON", package: "WireLock"),
+                .product(name: "WireLockCore", package: "WireLock"),
+            ],
+            path: "Sources/wirelock-golden-bench"
+        ),
+        // MARK: Shapes — inference, fingerprints and diff over 1,000 generated goldens of ~2 KB.
+        .executableTarget(
+            name: "wirelock-shape-bench",
+            dependencies: [
+                .product(name: "WireJSON", package: "WireLock"),
+                .product(name: "WireOracle", package: "WireLock"),
+            ],
+            path: "Sources/wirelock-shape-bench"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,7 +10,9 @@ struct WireLockCommand: ParsableCommand {
             version: version,
             subcommands: [
                 ValidateCommand.self, FmtCommand.self,
-                ShapeCommand.self, LockCommand.self, DiffCommand.self, FuzzCommand.self,
+                ShapeCommand.self, LockCommand.self, DiffCommand.self,
+                AcceptCommand.self, RejectCommand.self, GoldenCommand.self,
+                OracleCommand.self, FuzzCommand.self,
             ])
     }
 

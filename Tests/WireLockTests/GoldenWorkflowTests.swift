@@ -25,11 +25,14 @@ struct Sandbox {
     }
 }
 
-struct Movie: Codable, Equatable {
-    var id: Int
-    var title: String
-    var releaseDate: String
-    var tmdbId: Int?
+/// Test-local models, namespaced so they never shadow SampleAPI's `Movie`.
+enum WorkflowModels {
+    struct Movie: Codable, Equatable {
+        var id: Int
+        var title: String
+        var releaseDate: String
+        var tmdbId: Int?
+    }
 }
 
 let local: [String: String] = [:]
@@ -37,7 +40,7 @@ let ci: [String: String] = ["CI": "true"]
 
 @Suite("Record modes")
 struct RecordModeTests {
-    let heat = Movie(id: 1, title: "Heat", releaseDate: "1995-12-15T00:00:00Z", tmdbId: 949)
+    let heat = WorkflowModels.Movie(id: 1, title: "Heat", releaseDate: "1995-12-15T00:00:00Z", tmdbId: 949)
 
     @Test(arguments: [
         ([String: String](), RecordMode.missing),

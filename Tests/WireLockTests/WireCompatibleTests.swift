@@ -65,6 +65,37 @@ enum CompatModels {
         enum Status: String, Codable { case released }
     }
 
+    /// `rating` was optional in the goldens (two of four movies have none); now it is required.
+    struct MovieRequiredRating: Codable {
+        var id: Int
+        var title: String
+        var added: Date
+        var status: MovieV1.Status
+        var rating: Double
+    }
+
+    /// A title type that rejects titles shorter than three characters ("Up" in the golden).
+    struct MovieLongTitles: Codable {
+        struct Title: Codable {
+            var text: String
+            init(from decoder: Decoder) throws {
+                text = try decoder.singleValueContainer().decode(String.self)
+                guard text.count >= 3 else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "title too short: \(text)"))
+                }
+            }
+            func encode(to encoder: Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(text)
+            }
+        }
+        var id: Int
+        var title: Title
+        var added: Date
+        var status: MovieV1.Status
+        var rating: Double?
+    }
+
     static func fractionalEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .custom { date, encoder in
@@ -171,6 +202,16 @@ struct WireCompatibleTests {
     func typeAndEnum() throws {
         #expect(try problems(M.Page<M.MovieStringID>.self) == ["backward type-changed $.items[*].id"])
         #expect(try problems(M.Page<M.MovieFewerStatuses>.self) == ["backward enum-value-removed $.items[*].status"])
+    }
+
+    @Test("an optional member made required breaks backward, named member-made-required")
+    func optionalMadeRequired() throws {
+        #expect(try problems(M.Page<M.MovieRequiredRating>.self) == ["backward member-made-required $.items[*].rating"])
+    }
+
+    @Test("a value the new reader rejects for no reason another rule names is value-rejected")
+    func valueRejected() throws {
+        #expect(try problems(M.Page<M.MovieLongTitles>.self, direction: .backward) == ["backward value-rejected $.items[*].title"])
     }
 
     @Test("the assertion records the failure with golden, direction, rule and path")

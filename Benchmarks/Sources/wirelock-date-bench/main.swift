@@ -1,6 +1,7 @@
 // wirelock-date-bench: per-parse cost of each legacy date parser and its fast twin, and the cost
 // of decoding 100k dates through JSONDecoder with a fast strategy relative to `[String]`.
 // Build in release: `swift build -c release --package-path Benchmarks`, run without arguments.
+// The 10^6-input oracle run is `wirelock oracle dates --strategy all --generate 1000000 --seed 1`.
 import Foundation
 import WireOracle
 
@@ -43,34 +44,6 @@ func inputs(for strategy: LegacyDateStrategy, count: Int) -> [String] {
 }
 
 let legacy = LegacyDates()
-
-// `--oracle N [--seed S]`: run every strategy's decoding oracle (and strict RFC 3339's
-// differences) over N generated inputs instead of timing, until the CLI has `wirelock oracle dates`.
-let arguments = CommandLine.arguments
-if let at = arguments.firstIndex(of: "--oracle"), at + 1 < arguments.count, let count = Int(arguments[at + 1]) {
-    let seed = arguments.firstIndex(of: "--seed").flatMap { UInt64(arguments[$0 + 1]) } ?? 1
-    let total = DispatchTime.now().uptimeNanoseconds
-    var failed = false
-    for strategy in LegacyDateStrategy.allCases {
-        let start = DispatchTime.now().uptimeNanoseconds
-        let report = DateOracles.decoding(strategy, legacy: legacy) { index, input in
-            "wirelock-date-bench --oracle \(index + 1) --seed \(seed)  # input #\(index): \(input.debugDescription)"
-        }.run(DateOracles.corpus(for: strategy, seed: seed, count: count), options: OracleOptions(maxMismatches: 5))
-        failed = failed || !report.isClean
-        print(report)
-        print(String(format: "  (%.1f s)", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9))
-    }
-    let encodeStart = DispatchTime.now().uptimeNanoseconds
-    for strategy in LegacyDateStrategy.allCases {
-        let report = DateOracles.encoding(strategy, legacy: legacy)
-            .run(DateInputGenerator.instantCorpus(seed: seed, count: count / 10), options: OracleOptions(maxMismatches: 5))
-        failed = failed || !report.isClean
-        print(report)
-    }
-    print(String(format: "  (encoding: %.1f s)", Double(DispatchTime.now().uptimeNanoseconds - encodeStart) / 1e9))
-    print(String(format: "total %.1f s", Double(DispatchTime.now().uptimeNanoseconds - total) / 1e9))
-    exit(failed ? 1 : 0)
-}
 
 print("Date strategies: nanoseconds per parse (best of 5 rounds), release build")
 print("| strategy | legacy | legacy ns | twin ns | speed-up | FormatStyle ns | twin vs FormatStyle |")

@@ -13,8 +13,16 @@ import WireJSON
 /// // Sources/my-models/main.swift
 /// var runner = ModelRunner(toolName: "my-models")
 /// runner.register(Page<Movie>.self, as: "movie", fixtures: ["Fixtures/API/v3/movies-*.json"],
-///                 decoder: { .api }, encoder: { .api })
+///                 decoder: { .api }, encoder: { .api },
+///                 acceptingByFixture: [
+///                     "movies-extra-field": [.init("$.records[1].popularity", because: "not modelled yet")],
+///                 ])
 /// exit(runner.run(Array(CommandLine.arguments.dropFirst())) { print($0) })
+/// ```
+/// Each fixture's line says which accepted differences applied to it, with their reasons:
+/// ```
+/// ok   movie Fixtures/API/v3/movies-extra-field.json: lossless (1 accepted difference)
+///        accepted `$.records[1].popularity` (in the fixture, not re-encoded): not modelled yet
 /// ```
 /// The runner never prints or exits itself: it hands lines to `output` and returns the exit code
 /// (0 all as expected, 1 findings, 2 usage error).
@@ -50,20 +58,46 @@ public struct ModelRunner: Sendable {
     ///   - name: the name used on the command line (`movie`).
     ///   - fixtures: glob patterns, relative to the working directory, of its fixtures.
     ///   - decoder, encoder: factories for the coders the app really uses.
-    ///   - accepting: differences its round trip is allowed to have.
+    ///   - accepting: differences its round trip is allowed to have in every fixture.
+    ///   - acceptingByFixture: differences allowed in one fixture only, keyed by the fixture's file
+    ///     name with or without `.json` (`movies-extra-field`), or a pattern over it
+    ///     (`movies-*`). Prefer these: an accepted difference then cannot hide the same loss in
+    ///     another payload. A declaration that matches no difference in its fixture is reported as
+    ///     stale (a note, not a failure).
     public mutating func register<T: Codable & SendableMetatype>(
         _ type: T.Type, as name: String, fixtures: [String],
         decoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() },
         encoder: @escaping @Sendable () -> JSONEncoder = { JSONEncoder() },
-        accepting: [AcceptedDifference] = []
+        accepting: [AcceptedDifference] = [],
+        acceptingByFixture: [String: [AcceptedDifference]] = [:]
     ) {
         models.append(Model(name: name, typeName: "\(T.self)", fixtures: fixtures, roundTrip: { url in
-            ModelRunner.outcome(T.self, url, decoder(), encoder(), accepting)
+            let perFixture = ModelRunner.acceptedDifferences(for: url.lastPathComponent, in: acceptingByFixture)
+            return ModelRunner.outcome(T.self, url, decoder(), encoder(), accepting, perFixture: perFixture)
         }, fuzzModel: .codable(T.self, name: name, decoder: decoder, encoder: encoder)))
     }
 
+    /// The per-fixture declarations whose key names `fileName` (`movies-extra-field.json`): the
+    /// key itself, or the key plus `.json`, as an `fnmatch` pattern.
+    static func acceptedDifferences(for fileName: String, in byFixture: [String: [AcceptedDifference]]) -> [AcceptedDifference] {
+        byFixture.keys.sorted().filter { key in
+            fnmatch(key, fileName, 0) == 0 || fnmatch(key + ".json", fileName, 0) == 0
+        }.flatMap { byFixture[$0] ?? [] }
+    }
+
+    /// How an accepted difference is listed under its fixture.
+    static func acceptedLine(_ difference: JSONDifference, _ declaration: AcceptedDifference) -> String {
+        let what: String
+        switch difference.change {
+        case .missing: what = "in the fixture, not re-encoded"
+        case .added: what = "re-encoded, not in the fixture"
+        case .changed(let fixture, let reencoded): what = "\(JSONDiff.brief(fixture)) → \(JSONDiff.brief(reencoded))"
+        }
+        return "accepted `\(difference.path)` (\(what)): \(declaration.reason)"
+    }
+
     static func outcome<T: Codable>(_ type: T.Type, _ url: URL, _ decoder: JSONDecoder, _ encoder: JSONEncoder,
-                                    _ accepting: [AcceptedDifference]) -> FixtureOutcome {
+                                    _ accepting: [AcceptedDifference], perFixture: [AcceptedDifference] = []) -> FixtureOutcome {
         let name = url.lastPathComponent
         if let expected = expectedFailure(for: name) {
             switch decodingFailure(T.self, at: url, decoder: decoder) {
@@ -76,16 +110,44 @@ public struct ModelRunner: Sendable {
                 return FixtureOutcome(asExpected: ok, summary: (ok ? "rejected: " : "MISCLASSIFIED (expected \(expected.rawValue)): ") + seen.description, details: [])
             }
         }
-        switch RoundTrip.check(T.self, fixtureAt: url, decoder: decoder, encoder: encoder, accepting: accepting) {
+        // Per-fixture declarations first, so a difference is credited to the most specific reason.
+        let declarations = perFixture + accepting
+        switch RoundTrip.check(T.self, fixtureAt: url, decoder: decoder, encoder: encoder, accepting: declarations) {
         case .success(let result):
             let accepted = result.differences.count
             return FixtureOutcome(asExpected: true,
                                   summary: accepted == 0 ? "lossless" : "lossless (\(accepted) accepted difference\(accepted == 1 ? "" : "s"))",
-                                  details: [])
+                                  details: acceptedDetails(result.differences, declarations, perFixture: perFixture))
         case .failure(let failure):
-            let details = failure.differences.isEmpty ? [failure.message] : failure.differences.map { RoundTrip.describe($0) }
-            return FixtureOutcome(asExpected: false, summary: failure.differences.isEmpty ? "ERROR" : "LOSSY", details: details)
+            guard !failure.differences.isEmpty else {
+                return FixtureOutcome(asExpected: false, summary: "ERROR", details: [failure.message])
+            }
+            // A lossy check reports only the unexpected differences; one accepting nothing reports all.
+            let unexpected = Set(failure.differences)
+            var accepted: [JSONDifference] = []
+            if case .failure(let all) = RoundTrip.check(T.self, fixtureAt: url, decoder: decoder, encoder: encoder, accepting: []) {
+                accepted = all.differences.filter { !unexpected.contains($0) }
+            }
+            return FixtureOutcome(asExpected: false, summary: "LOSSY",
+                                  details: failure.differences.map { RoundTrip.describe($0) }
+                                    + acceptedDetails(accepted, declarations, perFixture: perFixture))
         }
+    }
+
+    /// One line per accepted difference (path, what changed, the declared reason), then a note for
+    /// each per-fixture declaration that matched nothing.
+    static func acceptedDetails(_ differences: [JSONDifference], _ declarations: [AcceptedDifference],
+                                perFixture: [AcceptedDifference]) -> [String] {
+        var lines: [String] = []
+        for difference in differences {
+            if let declaration = declarations.first(where: { $0.accepts(difference) }) {
+                lines.append(acceptedLine(difference, declaration))
+            }
+        }
+        for declaration in perFixture where !differences.contains(where: { declaration.accepts($0) }) {
+            lines.append("note: accepted difference `\(declaration.pathPattern)` matched nothing in this fixture (stale?)")
+        }
+        return lines
     }
 
     /// The failure a fixture's name calls for, if it is a broken one.

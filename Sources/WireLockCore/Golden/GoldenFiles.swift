@@ -87,7 +87,7 @@ public enum GoldenFiles {
     }
 
     /// A path relative to the package root when possible (`golden/movies.json`), for messages.
-    static func display(_ url: URL, root: URL?) -> String {
+    package static func display(_ url: URL, root: URL?) -> String {
         guard let root else { return url.path }
         let prefix = root.standardizedFileURL.path + "/"
         let path = url.standardizedFileURL.path
@@ -95,25 +95,36 @@ public enum GoldenFiles {
     }
 
     /// Records that a test asserted the golden at `url`, in `<root>/.wirelock/runs/<run>.touched`, so
-    /// `wirelock golden --orphans` can list goldens no test uses. One append per assertion: safe
-    /// with tests running in parallel.
+    /// `wirelock golden --orphans` can list goldens no test uses (see ``GoldenRuns``). One append per
+    /// assertion: safe with tests running in parallel. The process that creates the file also writes
+    /// a `#` line with its arguments, so a filtered run can be told from a full one, and deletes
+    /// records older than two weeks.
     static func recordTouched(_ url: URL, root: URL?) {
         guard let root else { return }
-        let dir = root.appendingPathComponent(".wirelock/runs")
+        let dir = GoldenRuns.directory(root: root)
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let file = dir.appendingPathComponent("\(RunIdentity.current).touched")
-        let line = Array((display(url, root: root) + "\n").utf8)
-        let fd = open(file.path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        var text = display(url, root: root) + "\n"
+        var fd = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND, 0o644)
+        if fd >= 0 {
+            text = GoldenRuns.argumentsLine(Array(CommandLine.arguments.dropFirst())) + "\n" + text
+            GoldenRuns.prune(root: root)
+        } else {
+            fd = open(file.path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        }
         guard fd >= 0 else { return }
+        let line = Array(text.utf8)
         _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         close(fd)
     }
 }
 
-/// One identity per test process, for the touched-goldens record.
+/// One identity per test process, for the touched-goldens record: `<start>-<parent pid>-<pid>`. The
+/// processes one `swift test` starts (XCTest, Swift Testing, parallel workers) share a parent, which
+/// is how ``GoldenRuns`` puts their records back together.
 enum RunIdentity {
     static let current: String = {
         let time = Int(Date().timeIntervalSince1970)
-        return "\(time)-\(getpid())"
+        return "\(time)-\(getppid())-\(getpid())"
     }()
 }

@@ -75,22 +75,9 @@ public enum PendingGoldens {
     }
 
     /// Golden files under `directory` that no assertion touched in the last run recorded under
-    /// `root/.wirelock/runs` (the newest `*.touched` file). Nil when no run has been recorded.
+    /// `root/.wirelock/runs` (see ``GoldenRuns``). Nil when no run has been recorded.
     public static func orphans(in directory: URL, root: URL) -> [URL]? {
-        let runs = root.appendingPathComponent(".wirelock/runs")
-        let files = (try? FileManager.default.contentsOfDirectory(at: runs, includingPropertiesForKeys: [.contentModificationDateKey])) ?? []
-        let newest = files.filter { $0.pathExtension == "touched" }.max { a, b in
-            let da = (try? a.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast
-            let db = (try? b.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast
-            return da < db
-        }
-        guard let newest, let text = try? String(contentsOf: newest, encoding: .utf8) else { return nil }
-        let touched = Set(text.split(separator: "\n").map(String.init))
-        guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { return [] }
-        var orphans: [URL] = []
-        for case let url as URL in walker where url.pathExtension == "json" && !url.lastPathComponent.hasSuffix(".actual.json") {
-            if !touched.contains(GoldenFiles.display(url, root: root)) { orphans.append(url) }
-        }
-        return orphans.sorted { $0.path < $1.path }
+        guard let run = GoldenRuns.latest(root: root) else { return nil }
+        return GoldenRuns.orphans(in: directory, run: run, root: root)
     }
 }

@@ -19,7 +19,17 @@ public struct AcceptedDifference: Sendable {
         self.reason = reason
     }
 
-    func accepts(_ difference: JSONDifference) -> Bool {
+    /// The pattern as written (`$.records[*].added`).
+    public var pathPattern: String {
+        switch pattern {
+        case .success(let pattern): pattern.description
+        case .failure(let error): error.pattern
+        }
+    }
+
+    /// Whether this declaration covers `difference` (its path matches the pattern). An invalid
+    /// pattern covers nothing; ``RoundTrip/check(_:fixtureAt:decoder:encoder:accepting:)`` reports it.
+    public func accepts(_ difference: JSONDifference) -> Bool {
         guard case .success(let pattern) = pattern else { return false }
         return pattern.matches(difference.path)
     }

@@ -106,7 +106,9 @@ public enum WireCompatibility {
         let old = oldShape[path]
         let rule: WireRule
         switch failure.kind {
-        case .missingKey: rule = .requiredMemberAdded
+        // A key the goldens never had is a new required member; one they have only sometimes
+        // (optional in the old shape) was made required.
+        case .missingKey: rule = old == nil ? .requiredMemberAdded : .memberMadeRequired
         case .typeMismatch: rule = .typeChanged
         case .missingValue: rule = .nullabilityRemoved
         case .invalidValue:
@@ -121,6 +123,6 @@ public enum WireCompatibility {
         }
         let shown = old.map { " (the golden has \($0.string?.formatDescription ?? $0.kinds.sorted().map(\.rawValue).joined(separator: " | ")) there)" } ?? ""
         return WireChange(path: path, rule: rule, breaks: .backward,
-                          detail: "the new model cannot decode the golden: \(failure.kind.rawValue): \(failure.detail)\(rule == .requiredMemberAdded ? "" : shown)")
+                          detail: "the new model cannot decode the golden: \(failure.kind.rawValue): \(failure.detail)\(rule == .requiredMemberAdded || rule == .memberMadeRequired ? "" : shown)")
     }
 }

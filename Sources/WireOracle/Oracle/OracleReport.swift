@@ -11,6 +11,22 @@ public struct OracleMismatch: Hashable, Sendable, CustomStringConvertible {
     /// A line that reproduces this mismatch.
     public var reproduction: String
 
+    /// Creates a mismatch, for tools that build or re-render reports themselves.
+    ///
+    /// ```swift
+    /// let mismatch = OracleMismatch(index: 3, input: #""2024-02-30T10:00:00Z""#,
+    ///                               legacy: OracleOutcome(Date(timeIntervalSinceReferenceDate: 0)),
+    ///                               candidate: .rejected(category: "rejected"),
+    ///                               reproduction: "input #3")
+    /// ```
+    public init(index: Int, input: String, legacy: OracleOutcome, candidate: OracleOutcome, reproduction: String) {
+        self.index = index
+        self.input = input
+        self.legacy = legacy
+        self.candidate = candidate
+        self.reproduction = reproduction
+    }
+
     public var description: String {
         """
         #\(index) input \(input)

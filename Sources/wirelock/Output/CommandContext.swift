@@ -15,12 +15,16 @@ struct CommandContext {
     var environment: [String: String]
     /// Whether ``output`` is a terminal (colour is only used on one).
     var outputIsTerminal: Bool
+    /// Whether ``diagnostics`` is a terminal (progress lines are only drawn on one).
+    var diagnosticsAreTerminal = false
 
     /// The name diagnostics start with: `wirelock: error: …`.
     var toolName = "wirelock"
+    /// Answers to questions (standard input); by default none, and not a terminal.
+    var input: any InputSource = ScriptedInput()
 
     /// The environment variables read by ``standard()``.
-    static let environmentKeys = ["NO_COLOR"]
+    static let environmentKeys = ["NO_COLOR", "WIRELOCK_GOLDEN_DIR"]
 
     /// Colours for ``output``: on only for a terminal with `NO_COLOR` unset.
     var outputStyle: TerminalStyle {
@@ -49,6 +53,7 @@ struct CommandContext {
         let isTerminal = isatty(STDOUT_FILENO) == 1
         return CommandContext(output: StandardStream(descriptor: STDOUT_FILENO, bufferLimit: isTerminal ? 0 : 64 * 1024),
                               diagnostics: StandardStream(descriptor: STDERR_FILENO, bufferLimit: 0),
-                              environment: environment, outputIsTerminal: isTerminal)
+                              environment: environment, outputIsTerminal: isTerminal,
+                              diagnosticsAreTerminal: isatty(STDERR_FILENO) == 1, input: StandardInput())
     }
 }

@@ -1,0 +1,114 @@
+// wirelock-golden-bench: the cost of golden comparisons the way tests make them — encode a ~2 KB
+// model with JSONEncoder, parse it, canonicalize, and compare with a golden file on disk
+// (GoldenComparison.verify, exactly what verifyGolden does after encoding) — for a match, and for
+// a mismatch whose failure renders the path-level diff and the line diff.
+// Build in release: `swift build -c release --package-path Benchmarks`; `make bench-golden` runs it.
+import Foundation
+import WireJSON
+import WireLockCore
+
+let arguments = CommandLine.arguments
+if arguments.contains("--help") || arguments.contains("-h") {
+    print("""
+        USAGE: wirelock-golden-bench [--comparisons N] [--rounds R]
+
+        Times N golden comparisons of a ~2 KB document (default 1000), R rounds each (default 7), and
+        prints the best and median seconds per N: a match, a mismatch under CI (diff rendered, no
+        file written) and a local mismatch (diff rendered and the pending file written atomically).
+        """)
+    exit(0)
+}
+func option(_ name: String, default value: Int) -> Int {
+    guard let at = arguments.firstIndex(of: name), at + 1 < arguments.count, let n = Int(arguments[at + 1]), n > 0 else { return value }
+    return n
+}
+let comparisons = option("--comparisons", default: 1000)
+let rounds = option("--rounds", default: 7)
+
+// A scratch package: Package.swift so the golden directory and the touched-goldens record are found
+// the way they are in a real project, and a golden recorded once.
+let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-golden-bench-\(getpid())")
+try FileManager.default.createDirectory(at: scratch.appendingPathComponent("golden"), withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: scratch) }
+try Data("// swift-tools-version: 6.0\n".utf8).write(to: scratch.appendingPathComponent("Package.swift"))
+let testFile = scratch.appendingPathComponent("Tests/BenchTests/MovieTests.swift").path
+
+let encoder = JSONEncoder()
+let matching = BenchMovie.sample()
+let changed = BenchMovie.sample(variant: true)
+
+/// What `verifyGolden(value, named: "movie", encoder: encoder)` does, with the test file's path given.
+func compare(_ movie: BenchMovie, environment: [String: String]) -> WireLockFailure? {
+    do {
+        let document = try JSONValue.parse(try encoder.encode(movie))
+        return GoldenComparison.verify(document, named: "movie", record: .missing, environment: environment, filePath: testFile)
+    } catch {
+        fatalError("cannot encode the benchmark document: \(error)")
+    }
+}
+
+_ = compare(matching, environment: [:])   // records golden/movie.json
+let goldenURL = scratch.appendingPathComponent("golden/movie.json")
+let goldenBytes = (try? Data(contentsOf: goldenURL))?.count ?? 0
+guard compare(matching, environment: [:]) == nil, let sampleFailure = compare(changed, environment: ["CI": "true"]) else {
+    fatalError("the benchmark's golden does not behave: the match must pass and the variant must fail")
+}
+
+struct Timing {
+    var name: String
+    var seconds: [Double] = []
+    var best: Double { seconds.min() ?? .nan }
+    var median: Double { let s = seconds.sorted(); return s.isEmpty ? .nan : (s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2) }
+}
+
+func measure(_ name: String, _ body: () -> Void) -> Timing {
+    var timing = Timing(name: name)
+    body()   // warm up
+    for _ in 0..<rounds {
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<comparisons { body() }
+        timing.seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    return timing
+}
+
+var failures = 0
+var encodedBytes = 0
+let encodedMatching = try encoder.encode(matching)
+let timings = [
+    measure("part: JSONEncoder.encode alone") {
+        encodedBytes &+= (try? encoder.encode(matching))?.count ?? 0
+    },
+    measure("part: JSONValue.parse of the encoded bytes") {
+        if (try? JSONValue.parse(encodedMatching)) == nil { failures += 1 }
+    },
+    measure("part: JSONValue.parse + CanonicalJSONWriter.bytes") {
+        if let value = try? JSONValue.parse(encodedMatching) { encodedBytes &+= CanonicalJSONWriter.bytes(value).count }
+    },
+    measure("part: golden lookup (package root walk, record mode)") {
+        let root = GoldenFiles.packageRoot(from: testFile)
+        encodedBytes &+= root == nil ? 0 : 1
+        encodedBytes &+= (try? RecordMode.fromEnvironment([:])) == nil ? 0 : 1
+    },
+    measure("match (encode, canonicalize, compare with the file)") {
+        if compare(matching, environment: [:]) != nil { failures += 1 }
+    },
+    measure("mismatch, CI (+ structural diff and line diff, nothing written)") {
+        if compare(changed, environment: ["CI": "true"]) == nil { failures += 1 }
+    },
+    measure("mismatch, local (+ pending file written atomically, fsync)") {
+        if compare(changed, environment: [:]) == nil { failures += 1 }
+    },
+]
+guard failures == 0 else { fatalError("\(failures) comparisons gave the wrong answer") }
+
+let canonicalBytes = CanonicalJSONWriter.bytes(try JSONValue.parse(try encoder.encode(matching))).count
+print("Golden comparisons: \(comparisons) per round, \(rounds) rounds, release build")
+print("document: \(canonicalBytes) bytes canonical (golden file \(goldenBytes) bytes); mismatch: \(sampleFailure.differences.count) differences, failure message \(sampleFailure.message.utf8.count) bytes")
+print("| path | best s / \(comparisons) | median s / \(comparisons) | µs per comparison (median) |")
+print("|---|---:|---:|---:|")
+for timing in timings {
+    print("| \(timing.name) | \(String(format: "%.3f", timing.best)) | \(String(format: "%.3f", timing.median)) | \(String(format: "%.0f", timing.median / Double(comparisons) * 1e6)) |")
+}
+let match = timings.first { $0.name.hasPrefix("match") }!
+print("budget: \(comparisons) matching comparisons in ≤ 1 s — \(match.median <= 1.0 ? "within" : "OVER") (median \(String(format: "%.3f", match.median)) s)")

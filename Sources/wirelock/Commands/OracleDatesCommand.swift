@@ -1,0 +1,217 @@
+import Foundation
+import WireJSON
+import WireOracle
+
+/// `wirelock oracle dates`: runs each legacy Foundation date strategy and its `WireDates` twin over
+/// generated inputs or the lines of a file, and reports every input on which they differ.
+///
+/// Inputs stream (a seeded corpus or a file read in chunks), two workers share the comparisons, and
+/// the report is the same whatever the scheduling. Twin mismatches fail the run (exit 1); the
+/// strict RFC 3339 comparison (`--compare-strict`) lists expected differences and never fails it.
+struct OracleDatesCommand: ParsableCommand {
+    enum OutputFormat: String, CaseIterable, Sendable { case text, json }
+
+    /// The default corpus size when neither `--generate` nor `--inputs` is given.
+    static let defaultCount = 10_000
+
+    static let strategy = OptionDefinition.option(
+        "strategy", valueName: "name", kind: .choice(["all"] + LegacyDateStrategy.allCases.map(\.rawValue)),
+        defaultValue: "all", help: "The strategy to check, or all of them (see --list).")
+    static let generate = OptionDefinition.option(
+        "generate", valueName: "n", kind: .positiveInteger,
+        help: "Check n seeded generated inputs: date strings reaching the corners (fractions of 0-12 digits, offsets, leap days, 24:00, junk...), or number texts for the numeric strategies (default: \(defaultCount) when --inputs is not given).")
+    static let seed = OptionDefinition.option(
+        "seed", valueName: "s",
+        help: "The generator's seed, 0 to 2^64-1; the same seed gives the same inputs on every machine (default: 1).")
+    static let inputs = OptionDefinition.option(
+        "inputs", valueName: "file",
+        help: "Check the lines of this file instead, one input per line (read in chunks, never whole).")
+    static let encoding = OptionDefinition.flag(
+        "encoding", help: "Also check encoding: the legacy's and the twin's text for n generated instants (with --generate).")
+    static let compareStrict = OptionDefinition.flag(
+        "compare-strict",
+        help: "Also list the inputs on which strict RFC 3339 (RFC3339.parse) decides differently from each legacy. Expected differences: reported, never a failure.")
+    static let maxMismatches = OptionDefinition.option(
+        "max-mismatches", valueName: "n", kind: .positiveInteger, defaultValue: "10",
+        help: "How many mismatches to print per comparison (the first ones by input index; counts are always exact).")
+    static let list = OptionDefinition.flag("list", help: "Print the strategy names and the legacy each one twins, then exit.")
+    static let format = OptionDefinition.option(
+        "format", valueName: "format", kind: .choice(OutputFormat.allCases.map(\.rawValue)), defaultValue: "text",
+        help: "How to print results: text for people, json for one machine-readable document.")
+
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "dates",
+            abstract: "Check each fast date strategy against its legacy Foundation parser, input by input.",
+            discussion: """
+                For each strategy, the legacy (ISO8601DateFormatter, DateFormatter, JSONDecoder's .iso8601, \
+                .secondsSince1970, .millisecondsSince1970) and its WireDates twin decode every input; their \
+                results are compared as bytes (a Date by the bit pattern of its interval; both rejecting is \
+                equal). Each mismatch is printed with the input, both outputs and a line that reproduces it.
+
+                Exit status: 0 when every twin matched its legacy on every input, 1 on any mismatch, 2 for a \
+                usage error or an --inputs file that cannot be read.
+                """,
+            options: [strategy, generate, seed, inputs, encoding, compareStrict, maxMismatches, list, format])
+    }
+
+    var strategies: [LegacyDateStrategy]
+    var source: OracleDatesSource
+    var checksEncoding: Bool
+    var comparesStrict: Bool
+    var maxMismatches: Int
+    var listsStrategies: Bool
+    var format: OutputFormat
+
+    init(from arguments: ParsedArguments) throws(UsageError) {
+        let name = arguments.value(Self.strategy) ?? "all"
+        strategies = name == "all" ? LegacyDateStrategy.allCases : LegacyDateStrategy(rawValue: name).map { [$0] } ?? []
+        checksEncoding = arguments.flag(Self.encoding)
+        comparesStrict = arguments.flag(Self.compareStrict)
+        maxMismatches = arguments.integer(Self.maxMismatches) ?? 10
+        listsStrategies = arguments.flag(Self.list)
+        format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .text
+
+        var seed: UInt64 = 1
+        if let text = arguments.values[Self.seed.name] {
+            guard let value = UInt64(text) else {
+                throw .invalidValue(text, for: Self.seed, expected: "expected a whole number from 0 to \(UInt64.max)")
+            }
+            seed = value
+        }
+        if let path = arguments.values[Self.inputs.name] {
+            if arguments.values[Self.generate.name] != nil {
+                throw UsageError("'--inputs' and '--generate' cannot be combined: check a file or generated inputs")
+            }
+            if arguments.values[Self.seed.name] != nil {
+                throw UsageError("'--seed' applies to generated inputs, not to '--inputs'")
+            }
+            if checksEncoding {
+                throw UsageError("'--encoding' checks generated instants; use it with '--generate', not '--inputs'")
+            }
+            source = .file(path)
+        } else {
+            source = .generated(count: arguments.integer(Self.generate) ?? Self.defaultCount, seed: seed)
+        }
+    }
+
+    func run(in context: CommandContext) -> ExitCode {
+        if listsStrategies {
+            context.output.write(format == .json ? CanonicalJSONWriter.text(Self.listDocument()) : Self.listText())
+            return .success
+        }
+        var lines: LineFileCorpus?
+        if case .file(let path) = source {
+            do {
+                if let problem = Self.unreadable(path) { throw ReadProblem(reason: problem) }
+                lines = try LineFileCorpus(path: path)
+            } catch {
+                let reason = (error as? ReadProblem)?.reason ?? "\(error)"
+                context.reportError("cannot read inputs file '\(path)': \(reason)")
+                return .failure
+            }
+        }
+        let legacy = LegacyDates()
+        let options = OracleOptions(maxMismatches: maxMismatches)
+        let progress = OracleProgress(diagnostics: context.diagnostics, enabled: context.diagnosticsAreTerminal)
+        let source = self.source
+
+        /// Runs a decoding oracle over the generated corpus that suits `strategy`, or the file's lines.
+        func decode(_ oracle: Oracle<String>, _ strategy: LegacyDateStrategy, _ label: String) -> OracleReport {
+            switch source {
+            case let .generated(count, seed):
+                return oracle.run(progress.counting(DateOracles.corpus(for: strategy, seed: seed, count: count),
+                                                    label, total: count), options: options)
+            case .file:
+                guard let lines else { return oracle.run([String](), options: options) }
+                return oracle.run(progress.counting(lines, label, total: nil), options: options)
+            }
+        }
+
+        var results: [OracleDatesResult] = []
+        for strategy in strategies {
+            let twin = DateOracles.decoding(strategy, legacy: legacy) { index, input in
+                Self.reproduction(source, strategy, index: index, input: input, flag: nil)
+            }
+            var result = OracleDatesResult(strategy: strategy, decoding: decode(twin, strategy, "\(strategy): decode"))
+            if checksEncoding, case .generated(let count, let seed) = source {
+                let oracle = Oracle<Double>(
+                    name: "encode \(strategy) vs twin",
+                    legacy: { legacy.format(Date(timeIntervalSinceReferenceDate: $0), strategy) },
+                    candidate: { WireDates.format(Date(timeIntervalSinceReferenceDate: $0), strategy, legacy: legacy) },
+                    describe: { "instant \(Date(timeIntervalSinceReferenceDate: $0).oracleDescription)" },
+                    reproduce: { index, _ in Self.reproduction(source, strategy, index: index, input: nil, flag: "--encoding") })
+                result.encoding = oracle.run(
+                    progress.counting(DateInputGenerator.instantCorpus(seed: seed, count: count), "\(strategy): encode", total: count),
+                    options: options)
+            }
+            if comparesStrict && !strategy.isNumeric {
+                let oracle = Oracle<String>(
+                    name: "decode \(strategy) vs strict RFC 3339",
+                    legacy: { legacy.parse($0, strategy) },
+                    candidate: { RFC3339.parse($0) },
+                    describe: { $0.debugDescription },
+                    reproduce: { index, input in
+                        Self.reproduction(source, strategy, index: index, input: input, flag: "--compare-strict")
+                    })
+                result.strict = decode(oracle, strategy, "\(strategy): strict")
+            }
+            results.append(result)
+        }
+        progress.clear()
+        let renderer = OracleDatesRenderer(source: source, style: context.outputStyle)
+        context.output.write(format == .json ? CanonicalJSONWriter.text(renderer.json(results)) : renderer.text(results))
+        return results.contains { $0.failures > 0 } ? .findings : .success
+    }
+
+    private struct ReadProblem: Error { var reason: String }
+
+    /// Why a path cannot serve as an inputs file, or nil when it can be opened for reading.
+    static func unreadable(_ path: String) -> String? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return "no such file" }
+        if isDirectory.boolValue { return "it is a directory" }
+        if !FileManager.default.isReadableFile(atPath: path) { return "permission denied" }
+        return nil
+    }
+
+    /// A command line that reproduces input `index`: the corpus up to it (it is the last input
+    /// checked), or the file with the line number.
+    static func reproduction(_ source: OracleDatesSource, _ strategy: LegacyDateStrategy, index: Int,
+                             input: String?, flag: String?) -> String {
+        var words = ["wirelock", "oracle", "dates", "--strategy", strategy.rawValue]
+        if let flag { words.append(flag) }
+        switch source {
+        case let .generated(_, seed):
+            words += ["--generate", String(index + 1), "--seed", String(seed)]
+            return words.joined(separator: " ") + "   # the last input, #\(index)"
+        case let .file(path):
+            words += ["--inputs", shellQuoted(path)]
+            return words.joined(separator: " ") + "   # line \(index + 1)"
+        }
+    }
+
+    /// The path as one shell word: as is when it is plain, else in single quotes.
+    static func shellQuoted(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
+            ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil)) || "/._-+,:@%=".unicodeScalars.contains($0)
+        }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// `--list`: one strategy per line, with the legacy it twins.
+    static func listText() -> String {
+        let width = LegacyDateStrategy.allCases.map(\.rawValue.count).max() ?? 0
+        return LegacyDateStrategy.allCases.map { strategy in
+            strategy.rawValue + String(repeating: " ", count: width - strategy.rawValue.count + 2) + strategy.legacySpelling + "\n"
+        }.joined()
+    }
+
+    /// `--list --format json`: `[{"name": …, "legacy": …, "numeric": …}]`.
+    static func listDocument() -> JSONValue {
+        .array(LegacyDateStrategy.allCases.map { strategy in
+            .object(JSONObject(["name": .string(strategy.rawValue), "legacy": .string(strategy.legacySpelling),
+                                "numeric": .bool(strategy.isNumeric)]))
+        })
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import WireLockCore
+
+/// Finds the golden directory and the pending files (`<name>.actual.json`) that `accept` and
+/// `reject` work on, and renders a pending file's review.
+enum PendingGoldenSelection {
+    /// The pending files found, and what was searched, for messages.
+    struct Selection {
+        /// The pending files, sorted by path, without duplicates.
+        var pending: [PendingGoldens.Pending]
+        /// The directories and files that were searched, as shown to the user.
+        var searched: [String]
+    }
+
+    /// A path on the command line (or the default golden directory) that does not exist.
+    struct MissingPath: Error, CustomStringConvertible {
+        var path: String
+        var isDefaultGoldenDirectory: Bool
+        var description: String {
+            isDefaultGoldenDirectory
+                ? "no golden directory at '\(path)' (found by walking up to Package.swift; set WIRELOCK_GOLDEN_DIR or pass a path)"
+                : "'\(path)': no such file or directory"
+        }
+    }
+
+    /// The shared argument: pending files, their goldens, or directories searched recursively.
+    static let paths = ArgumentDefinition(
+        "path",
+        help: "Pending files (name.actual.json), their goldens (name.json), or directories searched recursively. Default: the golden directory (golden/ beside the nearest Package.swift, or WIRELOCK_GOLDEN_DIR).",
+        isRepeating: true, isRequired: false)
+
+    /// The working directory.
+    static var currentDirectory: URL {
+        URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+    }
+
+    /// The package root above the working directory (the nearest folder holding `Package.swift`).
+    static func packageRoot() -> URL? {
+        GoldenFiles.packageRoot(from: currentDirectory.appendingPathComponent("-").path)
+    }
+
+    /// The golden directory, as the library finds it: `WIRELOCK_GOLDEN_DIR`, else `golden/` in the
+    /// package root, else `golden/` in the working directory.
+    static func goldenDirectory(environment: [String: String]) -> URL {
+        if let override = environment["WIRELOCK_GOLDEN_DIR"], !override.isEmpty {
+            return URL(fileURLWithPath: override, isDirectory: true)
+        }
+        return (packageRoot() ?? currentDirectory).appendingPathComponent("golden", isDirectory: true)
+    }
+
+    /// A path as shown in output: relative to the working directory when under it.
+    static func display(_ url: URL) -> String {
+        GoldenFiles.display(url, root: currentDirectory)
+    }
+
+    /// The pending files under `paths`, or under the golden directory when `paths` is empty.
+    /// - Throws: ``MissingPath`` for the first path that does not exist.
+    static func select(_ paths: [String], environment: [String: String]) throws(MissingPath) -> Selection {
+        var pending: [PendingGoldens.Pending] = []
+        var searched: [String] = []
+        let fm = FileManager.default
+        if paths.isEmpty {
+            let directory = goldenDirectory(environment: environment)
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw MissingPath(path: display(directory), isDefaultGoldenDirectory: true)
+            }
+            return Selection(pending: PendingGoldens.list(in: directory), searched: [display(directory) + "/"])
+        }
+        for path in paths {
+            let url = URL(fileURLWithPath: path)
+            var isDirectory: ObjCBool = false
+            let exists = fm.fileExists(atPath: url.path, isDirectory: &isDirectory)
+            if exists && isDirectory.boolValue {
+                pending += PendingGoldens.list(in: url)
+                searched.append(path.hasSuffix("/") ? path : path + "/")
+                continue
+            }
+            // A golden whose pending file exists is a valid name even if the golden itself is new.
+            if let found = PendingGoldens.pending(for: url) {
+                pending.append(found)
+            } else if !exists {
+                throw MissingPath(path: path, isDefaultGoldenDirectory: false)
+            }
+            searched.append(path)
+        }
+        var seen: Set<String> = []
+        pending = pending.filter { seen.insert($0.pendingURL.standardizedFileURL.path).inserted }
+        return Selection(pending: pending.sorted { $0.pendingURL.path < $1.pendingURL.path }, searched: searched)
+    }
+
+    /// Renders a review: a header with the summary, the path-level differences (at most
+    /// `maxDifferences`, then a count), then the line diff, coloured when `style` is enabled.
+    static func render(_ review: PendingGoldens.Review, style: TerminalStyle, maxDifferences: Int = 40) -> String {
+        var lines = [style.bold("\(display(review.pending.goldenURL)): \(review.summary)")]
+        if review.problem == nil {
+            lines += review.differences.prefix(maxDifferences).map { "  " + $0.description }
+            if review.differences.count > maxDifferences {
+                lines.append("  … \(review.differences.count - maxDifferences) more differences not shown")
+            }
+            if !review.lineDiff.isEmpty {
+                lines.append("")
+                var diffLines = review.lineDiff.split(separator: "\n", omittingEmptySubsequences: false)
+                if diffLines.last == " " { diffLines.removeLast() }    // the context line after the final newline
+                for line in diffLines {
+                    if line.hasPrefix("---") || line.hasPrefix("+++") { lines.append(style.bold(String(line))) }
+                    else if line.hasPrefix("@@") { lines.append(style.dim(String(line))) }
+                    else if line.hasPrefix("-") { lines.append(style.error(String(line))) }
+                    else if line.hasPrefix("+") { lines.append(style.success(String(line))) }
+                    else { lines.append(String(line)) }
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import WireLockCore
+
+/// `wirelock reject [PATH…]`: deletes pending goldens, leaving their goldens as they are.
+struct RejectCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "reject",
+            abstract: "Delete pending goldens (name.actual.json); the goldens stay as they are.",
+            discussion: """
+                Lists each pending file it deletes. Use it when a failing golden test showed a change \
+                you do not want: fix the code, delete the pending file, re-run the tests.
+
+                Exit status: 0 when done (or nothing is pending), 2 for a usage error, a path that does \
+                not exist, or a file that cannot be deleted.
+                """,
+            arguments: [PendingGoldenSelection.paths])
+    }
+
+    var paths: [String]
+
+    init(from arguments: ParsedArguments) throws(UsageError) {
+        paths = arguments.values(PendingGoldenSelection.paths)
+    }
+
+    func run(in context: CommandContext) -> ExitCode {
+        let selection: PendingGoldenSelection.Selection
+        do throws(PendingGoldenSelection.MissingPath) {
+            selection = try PendingGoldenSelection.select(paths, environment: context.environment)
+        } catch {
+            context.reportError(error.description)
+            return .failure
+        }
+        guard !selection.pending.isEmpty else {
+            context.output.write("nothing pending in \(selection.searched.joined(separator: ", "))\n")
+            return .success
+        }
+        var status = ExitCode.success
+        var deleted = 0
+        for pending in selection.pending {
+            let name = PendingGoldenSelection.display(pending.pendingURL)
+            do {
+                try PendingGoldens.reject(pending)
+                deleted += 1
+                context.output.write("deleted \(name)\n")
+            } catch {
+                context.reportError("cannot delete \(name): \(AcceptCommand.reason(error))")
+                status = .failure
+            }
+        }
+        context.output.write("rejected \(pluralized(deleted, "pending golden")); the goldens are unchanged\n")
+        return status
+    }
+}

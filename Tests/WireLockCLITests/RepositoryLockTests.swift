@@ -1,0 +1,22 @@
+import Foundation
+import Testing
+
+/// The repository's own goldens are locked: `golden/wirelock.lock` and `golden/shapes/` must match
+/// what `wirelock lock` would write, so a golden changed without re-locking fails here (and in
+/// `make demo`), not only in review.
+@Suite("The repository's golden lock")
+struct RepositoryLockTests {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func committedLockAndShapeFilesAreUpToDate() throws {
+        let result = try WireLockBinary.run(["lock", "--check"], in: Self.root)
+        #expect(result.status == 0, "run `wirelock lock` and review the change: \(result)")
+        #expect(result.stdout.hasPrefix("golden/wirelock.lock: up to date ("), "\(result)")
+    }
+
+    @Test func shapeFilesAreCanonicalJSON() throws {
+        let result = try WireLockBinary.run(["fmt", "--check", "golden/shapes"], in: Self.root)
+        #expect(result.status == 0, "\(result)")
+    }
+}

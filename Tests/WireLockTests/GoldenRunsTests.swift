@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import WireJSON
+@testable import WireLockCore
+
+@Suite("Recorded runs and pending reviews")
+struct GoldenRunsTests {
+    @Test(arguments: [
+        ([String](), [String]()),
+        // `swift test` with no filter: XCTest gets nothing, Swift Testing only its library flag.
+        (["--testing-library", "swift-testing"], []),
+        (["--filter", "Movies", "--testing-library", "swift-testing"], ["--filter Movies"]),
+        (["--skip=Slow"], ["--skip=Slow"]),
+        (["--parallel", "--testing-library", "swift-testing"], []),
+        // `swift test --parallel` gives each XCTest worker its test's name, filtered or not.
+        (["WireLockTests.XCTestReportingTests/testA"], []),
+    ])
+    func filterArgumentsTellAFilteredRunFromAFullOne(arguments: [String], filters: [String]) {
+        #expect(GoldenRuns.filterArguments(in: arguments) == filters)
+        #expect(GoldenRuns.parseArgumentsLine(GoldenRuns.argumentsLine(arguments)) == arguments)
+    }
+
+    @Test func theLatestRunGroupsProcessesBySharedParent() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-runs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let runs = GoldenRuns.directory(root: root)
+        try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
+        func record(_ name: String, _ text: String) throws { try Data(text.utf8).write(to: runs.appendingPathComponent(name)) }
+        try record("1000-7-8.touched", "golden/a.json\n")              // same parent, 10 s earlier: same run
+        try record("1010-7-9.touched", "#args\t--filter\tX\ngolden/b.json\n")
+        try record("1005-3-4.touched", "golden/c.json\n")              // another parent: another run
+        try record("900-10.touched", "golden/d.json\n")                // the old naming: a run of its own
+        try record("notes.txt", "golden/e.json\n")
+        let run = try #require(GoldenRuns.latest(root: root))
+        #expect(run.files.map(\.lastPathComponent) == ["1000-7-8.touched", "1010-7-9.touched"])
+        #expect(run.touched == ["golden/a.json", "golden/b.json"])
+        #expect(run.filters == ["--filter X"])
+        #expect(run.started == Date(timeIntervalSince1970: 1010))
+    }
+
+    @Test func pruningDeletesOnlyOldRecords() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-prune-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let runs = GoldenRuns.directory(root: root)
+        try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
+        for name in ["1000-1-2.touched", "1000-3.touched", "90000-1-3.touched", "notes.txt"] {
+            try Data().write(to: runs.appendingPathComponent(name))
+        }
+        // now = 100000: records started before 100000 - 86400 = 13600 go.
+        #expect(GoldenRuns.prune(root: root, olderThan: 86_400, now: Date(timeIntervalSince1970: 100_000)) == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: runs.path).sorted() == ["90000-1-3.touched", "notes.txt"])
+    }
+
+    @Test func noRecordedRunIsNil() {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-none-\(UUID().uuidString)")
+        #expect(GoldenRuns.latest(root: root) == nil)
+    }
+
+    @Test func aReviewComparesCanonicalForms() throws {
+        let box = try Sandbox()
+        try box.write(#"{"title": "Heat", "id": 1}"#, to: "heat.json")
+        try box.write(#"{"id": 1, "title": "Heat (1995)"}"#, to: "heat.actual.json")
+        let pending = try #require(PendingGoldens.list(in: box.golden).first)
+        let review = PendingGoldens.review(pending, root: box.root)
+        #expect(review.summary == "1 difference")
+        #expect(review.differences.map(\.description) == [#"$.title: golden "Heat" ≠ actual "Heat (1995)""#])
+        // Key order differs on disk, but the line diff is of the canonical texts: only the title line.
+        #expect(review.lineDiff.split(separator: "\n").filter { $0.hasPrefix("-") || $0.hasPrefix("+") } == [
+            "--- golden/heat.json", "+++ golden/heat.actual.json",
+            #"-  "title": "Heat""#, #"+  "title": "Heat (1995)""#,
+        ])
+    }
+
+    @Test func aReviewNamesAnInvalidPendingFile() throws {
+        let box = try Sandbox()
+        try box.write("[1,", to: "x.actual.json")
+        let review = PendingGoldens.review(try #require(PendingGoldens.list(in: box.golden).first), root: box.root)
+        #expect(review.problem?.hasPrefix("golden/x.actual.json:1:4:") == true, "\(review.problem ?? "nil")")
+        #expect(review.summary.hasPrefix("cannot be compared: "))
+    }
+
+    @Test func aNewGoldenIsSaidSo() throws {
+        let box = try Sandbox()
+        try box.write("[1]", to: "x.actual.json")
+        let review = PendingGoldens.review(try #require(PendingGoldens.list(in: box.golden).first), root: box.root)
+        #expect(review.isNewGolden && review.summary == "new golden")
+        #expect(review.lineDiff.contains("+  1"))
+    }
+}
