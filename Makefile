@@ -25,7 +25,7 @@ BENCH_RUNS ?= 3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || ! command -v sudo >/dev/null 2>&1 || echo sudo)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get
 
-.PHONY: all deps bench-deps build test demo bench bench-golden bench-shapes clean
+.PHONY: all deps bench-deps build test demo bench bench-golden bench-shapes bench-fuzz clean
 
 all: build
 
@@ -90,6 +90,14 @@ demo: build
 	  echo "demo: diffing the sync record against its future kind exited $$status, expected 1" >&2; exit 1; \
 	fi; \
 	echo "(exit 1, as expected)"; \
+	echo "+ $$wirelock fuzz --quiet --seed 7 --count 5000 <every fixture but *-malformed>"; \
+	"$$wirelock" fuzz --quiet --seed 7 --count 5000 $$valid | tail -n 1; \
+	for model in movie series calendar sync-record error; do \
+	  echo "+ $$sample fuzz $$model --quiet --seed 7 --count 2000"; \
+	  "$$sample" fuzz $$model --quiet --seed 7 --count 2000 | tail -n 1; \
+	done; \
+	echo "+ $$sample fuzz rate-limit --seed 7 --count 2000   (deliberately lenient: every finding must be a committed regression)"; \
+	"$$sample" fuzz rate-limit --seed 7 --count 2000 | grep -E '^(FINDING|    seen|    shrunk|    saved|[0-9]+ mutants)'; \
 	echo "demo: ok"
 
 # Builds the CLI and the Benchmarks package in release, writes the ~100 MB input (deterministic,
@@ -110,6 +118,7 @@ bench: bench-deps
 	  --gen "$$bench_bin/wirelock-gen" --wirelock "$$cli_bin/wirelock"
 	$(MAKE) --no-print-directory bench-golden
 	$(MAKE) --no-print-directory bench-shapes
+	$(MAKE) --no-print-directory bench-fuzz
 
 # 1,000 golden comparisons of a ~2 KB document (match, and mismatch with diff rendering); the issue's
 # budget is 1 s for the matching ones. See BENCHMARKS.md, "Golden comparisons".
@@ -128,6 +137,15 @@ bench-shapes: deps
 	cli_bin="$$($(SWIFT) build -c release --show-bin-path)"; \
 	echo "+ wirelock-shape-bench --out $(BENCH_DIR)/data/shapes --runs $(BENCH_RUNS) --wirelock $$cli_bin/wirelock"; \
 	"$$bench_bin/wirelock-shape-bench" --out "$(BENCH_DIR)/data/shapes" --runs "$(BENCH_RUNS)" --wirelock "$$cli_bin/wirelock"
+
+
+# Fuzzing throughput on ~2 KB fixtures (release): validator-only mutants/s and a JSONDecoder
+# campaign's mutants/s, in process and in a worker process (see BENCHMARKS.md, "Fuzzing").
+bench-fuzz:
+	nice -n 10 $(SWIFT) build -c release --package-path $(BENCH_DIR) --product wirelock-fuzz-bench
+	@bench_bin="$$($(SWIFT) build -c release --package-path $(BENCH_DIR) --show-bin-path)"; \
+	echo "+ wirelock-fuzz-bench Fixtures/API/v3/calendar-success.json Fixtures/API/v3/calendar-extra-field.json"; \
+	"$$bench_bin/wirelock-fuzz-bench" Fixtures/API/v3/calendar-success.json Fixtures/API/v3/calendar-extra-field.json
 
 clean:
 	rm -rf .build $(BENCH_DIR)/.build $(BENCH_DIR)/data

@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "WireLockCore", targets: ["WireLockCore"]),
         .library(name: "WireOracle", targets: ["WireOracle"]),
         .library(name: "WireOracleTesting", targets: ["WireOracleTesting"]),
+        .library(name: "WireFuzz", targets: ["WireFuzz"]),
         .executable(name: "wirelock", targets: ["wirelock"]),
     ],
     targets: [
@@ -38,7 +39,7 @@ let package = Package(
         // record-mode trait, the model runner. Re-exports WireLockCore.
         .target(
             name: "WireLock",
-            dependencies: ["WireJSON", "WireLockCore"]
+            dependencies: ["WireJSON", "WireLockCore", "WireFuzz"]
         ),
 
         // MARK: Demo — the sample media-library API (never imported by the product).
@@ -61,10 +62,16 @@ let package = Package(
             dependencies: ["WireOracle"]
         ),
 
+        // MARK: Fuzzing — mutators, seeded campaigns, outcome classification, shrinking, regression corpus.
+        .target(
+            name: "WireFuzz",
+            dependencies: ["WireJSON", "WireLockCore"]
+        ),
+
         // MARK: Command line.
         .executableTarget(
             name: "wirelock",
-            dependencies: ["WireJSON", "WireLockCore", "WireOracle"]
+            dependencies: ["WireJSON", "WireLockCore", "WireOracle", "WireFuzz"]
         ),
 
         // MARK: Tests.
@@ -81,8 +88,12 @@ let package = Package(
             dependencies: ["WireOracle", "WireOracleTesting", "WireJSON"]
         ),
         .testTarget(
+            name: "WireFuzzTests",
+            dependencies: ["WireFuzz", "WireJSON"]
+        ),
+        .testTarget(
             name: "WireLockCLITests",
-            dependencies: ["WireJSON", "WireLockCore", "WireOracle", "wirelock"]
+            dependencies: ["WireJSON", "WireLockCore", "WireOracle", "wirelock", "wirelock-sample"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -24,6 +24,13 @@ let package = Package(
             path: "Sources/wirelock-bench"
         ),
 
+        // MARK: Fuzzing — validator-only and JSONDecoder campaigns on small fixtures, mutants/s.
+        .executableTarget(
+            name: "wirelock-fuzz-bench",
+            dependencies: [.product(name: "WireFuzz", package: "WireLock")],
+            path: "Sources/wirelock-fuzz-bench"
+        ),
+
         // MARK: Date strategies — each legacy Foundation date parser next to its WireOracle twin.
         .executableTarget(
             name: "wirelock-date-bench",

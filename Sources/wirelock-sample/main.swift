@@ -2,6 +2,7 @@
 //
 //   swift run wirelock-sample roundtrip            every model, every fixture
 //   swift run wirelock-sample roundtrip movie      one model
+//   swift run wirelock-sample fuzz movie 'Fixtures/API/v3/movies-*.json' --seed 7 --count 20000
 //   swift run wirelock-sample list
 //
 // Run from the package root: fixture globs are relative to the working directory.
@@ -49,4 +50,10 @@ runner.register(SyncRecord.self, as: "sync-record", fixtures: ["Fixtures/API/v3/
 runner.register(APIErrorBody.self, as: "error", fixtures: ["Fixtures/API/v3/error-*.json"],
                 decoder: { .sampleAPI }, encoder: { .sampleAPI })
 
-exit(runner.run(Array(CommandLine.arguments.dropFirst())) { print($0) })
+// Deliberately lenient (see RateLimitNotice): its fuzz findings are kept as open regression cases.
+runner.register(RateLimitNotice.self, as: "rate-limit", fixtures: ["Fixtures/API/v3/error-429.json"],
+                decoder: { .sampleAPI }, encoder: { .sampleAPI })
+
+// Progress (fuzz) goes to standard error, and only on a terminal.
+let progress: ((String) -> Void)? = isatty(2) == 1 ? { text in FileHandle.standardError.write(Data(text.utf8)) } : nil
+exit(runner.run(Array(CommandLine.arguments.dropFirst()), output: { print($0) }, progress: progress))

@@ -12,7 +12,7 @@ struct WireLockCommand: ParsableCommand {
                 ValidateCommand.self, FmtCommand.self,
                 ShapeCommand.self, LockCommand.self, DiffCommand.self,
                 AcceptCommand.self, RejectCommand.self, GoldenCommand.self,
-                OracleCommand.self,
+                OracleCommand.self, FuzzCommand.self,
             ])
     }
 

@@ -144,6 +144,9 @@ struct _YajlDiagnosis {
                 return (.unexpectedEndOfInput, "unexpected end of input inside a number", s.nextValuePath())
             case .invalidLiteral:
                 return (.unexpectedEndOfInput, "unexpected end of input inside a literal (true, false or null)", s.nextValuePath())
+            case .invalidEscape, .invalidHex:
+                // Found by fuzzing: a document cut right after a backslash was an "invalid escape".
+                return (.unexpectedEndOfInput, "unexpected end of input inside a string escape", s.stringPath())
             default:
                 break
             }

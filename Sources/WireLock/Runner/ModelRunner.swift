@@ -1,4 +1,5 @@
 import Foundation
+import WireFuzz
 import WireJSON
 
 /// A command line for an app's own models: register each `Codable` model by name with the fixtures
@@ -31,6 +32,8 @@ public struct ModelRunner: Sendable {
         var typeName: String
         var fixtures: [String]
         var roundTrip: @Sendable (URL) -> FixtureOutcome
+        /// The model for `fuzz` campaigns.
+        var fuzzModel: FuzzModel
     }
 
     /// What happened to one fixture.
@@ -61,17 +64,17 @@ public struct ModelRunner: Sendable {
     ///     (`movies-*`). Prefer these: an accepted difference then cannot hide the same loss in
     ///     another payload. A declaration that matches no difference in its fixture is reported as
     ///     stale (a note, not a failure).
-    public mutating func register<T: Codable>(
+    public mutating func register<T: Codable & SendableMetatype>(
         _ type: T.Type, as name: String, fixtures: [String],
         decoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() },
         encoder: @escaping @Sendable () -> JSONEncoder = { JSONEncoder() },
         accepting: [AcceptedDifference] = [],
         acceptingByFixture: [String: [AcceptedDifference]] = [:]
     ) {
-        models.append(Model(name: name, typeName: "\(T.self)", fixtures: fixtures) { url in
+        models.append(Model(name: name, typeName: "\(T.self)", fixtures: fixtures, roundTrip: { url in
             let perFixture = ModelRunner.acceptedDifferences(for: url.lastPathComponent, in: acceptingByFixture)
             return ModelRunner.outcome(T.self, url, decoder(), encoder(), accepting, perFixture: perFixture)
-        })
+        }, fuzzModel: .codable(T.self, name: name, decoder: decoder, encoder: encoder)))
     }
 
     /// The per-fixture declarations whose key names `fileName` (`movies-extra-field.json`): the
@@ -160,7 +163,8 @@ public struct ModelRunner: Sendable {
     ///   - arguments: the arguments after the tool name.
     ///   - output: receives each line of output.
     /// - Returns: the exit code.
-    public func run(_ arguments: [String], output: (String) -> Void) -> Int32 {
+    ///   - progress: receives progress lines for a terminal (`fuzz`); nil for none.
+    public func run(_ arguments: [String], output: (String) -> Void, progress: ((String) -> Void)? = nil) -> Int32 {
         guard let command = arguments.first, command != "help", command != "--help", command != "-h" else {
             output(usage)
             return arguments.isEmpty ? 2 : 0
@@ -173,6 +177,10 @@ public struct ModelRunner: Sendable {
             return 0
         case "roundtrip":
             return roundTrip(Array(arguments.dropFirst()), output: output)
+        case "fuzz":
+            return fuzz(Array(arguments.dropFirst()), output: output, progress: progress)
+        case ModelRunner.workerCommand:
+            return fuzzWorker(Array(arguments.dropFirst()), output: output)
         default:
             output("\(toolName): error: unknown command '\(command)'\n\n" + usage)
             return 2
@@ -188,6 +196,14 @@ public struct ModelRunner: Sendable {
                                         files matching GLOB): broken fixtures (-malformed, -wrong-type,
                                         -missing-field) must be rejected, the others must survive
                                         decode and re-encode without loss.
+          fuzz MODEL [GLOB...]          Run a fuzz campaign: mutants of the model's fixtures (or of
+                                        the files matching GLOB) are decoded in a worker process and
+                                        judged; findings are shrunk and saved as regression cases
+                                        (new ones make the exit status 1). Options: --seed S,
+                                        --count N, --mutators LIST, --shard I/N, --out DIR (the
+                                        regressions folder, default Fixtures/fuzz-regressions),
+                                        --time-limit SECONDS, --format text|json, --quiet,
+                                        --in-process (no worker: a crash ends the run).
           list                          List the registered models and their fixtures.
           help                          Show this help.
 

@@ -1,0 +1,129 @@
+import Foundation
+import WireJSON
+import WireLockCore
+
+/// A model's regression corpus: `Fixtures/fuzz-regressions/<model>/<hash>.json`, each with a
+/// `<hash>.meta.json` that says which mutation made it, what was expected, what was seen, the
+/// expectation as data (so the case replays without its seed), and a status:
+///
+/// - `open`: a known bug kept on purpose; the replay requires that it still happens, and fails
+///   once the model is fixed, asking for the status to become `fixed`.
+/// - `fixed`: the replay requires the expected outcome, for ever after.
+///
+/// ```swift
+/// let cases = try FuzzRegressions.load(from: URL(fileURLWithPath: "Fixtures/fuzz-regressions/movie"))
+/// for problem in FuzzRegressions.replay(cases, model: model) { print(problem) }
+/// ```
+public enum FuzzRegressions {
+    /// One regression case.
+    public struct Case: Sendable {
+        /// The content hash (the file name without `.json`).
+        public var hash: String
+        /// The mutant.
+        public var bytes: [UInt8]
+        /// The metadata.
+        public var meta: JSONValue
+        /// The expectation, read from the metadata.
+        public var expectation: ModelExpectation
+        /// Whether the bug is still meant to happen.
+        public var isOpen: Bool
+        /// The recorded outcome.
+        public var outcome: FuzzOutcome
+    }
+
+    /// A regression folder that cannot be read, or a case that is malformed.
+    public struct LoadError: Error, Sendable, CustomStringConvertible {
+        /// The file at fault.
+        public var path: String
+        /// What is wrong.
+        public var reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// The folder of a model's cases under a fixtures folder.
+    public static func folder(for model: String, in fixtures: URL) -> URL {
+        fixtures.appendingPathComponent("fuzz-regressions").appendingPathComponent(model)
+    }
+
+    /// The metadata of a finding, as written next to it.
+    public static func meta(model: FuzzModel, finding: FuzzFinding, expectation: ModelExpectation) -> JSONValue {
+        .object(JSONObject([
+            "model": .string(model.name),
+            "type": .string(model.typeName),
+            "mutator": .string(finding.operation.mutator.rawValue),
+            "variant": .string(finding.operation.variant),
+            "path": .string(finding.operation.path.description),
+            "outcome": .string(finding.verdict.outcome.rawValue),
+            "expected": .string(finding.verdict.expected),
+            "seen": .string(finding.verdict.seen),
+            "expectation": expectation.json(),
+            "status": .string("open"),
+        ]))
+    }
+
+    /// The hashes already in a folder (empty when it does not exist).
+    public static func hashes(in folder: URL) -> Set<String> {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return Set(names.filter { $0.hasSuffix(".meta.json") }.map { String($0.dropLast(".meta.json".count)) })
+    }
+
+    /// Saves a finding (atomically, creating the folder). An existing case with the same hash is
+    /// left as it is (its status may have been edited).
+    /// - Returns: the path of the mutant file.
+    /// - Throws: when a file cannot be written.
+    @discardableResult
+    public static func save(_ finding: FuzzFinding, expectation: ModelExpectation, model: FuzzModel, in folder: URL) throws -> String {
+        let hash = Mutant.contentHash(of: finding.bytes)
+        let file = folder.appendingPathComponent(hash + ".json")
+        let metaFile = folder.appendingPathComponent(hash + ".meta.json")
+        if FileManager.default.fileExists(atPath: metaFile.path) { return file.path }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try GoldenFiles.writeAtomically(finding.bytes, to: file)
+        try GoldenFiles.writeAtomically(CanonicalJSONWriter.bytes(meta(model: model, finding: finding, expectation: expectation)), to: metaFile)
+        return file.path
+    }
+
+    /// Every case in a folder, by hash (none when the folder does not exist).
+    /// - Throws: ``LoadError`` for an unreadable file or malformed metadata.
+    public static func load(from folder: URL) throws(LoadError) -> [Case] {
+        var cases: [Case] = []
+        for hash in hashes(in: folder).sorted() {
+            let file = folder.appendingPathComponent(hash + ".json")
+            let metaFile = folder.appendingPathComponent(hash + ".meta.json")
+            guard let bytes = FileManager.default.contents(atPath: file.path),
+                  let metaBytes = FileManager.default.contents(atPath: metaFile.path) else {
+                throw LoadError(path: file.path, reason: "cannot read the case or its metadata")
+            }
+            guard let meta = try? JSONValue.parse(Array(metaBytes)),
+                  let expectationJSON = meta["expectation"], let expectation = ModelExpectation(json: expectationJSON),
+                  case .string(let status)? = meta["status"], status == "open" || status == "fixed",
+                  case .string(let outcomeName)? = meta["outcome"], let outcome = FuzzOutcome(rawValue: outcomeName) else {
+                throw LoadError(path: metaFile.path, reason: "expected canonical JSON with expectation, status (open or fixed) and outcome")
+            }
+            cases.append(Case(hash: hash, bytes: Array(bytes), meta: meta, expectation: expectation, isOpen: status == "open", outcome: outcome))
+        }
+        return cases
+    }
+
+    /// Replays one case against a model.
+    /// - Returns: nil when the case behaves as its status says, else what is wrong.
+    /// An open crash or hang is not replayed: it would take the test process down with it.
+    public static func replay(_ regression: Case, model: FuzzModel) -> String? {
+        if regression.isOpen && (regression.outcome == .crash || regression.outcome == .hang) { return nil }
+        let decoded = model.decode(regression.bytes)
+        var tree: JSONValue?
+        if case .accepted(_?, nil) = decoded { tree = try? JSONValue.parse(regression.bytes) }
+        let verdict = regression.expectation.judge(decoded, mutant: tree)
+        if regression.isOpen {
+            if verdict.outcome == regression.outcome { return nil }
+            if !verdict.outcome.isFinding {
+                return "\(regression.hash): the open \(regression.outcome.rawValue) case now behaves as expected (\(verdict.seen)); set its status to \"fixed\""
+            }
+            return "\(regression.hash): expected the open \(regression.outcome.rawValue) case to reproduce, got \(verdict.outcome.rawValue): \(verdict.seen)"
+        }
+        if verdict.outcome.isFinding {
+            return "\(regression.hash): regressed: \(verdict.outcome.rawValue), expected \(verdict.expected), seen \(verdict.seen)"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import WireJSON
+import WireLockCore
+
+/// A model under fuzzing: how to decode bytes as it, and (for a `Codable` model) how to write the
+/// decoded value back, so a campaign can tell what the model made of a mutant it accepted.
+///
+/// Decoding follows WireLock's pipeline (the one `roundtrip` and `assertDecodingFails` use): the
+/// strict validator first — a syntax error is a `syntax` failure located by it — then the model's
+/// `JSONDecoder`.
+///
+/// ```swift
+/// let model = FuzzModel.codable(Page<Movie>.self, name: "movie", decoder: { .api }, encoder: { .api })
+/// ```
+public struct FuzzModel: Sendable {
+    /// The model's name on the command line and in the regression folder (`movie`).
+    public var name: String
+    /// The Swift type (`Page<Movie>`).
+    public var typeName: String
+    /// The validator's depth limit (and the generator's, for ``Mutator/depth``).
+    public var maxDepth: Int
+    let decodeBytes: @Sendable ([UInt8]) -> Decoded
+
+    /// What the model made of some bytes.
+    public enum Decoded: Sendable {
+        /// Accepted: the value written back as JSON (nil for a model that is only `Decodable`), or
+        /// why writing it back failed.
+        case accepted(view: JSONValue?, encodingError: String?)
+        /// Rejected, classified.
+        case rejected(DecodingFailure)
+    }
+
+    /// Decodes bytes through the strict validator and the model.
+    public func decode(_ bytes: [UInt8]) -> Decoded { decodeBytes(bytes) }
+
+    /// A `Codable` model: accepted mutants are written back with `encoder` and compared with the wire.
+    public static func codable<T: Codable & SendableMetatype>(_ type: T.Type, name: String, decoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() },
+                                           encoder: @escaping @Sendable () -> JSONEncoder = { JSONEncoder() },
+                                           maxDepth: Int = JSONParseOptions.strict.maxDepth) -> FuzzModel {
+        let validator = validator(maxDepth)
+        return FuzzModel(name: name, typeName: "\(T.self)", maxDepth: maxDepth) { bytes in
+            if let error = validator.validate(bytes).errors.first { return .rejected(DecodingFailure(error)) }
+            let value: T
+            do { value = try decoder().decode(T.self, from: Data(bytes)) } catch { return .rejected(DecodingFailure(error)) }
+            do {
+                let data = try encoder().encode(value)
+                return .accepted(view: try JSONValue.parse(Array(data)), encodingError: nil)
+            } catch {
+                return .accepted(view: nil, encodingError: "\(error)")
+            }
+        }
+    }
+
+    /// A model that is only `Decodable`: accepted mutants cannot be compared with the wire, so an
+    /// acceptance that is allowed counts as `accepted` rather than `lossless`.
+    public static func decodable<T: Decodable & SendableMetatype>(_ type: T.Type, name: String, decoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() },
+                                               maxDepth: Int = JSONParseOptions.strict.maxDepth) -> FuzzModel {
+        let validator = validator(maxDepth)
+        return FuzzModel(name: name, typeName: "\(T.self)", maxDepth: maxDepth) { bytes in
+            if let error = validator.validate(bytes).errors.first { return .rejected(DecodingFailure(error)) }
+            do { _ = try decoder().decode(T.self, from: Data(bytes)) } catch { return .rejected(DecodingFailure(error)) }
+            return .accepted(view: nil, encodingError: nil)
+        }
+    }
+
+    private static func validator(_ maxDepth: Int) -> JSONValidator {
+        var options = JSONParseOptions.strict
+        options.maxDepth = maxDepth
+        return JSONValidator(options: options)
+    }
+}

@@ -1,0 +1,184 @@
+import WireJSON
+import WireLockCore
+
+/// A campaign for one model over its fixtures: each mutant is decoded and judged by the rule in
+/// ``ModelExpectation``; findings can be shrunk (``shrink(_:)``) and kept as regression cases
+/// (``FuzzRegressions``).
+///
+/// Only fixtures the model accepts seed a campaign (a fixture it rejects, such as a `-wrong-type`
+/// one, is listed in ``skipped``): the expected outcome of a mutant is judged against what the model
+/// makes of the fixture itself.
+///
+/// This type runs mutants in the calling process (as `swift test` does). From the command line,
+/// ``ChildProcessCampaign`` runs them in a worker process so a crash is survived.
+///
+/// ```swift
+/// let campaign = ModelCampaign(model: .codable(Page<Movie>.self, name: "movie"), seeds: seeds, seed: 7)
+/// let result = campaign.run(count: 20_000)
+/// for finding in result.findings { print(finding.verdict.seen) }
+/// ```
+public struct ModelCampaign: Sendable {
+    /// The model.
+    public let model: FuzzModel
+    /// The mutants (from the accepted fixtures only).
+    public let generator: MutantGenerator
+    /// Fixtures left out because the model rejects them, with the reason.
+    public let skipped: [(name: String, reason: String)]
+    /// Inputs left out before the campaign (not valid JSON), for the report; set by the caller.
+    public var skippedInputs: [(name: String, reason: String)] = []
+    /// Per seed: where the model's write-back of the seed differs from it.
+    let baselines: [[JSONPath]]
+
+    /// Prepares a campaign: decodes every seed once to learn what the model accepts and models.
+    public init(model: FuzzModel, seeds: [FuzzSeed], seed: UInt64, mutators: [Mutator] = Mutator.allCases) {
+        var accepted: [FuzzSeed] = []
+        var skipped: [(String, String)] = []
+        for candidate in seeds {
+            switch model.decode(candidate.bytes) {
+            case .rejected(let failure):
+                skipped.append((candidate.name, "the model rejects it: \(failure.kind.rawValue) at \(failure.path)"))
+            case .accepted(_, let encodingError?):
+                skipped.append((candidate.name, "the model cannot write it back: \(encodingError)"))
+            case .accepted:
+                accepted.append(candidate)
+            }
+        }
+        let generator = MutantGenerator(seeds: accepted, seed: seed, mutators: mutators, maxDepth: model.maxDepth)
+        self.model = model
+        self.generator = generator
+        self.skipped = skipped
+        self.baselines = generator.seeds.map { Self.baseline(model, $0) }
+    }
+
+    static func baseline(_ model: FuzzModel, _ seed: FuzzSeed) -> [JSONPath] {
+        guard case .accepted(let view?, nil) = model.decode(seed.bytes) else { return [] }
+        return _ValueDiff.paths(seed.value, view)
+    }
+
+    /// What a correct model does with mutant `k`.
+    public func expectation(_ k: Int) -> ModelExpectation {
+        let (seedIndex, operation) = generator.operation(k)
+        return ModelExpectation.of(operation, baseline: baselines[seedIndex], original: generator.seeds[seedIndex].value[operation.path])
+    }
+
+    /// Mutant `k`, and the model's verdict on it.
+    public func evaluate(_ k: Int) -> (mutant: Mutant, verdict: FuzzVerdict) {
+        let mutant = generator.mutant(k)
+        return (mutant, judge(mutant.bytes, expectation(k), structural: mutant.operation.isStructural))
+    }
+
+    func judge(_ bytes: [UInt8], _ expectation: ModelExpectation, structural: Bool) -> FuzzVerdict {
+        let decoded = model.decode(bytes)
+        var tree: JSONValue?
+        if structural, case .accepted(_?, nil) = decoded { tree = try? JSONValue.parse(bytes) }
+        return expectation.judge(decoded, mutant: tree)
+    }
+
+    /// What a run found.
+    public struct Result: Sendable {
+        /// Counts per mutator.
+        public var tally = FuzzTally()
+        /// Findings, in mutant order (not shrunk).
+        public var findings: [FuzzFinding] = []
+        /// How many different mutant documents ran.
+        public var distinct = 0
+    }
+
+    /// Runs this shard's part of a campaign of `count` mutants in this process.
+    public func run(count: Int, shard: Shard = .whole, progress: (Int) -> Void = { _ in }) -> Result {
+        var result = Result()
+        guard !generator.isEmpty else { return result }
+        var seen = Set<Int>()   // hashes of the mutants, to count the distinct ones (Hasher: cheap, per run)
+        var done = 0
+        for k in shard.indices(upTo: count) {
+            let (mutant, verdict) = evaluate(k)
+            result.tally.add(mutant.mutator, verdict.outcome)
+            if seen.insert(mutant.bytes.hashValue).inserted { result.distinct += 1 }
+            if verdict.outcome.isFinding {
+                result.findings.append(FuzzFinding(index: k, seedName: mutant.seedName, operation: mutant.operation,
+                                                   verdict: verdict, bytes: mutant.bytes))
+            }
+            done += 1
+            if done % 256 == 0 { progress(done) }
+        }
+        progress(done)
+        return result
+    }
+
+    /// A finding made as small as it goes: members and elements of its seed are removed, one at a
+    /// time, largest first, as long as the model still accepts the smaller seed and the same
+    /// mutation still gives the same kind of finding. The finding's path follows the removals
+    /// (`$.records[3]` becomes `$.records[0]` once the three before it are gone).
+    /// - Parameters:
+    ///   - k: the finding's mutant number.
+    ///   - budget: the most decodings to spend.
+    /// - Returns: the shrunk finding and its expectation (a crash or hang is returned as it is).
+    public func shrink(_ k: Int, budget: Int = 3000) -> (finding: FuzzFinding, expectation: ModelExpectation) {
+        let (mutant, verdict) = evaluate(k)
+        var expectation = self.expectation(k)
+        var finding = FuzzFinding(index: k, seedName: mutant.seedName, operation: mutant.operation, verdict: verdict, bytes: mutant.bytes)
+        guard verdict.outcome.isFinding, mutant.operation.isStructural else { return (finding, expectation) }
+        var current = generator.seeds[mutant.seedIndex]
+        var operation = mutant.operation
+        var spent = 0
+        var changed = true
+        while changed && spent < budget {
+            changed = false
+            var candidates = Self.removable(current.value, keeping: operation.path)
+            var i = 0
+            while i < candidates.count && spent < budget {
+                spent += 1
+                let (removed, newPath) = candidates[i]
+                guard let tree = current.value._replacing(at: removed, { _ in nil }) else { i += 1; continue }
+                let smaller = FuzzSeed(name: current.name, value: tree)
+                var moved = operation
+                moved.path = newPath
+                if let attempt = attempt(moved, on: smaller), attempt.verdict.outcome == verdict.outcome {
+                    current = smaller
+                    operation = moved
+                    expectation = attempt.expectation
+                    finding.operation = moved
+                    finding.verdict = attempt.verdict
+                    finding.bytes = attempt.bytes
+                    candidates = Self.removable(current.value, keeping: operation.path)
+                    changed = true
+                } else {
+                    i += 1
+                }
+            }
+        }
+        if finding.bytes.count != mutant.bytes.count { finding.originalSize = mutant.bytes.count }
+        return (finding, expectation)
+    }
+
+    /// The mutation on another seed, judged: nil when the model rejects that seed or the mutation
+    /// does not apply there.
+    func attempt(_ operation: MutationOperation, on seed: FuzzSeed) -> (bytes: [UInt8], verdict: FuzzVerdict, expectation: ModelExpectation)? {
+        guard case .accepted(let view, nil) = model.decode(seed.bytes),
+              let (bytes, _) = operation.apply(to: seed, maxDepth: model.maxDepth) else { return nil }
+        let baseline = view.map { _ValueDiff.paths(seed.value, $0) } ?? []
+        let expectation = ModelExpectation.of(operation, baseline: baseline, original: seed.value[operation.path])
+        return (bytes, judge(bytes, expectation, structural: operation.isStructural), expectation)
+    }
+
+    /// The members and elements that can be removed without touching `path` or its ancestors, in
+    /// document order (so containers come before what they hold), each with where `path` ends up.
+    static func removable(_ root: JSONValue, keeping path: JSONPath) -> [(JSONPath, JSONPath)] {
+        let chain = path.components
+        return root._allPaths().compactMap { entry -> (JSONPath, JSONPath)? in
+            let candidate = entry.path.components
+            guard !candidate.isEmpty else { return nil }
+            // Not the path, an ancestor of it, or inside it.
+            if chain.starts(with: candidate) || candidate.starts(with: chain) { return nil }
+            var moved = chain
+            // Removing an element before the path's element in the same array shifts the path.
+            let depth = candidate.count - 1
+            if case .index(let removed) = candidate[depth], chain.count > depth,
+               Array(chain.prefix(depth)) == Array(candidate.prefix(depth)),
+               case .index(let kept) = chain[depth], removed < kept {
+                moved[depth] = .index(kept - 1)
+            }
+            return (entry.path, JSONPath(moved))
+        }
+    }
+}

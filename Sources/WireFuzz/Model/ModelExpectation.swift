@@ -1,0 +1,262 @@
+import WireJSON
+import WireLockCore
+
+/// What a correct model does with a mutant: reject it with one of the allowed categories at the
+/// mutated path, or accept it losslessly — its re-encoding says what the mutant says, apart from
+/// members the model does not model (``ignoring``).
+///
+/// The rule, per mutator, for a seed the model accepts (mutation at path P):
+///
+/// | mutator | allowed rejection at P | acceptance |
+/// |---|---|---|
+/// | syntax mutants (truncate, duplicate-key, depth, empty-body, `01`, bad strings) | `syntax` (by the validator) | never |
+/// | wrong-type | `typeMismatch`; where the fixture has `null`, any category at or below P (the replacement may be the member's real type, `{}` for an optional object), or above P for a number | if lossless (a model that takes several kinds) |
+/// | drop-key, rename-key | `missingKey` (at the original name) | if lossless: the member is optional, and nothing appears in its place |
+/// | null | `missingValue`, or `typeMismatch` (Foundation's word for a `null` scalar) | if lossless: the member is optional (`null` and absent count as the same) |
+/// | numbers | `invalidValue` (does not fit, not an integer) at P or an enclosing value | if lossless (numbers compared by value) |
+/// | strings | `invalidValue` (not a date, not a case) | if lossless |
+/// | extra-key | none | always required, losslessly |
+///
+/// Members the model does not model are found by decoding the seed and writing it back: whatever
+/// the write-back lacks or changes (an unknown member, `40.0` written as `40`) is ignored when
+/// comparing a mutant with its write-back, and so is the member a mutation added. A write-back that
+/// has a value where the mutant has none (a required field defaulted), or another value (a wrong
+/// type coerced), makes the mutant `silently-accepted`; a rejection of another category or at
+/// another path is `misclassified`.
+///
+/// Why a number may be rejected at an enclosing value: Foundation's `JSONDecoder` reports a number
+/// it cannot represent (`2^63` for an `Int`, `1.5` for an `Int`, `1e309`) as `dataCorrupted` with an
+/// empty coding path, so every such rejection arrives at `$`. The category is still checked; the
+/// path only has to be on the way to the number (``rejectionsAbove``).
+///
+/// An expectation is plain data (see ``json()``), so a regression case can be replayed without the
+/// seed it came from.
+public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
+    /// The rejections allowed (empty: the mutant must be accepted).
+    public var rejections: [DecodingFailureKind]
+    /// Where a rejection must be (any path for `syntax`).
+    public var path: JSONPath
+    /// Whether acceptance can be right (when lossless).
+    public var acceptable: Bool
+    /// Paths whose differences between the mutant and the model's write-back do not count.
+    public var ignoring: [JSONPath]
+    /// Whether a rejection at an enclosing value (an ancestor of ``path``) also counts.
+    public var rejectionsAbove: Bool
+    /// Whether a rejection inside the value at ``path`` also counts.
+    public var rejectionsBelow: Bool
+
+    /// An expectation.
+    public init(rejections: [DecodingFailureKind], path: JSONPath, acceptable: Bool, ignoring: [JSONPath],
+                rejectionsAbove: Bool = false, rejectionsBelow: Bool = false) {
+        self.rejections = rejections
+        self.path = path
+        self.acceptable = acceptable
+        self.ignoring = ignoring
+        self.rejectionsAbove = rejectionsAbove
+        self.rejectionsBelow = rejectionsBelow
+    }
+
+    /// The expectation for `operation` on a seed whose write-back differs from it at `baseline`.
+    /// - Parameter original: the seed's value at the operation's path (`null` there changes the rule
+    ///   for ``Mutator/wrongType``).
+    public static func of(_ operation: MutationOperation, baseline: [JSONPath], original: JSONValue? = nil) -> ModelExpectation {
+        var ignoring = baseline
+        var rejections: [DecodingFailureKind]
+        switch operation.mutator {
+        case _ where !operation.isStructural: rejections = [.syntax]
+        case .wrongType: rejections = [.typeMismatch]
+        case .dropKey, .renameKey: rejections = [.missingKey]
+        case .null: rejections = [.missingValue, .typeMismatch]
+        case .numbers, .strings: rejections = [.invalidValue]
+        case .extraKey, .truncate, .duplicateKey, .depth, .emptyBody: rejections = []
+        }
+        switch operation.edit {
+        case .rename(let name): ignoring.append(operation.path.parent.appending(key: name))
+        case .add(let key, _): ignoring.append(operation.path.appending(key: key))
+        default: break
+        }
+        let nullReplaced = operation.mutator == .wrongType && original == .null
+        if nullReplaced { rejections = [.typeMismatch, .missingKey, .missingValue, .invalidValue] }
+        // A number the model cannot represent is reported at `$` by Foundation (see above): for the
+        // numbers mutator, and for a number put where the fixture had null (the member may be numeric).
+        var numberPut = false
+        if case .replace(.number) = operation.edit { numberPut = true }
+        let above = operation.mutator == .numbers || (nullReplaced && numberPut)
+        return ModelExpectation(rejections: rejections, path: operation.path, acceptable: operation.isStructural, ignoring: ignoring,
+                                rejectionsAbove: above, rejectionsBelow: nullReplaced)
+    }
+
+    /// `missingKey at $.year, or lossless`.
+    public var description: String {
+        var parts: [String] = []
+        if rejections == [.syntax] {
+            parts.append("syntax error")
+        } else if !rejections.isEmpty {
+            parts.append(rejections.map(\.rawValue).joined(separator: "|") + (rejectionsAbove && rejectionsBelow ? " at, above or below " : rejectionsAbove ? " at or above " : rejectionsBelow ? " at or below " : " at ") + "\(path)")
+        }
+        if acceptable { parts.append(rejections.isEmpty ? "accepted losslessly" : "lossless") }
+        return parts.joined(separator: ", or ")
+    }
+
+    /// Judges what the model did with a mutant.
+    /// - Parameters:
+    ///   - decoded: the model's answer.
+    ///   - mutant: the mutant as a tree (nil when it is not valid JSON).
+    public func judge(_ decoded: FuzzModel.Decoded, mutant: JSONValue?) -> FuzzVerdict {
+        let expected = description
+        switch decoded {
+        case .rejected(let failure):
+            let seen = "rejected: \(failure.kind.rawValue) at \(failure.path)"
+            let placed = failure.path == path || (rejectionsAbove && path.components.starts(with: failure.path.components))
+                || (rejectionsBelow && failure.path.components.starts(with: path.components))
+            let right = rejections.contains(failure.kind) && (failure.kind == .syntax || placed)
+            return FuzzVerdict(right ? .rejectedAsExpected : .misclassified, expected: expected, seen: seen)
+        case .accepted(let view, let encodingError):
+            guard acceptable else {
+                return FuzzVerdict(.silentlyAccepted, expected: expected, seen: "accepted" + (view.map { ": decoded \(Self.short($0))" } ?? ""))
+            }
+            if let encodingError {
+                return FuzzVerdict(.silentlyAccepted, expected: expected, seen: "accepted, but the value cannot be written back: \(encodingError)")
+            }
+            guard let view, let mutant else { return FuzzVerdict(.accepted, expected: expected, seen: "accepted") }
+            let differences = _ValueDiff.paths(mutant, view).filter { path in
+                !ignoring.contains { path.components.starts(with: $0.components) }
+            }
+            guard let first = differences.first else { return FuzzVerdict(.lossless, expected: expected, seen: "lossless") }
+            let wire = mutant[first].map(Self.short) ?? "nothing"
+            let model = view[first].map(Self.short) ?? "nothing"
+            return FuzzVerdict(.silentlyAccepted, expected: expected,
+                               seen: "accepted: at \(first) the wire has \(wire), the model decoded \(model)")
+        }
+    }
+
+    /// A value in one line, cut at 60 characters.
+    static func short(_ value: JSONValue) -> String {
+        let text = CanonicalJSONWriter.text(value, style: .compact)
+        return text.count > 60 ? String(text.prefix(57)) + "..." : text
+    }
+
+    /// The expectation as JSON: `{"rejections": [...], "path": "$.x", "acceptable": true, "ignoring": [...]}`.
+    public func json() -> JSONValue {
+        .object(JSONObject([
+            "rejections": .array(rejections.map { .string($0.rawValue) }),
+            "path": .string(path.description),
+            "acceptable": .bool(acceptable),
+            "ignoring": .array(ignoring.map { .string($0.description) }),
+            "rejectionsAbove": .bool(rejectionsAbove),
+            "rejectionsBelow": .bool(rejectionsBelow),
+        ]))
+    }
+
+    /// Reads ``json()``'s form back.
+    /// - Returns: nil when a member is missing or malformed.
+    public init?(json: JSONValue) {
+        guard case .array(let kinds)? = json["rejections"], case .string(let path)? = json["path"],
+              case .bool(let acceptable)? = json["acceptable"], case .array(let ignoring)? = json["ignoring"],
+              let parsedPath = JSONPath._parse(path) else { return nil }
+        var rejections: [DecodingFailureKind] = []
+        for kind in kinds {
+            guard case .string(let name) = kind, let parsed = DecodingFailureKind(rawValue: name) else { return nil }
+            rejections.append(parsed)
+        }
+        var ignored: [JSONPath] = []
+        for entry in ignoring {
+            guard case .string(let text) = entry, let parsed = JSONPath._parse(text) else { return nil }
+            ignored.append(parsed)
+        }
+        var above = false
+        if case .bool(let value)? = json["rejectionsAbove"] { above = value }
+        var below = false
+        if case .bool(let value)? = json["rejectionsBelow"] { below = value }
+        self.init(rejections: rejections, path: parsedPath, acceptable: acceptable, ignoring: ignored,
+                  rejectionsAbove: above, rejectionsBelow: below)
+    }
+}
+
+/// Where two trees differ, for judging a write-back: `null` and an absent member count as the same,
+/// numbers compare by value (`40.0` = `40`, `-0` = `0`), object members by name.
+enum _ValueDiff {
+    static func paths(_ a: JSONValue, _ b: JSONValue) -> [JSONPath] {
+        var out: [JSONPath] = []
+        var stack: [JSONPath.Component] = []
+        func visit(_ a: JSONValue?, _ b: JSONValue?) {
+            switch (a, b) {
+            case (nil, nil), (nil, .null?), (.null?, nil): return
+            case (.object(let x)?, .object(let y)?):
+                var names: [String] = []
+                for member in x.members where !names.contains(member.key) { names.append(member.key) }
+                for member in y.members where !names.contains(member.key) { names.append(member.key) }
+                for name in names {
+                    stack.append(.key(name)); visit(x[name], y[name]); stack.removeLast()
+                }
+            case (.array(let x)?, .array(let y)?):
+                for i in 0..<max(x.count, y.count) {
+                    stack.append(.index(i))
+                    visit(i < x.count ? x[i] : nil, i < y.count ? y[i] : nil)
+                    stack.removeLast()
+                }
+            case (.number(let x)?, .number(let y)?):
+                if !numbersEqual(x.text, y.text) { out.append(JSONPath(stack)) }
+            default:
+                if a != b { out.append(JSONPath(stack)) }
+            }
+        }
+        visit(a, b)
+        return out
+    }
+
+    static func numbersEqual(_ a: String, _ b: String) -> Bool {
+        if a == b { return true }
+        let integer: (String) -> Bool = { !$0.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) }
+        if integer(a) && integer(b) {
+            func normal(_ s: String) -> String {
+                var digits = s.hasPrefix("-") ? String(s.dropFirst()) : s
+                while digits.count > 1 && digits.hasPrefix("0") { digits.removeFirst() }
+                return digits == "0" ? "0" : (s.hasPrefix("-") ? "-" : "") + digits
+            }
+            return normal(a) == normal(b)
+        }
+        guard let x = Double(a), let y = Double(b), x.isFinite, y.isFinite else { return false }
+        return x == y
+    }
+}
+
+extension JSONPath {
+    /// Parses WireLock's path syntax (`$`, `.name`, `["any name"]`, `[3]`); nil when malformed.
+    static func _parse(_ text: String) -> JSONPath? {
+        var bytes = Array(text.utf8)[...]
+        guard bytes.first == UInt8(ascii: "$") else { return nil }
+        bytes = bytes.dropFirst()
+        var components: [Component] = []
+        while let first = bytes.first {
+            if first == UInt8(ascii: ".") {
+                bytes = bytes.dropFirst()
+                let name = bytes.prefix { $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: "[") }
+                guard !name.isEmpty else { return nil }
+                components.append(.key(String(decoding: name, as: UTF8.self)))
+                bytes = bytes.dropFirst(name.count)
+            } else if first == UInt8(ascii: "[") {
+                bytes = bytes.dropFirst()
+                if bytes.first == UInt8(ascii: "\"") {
+                    // A JSON string literal up to the closing quote, then `]`.
+                    var end = bytes.startIndex + 1
+                    while end < bytes.endIndex && bytes[end] != UInt8(ascii: "\"") {
+                        end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+                    }
+                    guard end < bytes.endIndex, end + 1 < bytes.endIndex, bytes[end + 1] == UInt8(ascii: "]"),
+                          case .string(let key)? = try? JSONValue.parse(Array(bytes[bytes.startIndex...end])) else { return nil }
+                    components.append(.key(key))
+                    bytes = bytes[(end + 2)...]
+                } else {
+                    let digits = bytes.prefix { $0 != UInt8(ascii: "]") }
+                    guard let index = Int(String(decoding: digits, as: UTF8.self)), bytes.count > digits.count else { return nil }
+                    components.append(.index(index))
+                    bytes = bytes.dropFirst(digits.count + 1)
+                }
+            } else {
+                return nil
+            }
+        }
+        return JSONPath(components)
+    }
+}

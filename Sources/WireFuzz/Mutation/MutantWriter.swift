@@ -1,0 +1,148 @@
+import WireJSON
+
+/// Writes a tree as compact JSON in source member order (repeated names kept), optionally putting
+/// raw bytes in place of the value at one path and reporting where they start. Raw bytes let a
+/// mutant hold what a tree cannot: invalid UTF-8, a lone surrogate escape, `01`.
+enum _MutantWriter {
+    /// The bytes of `value`, with `splice.bytes` written instead of the value at `splice.path`.
+    /// - Returns: the bytes and the offset where the splice starts (nil when the path was not found).
+    static func write(_ value: JSONValue, splice: (path: JSONPath, bytes: [UInt8])? = nil) -> (bytes: [UInt8], spliceStart: Int?) {
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
+        var start: Int?
+        var path: [JSONPath.Component] = []
+        let target = splice?.path.components
+        write(value, &out, &path, target, splice?.bytes ?? [], &start)
+        return (out, start)
+    }
+
+    private static func write(_ value: JSONValue, _ out: inout [UInt8], _ path: inout [JSONPath.Component],
+                              _ target: [JSONPath.Component]?, _ raw: [UInt8], _ start: inout Int?) {
+        if let target, start == nil, target == path {
+            start = out.count
+            out.append(contentsOf: raw)
+            return
+        }
+        // Only descend with path tracking while the target can still be below us.
+        let onRoute = target.map { $0.count > path.count && Array($0.prefix(path.count)) == path } ?? false
+        switch value {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .number(let n): out.append(contentsOf: n.text.utf8)
+        case .string(let s): writeString(s, into: &out)
+        case .array(let elements):
+            out.append(UInt8(ascii: "["))
+            for (i, element) in elements.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                if onRoute {
+                    path.append(.index(i))
+                    write(element, &out, &path, target, raw, &start)
+                    path.removeLast()
+                } else {
+                    write(element, &out, &path, nil, raw, &start)
+                }
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let object):
+            out.append(UInt8(ascii: "{"))
+            for (i, member) in object.members.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                writeString(member.key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                if onRoute {
+                    path.append(.key(member.key))
+                    write(member.value, &out, &path, target, raw, &start)
+                    path.removeLast()
+                } else {
+                    write(member.value, &out, &path, nil, raw, &start)
+                }
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static let hex = Array("0123456789abcdef".utf8)
+
+    /// A string literal with minimal escaping (the canonical writer's rules).
+    static func writeString(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(byte)
+            case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
+            case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
+            case 0x00..<0x20:
+                out.append(contentsOf: "\\u00".utf8)
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0x0F)])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}
+
+extension JSONValue {
+    /// This value with the value at `path` replaced by `transform`'s result (nil removes an object
+    /// member or array element). Unchanged when the path does not exist.
+    func _replacing(at path: JSONPath, _ transform: (JSONValue) -> JSONValue?) -> JSONValue? {
+        _replacing(path.components[...], transform)
+    }
+
+    private func _replacing(_ rest: ArraySlice<JSONPath.Component>, _ transform: (JSONValue) -> JSONValue?) -> JSONValue? {
+        guard let first = rest.first else { return transform(self) }
+        switch (self, first) {
+        case (.object(var object), .key(let key)):
+            guard let i = object.members.lastIndex(where: { $0.key == key }) else { return self }
+            if let replaced = object.members[i].value._replacing(rest.dropFirst(), transform) {
+                object.members[i].value = replaced
+            } else {
+                object.members.remove(at: i)
+            }
+            return .object(object)
+        case (.array(var elements), .index(let index)) where elements.indices.contains(index):
+            if let replaced = elements[index]._replacing(rest.dropFirst(), transform) {
+                elements[index] = replaced
+            } else {
+                elements.remove(at: index)
+            }
+            return .array(elements)
+        default:
+            return self
+        }
+    }
+
+    /// Renames the member at `path` (its last component is the old name), keeping its position.
+    func _renamingMember(at path: JSONPath, to newName: String) -> JSONValue {
+        guard case .key(let old)? = path.components.last else { return self }
+        return _replacing(at: path.parent) { parent in
+            guard case .object(var object) = parent,
+                  let i = object.members.lastIndex(where: { $0.key == old }) else { return parent }
+            object.members[i].key = newName
+            return .object(object)
+        } ?? self
+    }
+
+    /// Every path in the tree, parents before children, members and elements in source order.
+    func _allPaths() -> [(path: JSONPath, value: JSONValue)] {
+        var out: [(JSONPath, JSONValue)] = []
+        var stack: [JSONPath.Component] = []
+        func visit(_ value: JSONValue) {
+            out.append((JSONPath(stack), value))
+            switch value {
+            case .array(let elements):
+                for (i, element) in elements.enumerated() {
+                    stack.append(.index(i)); visit(element); stack.removeLast()
+                }
+            case .object(let object):
+                for member in object.members {
+                    stack.append(.key(member.key)); visit(member.value); stack.removeLast()
+                }
+            default: break
+            }
+        }
+        visit(self)
+        return out
+    }
+}

@@ -1,0 +1,130 @@
+import WireJSON
+
+/// One mutation of a seed, described so that it can be applied again (to the same seed, or to a
+/// smaller one while shrinking): the mutator, the JSON path it touches, a short variant name, and
+/// the edit itself.
+public struct MutationOperation: Hashable, Sendable, CustomStringConvertible {
+    /// The family of the mutation.
+    public var mutator: Mutator
+    /// The value the mutation touches (`$` for whole-body mutations and truncations).
+    public var path: JSONPath
+    /// A short name of the variant: `to-string`, `2^63`, `lone-surrogate`, `cut-in-escape`.
+    public var variant: String
+    /// For a truncation: the length of the prefix kept.
+    public var offset: Int? {
+        if case .truncate(let cut) = edit { return cut.offset }
+        return nil
+    }
+
+    var edit: Edit
+
+    /// What the mutation does to the seed.
+    enum Edit: Hashable, Sendable {
+        /// Keep `bytes[0..<cut.offset]` of the original.
+        case truncate(_CutPoint)
+        /// Put another value at the path.
+        case replace(JSONValue)
+        /// Remove the member at the path.
+        case remove
+        /// Give the member at the path another name.
+        case rename(String)
+        /// Add a member to the object at the path.
+        case add(key: String, value: JSONValue)
+        /// Raw bytes in place of the value at the path; the expectation's offsets are relative to
+        /// where they start.
+        case splice(Splice)
+        /// A whole new body.
+        case body([UInt8], kinds: Set<JSONSyntaxError.Kind>, offsets: ClosedRange<Int>)
+    }
+
+    /// Raw bytes for the value at a path, with the validator's verdict relative to their start.
+    enum Splice: Hashable, Sendable {
+        /// Bytes that keep the document valid (escapes the tree writer would not produce).
+        case valid([UInt8])
+        /// Bytes that make it invalid at `offsets` (relative).
+        case invalid([UInt8], kinds: Set<JSONSyntaxError.Kind>, offsets: ClosedRange<Int>)
+        /// The value at the path followed by a copy of its member (a duplicate key).
+        case duplicateMember
+        /// Arrays nested to one level past the depth limit.
+        case nesting
+    }
+
+    /// `wrong-type to-number at $.records[0].year`.
+    public var description: String {
+        if let offset { return "\(mutator.rawValue) \(variant) at byte \(offset)" }
+        return "\(mutator.rawValue) \(variant) at \(path)"
+    }
+
+    /// Whether the mutant is still valid JSON (the edit is structural).
+    public var isStructural: Bool {
+        switch edit {
+        case .replace, .remove, .rename, .add: return true
+        case .splice(.valid): return true
+        case .truncate, .splice, .body: return false
+        }
+    }
+
+    /// Applies the mutation.
+    /// - Parameters:
+    ///   - seed: the document to mutate.
+    ///   - maxDepth: the depth limit the validator enforces (for ``Mutator/depth``).
+    /// - Returns: the mutant's bytes and what the validator must say, or nil when the path does not
+    ///   exist in this seed (possible after shrinking).
+    public func apply(to seed: FuzzSeed, maxDepth: Int = JSONParseOptions.strict.maxDepth) -> (bytes: [UInt8], expectation: ValidatorExpectation)? {
+        switch edit {
+        case .truncate(let cut):
+            guard cut.offset < seed.bytes.count else { return nil }
+            return (Array(seed.bytes[0..<cut.offset]), _SyntaxRules.truncation(cut, bytes: seed.bytes))
+        case .body(let bytes, let kinds, let offsets):
+            return (bytes, .invalid(kinds: kinds, offsets: offsets))
+        case .replace(let value):
+            guard seed.value[path] != nil, let tree = seed.value._replacing(at: path, { _ in value }) else { return nil }
+            return (_MutantWriter.write(tree).bytes, .valid)
+        case .remove:
+            guard seed.value[path] != nil, let tree = seed.value._replacing(at: path, { _ in nil }) else { return nil }
+            return (_MutantWriter.write(tree).bytes, .valid)
+        case .rename(let name):
+            guard seed.value[path] != nil, seed.value[path.parent]?[name] == nil else { return nil }
+            return (_MutantWriter.write(seed.value._renamingMember(at: path, to: name)).bytes, .valid)
+        case .add(let key, let value):
+            guard case .object? = seed.value[path], seed.value[path.appending(key: key)] == nil,
+                  let tree = seed.value._replacing(at: path, { parent in
+                      guard case .object(var object) = parent else { return parent }
+                      object.members.append(JSONObject.Member(key: key, value: value))
+                      return .object(object)
+                  }) else { return nil }
+            return (_MutantWriter.write(tree).bytes, .valid)
+        case .splice(let splice):
+            guard let current = seed.value[path] else { return nil }
+            let raw: [UInt8]
+            let expectation: (Int) -> ValidatorExpectation
+            switch splice {
+            case .valid(let bytes):
+                raw = bytes
+                expectation = { _ in .valid }
+            case .invalid(let bytes, let kinds, let offsets):
+                raw = bytes
+                expectation = { start in .invalid(kinds: kinds, offsets: (start + offsets.lowerBound)...(start + offsets.upperBound)) }
+            case .duplicateMember:
+                guard case .key(let key)? = path.components.last else { return nil }
+                let value = _MutantWriter.write(current).bytes
+                var bytes = value
+                bytes.append(UInt8(ascii: ","))
+                _MutantWriter.writeString(key, into: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                bytes += value
+                raw = bytes
+                let second = value.count + 1
+                expectation = { start in _SyntaxRules.duplicateKey(at: start + second) }
+            case .nesting:
+                let tooDeep = maxDepth - path.components.count
+                guard tooDeep >= 0 else { return nil }
+                raw = [UInt8](repeating: UInt8(ascii: "["), count: tooDeep + 1) + [UInt8](repeating: UInt8(ascii: "]"), count: tooDeep + 1)
+                expectation = { start in _SyntaxRules.nesting(at: start + tooDeep) }
+            }
+            let (bytes, start) = _MutantWriter.write(seed.value, splice: (path, raw))
+            guard let start else { return nil }
+            return (bytes, expectation(start))
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import WireJSON
+
+/// The model-independent campaign: each mutant against the strict validator (see
+/// ``ValidatorCheck``). Runs in process: the validator is WireLock's own code.
+///
+/// ```swift
+/// let generator = MutantGenerator(seeds: seeds, seed: 7)
+/// let campaign = ValidatorCampaign(generator: generator)
+/// let result = campaign.run(count: 20_000, shard: try Shard.parse("1/4"))
+/// print(result.tally.table())
+/// ```
+public struct ValidatorCampaign: Sendable {
+    /// Where the mutants come from.
+    public let generator: MutantGenerator
+    /// The validator check.
+    public let check: ValidatorCheck
+
+    /// A campaign; the validator uses the generator's depth limit and otherwise `options`.
+    public init(generator: MutantGenerator, options: JSONParseOptions = .strict) {
+        var options = options
+        options.maxDepth = generator.maxDepth
+        self.generator = generator
+        self.check = ValidatorCheck(options: options)
+    }
+
+    /// The verdict on one mutant.
+    public func verdict(for mutant: Mutant) -> FuzzVerdict {
+        let report = check.validator.validate(mutant.bytes)
+        let expected = mutant.expectation.description
+        switch (mutant.expectation, report.errors.first) {
+        case (.valid, nil):
+            return FuzzVerdict(.accepted, expected: expected, seen: "valid")
+        case (.valid, let error?):
+            return FuzzVerdict(.misclassified, expected: expected, seen: Self.describe(error))
+        case (.invalid, nil):
+            return FuzzVerdict(.silentlyAccepted, expected: expected, seen: "valid")
+        case (.invalid, let error?):
+            let seen = Self.describe(error)
+            return FuzzVerdict(mutant.expectation.mismatch(with: report) == nil ? .rejectedAsExpected : .misclassified,
+                               expected: expected, seen: seen)
+        }
+    }
+
+    static func describe(_ error: JSONSyntaxError) -> String {
+        "\(error.kind.name) at byte \(error.location.offset) (\(error.reason))"
+    }
+
+    /// What a run found.
+    public struct Result: Sendable {
+        /// Counts per mutator.
+        public var tally = FuzzTally()
+        /// The findings, in mutant order.
+        public var findings: [FuzzFinding] = []
+        /// How many different mutant documents were run.
+        public var distinct = 0
+    }
+
+    /// Runs this shard's part of a campaign of `count` mutants.
+    /// - Parameters:
+    ///   - each: called with every mutant and its verdict, in order (to write a corpus).
+    ///   - progress: called every 256 mutants with how many have run.
+    public func run(count: Int, shard: Shard = .whole,
+                    each: (Mutant, FuzzVerdict) -> Void = { _, _ in }, progress: (Int) -> Void = { _ in }) -> Result {
+        var result = Result()
+        guard !generator.isEmpty else { return result }
+        var seen = Set<Int>()   // hashes of the mutants, to count the distinct ones (Hasher: cheap, per run)
+        var done = 0
+        for k in shard.indices(upTo: count) {
+            let mutant = generator.mutant(k)
+            let verdict = verdict(for: mutant)
+            result.tally.add(mutant.mutator, verdict.outcome)
+            if seen.insert(mutant.bytes.hashValue).inserted { result.distinct += 1 }
+            if verdict.outcome.isFinding {
+                result.findings.append(FuzzFinding(index: k, seedName: mutant.seedName, operation: mutant.operation,
+                                                   verdict: verdict, bytes: mutant.bytes))
+            }
+            each(mutant, verdict)
+            done += 1
+            if done % 256 == 0 { progress(done) }
+        }
+        progress(done)
+        return result
+    }
+}

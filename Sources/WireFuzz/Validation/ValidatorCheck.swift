@@ -1,0 +1,27 @@
+import WireJSON
+
+/// The model-independent check: every mutant against the strict streaming validator. Syntax
+/// mutants must be rejected with the expected kind of error inside the mutated bytes; structural
+/// mutants must stay valid JSON.
+///
+/// ```swift
+/// let check = ValidatorCheck()
+/// if let problem = check.mismatch(generator.mutant(42)) { print(problem) }
+/// ```
+public struct ValidatorCheck: Sendable {
+    /// The validator under test (its `maxDepth` must be the generator's).
+    public let validator: JSONValidator
+
+    /// A check with the given strictness (strict RFC 8259 by default).
+    public init(options: JSONParseOptions = .strict) {
+        var document = options
+        document.framing = .document
+        validator = JSONValidator(options: document)
+    }
+
+    /// Validates a mutant.
+    /// - Returns: nil when the validator says what the mutant's expectation requires, else why not.
+    public func mismatch(_ mutant: Mutant) -> String? {
+        mutant.expectation.mismatch(with: validator.validate(mutant.bytes))
+    }
+}

@@ -1,0 +1,95 @@
+import Testing
+@testable import WireFuzz
+import WireJSON
+
+@Suite("Mutant generator")
+struct MutantGeneratorTests {
+    static let fixtures = ["API/v3/calendar-success.json", "API/v3/error-404.json", "API/v3/movies-success.json"]
+
+    @Test func sameSeedGivesIdenticalMutants() throws {
+        let a = MutantGenerator(seeds: try Self.fixtures.map(fixtureSeed), seed: 7)
+        let b = MutantGenerator(seeds: try Self.fixtures.map(fixtureSeed), seed: 7)
+        for k in 0..<3000 {
+            let x = a.mutant(k), y = b.mutant(k)
+            #expect(x.bytes == y.bytes && x.operation == y.operation && x.expectation == y.expectation, "mutant \(k)")
+        }
+    }
+
+    @Test func mutantKDoesNotDependOnWhatWasGeneratedBefore() throws {
+        let generator = MutantGenerator(seeds: try Self.fixtures.map(fixtureSeed), seed: 7)
+        let forward = (0..<500).map { generator.mutant($0).contentHash }
+        let backward = (0..<500).reversed().map { generator.mutant($0).contentHash }
+        #expect(forward == backward.reversed())
+    }
+
+    @Test func anotherSeedGivesAnotherOrder() throws {
+        let a = MutantGenerator(seeds: try Self.fixtures.map(fixtureSeed), seed: 7)
+        let b = MutantGenerator(seeds: try Self.fixtures.map(fixtureSeed), seed: 8)
+        let differing = (0..<300).filter { a.mutant($0).bytes != b.mutant($0).bytes }.count
+        #expect(differing > 200)
+    }
+
+    @Test func mutatorsTakeTurnsWithinASeed() throws {
+        let generator = MutantGenerator(seeds: [try seed(#"{"id": 7, "name": "Ab", "tags": ["x", 1.5]}"#)], seed: 1)
+        let first = (0..<Mutator.allCases.count).map { generator.mutant($0).mutator }
+        #expect(first == Mutator.allCases)
+    }
+
+    @Test func onlyTheChosenMutatorsAreUsed() throws {
+        let generator = MutantGenerator(seeds: try Self.fixtures.map(fixtureSeed), seed: 7, mutators: [.null, .truncate])
+        let used = Set((0..<400).map { generator.mutant($0).mutator })
+        #expect(used == [.null, .truncate])
+    }
+
+    @Test func aShortCampaignSeesEveryTruncationPlace() throws {
+        let generator = MutantGenerator(seeds: [try fixtureSeed("API/v3/movies-success.json")], seed: 3, mutators: [.truncate])
+        let places = Set((0..<12).map { generator.mutant($0).operation.variant })
+        #expect(places == Set(TruncationPlace.allCases.map { "cut-in-\($0.rawValue)" }))
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 7])
+    func shardsPartitionTheCampaign(count: Int) throws {
+        let total = 1000
+        let generator = MutantGenerator(seeds: try Self.fixtures.map(fixtureSeed), seed: 11)
+        var covered: [Int] = []
+        var hashes: [String] = []
+        for i in 1...count {
+            let shard = try #require(Shard(index: i, count: count))
+            let mine = Array(shard.indices(upTo: total))
+            #expect(mine.allSatisfy(shard.contains))
+            covered += mine
+            hashes += mine.map { generator.mutant($0).contentHash }
+        }
+        #expect(covered.sorted() == Array(0..<total), "no overlap and no gap")
+        let whole = (0..<total).map { generator.mutant($0).contentHash }
+        #expect(hashes.sorted() == whole.sorted())
+    }
+
+    @Test func shardIndicesForASmallCampaign() throws {
+        #expect(Array(try Shard.parse("2/4").indices(upTo: 10)) == [1, 5, 9])
+        #expect(Array(try Shard.parse("4/4").indices(upTo: 3)) == [])
+        #expect(Array(Shard.whole.indices(upTo: 3)) == [0, 1, 2])
+    }
+
+    @Test(arguments: ["0/4", "5/4", "1/0", "1", "a/b", "1/2/3", "-1/2", ""])
+    func badShardsAreRejected(text: String) {
+        #expect(throws: Shard.ParseError.self) { try Shard.parse(text) }
+    }
+
+    @Test func mutatorListsParse() throws {
+        #expect(try Mutator.parseList("null,truncate").get() == [.truncate, .null])
+        #expect(try Mutator.parseList("wrong-type, empty-body").get() == [.wrongType, .emptyBody])
+        guard case .failure(let error) = Mutator.parseList("null,bogus") else {
+            Issue.record("bogus accepted")
+            return
+        }
+        #expect(error.name == "bogus")
+    }
+
+    @Test func seedsWithoutMutationsAreLeftOut() throws {
+        // A number root cannot be truncated into an invalid document, so it yields no truncations.
+        let generator = MutantGenerator(seeds: [try seed("123"), try seed("[1]")], seed: 1, mutators: [.truncate])
+        #expect(generator.productiveSeeds == ["inline"])
+        #expect(generator.seeds.count == 1)
+    }
+}

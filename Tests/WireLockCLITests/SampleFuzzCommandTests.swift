@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// `wirelock-sample fuzz`, run as a user would: the campaign runs in a worker process (the same
+/// binary started again), findings are shrunk and saved, and saved findings no longer fail a run.
+@Suite("wirelock-sample fuzz")
+struct SampleFuzzCommandTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Runs the `wirelock-sample` built next to `wirelock`, from the package root (its fixture
+    /// globs are relative), with output in files so no pipe can fill up.
+    func sample(_ arguments: [String]) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = try WireLockBinary.locate().deletingLastPathComponent().appendingPathComponent("wirelock-sample")
+        process.arguments = arguments
+        process.currentDirectoryURL = Self.root
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-sample-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("stdout"), errURL = scratch.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let output = try FileHandle(forWritingTo: outURL), errors = try FileHandle(forWritingTo: errURL)
+        defer { try? output.close(); try? errors.close() }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        return CommandResult(status: process.terminationStatus,
+                             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+                             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+
+    @Test func aCleanModelExitsZero() throws {
+        let result = try sample(["fuzz", "error", "--seed", "7", "--count", "400", "--out", "/tmp/wirelock-unused"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdoutLines.last == "400 mutants: 400 as expected, 0 findings")
+    }
+
+    @Test func findingsAreShrunkSavedAndThenKnown() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-regressions-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let arguments = ["fuzz", "rate-limit", "--seed", "7", "--count", "300", "--mutators", "drop-key", "--out", out.path]
+        let first = try sample(arguments)
+        #expect(first.status == 1, "\(first)")
+        #expect(first.stdout.contains("FINDING silently-accepted"))
+        #expect(first.stdout.contains("the model decoded 60"))
+        #expect(first.stdout.contains("(new: review it, fix the model or commit the case)"))
+        let saved = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("rate-limit").path)
+        #expect(saved.contains { $0.hasSuffix(".meta.json") })
+        // The smallest document that still shows the dropped retryAfter being defaulted: only the
+        // required message is left.
+        #expect(saved.contains { name in
+            name.hasSuffix(".json") && !name.hasSuffix(".meta.json")
+                && (try? String(contentsOf: out.appendingPathComponent("rate-limit/\(name)"), encoding: .utf8)) == #"{"message":"Too Many Requests"}"#
+        })
+        let second = try sample(arguments)
+        #expect(second.status == 0, "\(second)")
+        #expect(second.stdout.contains("matching committed regressions"))
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        let unknown = try sample(["fuzz", "no-such-model"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stdout.contains("unknown model 'no-such-model'"))
+        let shard = try sample(["fuzz", "error", "--shard", "0/2"])
+        #expect(shard.status == 2)
+        #expect(shard.stdout.contains("invalid shard '0/2'"))
+    }
+}
