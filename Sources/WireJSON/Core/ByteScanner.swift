@@ -67,9 +67,22 @@ struct _ByteScanner {
     private var pendingSlash = false
     private var blockStar = false
 
-    /// A multi-byte character has started outside a string and is not complete yet (it will be an
-    /// error either way; yajl must not see its first byte before the scanner has judged it).
-    var pendingOutsideCharacter: Bool { utf8Need > 0 && mode == .outside }
+    /// A multi-byte character has started outside a string (between tokens, where it will be an error
+    /// either way, or inside a comment) and is not complete yet. yajl must not see its first byte
+    /// before the scanner has judged it: a bad character is reported at its first byte, which must
+    /// still be in memory, not yet counted by the line tracker.
+    var pendingOutsideCharacter: Bool { utf8Need > 0 && mode != .string }
+
+    /// How many bytes the UTF-8 sequence that starts with `lead` has (1 for ASCII and for bytes that
+    /// cannot start one).
+    static func sequenceLength(lead: UInt8) -> Int {
+        switch lead {
+        case 0xC2...0xDF: 2
+        case 0xE0...0xEF: 3
+        case 0xF0...0xF4: 4
+        default: 1
+        }
+    }
 
     init(allowComments: Bool) {
         self.allowComments = allowComments

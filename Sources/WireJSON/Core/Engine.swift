@@ -187,7 +187,10 @@ final class _Engine {
         case .string:
             return firstStringExit
         case .character:
-            return nil
+            // A character held whole: it ends after its remaining continuation bytes (had one of
+            // them been bad, the scanner would have reported it before this is asked).
+            let rest = _ByteScanner.sequenceLength(lead: carry.first ?? 0) - carry.count
+            return rest >= 0 && rest <= n ? rest : nil
         case .bare:
             var i = 0
             while i < n && _Tokens.isBare(p[i]) { i += 1 }

@@ -1,0 +1,55 @@
+import Testing
+@testable import WireJSON
+
+/// Inputs the libFuzzer target (`make fuzz-engine`, `FuzzEngine/`) found breaking an invariant, each
+/// minimized and kept as a literal with the outcome worked out by hand. Every one is checked fed whole
+/// and cut at every point, since most were chunking bugs.
+struct FuzzFinding: CustomStringConvertible, Sendable {
+    var name: String
+    var input: [UInt8]
+    var options: JSONParseOptions
+    /// The expected error (kind, byte offset, line, column), or nil when the input is valid.
+    var error: (kind: JSONSyntaxError.Kind, offset: Int, line: Int, column: Int)?
+
+    var description: String { name }
+}
+
+@Suite("Fuzz engine findings")
+struct FuzzFindingTests {
+    static let comments = JSONParseOptions(allowComments: true)
+
+    static let findings: [FuzzFinding] = [
+        // A multi-byte character inside a comment was handed to yajl before it was complete, so the
+        // line tracker had already counted it when the character turned out bad: the column came out
+        // one too far (14), and a split inside the character moved it too.
+        FuzzFinding(name: "character cut off by the end of input inside a block comment",
+                    input: Array(##"{"a":"#"}/**"##.utf8) + [0xDE], options: comments,
+                    error: (.invalidUTF8, 12, 1, 13)),
+        FuzzFinding(name: "bad continuation byte inside a block comment",
+                    input: Array("[1]/*".utf8) + [0xC3, 0x28] + Array("*/".utf8), options: comments,
+                    error: (.invalidUTF8, 5, 1, 6)),
+        FuzzFinding(name: "bad continuation byte inside a line comment, on the second line",
+                    input: Array("[1]\n// ".utf8) + [0xE2, 0x82, 0x41] + Array("\n".utf8), options: comments,
+                    error: (.invalidUTF8, 7, 2, 4)),
+        FuzzFinding(name: "valid characters inside comments, split anywhere",
+                    input: Array("/* é € 🎬 */ [1] // 天使\n".utf8), options: comments, error: nil),
+    ]
+
+    @Test(arguments: findings)
+    func outcomeIsTheSameWholeAndAtEverySplit(_ finding: FuzzFinding) throws {
+        let whole = parse(finding.input, chunks: [], options: finding.options)
+        if let expected = finding.error {
+            let error = try #require(whole.error, "accepted")
+            #expect(error.kind == expected.kind, "\(error)")
+            #expect(error.location == JSONSourceLocation(offset: expected.offset, line: expected.line, column: expected.column),
+                    "\(error)")
+        } else {
+            #expect(whole.error == nil)
+        }
+        for split in 0...finding.input.count {
+            let outcome = parse(finding.input, chunks: [split, finding.input.count], options: finding.options)
+            #expect(outcome == whole, "split at \(split): \(outcome) vs \(whole)")
+        }
+        #expect(parse(finding.input, chunks: [1], options: finding.options) == whole, "one-byte chunks")
+    }
+}
