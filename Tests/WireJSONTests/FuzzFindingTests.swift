@@ -8,8 +8,8 @@ struct FuzzFinding: CustomStringConvertible, Sendable {
     var name: String
     var input: [UInt8]
     var options: JSONParseOptions
-    /// The expected error (kind, byte offset, line, column), or nil when the input is valid.
-    var error: (kind: JSONSyntaxError.Kind, offset: Int, line: Int, column: Int)?
+    /// The expected error (kind, byte offset, line, column, reason), or nil when the input is valid.
+    var error: (kind: JSONSyntaxError.Kind, offset: Int, line: Int, column: Int, reason: String)?
 
     var description: String { name }
 }
@@ -24,13 +24,20 @@ struct FuzzFindingTests {
         // one too far (14), and a split inside the character moved it too.
         FuzzFinding(name: "character cut off by the end of input inside a block comment",
                     input: Array(##"{"a":"#"}/**"##.utf8) + [0xDE], options: comments,
-                    error: (.invalidUTF8, 12, 1, 13)),
+                    error: (.invalidUTF8, 12, 1, 13, "invalid UTF-8 byte 0xDE (sequence cut off by the end of input)")),
         FuzzFinding(name: "bad continuation byte inside a block comment",
                     input: Array("[1]/*".utf8) + [0xC3, 0x28] + Array("*/".utf8), options: comments,
-                    error: (.invalidUTF8, 5, 1, 6)),
+                    error: (.invalidUTF8, 5, 1, 6, "invalid UTF-8 byte 0xC3 0x28 (truncated sequence)")),
         FuzzFinding(name: "bad continuation byte inside a line comment, on the second line",
                     input: Array("[1]\n// ".utf8) + [0xE2, 0x82, 0x41] + Array("\n".utf8), options: comments,
-                    error: (.invalidUTF8, 7, 2, 4)),
+                    error: (.invalidUTF8, 7, 2, 4, "invalid UTF-8 byte 0xE2 0x82 0x41 (truncated sequence)")),
+        // The reason quotes the word found after the document; it took any byte up to 16, control
+        // characters included, so it ran on to the end of whatever chunk was in memory and changed
+        // with the chunking (`0nsa<VT>eMu<VT><NUL>#` fed as 7 + 4 bytes). Only letters, digits, signs
+        // and dots are quoted now.
+        FuzzFinding(name: "word after the document running into a vertical tab",
+                    input: Array("0n".utf8) + [0x0B] + Array("x".utf8), options: .strict,
+                    error: (.trailingContent, 1, 1, 2, "unexpected 'n' after the end of the JSON document")),
         FuzzFinding(name: "valid characters inside comments, split anywhere",
                     input: Array("/* é € 🎬 */ [1] // 天使\n".utf8), options: comments, error: nil),
     ]
@@ -43,6 +50,7 @@ struct FuzzFindingTests {
             #expect(error.kind == expected.kind, "\(error)")
             #expect(error.location == JSONSourceLocation(offset: expected.offset, line: expected.line, column: expected.column),
                     "\(error)")
+            #expect(error.reason.contains(expected.reason), "\(error.reason)")
         } else {
             #expect(whole.error == nil)
         }
