@@ -38,6 +38,13 @@ struct FuzzFindingTests {
         FuzzFinding(name: "word after the document running into a vertical tab",
                     input: Array("0n".utf8) + [0x0B] + Array("x".utf8), options: .strict,
                     error: (.trailingContent, 1, 1, 2, "unexpected 'n' after the end of the JSON document")),
+        // A number glued to a multi-byte character between tokens: the character was held back
+        // but the number went to yajl, which keeps a number that ends its buffer pending; the
+        // missing comma before it then surfaced on the next call with the number's bytes gone
+        // (`[[]126<E5><VT>]` fed as 7 + 2 bytes: column 7 and "found the end of the input").
+        FuzzFinding(name: "number glued to a cut-off character after an array element",
+                    input: Array("[[]126".utf8) + [0xE5, 0x0B] + Array("]".utf8), options: .strict,
+                    error: (.unexpectedToken, 3, 1, 4, "missing ',' between array elements (found a number)")),
         FuzzFinding(name: "valid characters inside comments, split anywhere",
                     input: Array("/* é € 🎬 */ [1] // 天使\n".utf8), options: comments, error: nil),
     ]

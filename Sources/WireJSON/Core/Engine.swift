@@ -173,7 +173,19 @@ final class _Engine {
     /// Where the bytes held back from yajl start (or `received` when nothing is held).
     private func holdPoint(_ p: UnsafePointer<UInt8>, _ n: Int, chunkBase: Int) -> Int {
         if scanner.mode == .string { return scanner.stringStart }
-        if scanner.pendingOutsideCharacter { return scanner.utf8Start }
+        if scanner.pendingOutsideCharacter {
+            let start = scanner.utf8Start
+            // Started in an earlier chunk: everything from there is already held.
+            guard start >= chunkBase else { return carry.isEmpty ? start : min(carryBase, start) }
+            guard scanner.mode == .outside else { return start }
+            // Between tokens, the bare token the character is glued to (`126` in `[[]126é`) is held
+            // with it: yajl would keep a number that ends its buffer pending and complain about it
+            // only on a later call, when its bytes are gone.
+            var j = start - chunkBase
+            while j > 0 && _Tokens.isBare(p[j - 1]) { j -= 1 }
+            if j == 0 && !carry.isEmpty && carryKind == .bare { return carryBase }
+            return chunkBase + j
+        }
         guard scanner.mode == .outside else { return received }
         var j = n
         while j > 0 && _Tokens.isBare(p[j - 1]) { j -= 1 }
@@ -187,9 +199,11 @@ final class _Engine {
         case .string:
             return firstStringExit
         case .character:
-            // A character held whole: it ends after its remaining continuation bytes (had one of
-            // them been bad, the scanner would have reported it before this is asked).
-            let rest = _ByteScanner.sequenceLength(lead: carry.first ?? 0) - carry.count
+            // The held bytes end with an unfinished character (after the bare token glued to it, if
+            // any); it ends after its remaining continuation bytes. Had one of them been bad, the
+            // scanner would have reported it before this is asked.
+            guard let lead = carry.lastIndex(where: { $0 >= 0xC0 }) else { return nil }
+            let rest = _ByteScanner.sequenceLength(lead: carry[lead]) - (carry.count - lead)
             return rest >= 0 && rest <= n ? rest : nil
         case .bare:
             var i = 0
