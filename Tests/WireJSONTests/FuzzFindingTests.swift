@@ -45,6 +45,12 @@ struct FuzzFindingTests {
         FuzzFinding(name: "number glued to a cut-off character after an array element",
                     input: Array("[[]126".utf8) + [0xE5, 0x0B] + Array("]".utf8), options: .strict,
                     error: (.unexpectedToken, 3, 1, 4, "missing ',' between array elements (found a number)")),
+        // The same with a string: `02"\[]]` held the unterminated string back but sent `02` to yajl,
+        // whose pending `2` was reported from the held bytes at the end: column 3 for byte 1 and
+        // "unexpected the end of the input". With the `2` in memory it is a leading zero, as `[01]` is.
+        FuzzFinding(name: "digit glued to an unterminated string after a top-level zero",
+                    input: Array(#"02"\[]]"#.utf8), options: .strict,
+                    error: (.invalidNumber, 1, 1, 2, "number with a leading zero")),
         FuzzFinding(name: "valid characters inside comments, split anywhere",
                     input: Array("/* é € 🎬 */ [1] // 天使\n".utf8), options: comments, error: nil),
     ]

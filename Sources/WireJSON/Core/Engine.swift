@@ -170,24 +170,27 @@ final class _Engine {
         carryKind = scanner.mode == .string ? .string : scanner.pendingOutsideCharacter ? .character : .bare
     }
 
-    /// Where the bytes held back from yajl start (or `received` when nothing is held).
+    /// Where the bytes held back from yajl start (or `received` when nothing is held): an unfinished
+    /// string from its opening quote, an unfinished character outside a string, or the bare token
+    /// (number or literal) that ends the chunk, together with the bare token glued to the front of
+    /// the first two (`2` in `02"…`, `126` in `[[]126é`). yajl keeps a bare token that ends its
+    /// buffer pending and complains about it only on a later call, when its bytes would be gone.
     private func holdPoint(_ p: UnsafePointer<UInt8>, _ n: Int, chunkBase: Int) -> Int {
-        if scanner.mode == .string { return scanner.stringStart }
-        if scanner.pendingOutsideCharacter {
-            let start = scanner.utf8Start
-            // Started in an earlier chunk: everything from there is already held.
-            guard start >= chunkBase else { return carry.isEmpty ? start : min(carryBase, start) }
-            guard scanner.mode == .outside else { return start }
-            // Between tokens, the bare token the character is glued to (`126` in `[[]126é`) is held
-            // with it: yajl would keep a number that ends its buffer pending and complain about it
-            // only on a later call, when its bytes are gone.
-            var j = start - chunkBase
-            while j > 0 && _Tokens.isBare(p[j - 1]) { j -= 1 }
-            if j == 0 && !carry.isEmpty && carryKind == .bare { return carryBase }
-            return chunkBase + j
+        let start: Int
+        if scanner.mode == .string {
+            start = scanner.stringStart
+        } else if scanner.pendingOutsideCharacter {
+            start = scanner.utf8Start
+            // Inside a comment only the character itself is held.
+            if scanner.mode != .outside { return start >= chunkBase || carry.isEmpty ? start : min(carryBase, start) }
+        } else if scanner.mode == .outside {
+            start = chunkBase + n
+        } else {
+            return received   // inside a comment
         }
-        guard scanner.mode == .outside else { return received }
-        var j = n
+        // Started in an earlier chunk: everything from there is already held.
+        guard start >= chunkBase else { return carry.isEmpty ? start : min(carryBase, start) }
+        var j = start - chunkBase
         while j > 0 && _Tokens.isBare(p[j - 1]) { j -= 1 }
         if j == 0 && !carry.isEmpty && carryKind == .bare { return carryBase }
         return chunkBase + j
