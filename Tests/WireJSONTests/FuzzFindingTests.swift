@@ -51,6 +51,17 @@ struct FuzzFindingTests {
         FuzzFinding(name: "digit glued to an unterminated string after a top-level zero",
                     input: Array(#"02"\[]]"#.utf8), options: .strict,
                     error: (.invalidNumber, 1, 1, 2, "number with a leading zero")),
+        // And with a slash when comments are allowed: in `-1/2` yajl kept `-1/` pending (a comment
+        // or not, depending on the next byte), so the bad comment was reported from the held `2`:
+        // column 4 for byte 2, "unexpected the end of the input". `-1` is the whole document.
+        FuzzFinding(name: "slash that does not start a comment, after a number",
+                    input: Array("-1/2".utf8), options: comments,
+                    error: (.trailingContent, 2, 1, 3, "unexpected '/' after the end of the JSON document")),
+        FuzzFinding(name: "comments glued to numbers, split anywhere",
+                    input: Array("[1/**/,-2//x\n,3]/*/*/".utf8), options: comments, error: nil),
+        FuzzFinding(name: "missing comma hidden behind a comment",
+                    input: Array("[1 /* a */ 2]".utf8), options: comments,
+                    error: (.unexpectedToken, 11, 1, 12, "missing ',' between array elements (found a number)")),
         FuzzFinding(name: "valid characters inside comments, split anywhere",
                     input: Array("/* é € 🎬 */ [1] // 天使\n".utf8), options: comments, error: nil),
     ]

@@ -64,14 +64,18 @@ struct _ByteScanner {
     private var utf8Scalar: UInt32 = 0
 
     // Comments (only when allowed).
-    private var pendingSlash = false
+    /// The last byte scanned was a `/` outside a string: a comment if the next byte is `*` or `/`.
+    private(set) var pendingSlash = false
+    /// Absolute offset of the `/` that opened the current (or last) comment.
+    private(set) var commentStart = 0
+    /// Absolute offset of the last `/` that turned out not to open a comment (an error for yajl,
+    /// which reads it and the bare token after it as one bad comment token).
+    private(set) var lastStraySlash = -1
     private var blockStar = false
 
-    /// A multi-byte character has started outside a string (between tokens, where it will be an error
-    /// either way, or inside a comment) and is not complete yet. yajl must not see its first byte
-    /// before the scanner has judged it: a bad character is reported at its first byte, which must
-    /// still be in memory, not yet counted by the line tracker.
-    var pendingOutsideCharacter: Bool { utf8Need > 0 && mode != .string }
+    /// A multi-byte character has started between tokens and is not complete yet (it will be an
+    /// error either way; yajl must not see its first byte before the scanner has judged it).
+    var pendingOutsideCharacter: Bool { utf8Need > 0 && mode == .outside }
 
     /// How many bytes the UTF-8 sequence that starts with `lead` has (1 for ASCII and for bytes that
     /// cannot start one).
@@ -90,11 +94,11 @@ struct _ByteScanner {
     }
 
     /// Scans `count` bytes at absolute offset `base`. Returns the first error, if any, and, when the
-    /// chunk started inside a string, the index just after the quote that closed it (nil if it stays
-    /// open).
-    mutating func scan(_ p: UnsafePointer<UInt8>, count n: Int, base: Int) -> (error: _ScanError?, firstStringExit: Int?) {
+    /// chunk started inside a string or a comment (or just after a `/`), the index just after the
+    /// byte that first brought the scanner back between tokens (nil if that did not happen).
+    mutating func scan(_ p: UnsafePointer<UInt8>, count n: Int, base: Int) -> (error: _ScanError?, firstExit: Int?) {
         var firstExit: Int? = nil
-        let startedInString = mode == .string
+        let startedInString = mode != .outside || pendingSlash
         var i = 0
         let quote = _SWAR.broadcast(UInt8(ascii: "\""))
         let backslash = _SWAR.broadcast(UInt8(ascii: "\\"))
@@ -170,8 +174,9 @@ struct _ByteScanner {
         case .outside:
             if pendingSlash {
                 pendingSlash = false
-                if b == UInt8(ascii: "*") { mode = .blockComment; blockStar = false; return nil }
-                if b == UInt8(ascii: "/") { mode = .lineComment; return nil }
+                if b == UInt8(ascii: "*") { mode = .blockComment; blockStar = false; commentStart = offset - 1; return nil }
+                if b == UInt8(ascii: "/") { mode = .lineComment; commentStart = offset - 1; return nil }
+                lastStraySlash = offset - 1
             }
             switch b {
             case UInt8(ascii: "\""):

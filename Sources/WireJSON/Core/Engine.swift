@@ -20,7 +20,7 @@ final class _Engine {
     /// The bytes of an unfinished token, held back from yajl.
     private var carry: [UInt8] = []
     private var carryBase = 0
-    private enum CarryKind { case string, bare, character }
+    private enum CarryKind { case string, comment, bare, character }
     private var carryKind = CarryKind.string
     /// Total bytes received.
     private(set) var received = 0
@@ -132,7 +132,7 @@ final class _Engine {
 
             let cut = holdPoint(p, n, chunkBase: chunkBase)
             if carried.count > 0 {
-                guard let exit = carryExit(p, n, firstStringExit: scan.firstStringExit), chunkBase + exit <= cut else {
+                guard let exit = carryExit(p, n, firstExit: scan.firstExit), chunkBase + exit <= cut else {
                     return nil   // the held token goes on
                 }
                 var first = Array(carried)
@@ -167,48 +167,61 @@ final class _Engine {
             carry.append(contentsOf: UnsafeBufferPointer(start: p, count: n))
         }
         carryBase = cut
-        carryKind = scanner.mode == .string ? .string : scanner.pendingOutsideCharacter ? .character : .bare
+        switch scanner.mode {
+        case .string: carryKind = .string
+        case .lineComment, .blockComment: carryKind = .comment
+        case .outside: carryKind = scanner.pendingOutsideCharacter ? .character : .bare
+        }
     }
 
     /// Where the bytes held back from yajl start (or `received` when nothing is held): an unfinished
-    /// string from its opening quote, an unfinished character outside a string, or the bare token
-    /// (number or literal) that ends the chunk, together with the bare token glued to the front of
-    /// the first two (`2` in `02"…`, `126` in `[[]126é`). yajl keeps a bare token that ends its
-    /// buffer pending and complains about it only on a later call, when its bytes would be gone.
+    /// string from its opening quote, an unfinished comment from its opening `/`, an unfinished
+    /// character between tokens, a `/` that ends the chunk (comments allowed: its meaning depends on
+    /// the next byte), or the bare token (number or literal) that ends the chunk; each together with
+    /// the bare token glued to its front (`2` in `02"…`, `126` in `[[]126é`, `-1` in `-1/`).
+    ///
+    /// yajl keeps an unfinished token at the end of its buffer pending and complains about it only
+    /// on a later call, when its bytes would be gone; and a buffer that starts inside a comment
+    /// would make the token scan behind error locations (``tokenStart(_:piece:count:)``) misread it.
     private func holdPoint(_ p: UnsafePointer<UInt8>, _ n: Int, chunkBase: Int) -> Int {
         let start: Int
-        if scanner.mode == .string {
-            start = scanner.stringStart
-        } else if scanner.pendingOutsideCharacter {
-            start = scanner.utf8Start
-            // Inside a comment only the character itself is held.
-            if scanner.mode != .outside { return start >= chunkBase || carry.isEmpty ? start : min(carryBase, start) }
-        } else if scanner.mode == .outside {
-            start = chunkBase + n
-        } else {
-            return received   // inside a comment
+        switch scanner.mode {
+        case .string: start = scanner.stringStart
+        case .lineComment, .blockComment: start = scanner.commentStart
+        case .outside:
+            if scanner.pendingOutsideCharacter {
+                start = scanner.utf8Start
+            } else {
+                start = scanner.pendingSlash ? chunkBase + n - 1 : chunkBase + n
+            }
         }
         // Started in an earlier chunk: everything from there is already held.
         guard start >= chunkBase else { return carry.isEmpty ? start : min(carryBase, start) }
         var j = start - chunkBase
         while j > 0 && _Tokens.isBare(p[j - 1]) { j -= 1 }
+        // With comments allowed, a `/` that opens no comment is one bad token with the run after it
+        // for yajl (`-1/2`), so it and the run glued before it are held too.
+        if j > 0 && chunkBase + j - 1 == scanner.lastStraySlash {
+            j -= 1
+            while j > 0 && _Tokens.isBare(p[j - 1]) { j -= 1 }
+        }
         if j == 0 && !carry.isEmpty && carryKind == .bare { return carryBase }
         return chunkBase + j
     }
 
-    /// Index in the chunk where the held token is complete, or nil if it goes on.
-    private func carryExit(_ p: UnsafePointer<UInt8>, _ n: Int, firstStringExit: Int?) -> Int? {
+    /// Index in the chunk where the held token is complete, or nil if it goes on. `firstExit` is the
+    /// scanner's: just after the byte that first brought it back between tokens.
+    private func carryExit(_ p: UnsafePointer<UInt8>, _ n: Int, firstExit: Int?) -> Int? {
         switch carryKind {
-        case .string:
-            return firstStringExit
+        case .string, .comment:
+            return firstExit
         case .character:
-            // The held bytes end with an unfinished character (after the bare token glued to it, if
-            // any); it ends after its remaining continuation bytes. Had one of them been bad, the
-            // scanner would have reported it before this is asked.
-            guard let lead = carry.lastIndex(where: { $0 >= 0xC0 }) else { return nil }
-            let rest = _ByteScanner.sequenceLength(lead: carry[lead]) - (carry.count - lead)
-            return rest >= 0 && rest <= n ? rest : nil
+            return nil   // completing it is an error either way, reported by the scanner
         case .bare:
+            // A held `/` and the `*` or `/` after it open a comment: held until it closes.
+            if carry.last == UInt8(ascii: "/") && n > 0 && (p[0] == UInt8(ascii: "*") || p[0] == UInt8(ascii: "/")) {
+                return firstExit
+            }
             var i = 0
             while i < n && _Tokens.isBare(p[i]) { i += 1 }
             guard i < n else { return nil }
