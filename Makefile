@@ -5,6 +5,7 @@
 #   make test    swift build, then swift test
 #   make demo    run the CLI over Fixtures/ and golden/ and check its exit codes
 #   make bench   build Benchmarks/ in release and measure (see BENCHMARKS.md)
+#   make fuzz-engine  build FuzzEngine/ with libFuzzer + ASan and fuzz WireJSON for FUZZ_SECONDS
 #   make clean   remove build products and generated benchmark data
 #
 # Pass extra flags to swift build / swift test with SWIFT_FLAGS, e.g. `make test SWIFT_FLAGS=-v`.
@@ -23,7 +24,18 @@ BENCH_RUNS ?= 3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || ! command -v sudo >/dev/null 2>&1 || echo sudo)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get
 
-.PHONY: all deps bench-deps build test demo bench clean
+# The libFuzzer target (FuzzEngine/): seeds are the fixtures, the goldens and JSONTestSuite's
+# test_parsing files, read where they are (WIRELOCK_CONFORMANCE_DIR, as for the tests); what the
+# fuzzer adds goes to FuzzEngine/corpus and any crash to FuzzEngine/artifacts (both ignored by git).
+FUZZ_DIR := FuzzEngine
+FUZZ_SECONDS ?= 300
+FUZZ_MAX_LEN ?= 65536
+FUZZ_FLAGS ?=
+WIRELOCK_CONFORMANCE_DIR ?= $(abspath $(CURDIR)/../shared/conformance)
+# -enable-testing lets the target reach the validator's fast and exact passes one at a time.
+FUZZ_BUILD := -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing --package-path $(FUZZ_DIR)
+
+.PHONY: all deps bench-deps build test demo bench fuzz-engine clean
 
 all: build
 
@@ -93,5 +105,31 @@ bench: bench-deps
 	"$$bench_bin/wirelock-bench" --stream-rss --size-mb "$(BENCH_STREAM_MB)" \
 	  --gen "$$bench_bin/wirelock-gen" --wirelock "$$cli_bin/wirelock"
 
+# One process (no -jobs or -workers), lower priority: the machine is shared. Swift's own crash backtracer is switched off so
+# that ASan and libFuzzer report the crash and save the input (it would also hold the pipe open).
+# The full log is kept in $(FUZZ_DIR)/artifacts/fuzz.log; the console skips the per-unit NEW lines.
+fuzz-engine: deps
+	nice -n 10 $(SWIFT) build $(FUZZ_BUILD)
+	@bin="$$($(SWIFT) build $(FUZZ_BUILD) --show-bin-path)/wirejson-fuzz"; \
+	suite="$(WIRELOCK_CONFORMANCE_DIR)/JSONTestSuite/test_parsing"; \
+	seeds="Fixtures golden"; \
+	if [ -d "$$suite" ]; then seeds="$$seeds $$suite"; \
+	else echo "fuzz-engine: $$suite not found (set WIRELOCK_CONFORMANCE_DIR); seeding from Fixtures and golden only" >&2; fi; \
+	mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/artifacts; \
+	log=$(FUZZ_DIR)/artifacts/fuzz.log; \
+	echo "+ wirejson-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) -dict=$(FUZZ_DIR)/wirejson.dict $(FUZZ_DIR)/corpus $$seeds"; \
+	status=0; \
+	SWIFT_BACKTRACE=enable=no nice -n 10 "$$bin" -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) \
+	  -dict=$(FUZZ_DIR)/wirejson.dict -print_final_stats=1 \
+	  -artifact_prefix=$(FUZZ_DIR)/artifacts/ $(FUZZ_FLAGS) $(FUZZ_DIR)/corpus $$seeds 2>&1 \
+	  | tee "$$log" | grep --line-buffered -v -E '^#[0-9]+[[:space:]]+(NEW|REDUCE) ' || status=$$?; \
+	done="$$(grep -E '^#[0-9]+[[:space:]]+DONE ' "$$log" | tail -1 || true)"; \
+	[ -z "$$done" ] || echo "fuzz-engine: $$done"; \
+	echo "fuzz-engine: corpus $$(ls $(FUZZ_DIR)/corpus | wc -l) files; full log in $$log"; \
+	if [ "$$status" -ne 0 ]; then \
+	  echo "fuzz-engine: the fuzzer stopped with status $$status; the input is in $(FUZZ_DIR)/artifacts/ (replay: $$bin FILE)" >&2; \
+	  exit 1; \
+	fi
+
 clean:
-	rm -rf .build $(BENCH_DIR)/.build $(BENCH_DIR)/data
+	rm -rf .build $(BENCH_DIR)/.build $(BENCH_DIR)/data $(FUZZ_DIR)/.build
