@@ -68,9 +68,8 @@ struct _ByteScanner {
     private(set) var pendingSlash = false
     /// Absolute offset of the `/` that opened the current (or last) comment.
     private(set) var commentStart = 0
-    /// Absolute offset of the last `/` that turned out not to open a comment (an error for yajl,
-    /// which reads it and the bare token after it as one bad comment token).
-    private(set) var lastStraySlash = -1
+    /// Absolute offset of the `/` that closed the last block comment (-1 before any).
+    private(set) var lastCommentEnd = -1
     private var blockStar = false
 
     /// A multi-byte character has started between tokens and is not complete yet (it will be an
@@ -176,7 +175,6 @@ struct _ByteScanner {
                 pendingSlash = false
                 if b == UInt8(ascii: "*") { mode = .blockComment; blockStar = false; commentStart = offset - 1; return nil }
                 if b == UInt8(ascii: "/") { mode = .lineComment; commentStart = offset - 1; return nil }
-                lastStraySlash = offset - 1
             }
             switch b {
             case UInt8(ascii: "\""):
@@ -201,7 +199,7 @@ struct _ByteScanner {
             else if b >= 0x80 { return startUTF8(b, at: offset) }
             return nil
         case .blockComment:
-            if blockStar && b == UInt8(ascii: "/") { mode = .outside }
+            if blockStar && b == UInt8(ascii: "/") { mode = .outside; lastCommentEnd = offset }
             blockStar = b == UInt8(ascii: "*")
             if b >= 0x80 { return startUTF8(b, at: offset) }
             return nil

@@ -197,13 +197,15 @@ final class _Engine {
         }
         // Started in an earlier chunk: everything from there is already held.
         guard start >= chunkBase else { return carry.isEmpty ? start : min(carryBase, start) }
+        // With comments allowed, a `/` here that does not close a block comment opens none either
+        // (the scanner would be inside it): yajl reads it and the run after it as one bad comment
+        // token (`-1/2`), so it is held too, with whatever is glued before it (`-2/#/3`).
+        let slashes = options.allowComments
         var j = start - chunkBase
-        while j > 0 && _Tokens.isBare(p[j - 1]) { j -= 1 }
-        // With comments allowed, a `/` that opens no comment is one bad token with the run after it
-        // for yajl (`-1/2`), so it and the run glued before it are held too.
-        if j > 0 && chunkBase + j - 1 == scanner.lastStraySlash {
+        while j > 0 {
+            let b = p[j - 1]
+            guard _Tokens.isBare(b) || slashes && b == UInt8(ascii: "/") && chunkBase + j - 1 > scanner.lastCommentEnd else { break }
             j -= 1
-            while j > 0 && _Tokens.isBare(p[j - 1]) { j -= 1 }
         }
         if j == 0 && !carry.isEmpty && carryKind == .bare { return carryBase }
         return chunkBase + j
