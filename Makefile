@@ -6,6 +6,7 @@
 #   make demo    run the CLI over Fixtures/ and golden/ and check its exit codes
 #   make bench   build Benchmarks/ in release and measure (see BENCHMARKS.md)
 #   make fuzz-engine  build FuzzEngine/ with libFuzzer + ASan and fuzz WireJSON for FUZZ_SECONDS
+#   make fuzz-engine-coverage  line coverage of the WireJSON core over the fuzz corpus and seeds
 #   make clean   remove build products and generated benchmark data
 #
 # Pass extra flags to swift build / swift test with SWIFT_FLAGS, e.g. `make test SWIFT_FLAGS=-v`.
@@ -24,9 +25,11 @@ BENCH_RUNS ?= 3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || ! command -v sudo >/dev/null 2>&1 || echo sudo)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get
 
-# The libFuzzer target (FuzzEngine/): seeds are the fixtures, the goldens and JSONTestSuite's
-# test_parsing files, read where they are (WIRELOCK_CONFORMANCE_DIR, as for the tests); what the
-# fuzzer adds goes to FuzzEngine/corpus and any crash to FuzzEngine/artifacts (both ignored by git).
+# The libFuzzer target (FuzzEngine/): seeds are its own FuzzEngine/seeds (shapes the other corpora
+# lack: objects past the 32-member duplicate table, JSON Lines, comments), the fixtures, the goldens
+# and JSONTestSuite's test_parsing files, read where they are (WIRELOCK_CONFORMANCE_DIR, as for the
+# tests); what the fuzzer adds goes to FuzzEngine/corpus and any crash to FuzzEngine/artifacts (both
+# ignored by git).
 FUZZ_DIR := FuzzEngine
 FUZZ_SECONDS ?= 300
 FUZZ_MAX_LEN ?= 65536
@@ -35,7 +38,15 @@ WIRELOCK_CONFORMANCE_DIR ?= $(abspath $(CURDIR)/../shared/conformance)
 # -enable-testing lets the target reach the validator's fast and exact passes one at a time.
 FUZZ_BUILD := -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing --package-path $(FUZZ_DIR)
 
-.PHONY: all deps bench-deps build test demo bench fuzz-engine clean
+# The coverage build has no ASan (only libFuzzer's driver) and its own scratch path; its tools are the
+# toolchain's, whose profile format matches the compiler's (a system llvm-cov may not read it).
+FUZZ_COV_BUILD := -c release -Xswiftc -sanitize=fuzzer -Xswiftc -enable-testing -Xswiftc -profile-generate \
+  -Xswiftc -profile-coverage-mapping --package-path $(FUZZ_DIR) --scratch-path $(FUZZ_DIR)/.build-coverage
+LLVM_BIN ?= $(dir $(shell command -v $(SWIFT)))
+FUZZ_COV_SOURCES = $(wildcard Sources/WireJSON/Core/*.swift Sources/WireJSON/Value/*.swift \
+  Sources/WireJSON/Canonical/*.swift Sources/WireJSON/Yajl/*.swift)
+
+.PHONY: all deps bench-deps build test demo bench fuzz-engine fuzz-engine-coverage clean
 
 all: build
 
@@ -112,9 +123,9 @@ fuzz-engine: deps
 	nice -n 10 $(SWIFT) build $(FUZZ_BUILD)
 	@bin="$$($(SWIFT) build $(FUZZ_BUILD) --show-bin-path)/wirejson-fuzz"; \
 	suite="$(WIRELOCK_CONFORMANCE_DIR)/JSONTestSuite/test_parsing"; \
-	seeds="Fixtures golden"; \
+	seeds="$(FUZZ_DIR)/seeds Fixtures golden"; \
 	if [ -d "$$suite" ]; then seeds="$$seeds $$suite"; \
-	else echo "fuzz-engine: $$suite not found (set WIRELOCK_CONFORMANCE_DIR); seeding from Fixtures and golden only" >&2; fi; \
+	else echo "fuzz-engine: $$suite not found (set WIRELOCK_CONFORMANCE_DIR); seeding from FuzzEngine/seeds, Fixtures and golden only" >&2; fi; \
 	mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/artifacts; \
 	log=$(FUZZ_DIR)/artifacts/fuzz.log; \
 	echo "+ wirejson-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) -dict=$(FUZZ_DIR)/wirejson.dict $(FUZZ_DIR)/corpus $$seeds"; \
@@ -131,5 +142,19 @@ fuzz-engine: deps
 	  exit 1; \
 	fi
 
+# Replays FuzzEngine/corpus and the seeds once (-runs=0) through a coverage build of the same target.
+fuzz-engine-coverage: deps
+	nice -n 10 $(SWIFT) build $(FUZZ_COV_BUILD)
+	@bin="$$($(SWIFT) build $(FUZZ_COV_BUILD) --show-bin-path)/wirejson-fuzz"; \
+	suite="$(WIRELOCK_CONFORMANCE_DIR)/JSONTestSuite/test_parsing"; \
+	seeds="$(FUZZ_DIR)/seeds Fixtures golden"; [ ! -d "$$suite" ] || seeds="$$seeds $$suite"; \
+	mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/artifacts; \
+	profile=$(FUZZ_DIR)/artifacts/coverage; rm -f "$$profile".profraw; \
+	LLVM_PROFILE_FILE="$$profile.profraw" SWIFT_BACKTRACE=enable=no nice -n 10 "$$bin" -runs=0 \
+	  -max_len=$(FUZZ_MAX_LEN) $(FUZZ_DIR)/corpus $$seeds 2>&1 | grep -E '^#[0-9]+[[:space:]]+DONE '; \
+	"$(LLVM_BIN)llvm-profdata" merge -sparse "$$profile.profraw" -o "$$profile.profdata"; \
+	"$(LLVM_BIN)llvm-cov" report "$$bin" -instr-profile="$$profile.profdata" $(FUZZ_COV_SOURCES) \
+	  | sed -e "s|$(CURDIR)/Sources/WireJSON/||"
+
 clean:
-	rm -rf .build $(BENCH_DIR)/.build $(BENCH_DIR)/data $(FUZZ_DIR)/.build
+	rm -rf .build $(BENCH_DIR)/.build $(BENCH_DIR)/data $(FUZZ_DIR)/.build $(FUZZ_DIR)/.build-coverage
