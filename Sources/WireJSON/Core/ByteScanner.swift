@@ -76,17 +76,6 @@ struct _ByteScanner {
     /// error either way; yajl must not see its first byte before the scanner has judged it).
     var pendingOutsideCharacter: Bool { utf8Need > 0 && mode == .outside }
 
-    /// How many bytes the UTF-8 sequence that starts with `lead` has (1 for ASCII and for bytes that
-    /// cannot start one).
-    static func sequenceLength(lead: UInt8) -> Int {
-        switch lead {
-        case 0xC2...0xDF: 2
-        case 0xE0...0xEF: 3
-        case 0xF0...0xF4: 4
-        default: 1
-        }
-    }
-
     init(allowComments: Bool) {
         self.allowComments = allowComments
         utf8Bytes.reserveCapacity(4)
@@ -97,7 +86,7 @@ struct _ByteScanner {
     /// byte that first brought the scanner back between tokens (nil if that did not happen).
     mutating func scan(_ p: UnsafePointer<UInt8>, count n: Int, base: Int) -> (error: _ScanError?, firstExit: Int?) {
         var firstExit: Int? = nil
-        let startedInString = mode != .outside || pendingSlash
+        let startedHeld = mode != .outside || pendingSlash
         var i = 0
         let quote = _SWAR.broadcast(UInt8(ascii: "\""))
         let backslash = _SWAR.broadcast(UInt8(ascii: "\\"))
@@ -111,7 +100,7 @@ struct _ByteScanner {
             if utf8Need > 0 || escape != 0 || lowStage != 0 || pendingSlash || mode.rawValue >= Mode.lineComment.rawValue {
                 if let error = slowByte(p[i], at: base + i) { return (error, firstExit) }
                 i &+= 1
-                if mode == .outside && startedInString && firstExit == nil && !inEscapeOrCharacter { firstExit = i }
+                if mode == .outside && startedHeld && firstExit == nil && !inEscapeOrCharacter { firstExit = i }
                 continue
             }
             if mode == .outside {
@@ -150,7 +139,7 @@ struct _ByteScanner {
                 if b == UInt8(ascii: "\"") {
                     mode = .outside
                     i &+= 1
-                    if startedInString && firstExit == nil { firstExit = i }
+                    if startedHeld && firstExit == nil { firstExit = i }
                     continue scanning
                 }
                 if b == UInt8(ascii: "\\") || b >= 0x80 {
