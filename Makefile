@@ -7,6 +7,8 @@
 #   make bench   build Benchmarks/ in release and measure (see BENCHMARKS.md)
 #   make bench-golden   only the golden-comparison benchmark (part of make bench)
 #   make bench-shapes   only the shape inference and diff benchmark (part of make bench)
+#   make fuzz-engine  build FuzzEngine/ with libFuzzer + ASan and fuzz WireJSON for FUZZ_SECONDS
+#   make fuzz-engine-coverage  line coverage of the WireJSON core over the fuzz corpus and seeds
 #   make clean   remove build products and generated benchmark data
 #
 # Pass extra flags to swift build / swift test with SWIFT_FLAGS, e.g. `make test SWIFT_FLAGS=-v`.
@@ -25,7 +27,28 @@ BENCH_RUNS ?= 3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || ! command -v sudo >/dev/null 2>&1 || echo sudo)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get
 
-.PHONY: all deps bench-deps build test demo bench bench-golden bench-shapes bench-fuzz clean
+# The libFuzzer target (FuzzEngine/): seeds are its own FuzzEngine/seeds (shapes the other corpora
+# lack: objects past the 32-member duplicate table, JSON Lines, comments), the fixtures, the goldens
+# and JSONTestSuite's test_parsing files, read where they are (WIRELOCK_CONFORMANCE_DIR, as for the
+# tests); what the fuzzer adds goes to FuzzEngine/corpus and any crash to FuzzEngine/artifacts (both
+# ignored by git).
+FUZZ_DIR := FuzzEngine
+FUZZ_SECONDS ?= 300
+FUZZ_MAX_LEN ?= 65536
+FUZZ_FLAGS ?=
+WIRELOCK_CONFORMANCE_DIR ?= $(abspath $(CURDIR)/../shared/conformance)
+# -enable-testing lets the target reach the validator's fast and exact passes one at a time.
+FUZZ_BUILD := -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing --package-path $(FUZZ_DIR)
+
+# The coverage build has no ASan (only libFuzzer's driver) and its own scratch path; its tools are the
+# toolchain's, whose profile format matches the compiler's (a system llvm-cov may not read it).
+FUZZ_COV_BUILD := -c release -Xswiftc -sanitize=fuzzer -Xswiftc -enable-testing -Xswiftc -profile-generate \
+  -Xswiftc -profile-coverage-mapping --package-path $(FUZZ_DIR) --scratch-path $(FUZZ_DIR)/.build-coverage
+LLVM_BIN ?= $(dir $(shell command -v $(SWIFT)))
+FUZZ_COV_SOURCES = $(wildcard Sources/WireJSON/Core/*.swift Sources/WireJSON/Value/*.swift \
+  Sources/WireJSON/Canonical/*.swift Sources/WireJSON/Yajl/*.swift)
+
+.PHONY: all deps bench-deps build test demo bench bench-golden bench-shapes bench-fuzz fuzz-engine fuzz-engine-coverage clean
 
 all: build
 
@@ -147,5 +170,45 @@ bench-fuzz:
 	echo "+ wirelock-fuzz-bench Fixtures/API/v3/calendar-success.json Fixtures/API/v3/calendar-extra-field.json"; \
 	"$$bench_bin/wirelock-fuzz-bench" Fixtures/API/v3/calendar-success.json Fixtures/API/v3/calendar-extra-field.json
 
+# One process (no -jobs or -workers), lower priority: the machine is shared. Swift's own crash backtracer is switched off so
+# that ASan and libFuzzer report the crash and save the input (it would also hold the pipe open).
+# The full log is kept in $(FUZZ_DIR)/artifacts/fuzz.log; the console skips the per-unit NEW lines.
+fuzz-engine: deps
+	nice -n 10 $(SWIFT) build $(FUZZ_BUILD)
+	@bin="$$($(SWIFT) build $(FUZZ_BUILD) --show-bin-path)/wirejson-fuzz"; \
+	suite="$(WIRELOCK_CONFORMANCE_DIR)/JSONTestSuite/test_parsing"; \
+	seeds="$(FUZZ_DIR)/seeds Fixtures golden"; \
+	if [ -d "$$suite" ]; then seeds="$$seeds $$suite"; \
+	else echo "fuzz-engine: $$suite not found (set WIRELOCK_CONFORMANCE_DIR); seeding from FuzzEngine/seeds, Fixtures and golden only" >&2; fi; \
+	mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/artifacts; \
+	log=$(FUZZ_DIR)/artifacts/fuzz.log; \
+	echo "+ wirejson-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) -dict=$(FUZZ_DIR)/wirejson.dict $(FUZZ_DIR)/corpus $$seeds"; \
+	status=0; \
+	SWIFT_BACKTRACE=enable=no nice -n 10 "$$bin" -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) \
+	  -dict=$(FUZZ_DIR)/wirejson.dict -print_final_stats=1 \
+	  -artifact_prefix=$(FUZZ_DIR)/artifacts/ $(FUZZ_FLAGS) $(FUZZ_DIR)/corpus $$seeds 2>&1 \
+	  | tee "$$log" | grep --line-buffered -v -E '^#[0-9]+[[:space:]]+(NEW|REDUCE) ' || status=$$?; \
+	done="$$(grep -E '^#[0-9]+[[:space:]]+DONE ' "$$log" | tail -1 || true)"; \
+	[ -z "$$done" ] || echo "fuzz-engine: $$done"; \
+	echo "fuzz-engine: corpus $$(ls $(FUZZ_DIR)/corpus | wc -l) files; full log in $$log"; \
+	if [ "$$status" -ne 0 ]; then \
+	  echo "fuzz-engine: the fuzzer stopped with status $$status; the input is in $(FUZZ_DIR)/artifacts/ (replay: $$bin FILE)" >&2; \
+	  exit 1; \
+	fi
+
+# Replays FuzzEngine/corpus and the seeds once (-runs=0) through a coverage build of the same target.
+fuzz-engine-coverage: deps
+	nice -n 10 $(SWIFT) build $(FUZZ_COV_BUILD)
+	@bin="$$($(SWIFT) build $(FUZZ_COV_BUILD) --show-bin-path)/wirejson-fuzz"; \
+	suite="$(WIRELOCK_CONFORMANCE_DIR)/JSONTestSuite/test_parsing"; \
+	seeds="$(FUZZ_DIR)/seeds Fixtures golden"; [ ! -d "$$suite" ] || seeds="$$seeds $$suite"; \
+	mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/artifacts; \
+	profile=$(FUZZ_DIR)/artifacts/coverage; rm -f "$$profile".profraw; \
+	LLVM_PROFILE_FILE="$$profile.profraw" SWIFT_BACKTRACE=enable=no nice -n 10 "$$bin" -runs=0 \
+	  -max_len=$(FUZZ_MAX_LEN) $(FUZZ_DIR)/corpus $$seeds 2>&1 | grep -E '^#[0-9]+[[:space:]]+DONE '; \
+	"$(LLVM_BIN)llvm-profdata" merge -sparse "$$profile.profraw" -o "$$profile.profdata"; \
+	"$(LLVM_BIN)llvm-cov" report "$$bin" -instr-profile="$$profile.profdata" $(FUZZ_COV_SOURCES) \
+	  | sed -e "s|$(CURDIR)/Sources/WireJSON/||"
+
 clean:
-	rm -rf .build $(BENCH_DIR)/.build $(BENCH_DIR)/data
+	rm -rf .build $(BENCH_DIR)/.build $(BENCH_DIR)/data $(FUZZ_DIR)/.build $(FUZZ_DIR)/.build-coverage

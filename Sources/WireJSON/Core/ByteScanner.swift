@@ -64,10 +64,15 @@ struct _ByteScanner {
     private var utf8Scalar: UInt32 = 0
 
     // Comments (only when allowed).
-    private var pendingSlash = false
+    /// The last byte scanned was a `/` outside a string: a comment if the next byte is `*` or `/`.
+    private(set) var pendingSlash = false
+    /// Absolute offset of the `/` that opened the current (or last) comment.
+    private(set) var commentStart = 0
+    /// Absolute offset of the `/` that closed the last block comment (-1 before any).
+    private(set) var lastCommentEnd = -1
     private var blockStar = false
 
-    /// A multi-byte character has started outside a string and is not complete yet (it will be an
+    /// A multi-byte character has started between tokens and is not complete yet (it will be an
     /// error either way; yajl must not see its first byte before the scanner has judged it).
     var pendingOutsideCharacter: Bool { utf8Need > 0 && mode == .outside }
 
@@ -77,11 +82,11 @@ struct _ByteScanner {
     }
 
     /// Scans `count` bytes at absolute offset `base`. Returns the first error, if any, and, when the
-    /// chunk started inside a string, the index just after the quote that closed it (nil if it stays
-    /// open).
-    mutating func scan(_ p: UnsafePointer<UInt8>, count n: Int, base: Int) -> (error: _ScanError?, firstStringExit: Int?) {
+    /// chunk started inside a string or a comment (or just after a `/`), the index just after the
+    /// byte that first brought the scanner back between tokens (nil if that did not happen).
+    mutating func scan(_ p: UnsafePointer<UInt8>, count n: Int, base: Int) -> (error: _ScanError?, firstExit: Int?) {
         var firstExit: Int? = nil
-        let startedInString = mode == .string
+        let startedHeld = mode != .outside || pendingSlash
         var i = 0
         let quote = _SWAR.broadcast(UInt8(ascii: "\""))
         let backslash = _SWAR.broadcast(UInt8(ascii: "\\"))
@@ -95,7 +100,7 @@ struct _ByteScanner {
             if utf8Need > 0 || escape != 0 || lowStage != 0 || pendingSlash || mode.rawValue >= Mode.lineComment.rawValue {
                 if let error = slowByte(p[i], at: base + i) { return (error, firstExit) }
                 i &+= 1
-                if mode == .outside && startedInString && firstExit == nil && !inEscapeOrCharacter { firstExit = i }
+                if mode == .outside && startedHeld && firstExit == nil && !inEscapeOrCharacter { firstExit = i }
                 continue
             }
             if mode == .outside {
@@ -134,7 +139,7 @@ struct _ByteScanner {
                 if b == UInt8(ascii: "\"") {
                     mode = .outside
                     i &+= 1
-                    if startedInString && firstExit == nil { firstExit = i }
+                    if startedHeld && firstExit == nil { firstExit = i }
                     continue scanning
                 }
                 if b == UInt8(ascii: "\\") || b >= 0x80 {
@@ -157,8 +162,8 @@ struct _ByteScanner {
         case .outside:
             if pendingSlash {
                 pendingSlash = false
-                if b == UInt8(ascii: "*") { mode = .blockComment; blockStar = false; return nil }
-                if b == UInt8(ascii: "/") { mode = .lineComment; return nil }
+                if b == UInt8(ascii: "*") { mode = .blockComment; blockStar = false; commentStart = offset - 1; return nil }
+                if b == UInt8(ascii: "/") { mode = .lineComment; commentStart = offset - 1; return nil }
             }
             switch b {
             case UInt8(ascii: "\""):
@@ -183,7 +188,7 @@ struct _ByteScanner {
             else if b >= 0x80 { return startUTF8(b, at: offset) }
             return nil
         case .blockComment:
-            if blockStar && b == UInt8(ascii: "/") { mode = .outside }
+            if blockStar && b == UInt8(ascii: "/") { mode = .outside; lastCommentEnd = offset }
             blockStar = b == UInt8(ascii: "*")
             if b >= 0x80 { return startUTF8(b, at: offset) }
             return nil

@@ -20,7 +20,7 @@ final class _Engine {
     /// The bytes of an unfinished token, held back from yajl.
     private var carry: [UInt8] = []
     private var carryBase = 0
-    private enum CarryKind { case string, bare, character }
+    private enum CarryKind { case string, comment, bare, character }
     private var carryKind = CarryKind.string
     /// Total bytes received.
     private(set) var received = 0
@@ -157,7 +157,7 @@ final class _Engine {
 
             let cut = holdPoint(p, n, chunkBase: chunkBase)
             if carried.count > 0 {
-                guard let exit = carryExit(p, n, firstStringExit: scan.firstStringExit), chunkBase + exit <= cut else {
+                guard let exit = carryExit(p, n, firstExit: scan.firstExit), chunkBase + exit <= cut else {
                     return nil   // the held token goes on
                 }
                 var first = Array(carried)
@@ -192,28 +192,63 @@ final class _Engine {
             carry.append(contentsOf: UnsafeBufferPointer(start: p, count: n))
         }
         carryBase = cut
-        carryKind = scanner.mode == .string ? .string : scanner.pendingOutsideCharacter ? .character : .bare
+        switch scanner.mode {
+        case .string: carryKind = .string
+        case .lineComment, .blockComment: carryKind = .comment
+        case .outside: carryKind = scanner.pendingOutsideCharacter ? .character : .bare
+        }
     }
 
-    /// Where the bytes held back from yajl start (or `received` when nothing is held).
+    /// Where the bytes held back from yajl start (or `received` when nothing is held): an unfinished
+    /// string from its opening quote, an unfinished comment from its opening `/`, an unfinished
+    /// character between tokens, a `/` that ends the chunk (comments allowed: its meaning depends on
+    /// the next byte), or the bare token (number or literal) that ends the chunk; each together with
+    /// the bare token glued to its front (`2` in `02"…`, `126` in `[[]126é`, `-1` in `-1/`).
+    ///
+    /// yajl keeps an unfinished token at the end of its buffer pending and complains about it only
+    /// on a later call, when its bytes would be gone; and a buffer that starts inside a comment
+    /// would make the token scan behind error locations (``tokenStart(_:piece:count:)``) misread it.
     private func holdPoint(_ p: UnsafePointer<UInt8>, _ n: Int, chunkBase: Int) -> Int {
-        if scanner.mode == .string { return scanner.stringStart }
-        if scanner.pendingOutsideCharacter { return scanner.utf8Start }
-        guard scanner.mode == .outside else { return received }
-        var j = n
-        while j > 0 && _Tokens.isBare(p[j - 1]) { j -= 1 }
+        let start: Int
+        switch scanner.mode {
+        case .string: start = scanner.stringStart
+        case .lineComment, .blockComment: start = scanner.commentStart
+        case .outside:
+            if scanner.pendingOutsideCharacter {
+                start = scanner.utf8Start
+            } else {
+                start = scanner.pendingSlash ? chunkBase + n - 1 : chunkBase + n
+            }
+        }
+        // Started in an earlier chunk: everything from there is already held.
+        guard start >= chunkBase else { return carry.isEmpty ? start : min(carryBase, start) }
+        // With comments allowed, a `/` here that does not close a block comment opens none either
+        // (the scanner would be inside it): yajl reads it and the run after it as one bad comment
+        // token (`-1/2`), so it is held too, with whatever is glued before it (`-2/#/3`).
+        let slashes = options.allowComments
+        var j = start - chunkBase
+        while j > 0 {
+            let b = p[j - 1]
+            guard _Tokens.isBare(b) || slashes && b == UInt8(ascii: "/") && chunkBase + j - 1 > scanner.lastCommentEnd else { break }
+            j -= 1
+        }
         if j == 0 && !carry.isEmpty && carryKind == .bare { return carryBase }
         return chunkBase + j
     }
 
-    /// Index in the chunk where the held token is complete, or nil if it goes on.
-    private func carryExit(_ p: UnsafePointer<UInt8>, _ n: Int, firstStringExit: Int?) -> Int? {
+    /// Index in the chunk where the held token is complete, or nil if it goes on. `firstExit` is the
+    /// scanner's: just after the byte that first brought it back between tokens.
+    private func carryExit(_ p: UnsafePointer<UInt8>, _ n: Int, firstExit: Int?) -> Int? {
         switch carryKind {
-        case .string:
-            return firstStringExit
+        case .string, .comment:
+            return firstExit
         case .character:
-            return nil
+            return nil   // completing it is an error either way, reported by the scanner
         case .bare:
+            // A held `/` and the `*` or `/` after it open a comment: held until it closes.
+            if carry.last == UInt8(ascii: "/") && n > 0 && (p[0] == UInt8(ascii: "*") || p[0] == UInt8(ascii: "/")) {
+                return firstExit
+            }
             var i = 0
             while i < n && _Tokens.isBare(p[i]) { i += 1 }
             guard i < n else { return nil }

@@ -97,7 +97,7 @@ struct _LineTracker {
 }
 
 /// The bytes the engine still holds, as (absolute offset, buffer) spans in order: the carried part of
-/// an unfinished string and the current chunk.
+/// an unfinished token (string, comment, character or bare token) and the current chunk.
 struct _Regions {
     var spans: [(base: Int, pointer: UnsafePointer<UInt8>, count: Int)] = []
 

@@ -9,16 +9,31 @@ struct _ErrorContext {
 
     var byte: UInt8? { regions.byte(at: offset) }
 
-    /// Up to `limit` bytes of the bare word at the offset (letters, digits, signs, dots).
+    /// Up to `limit` bytes of the word at the offset: ASCII letters, digits, signs and dots only.
+    ///
+    /// The word must end at a byte that is in memory whatever the chunking. Any other byte either
+    /// ends a token (whitespace, punctuation, a quote) or is one the pre-pass rejects (form feed,
+    /// vertical tab, other controls, non-ASCII), and a pre-pass error sends only the bytes before it
+    /// to yajl, so a word that ran on past such a byte could reach the end of the current chunk and
+    /// change with the chunk size.
     func word(limit: Int = 16) -> String {
         var bytes: [UInt8] = []
         var position = offset
-        while bytes.count < limit, let b = regions.byte(at: position),
-              !_Tokens.isWhitespace(b), !_Tokens.isPunctuation(b), b != UInt8(ascii: "\""), b < 0x80 {
+        while bytes.count < limit, let b = regions.byte(at: position), Self.isWordByte(b) {
             bytes.append(b)
             position += 1
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func isWordByte(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+            true
+        default:
+            false
+        }
     }
 
     /// "a string", "a number", "'}'", "'tru'", "the end of the input".
