@@ -57,15 +57,9 @@ struct AcceptCommand: ParsableCommand {
 
     func run(in context: CommandContext) -> ExitCode {
         let selection: PendingGoldenSelection.Selection
-        do throws(PendingGoldenSelection.MissingPath) {
-            selection = try PendingGoldenSelection.select(paths, environment: context.environment)
-        } catch {
-            context.reportError(error.description)
-            return .failure
-        }
-        guard !selection.pending.isEmpty else {
-            context.output.write("nothing pending in \(selection.searched.joined(separator: ", "))\n")
-            return .success
+        switch PendingGoldenSelection.select(paths, in: context) {
+        case .selected(let selected): selection = selected
+        case .done(let status): return status
         }
         let root = PendingGoldenSelection.currentDirectory
         let style = context.outputStyle

@@ -53,6 +53,29 @@ enum PendingGoldenSelection {
         GoldenFiles.display(url, root: currentDirectory)
     }
 
+    /// The pending files a command works on, or the status it ends with right away: a missing path
+    /// is reported (exit 2), and "nothing pending" is said (exit 0).
+    static func select(_ paths: [String], in context: CommandContext) -> Start {
+        let selection: Selection
+        do throws(MissingPath) {
+            selection = try select(paths, environment: context.environment)
+        } catch {
+            context.reportError(error.description)
+            return .done(.failure)
+        }
+        guard !selection.pending.isEmpty else {
+            context.output.write("nothing pending in \(selection.searched.joined(separator: ", "))\n")
+            return .done(.success)
+        }
+        return .selected(selection)
+    }
+
+    /// How a command over pending files starts: with files to work on, or already done.
+    enum Start {
+        case selected(Selection)
+        case done(ExitCode)
+    }
+
     /// The pending files under `paths`, or under the golden directory when `paths` is empty.
     /// - Throws: ``MissingPath`` for the first path that does not exist.
     static func select(_ paths: [String], environment: [String: String]) throws(MissingPath) -> Selection {

@@ -25,15 +25,9 @@ struct RejectCommand: ParsableCommand {
 
     func run(in context: CommandContext) -> ExitCode {
         let selection: PendingGoldenSelection.Selection
-        do throws(PendingGoldenSelection.MissingPath) {
-            selection = try PendingGoldenSelection.select(paths, environment: context.environment)
-        } catch {
-            context.reportError(error.description)
-            return .failure
-        }
-        guard !selection.pending.isEmpty else {
-            context.output.write("nothing pending in \(selection.searched.joined(separator: ", "))\n")
-            return .success
+        switch PendingGoldenSelection.select(paths, in: context) {
+        case .selected(let selected): selection = selected
+        case .done(let status): return status
         }
         var status = ExitCode.success
         var deleted = 0
