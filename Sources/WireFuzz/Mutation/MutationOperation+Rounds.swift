@@ -16,15 +16,15 @@ extension MutationOperation {
         case (.numbers, .replace(.number)):
             let text: String
             switch variant {
-            case "2^63": text = "92233720368547758\(10 + rng.below(90))"
-            case "-2^63-1": text = "-92233720368547758\(10 + rng.below(90))"
-            case "1e309": text = "\(1 + rng.below(9))e\(309 + rng.below(300))"
-            case "1.5-for-integer": text = "\(rng.below(100_000)).\(1 + rng.below(9))"
+            case "2^63": text = "92233720368547758\(10 + rng.next(below: 90))"
+            case "-2^63-1": text = "-92233720368547758\(10 + rng.next(below: 90))"
+            case "1e309": text = "\(1 + rng.next(below: 9))e\(309 + rng.next(below: 300))"
+            case "1.5-for-integer": text = "\(rng.next(below: 100_000)).\(1 + rng.next(below: 9))"
             default: return self
             }
             copy.edit = .replace(.number(JSONNumber(text: text)))
         case (.extraKey, .add(let key, _)):
-            copy.edit = .add(key: key + String(round), value: Self.randomValue(ofKind: ["string", "number", "bool", "object", "array"][rng.below(5)], &rng))
+            copy.edit = .add(key: key + String(round), value: Self.randomValue(ofKind: ["string", "number", "bool", "object", "array"][rng.next(below: 5)], &rng))
         default:
             break
         }
@@ -37,19 +37,19 @@ extension MutationOperation {
     static func randomValue(ofKind kind: String, _ rng: inout SplitMix64) -> JSONValue {
         switch kind {
         case "string":
-            return .string((0..<rng.below(12)).map { _ in characters[rng.below(characters.count)] }.joined())
+            return .string((0..<rng.next(below: 12)).map { _ in characters[rng.next(below: characters.count)] }.joined())
         case "number":
-            switch rng.below(3) {
-            case 0: return .number(JSONNumber(text: String(rng.below(2_000_001) - 1_000_000)))
-            case 1: return .number(JSONNumber(text: "\(rng.below(10_000)).\(rng.below(1000))"))
-            default: return .number(JSONNumber(text: "\(1 + rng.below(9))e\(rng.below(40))"))
+            switch rng.next(below: 3) {
+            case 0: return .number(JSONNumber(text: String(rng.next(below: 2_000_001) - 1_000_000)))
+            case 1: return .number(JSONNumber(text: "\(rng.next(below: 10_000)).\(rng.next(below: 1000))"))
+            default: return .number(JSONNumber(text: "\(1 + rng.next(below: 9))e\(rng.next(below: 40))"))
             }
         case "bool":
-            return .bool(rng.below(2) == 0)
+            return .bool(rng.next(below: 2) == 0)
         case "object":
-            return .object(JSONObject([.init(key: "k\(rng.below(100))", value: randomValue(ofKind: "number", &rng))]))
+            return .object(JSONObject([.init(key: "k\(rng.next(below: 100))", value: randomValue(ofKind: "number", &rng))]))
         case "array":
-            return .array((0..<rng.below(3)).map { _ in randomValue(ofKind: ["string", "number", "bool"][rng.below(3)], &rng) })
+            return .array((0..<rng.next(below: 3)).map { _ in randomValue(ofKind: ["string", "number", "bool"][rng.next(below: 3)], &rng) })
         default:
             return .null
         }

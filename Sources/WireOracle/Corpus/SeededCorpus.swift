@@ -1,3 +1,5 @@
+import WireJSON
+
 /// A reproducible, streaming corpus: input `i` is a pure function of `(seed, i)`.
 ///
 /// Nothing is stored: iterating produces inputs one at a time, and ``input(at:)`` or

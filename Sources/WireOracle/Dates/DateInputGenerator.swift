@@ -1,3 +1,5 @@
+import WireJSON
+
 /// Generates date strings that reach the corners where date parsers disagree.
 ///
 /// Every input starts from a random valid instant (years 0001–9999, leap days likely) written in

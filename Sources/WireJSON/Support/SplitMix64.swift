@@ -1,6 +1,7 @@
-/// SplitMix64: a tiny, fast, seeded generator whose sequence is the same on every machine.
-///
-/// Not `SystemRandomNumberGenerator`: corpora must be reproducible from a seed.
+/// SplitMix64 (Steele, Lea and Flood, 2014): a tiny, fast, seeded generator whose sequence is the
+/// same on every machine and every Swift version. The oracle's corpora and the fuzzer's mutants are
+/// drawn from it, never from `SystemRandomNumberGenerator` or `Int.random(in:using:)` (whose
+/// algorithm is not part of any contract): everything must be reproducible from a seed.
 ///
 /// ```swift
 /// var rng = SplitMix64(seed: 1)
@@ -33,8 +34,9 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
     /// A uniform integer in `0..<bound` (by multiply-shift, without modulo bias worth noticing
     /// for the small bounds used here, and identical on every platform).
+    /// - Precondition: `bound > 0`.
     public mutating func next(below bound: Int) -> Int {
-        precondition(bound > 0)
+        precondition(bound > 0, "SplitMix64.next(below:) needs a positive bound")
         return Int((UInt64(bound).multipliedFullWidth(by: next())).high)
     }
 
@@ -45,4 +47,15 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
     /// `true` with probability `percent`/100.
     public mutating func chance(_ percent: Int) -> Bool { next(below: 100) < percent }
+
+    /// Mixes several values into one seed (gives each fixture and mutator of a campaign its own stream).
+    public static func mix(_ values: UInt64...) -> UInt64 {
+        var rng = SplitMix64(seed: 0x5EED)
+        var out: UInt64 = 0
+        for value in values {
+            rng = SplitMix64(seed: rng.next() ^ value)
+            out = rng.next()
+        }
+        return out
+    }
 }
