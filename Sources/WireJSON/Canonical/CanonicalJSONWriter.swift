@@ -87,8 +87,9 @@ public enum CanonicalJSONWriter {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    /// Appends a string literal with the canonical escaping.
-    static func writeString(_ s: String, into out: inout [UInt8]) {
+    /// Appends a string literal with the canonical escaping (shared in the package: the fuzzer's
+    /// mutant writer uses it too).
+    package static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         for byte in s.utf8 {
             switch byte {
