@@ -6,12 +6,13 @@ struct WireLockCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "wirelock",
-            abstract: "Check and canonicalize the JSON wire formats of API clients.",
+            abstract: "Lock the JSON wire formats of API clients: validate, format, review goldens, diff shapes, prove and fuzz.",
             version: version,
             subcommands: [
+                // In the README's tour order: JSON, goldens, refactor checks, oracle, fuzzing.
                 ValidateCommand.self, FmtCommand.self,
-                ShapeCommand.self, LockCommand.self, DiffCommand.self,
                 AcceptCommand.self, RejectCommand.self, GoldenCommand.self,
+                ShapeCommand.self, LockCommand.self, DiffCommand.self,
                 OracleCommand.self, FuzzCommand.self,
             ])
     }
