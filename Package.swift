@@ -89,7 +89,8 @@ let package = Package(
         ),
         .testTarget(
             name: "WireFuzzTests",
-            dependencies: ["WireFuzz", "WireJSON"]
+            dependencies: ["WireFuzz", "WireJSON", "WireLock"],
+            exclude: ["golden"]
         ),
         .testTarget(
             name: "WireLockCLITests",

@@ -1,6 +1,7 @@
 import Testing
 @testable import WireFuzz
 import WireJSON
+import WireLock
 
 @Suite("Mutant generator")
 struct MutantGeneratorTests {
@@ -91,5 +92,31 @@ struct MutantGeneratorTests {
         let generator = MutantGenerator(seeds: [try seed("123"), try seed("[1]")], seed: 1, mutators: [.truncate])
         #expect(generator.productiveSeeds == ["inline"])
         #expect(generator.seeds.count == 1)
+    }
+}
+
+/// "Same seed, same mutants on any machine" needs more than two generators agreeing in one process:
+/// the campaign itself is locked in a golden file, so a CI machine (another CPU, libc or Swift
+/// version) that generated anything else, or a code change that silently reorders campaigns and so
+/// invalidates every shard plan and saved reproduction line, fails here with the first mutant that
+/// differs.
+@Suite("Mutant generator, locked across machines")
+struct MutantCampaignLockTests {
+    struct Entry: Encodable {
+        var index: Int
+        var seed: String
+        var mutation: String
+        var contentHash: String   // the name its corpus file gets (SHA-256 prefix of the bytes)
+    }
+
+    @Test func theFirst400MutantsOfASeededCampaignMatchTheLockedGolden() throws {
+        let generator = MutantGenerator(seeds: try MutantGeneratorTests.fixtures.map(fixtureSeed), seed: 7)
+        let campaign = (0..<400).map { k in
+            let mutant = generator.mutant(k)
+            return Entry(index: k, seed: mutant.seedName, mutation: mutant.operation.description, contentHash: mutant.contentHash)
+        }
+        // Read-only in CI (never records there); locally a missing golden is recorded and the test fails.
+        assertGolden(campaign, named: "calendar-404-movies-seed7-first400",
+                     goldenDirectory: repositoryRoot.appendingPathComponent("Tests/WireFuzzTests/golden"))
     }
 }
