@@ -93,7 +93,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WireLockCLITests",
-            dependencies: ["WireJSON", "WireLockCore", "WireOracle", "wirelock", "wirelock-sample"]
+            dependencies: ["WireJSON", "WireLockCore", "WireOracle", "wirelock", "wirelock-sample", "SampleAPI"]
         ),
     ],
     swiftLanguageModes: [.v6]
