@@ -94,7 +94,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WireLockCLITests",
-            dependencies: ["WireJSON", "WireLockCore", "WireOracle", "wirelock", "wirelock-sample"]
+            dependencies: ["WireJSON", "WireLockCore", "WireOracle", "wirelock", "wirelock-sample", "SampleAPI"]
         ),
     ],
     swiftLanguageModes: [.v6]
