@@ -80,6 +80,7 @@ public struct WireRule: RawRepresentable, Hashable, Sendable, Comparable, Custom
     ]
 
     public var description: String { rawValue }
+    /// Alphabetical by name (``all`` keeps the documentation order).
     public static func < (lhs: WireRule, rhs: WireRule) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 

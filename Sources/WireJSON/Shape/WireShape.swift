@@ -22,6 +22,7 @@ public struct WireShape: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable, CaseIterable, Comparable {
         case null, bool, integer, number, string, array, object
 
+        /// Declaration order: `null < bool < integer < number < string < array < object`.
         public static func < (lhs: Kind, rhs: Kind) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
         }
@@ -94,6 +95,7 @@ public struct StringShape: Hashable, Sendable {
         /// `+hh:mm` / `-hh:mm`.
         case numeric = "+hh:mm"
 
+        /// By raw value: `+hh:mm` sorts before `Z`.
         public static func < (lhs: OffsetStyle, rhs: OffsetStyle) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
@@ -171,6 +173,7 @@ public struct ShapePath: Hashable, Sendable, Comparable, CustomStringConvertible
         return out
     }
 
+    /// By the text of ``description`` (so `$.a` < `$.a.b` < `$.b`).
     public static func < (lhs: ShapePath, rhs: ShapePath) -> Bool { lhs.description < rhs.description }
 }
 

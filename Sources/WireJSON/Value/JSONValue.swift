@@ -146,6 +146,7 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
         return lhs.sortedMembers == rhs.sortedMembers
     }
 
+    /// Hashes the members in ``sortedMembers`` order, so objects equal under `==` hash alike.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(members.count)
         for member in sortedMembers {
