@@ -31,6 +31,7 @@ public enum FuzzOutcome: String, CaseIterable, Hashable, Sendable, Comparable {
     /// The kinds of finding, in table order.
     public static let findings: [FuzzOutcome] = allCases.filter(\.isFinding)
 
+    /// Declaration order (the order of the report's table), not alphabetical.
     public static func < (lhs: FuzzOutcome, rhs: FuzzOutcome) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }

@@ -26,6 +26,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible, Expressible
         self.components = components
     }
 
+    /// A path from a literal list of steps: `let path: JSONPath = [.key("items"), .index(3)]` is `$.items[3]`.
     public init(arrayLiteral elements: Component...) {
         self.components = elements
     }

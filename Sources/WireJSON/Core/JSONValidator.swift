@@ -16,6 +16,8 @@ public struct JSONValidationReport: Hashable, Sendable {
     /// Whether the input is valid.
     public var isValid: Bool { errors.isEmpty }
 
+    /// A report from its parts (for tests and for tools that merge reports); the validator builds the
+    /// real ones.
     public init(errors: [JSONSyntaxError], documentCount: Int, byteCount: Int) {
         self.errors = errors
         self.documentCount = documentCount
@@ -30,6 +32,7 @@ public struct JSONInputError: Error, Hashable, Sendable, CustomStringConvertible
     /// The system's reason, e.g. `No such file or directory`.
     public var reason: String
 
+    /// An error for `path` (`-` for standard input) with the system's `reason`.
     public init(path: String, reason: String) {
         self.path = path
         self.reason = reason
@@ -55,6 +58,18 @@ public struct JSONValidator: Sendable {
     /// For JSON Lines: stop collecting after this many bad lines (the count of documents goes on).
     public var maxErrors: Int
 
+    /// A validator. It never fails: a `chunkSize` or `maxErrors` below 1 is raised to 1.
+    /// - Parameters:
+    ///   - options: strict RFC 8259 by default; ``JSONParseOptions`` also selects JSON Lines.
+    ///   - chunkSize: bytes read per chunk in the exact pass (256 KiB by default).
+    ///   - maxErrors: for JSON Lines, how many bad lines to report before only counting.
+    ///
+    /// ```swift
+    /// let validator = JSONValidator(chunkSize: 64 * 1024)
+    /// let report = validator.validate(Array(#"{"id": 01}"#.utf8))
+    /// report.isValid                 // false: a leading zero
+    /// report.errors.first?.location  // line 1, column 9 (the digit after the zero)
+    /// ```
     public init(options: JSONParseOptions = .strict, chunkSize: Int = 256 * 1024, maxErrors: Int = 100) {
         self.options = options
         self.chunkSize = max(1, chunkSize)

@@ -11,10 +11,15 @@
 public struct WireLockFile: Hashable, Sendable {
     /// One format's line.
     public struct Entry: Hashable, Sendable {
+        /// The wire format's name, as ``GoldenCatalog`` derives it (`movies-page`).
         public var name: String
+        /// ``WireShape/fingerprint`` of the format's inferred shape: 64 lowercase hex digits.
         public var shapeFingerprint: String
+        /// ``GoldenFormat/contentFingerprint()`` of the format's samples: 64 lowercase hex digits.
         public var goldenFingerprint: String
 
+        /// A line from its parts. The fingerprints are not checked here (``WireLockFile/parse(_:)`` checks
+        /// them when reading a file).
         public init(name: String, shapeFingerprint: String, goldenFingerprint: String) {
             self.name = name
             self.shapeFingerprint = shapeFingerprint
@@ -25,6 +30,14 @@ public struct WireLockFile: Hashable, Sendable {
     /// The lines, sorted by name.
     public var entries: [Entry]
 
+    /// A lock file from its lines, sorted by name so ``text`` is the same whatever order they came in.
+    /// Duplicate names are kept; ``WireLockFile/parse(_:)`` is what rejects them.
+    ///
+    /// ```swift
+    /// let current = try WireLockFile.build(try GoldenCatalog.formats(from: files))
+    /// let locked = try WireLockFile.parse(lockText)
+    /// for mismatch in locked.mismatches(against: current) { print(mismatch) }
+    /// ```
     public init(entries: [Entry]) {
         self.entries = entries.sorted { $0.name < $1.name }
     }
@@ -53,7 +66,10 @@ public struct WireLockFile: Hashable, Sendable {
 
     /// Why a lock file could not be read.
     public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The 1-based number of the malformed line.
         public var line: Int
+        /// What is wrong with it: not `<format> shape=… golden=…`, a format listed twice, or a
+        /// fingerprint that is not a SHA-256 in lowercase hex.
         public var reason: String
         public var description: String { "line \(line): \(reason)" }
     }
@@ -84,6 +100,7 @@ public struct WireLockFile: Hashable, Sendable {
 
     /// One way a lock file disagrees with the goldens.
     public struct Mismatch: Hashable, Sendable, CustomStringConvertible {
+        /// How a format's line disagrees; the raw value is the stable name machine-readable output shows.
         public enum Kind: String, Hashable, Sendable {
             /// A format has goldens but no line.
             case unlocked = "not-locked"
@@ -95,7 +112,9 @@ public struct WireLockFile: Hashable, Sendable {
             case goldenChanged = "golden-changed"
         }
 
+        /// The format's name.
         public var name: String
+        /// How the line disagrees; ``locked`` and ``actual`` are both set for a changed fingerprint.
         public var kind: Kind
         /// The locked line, if any.
         public var locked: Entry?

@@ -4,7 +4,9 @@
 ///   record an old app version wrote).
 /// - ``forward``: the *old* reader, a *new* payload (an old app version reads what the new one writes).
 public struct CompatibilityDirection: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    /// The bit set: 1 for ``backward``, 2 for ``forward``.
     public let rawValue: Int
+    /// A set from its bits; bits other than 1 and 2 have no meaning and print as `none`.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// New reader, old payload.
@@ -26,7 +28,10 @@ public struct CompatibilityDirection: OptionSet, Hashable, Sendable, CustomStrin
 
 /// A kind of wire change, by its stable name (the names `--allow` takes and JSON output shows).
 public struct WireRule: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The rule's stable kebab-case name (`member-removed`).
     public let rawValue: String
+    /// A rule from its name. Any string is accepted; to check a name a user typed (`--allow`),
+    /// look it up in ``all``.
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// A required member is gone: old readers that need it fail (forward).
@@ -75,6 +80,7 @@ public struct WireRule: RawRepresentable, Hashable, Sendable, Comparable, Custom
     ]
 
     public var description: String { rawValue }
+    /// Alphabetical by name (``all`` keeps the documentation order).
     public static func < (lhs: WireRule, rhs: WireRule) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
@@ -89,6 +95,8 @@ public struct WireChange: Hashable, Sendable, CustomStringConvertible {
     /// A sentence: what was there before and what is there now.
     public var detail: String
 
+    /// A change from its parts; ``WireShapeDiff`` and ``WireFormatComparison`` build these, and the
+    /// directions are taken as given (not derived from `rule`).
     public init(path: ShapePath, rule: WireRule, breaks: CompatibilityDirection, detail: String) {
         self.path = path
         self.rule = rule

@@ -1,11 +1,15 @@
 /// One side of a format comparison: a wire format's shape and, when it came from goldens rather
 /// than a shape file, the fingerprint of their content.
 public struct WireFormatSide: Hashable, Sendable {
+    /// The format's name; sides are matched by it.
     public var name: String
+    /// The format's shape (inferred from goldens or read from a shape file).
     public var shape: WireShape
     /// ``GoldenFormat/contentFingerprint()``, or nil when only a shape is known.
     public var contentFingerprint: String?
 
+    /// A side from its parts. Leave `contentFingerprint` nil for a side read from shape files: a
+    /// `value-only` change is reported only when both sides have a fingerprint and they differ.
     public init(name: String, shape: WireShape, contentFingerprint: String? = nil) {
         self.name = name
         self.shape = shape
@@ -21,7 +25,10 @@ public struct WireFormatSide: Hashable, Sendable {
 
 /// The classified changes of one format.
 public struct WireFormatReport: Hashable, Sendable {
+    /// The format's name.
     public var name: String
+    /// Its classified changes, never empty: ``WireShapeDiff``'s, sorted by path and rule, or a single
+    /// `format-added`, `format-removed` or `value-only` change at `$`.
     public var changes: [WireChange]
 
     /// Whether any change breaks a reader in any direction, ignoring the `allowed` rules.
@@ -31,6 +38,14 @@ public struct WireFormatReport: Hashable, Sendable {
 }
 
 /// Compares the formats of two sides (two golden directories, two revisions, shape files) by name.
+///
+/// ```swift
+/// let old = try GoldenCatalog.formats(from: oldFiles).map { try WireFormatSide($0) }
+/// let new = try GoldenCatalog.formats(from: newFiles).map { try WireFormatSide($0) }
+/// for report in WireFormatComparison.compare(old: old, new: new) where report.isBreaking(allowing: [.enumValueAdded]) {
+///     for change in report.changes { print("\(report.name) \(change.path): \(change.rule) — \(change.detail)") }
+/// }
+/// ```
 public enum WireFormatComparison {
     /// Per format present on either side (sorted by name): its classified changes. A format only
     /// on one side gets `format-added` / `format-removed` (non-breaking: no reader changed); a format

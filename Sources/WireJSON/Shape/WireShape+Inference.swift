@@ -11,10 +11,20 @@ extension WireShape {
     /// So `"status"` across a page of 20 movies with values `released`/`announced` is an enum, a
     /// title seen once is not, and neither is a field whose values are all different.
     public struct EnumRule: Hashable, Sendable {
+        /// How many strings must have been seen at the position (all samples together).
         public var minimumSamples: Int
+        /// The most distinct values an enum may have.
         public var maximumValues: Int
+        /// How many times each distinct value must have been seen.
         public var minimumRepeats: Int
 
+        /// A rule from its three thresholds; the defaults are ``standard``. Values are not checked: a
+        /// `maximumValues` of 0 (as in ``none``) means no enums at all.
+        ///
+        /// ```swift
+        /// let strict = WireShape.EnumRule(minimumSamples: 10, maximumValues: 4, minimumRepeats: 3)
+        /// let shape = WireShape.infer(from: pages, enumRule: strict)
+        /// ```
         public init(minimumSamples: Int = 4, maximumValues: Int = 8, minimumRepeats: Int = 2) {
             self.minimumSamples = minimumSamples
             self.maximumValues = maximumValues

@@ -58,7 +58,9 @@ extension WireShape {
 
     /// Why a JSON document is not a shape.
     public struct DecodingError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// Where in the shape file's JSON the problem is.
         public var path: JSONPath
+        /// What was expected there (for example `expected "wirelockShape": 1`).
         public var reason: String
         public var description: String { "not a WireLock shape: \(reason) at \(path)" }
     }

@@ -22,6 +22,7 @@ public struct WireShape: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable, CaseIterable, Comparable {
         case null, bool, integer, number, string, array, object
 
+        /// Declaration order: `null < bool < integer < number < string < array < object`.
         public static func < (lhs: Kind, rhs: Kind) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
         }
@@ -29,9 +30,12 @@ public struct WireShape: Hashable, Sendable {
 
     /// An object member: its shape and whether every object seen had it.
     public struct Member: Hashable, Sendable {
+        /// The merged shape of the member's values.
         public var shape: WireShape
+        /// Whether every object seen at this position had the member (false: sometimes absent).
         public var required: Bool
 
+        /// A member from its shape and whether it is required.
         public init(shape: WireShape, required: Bool) {
             self.shape = shape
             self.required = required
@@ -91,6 +95,7 @@ public struct StringShape: Hashable, Sendable {
         /// `+hh:mm` / `-hh:mm`.
         case numeric = "+hh:mm"
 
+        /// By raw value: `+hh:mm` sorts before `Z`.
         public static func < (lhs: OffsetStyle, rhs: OffsetStyle) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
@@ -100,9 +105,11 @@ public struct StringShape: Hashable, Sendable {
     public var fractionDigits: Set<Int>
     /// For date-times: the offset styles seen.
     public var offsets: Set<OffsetStyle>
-    /// The closed set of values, when the strings here form an enum (see ``WireShape/enumRule``).
+    /// The closed set of values, when the strings here form an enum (see ``WireShape/EnumRule``).
     public var enumValues: Set<String>?
 
+    /// A string shape from its parts. Nothing is checked: date-time variants given with another
+    /// format are kept, and inference never produces them.
     public init(format: Format? = nil, fractionDigits: Set<Int> = [], offsets: Set<OffsetStyle> = [], enumValues: Set<String>? = nil) {
         self.format = format
         self.fractionDigits = fractionDigits
@@ -124,14 +131,19 @@ public struct StringShape: Hashable, Sendable {
 public struct ShapePath: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// One step.
     public enum Component: Hashable, Sendable {
+        /// An object member, by name.
         case member(String)
+        /// Any element of an array (`[*]`).
         case element
     }
 
+    /// The steps from the root, outermost first; empty for `$`.
     public var components: [Component]
 
+    /// The root `$`.
     public static let root = ShapePath(components: [])
 
+    /// A path from its steps, outermost first.
     public init(components: [Component]) { self.components = components }
 
     /// The shape path of a document path: indices become `[*]`.
@@ -144,7 +156,9 @@ public struct ShapePath: Hashable, Sendable, Comparable, CustomStringConvertible
         }
     }
 
+    /// The path one member further in: `$.items[*]` + `id` is `$.items[*].id`.
     public func appending(member: String) -> ShapePath { ShapePath(components: components + [.member(member)]) }
+    /// The path into the elements of the array here: `$.items` becomes `$.items[*]`.
     public func appendingElement() -> ShapePath { ShapePath(components: components + [.element]) }
 
     public var description: String {
@@ -159,6 +173,7 @@ public struct ShapePath: Hashable, Sendable, Comparable, CustomStringConvertible
         return out
     }
 
+    /// By the text of ``description`` (so `$.a` < `$.a.b` < `$.b`).
     public static func < (lhs: ShapePath, rhs: ShapePath) -> Bool { lhs.description < rhs.description }
 }
 

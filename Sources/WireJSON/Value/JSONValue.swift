@@ -65,6 +65,7 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible, Expressib
     /// Wraps number text. The text is not checked here; the parser only produces valid numbers.
     public init(text: String) { self.text = text }
 
+    /// A number from an integer literal, written in decimal (`let n: JSONNumber = 42` has text `42`).
     public init(integerLiteral value: Int) { text = String(value) }
 
     public var description: String { text }
@@ -80,8 +81,11 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible, Expressib
 public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
     /// One `"name": value` pair.
     public struct Member: Hashable, Sendable {
+        /// The member's name, unescaped.
         public var key: String
+        /// The member's value.
         public var value: JSONValue
+        /// A member from its name and value.
         public init(key: String, value: JSONValue) {
             self.key = key
             self.value = value
@@ -91,6 +95,13 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
     /// The members in source order.
     public var members: [Member]
 
+    /// An object with these members, in this order; repeated names are kept as given.
+    ///
+    /// ```swift
+    /// let object = JSONObject([.init(key: "id", value: .number(1)), .init(key: "id", value: .number(2))])
+    /// object["id"]             // .number(2): the last one wins on lookup
+    /// object.duplicateKeys     // ["id"]
+    /// ```
     public init(_ members: [Member] = []) { self.members = members }
 
     /// Builds an object from name/value pairs, in the given order.
@@ -98,8 +109,11 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
         members = pairs.map { Member(key: $0.key, value: $0.value) }
     }
 
+    /// The position of the first member (always 0).
     public var startIndex: Int { members.startIndex }
+    /// The position past the last member (the member count).
     public var endIndex: Int { members.endIndex }
+    /// The member at `position`, in source order. Traps if `position` is out of `startIndex..<endIndex`.
     public subscript(position: Int) -> Member { members[position] }
 
     /// The value of the member with this name (the last one if the name repeats).
@@ -132,6 +146,7 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
         return lhs.sortedMembers == rhs.sortedMembers
     }
 
+    /// Hashes the members in ``sortedMembers`` order, so objects equal under `==` hash alike.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(members.count)
         for member in sortedMembers {

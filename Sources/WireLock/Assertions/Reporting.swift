@@ -9,11 +9,26 @@ import WireLockCore
 
 /// Where an assertion was called from, for both Swift Testing and XCTest.
 public struct CallSite: Sendable {
+    /// The caller's `#fileID` (`MyTests/MovieTests.swift`), for Swift Testing's source location.
     public var fileID: StaticString
+    /// The caller's `#filePath`, for XCTest and for finding fixtures and goldens relative to the test file.
     public var filePath: StaticString
+    /// The caller's line.
     public var line: UInt
+    /// The caller's column (Swift Testing only; XCTest has none).
     public var column: UInt
 
+    /// The call site; leave the defaults so they are filled in where this is called. The
+    /// assertions build one from their own defaulted `fileID:filePath:line:column:` parameters, so a
+    /// helper that wraps an assertion takes the same four and passes them on, and failures point at
+    /// its caller:
+    ///
+    /// ```swift
+    /// func assertMovieGolden(_ movie: Movie, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    ///                        line: UInt = #line, column: UInt = #column) {
+    ///     assertGolden(movie, named: "movie", fileID: fileID, filePath: filePath, line: line, column: column)
+    /// }
+    /// ```
     public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         self.fileID = fileID
         self.filePath = filePath

@@ -49,6 +49,8 @@ public struct ModelRunner: Sendable {
     let toolName: String
     private(set) var models: [Model] = []
 
+    /// A runner with no models yet. `toolName` starts its error lines (`my-models: error: …`) and its
+    /// usage text; register models with ``register(_:as:fixtures:decoder:encoder:accepting:acceptingByFixture:)``.
     public init(toolName: String) {
         self.toolName = toolName
     }

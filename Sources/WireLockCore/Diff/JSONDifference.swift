@@ -24,6 +24,7 @@ public struct JSONDifference: Hashable, Sendable, CustomStringConvertible {
     /// What the difference is.
     public var change: Change
 
+    /// A difference at `path`; ``JSONDiff`` builds these when comparing documents.
     public init(path: JSONPath, change: Change) {
         self.path = path
         self.change = change

@@ -5,15 +5,17 @@ import WireJSON
 /// assertion): list them, accept them (promote over the golden) or reject them (delete).
 ///
 /// ```swift
-/// for pending in try PendingGoldens.list(in: goldenDirectory) {
-///     print(pending.diff)
+/// for pending in PendingGoldens.list(in: goldenDirectory) {
+///     print(PendingGoldens.diff(pending))
 ///     try PendingGoldens.accept(pending)
 /// }
 /// ```
 public enum PendingGoldens {
     /// A pending file and the golden it would replace.
     public struct Pending: Sendable, Hashable {
+        /// The pending file, `<name>.actual.json`.
         public var pendingURL: URL
+        /// The golden beside it, `<name>.json`; it may not exist yet (a new golden).
         public var goldenURL: URL
     }
 

@@ -35,6 +35,7 @@ public enum RecordMode: String, Sendable, CaseIterable {
 
 /// `WIRELOCK_RECORD` holds a value that is not a record mode.
 public struct RecordModeError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The value as it was set (not lower-cased).
     public var value: String
     public var description: String {
         "WIRELOCK_RECORD=\(value) is not a record mode: expected never, missing, failed or all"

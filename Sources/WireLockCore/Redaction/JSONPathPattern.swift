@@ -22,8 +22,11 @@ public struct JSONPathPattern: Hashable, Sendable, CustomStringConvertible {
 
     /// A pattern that is not valid, with the position and what was expected.
     public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The pattern as written.
         public var pattern: String
+        /// The 0-based character offset of the problem (the description shows it 1-based).
         public var position: Int
+        /// What was expected there, e.g. `'$' at the start` or `a member name after '.'`.
         public var expected: String
         public var description: String { "invalid JSON path pattern '\(pattern)' at character \(position + 1): expected \(expected)" }
     }

@@ -18,8 +18,12 @@ public enum DecodingFailureKind: String, Sendable, CaseIterable {
 
 /// A decoding failure with its category and JSON path, from either the validator or `DecodingError`.
 public struct DecodingFailure: Sendable, CustomStringConvertible {
+    /// The category: from the validator (`syntax`) or from the `DecodingError` case.
     public var kind: DecodingFailureKind
+    /// Where it failed: the validator's path for syntax errors, the coding path (plus the missing key
+    /// for `missingKey`) otherwise, `$` for an error that is not a `DecodingError`.
     public var path: JSONPath
+    /// The validator's reason or a sentence built from the `DecodingError` context.
     public var detail: String
     /// For syntax errors: the line and column.
     public var location: JSONSourceLocation?
@@ -61,6 +65,9 @@ public struct DecodingFailure: Sendable, CustomStringConvertible {
 }
 
 /// The reporting half of ``assertDecodingFails(_:fixture:as:at:decoder:fixturesDirectory:fileID:filePath:line:column:)``.
+/// - Returns: nil when decoding the fixture fails with `kind` at `path` (the path's description,
+///   such as `$.movies[2].releaseDate`); otherwise a ``WireLockFailure`` saying that it decoded, that
+///   it failed differently (the category and path seen), or that the fixture could not be read.
 public func verifyDecodingFails<T: Decodable>(
     _ type: T.Type, fixture: String, as kind: DecodingFailureKind, at path: String, decoder: JSONDecoder = JSONDecoder(),
     fixturesDirectory: URL? = nil, filePath: StaticString = #filePath

@@ -22,6 +22,9 @@ public struct LineFileCorpus: Sequence, Sendable {
         try handle.close()
     }
 
+    /// Reads the file's lines in order, holding at most one 64 KiB chunk plus the current line. A read
+    /// error part-way through ends the iteration as if the file ended there; the file is closed at
+    /// the end.
     public struct Iterator: IteratorProtocol {
         let handle: FileHandle?
         var buffer: [UInt8] = []

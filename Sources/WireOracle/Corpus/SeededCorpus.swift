@@ -44,8 +44,10 @@ public struct SeededCorpus<Input>: Sequence, Sendable {
         SeededCorpus(seed: seed, indices: range.clamped(to: indices), make: make)
     }
 
+    /// The exact number of inputs: the size of ``indices``.
     public var underestimatedCount: Int { indices.count }
 
+    /// Produces ``input(at:)`` for each index of ``indices`` in order; copies iterate independently.
     public struct Iterator: IteratorProtocol {
         let corpus: SeededCorpus
         var position: Int
@@ -56,5 +58,6 @@ public struct SeededCorpus<Input>: Sequence, Sendable {
         }
     }
 
+    /// Starts at the first of ``indices`` (a shard starts at its own lower bound, not 0).
     public func makeIterator() -> Iterator { Iterator(corpus: self, position: indices.lowerBound) }
 }

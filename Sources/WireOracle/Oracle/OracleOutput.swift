@@ -23,6 +23,8 @@ public protocol OracleOutput {
 }
 
 extension OracleOutput {
+    /// By default reports print the hex of ``oracleBytes`` beside the description, since two values
+    /// that print alike may still differ in their bytes.
     public var oracleShowsHex: Bool { true }
 }
 
@@ -41,18 +43,26 @@ extension Date: OracleOutput {
 }
 
 extension Data: OracleOutput {
+    /// The data's bytes, unchanged.
     public var oracleBytes: [UInt8] { Array(self) }
+    /// The bytes as a quoted string when they are valid UTF-8, else their count (`<3 bytes, not UTF-8>`).
     public var oracleDescription: String { _OracleText.quotedUTF8(Array(self)) }
 }
 
 extension Array: OracleOutput where Element == UInt8 {
+    /// The bytes themselves.
     public var oracleBytes: [UInt8] { self }
+    /// The bytes as a quoted string when they are valid UTF-8, else their count (`<3 bytes, not UTF-8>`).
     public var oracleDescription: String { _OracleText.quotedUTF8(self) }
 }
 
 extension String: OracleOutput {
+    /// The string's UTF-8: strings that are equal as `String` but differ in normalisation (`é` as one
+    /// scalar or two) are different outputs.
     public var oracleBytes: [UInt8] { Array(utf8) }
+    /// The string as a quoted, escaped literal.
     public var oracleDescription: String { debugDescription }
+    /// False: the quoted literal already shows every character.
     public var oracleShowsHex: Bool { false }
 }
 

@@ -48,6 +48,9 @@ public struct OracleReport: Hashable, Sendable, CustomStringConvertible {
     /// The first mismatches, in corpus order (at most ``OracleOptions/maxMismatches``).
     public var firstMismatches: [OracleMismatch]
 
+    /// A report from its parts, for tools that merge or re-render reports (``Oracle/run(_:options:)``
+    /// builds the real ones). The counts are not checked against each other or against
+    /// `firstMismatches`.
     public init(name: String, checked: Int, mismatched: Int, firstMismatches: [OracleMismatch]) {
         self.name = name
         self.checked = checked
