@@ -55,8 +55,19 @@ struct SampleFuzzCommandTests {
             name.hasSuffix(".json") && !name.hasSuffix(".meta.json")
                 && (try? String(contentsOf: out.appendingPathComponent("rate-limit/\(name)"), encoding: .utf8)) == #"{"message":"Too Many Requests"}"#
         })
+        // Dropping retryAfter and dropping status both shrink to that document: two groups, two
+        // cases, each with its own metadata.
+        #expect(first.stdoutLines.last == "300 mutants: 200 as expected, 100 findings in 2 groups")
+        let cases = saved.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".meta.json") }
+        #expect(cases.count == 2, "\(saved)")
+        let paths = cases.compactMap { name -> String? in
+            let meta = out.appendingPathComponent("rate-limit/" + name.dropLast(".json".count) + ".meta.json")
+            return (try? String(contentsOf: meta, encoding: .utf8))?.split(separator: "\n").first { $0.hasPrefix("  \"path\"") }.map(String.init)
+        }
+        #expect(Set(paths) == [#"  "path": "$.retryAfter","#, #"  "path": "$.status","#])
         let second = try sample(arguments)
         #expect(second.status == 0, "\(second)")
+        #expect(second.stdoutLines.last == "300 mutants: 200 as expected, 100 findings in 2 groups (100 matching committed regressions)")
         #expect(second.stdout.contains("matching committed regressions"))
     }
 
