@@ -197,4 +197,34 @@ struct ShapeLockDiffCommandTests {
         #expect(bad.status == 1)
         #expect(bad.stderr.hasPrefix("bad.json:1:7: error:"), "\(bad)")
     }
+
+    /// One invalid input, reported by each command exactly as `validate` reports it: status 1,
+    /// `FILE:LINE:COLUMN: error: REASON (at PATH)`, then the line and a caret.
+    @Test("an invalid input is exit 1 in validate's form, for every command that reads goldens",
+          arguments: [
+              (["validate", "golden/bad.json"], "golden/bad.json"),
+              (["shape", "golden/bad.json"], "golden/bad.json"),
+              (["diff", "golden/bad.json", "good.json"], "golden/bad.json"),
+              (["diff", "good.json", "golden/bad.json"], "golden/bad.json"),
+              (["diff", "golden", "good.json"], "golden/bad.json"),
+              (["lock"], "golden/bad.json"),
+              (["lock", "--check"], "golden/bad.json"),
+          ])
+    func invalidInputIsReportedLikeValidate(arguments: [String], file: String) throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        try dir.write("golden/bad.json", "{\"a\": 1,\n \"b\": }\n")
+        try dir.write("good.json", #"{"a":1}"#)
+        let result = try WireLockBinary.run(arguments, in: dir.url)
+        #expect(result.status == 1, "\(result)")
+        let expected = [
+            "\(file):2:7: error: expected a value after ':', found '}' (at $.b)",
+            "     \"b\": }",
+            "          ^",
+        ]
+        // validate reports on standard output (it is its result); the others on standard error.
+        let report = arguments[0] == "validate" ? result.stdout : result.stderr
+        #expect(Array(report.split(separator: "\n", omittingEmptySubsequences: false).prefix(3).map(String.init)) == expected, "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("golden/wirelock.lock").path))
+    }
 }

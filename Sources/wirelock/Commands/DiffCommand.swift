@@ -30,7 +30,8 @@ struct DiffCommand: ParsableCommand {
                 payload) and forward (old reader, new payload). Rules: \(WireRule.all.map(\.rawValue).joined(separator: ", ")).
 
                 Exit status: 0 when nothing breaks (or only --allow'ed rules do), 1 when a change breaks a \
-                reader, 2 for a usage error or an input that cannot be read.
+                reader or an input is not valid JSON (or not a shape file), 2 for a usage error or an input \
+                that cannot be read.
                 """,
             options: [git, golden, format, allow],
             arguments: [paths])
@@ -84,8 +85,14 @@ struct DiffCommand: ParsableCommand {
                 new = try Self.side(path: paths[1], name: name)
             }
         } catch let error as GoldenCatalog.Error {
-            context.diagnose("\(error.path): error: \(error.reason)\n")
-            return .failure
+            // An input that is not valid JSON (or not a shape file) is invalid input, status 1, in
+            // the form every command uses.
+            if let syntaxError = error.syntaxError {
+                context.diagnose(DiagnosticRenderer(style: .plain).render(syntaxError, file: error.path))
+            } else {
+                context.diagnose("\(error.path): error: \(error.reason)\n")
+            }
+            return .findings
         } catch {
             context.reportError("\(error)")
             return .failure
@@ -110,7 +117,8 @@ struct DiffCommand: ParsableCommand {
         do throws(JSONSyntaxError) {
             value = try JSONValue.parse(file.bytes)
         } catch {
-            throw GoldenCatalog.Error(path: path, reason: "\(error.location.line):\(error.location.column): \(error.reason) (at \(error.path))")
+            throw GoldenCatalog.Error(path: path, reason: "\(error.location.line):\(error.location.column): \(error.reason) (at \(error.path))",
+                                      syntaxError: error)
         }
         if path.hasSuffix(".shape.json") {
             do throws(WireShape.DecodingError) {
@@ -127,7 +135,15 @@ struct DiffCommand: ParsableCommand {
 
     /// A side from a golden directory's files.
     static func side(files: [GoldenFile], root: String) throws -> Side {
-        let formats = try GoldenCatalog.formats(from: files)
+        let formats: [GoldenFormat]
+        do throws(GoldenCatalog.Error) {
+            formats = try GoldenCatalog.formats(from: files)
+        } catch {
+            // Name the file as the user sees it, not relative to the golden directory.
+            var located = error
+            located.path = root + "/" + error.path
+            throw located
+        }
         var where_: [String: String] = [:]
         for format in formats { where_[format.name] = format.samples.first.map { root + "/" + $0.path } }
         return Side(formats: try formats.map { try WireFormatSide($0) }, files: where_)
