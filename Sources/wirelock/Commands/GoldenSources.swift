@@ -119,19 +119,15 @@ enum GoldenSources {
         "'" + word.replacingAll("'", with: "'\\''") + "'"
     }
 
-    /// Writes a file, creating it (and its folder) if needed; an existing file is replaced atomically.
-    static func write(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
+    /// Writes a file atomically (temporary file, `fsync`, rename), creating its folders if needed:
+    /// a new file appears only once complete, an existing one is replaced whole.
+    /// - Parameter failBeforeRename: a test hook, passed to ``AtomicFileWriter/write(_:toFileAt:failBeforeRename:)``.
+    static func write(_ bytes: [UInt8], to path: String, failBeforeRename: Bool = false) throws(FileWriteError) {
         // mkdir -p of the parent folders (failures surface when the file itself is written).
         for index in path.indices where path[index] == "/" && index != path.startIndex {
             mkdir(String(path[..<index]), 0o755)
         }
-        var info = stat()
-        if stat(path, &info) != 0 {
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-            guard descriptor >= 0 else { throw FileWriteError(path: path, reason: InputWalker.systemError()) }
-            close(descriptor)
-        }
-        try AtomicFileWriter.replaceContents(ofFileAt: path, with: bytes)
+        try AtomicFileWriter.write(bytes, toFileAt: path, failBeforeRename: failBeforeRename)
     }
 }
 
