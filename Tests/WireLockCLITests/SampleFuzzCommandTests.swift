@@ -71,6 +71,35 @@ struct SampleFuzzCommandTests {
         #expect(second.stdout.contains("matching committed regressions"))
     }
 
+    @Test(arguments: [
+        (["fuzz", "--help"], "USAGE: wirelock-sample fuzz MODEL [GLOB...] [options]"),
+        (["fuzz", "rate-limit", "-h"], "USAGE: wirelock-sample fuzz MODEL [GLOB...] [options]"),
+        (["help", "fuzz"], "USAGE: wirelock-sample fuzz MODEL [GLOB...] [options]"),
+        (["roundtrip", "--help"], "USAGE: wirelock-sample roundtrip [MODEL [GLOB...]]"),
+        (["roundtrip", "-h"], "USAGE: wirelock-sample roundtrip [MODEL [GLOB...]]"),
+        (["list", "--help"], "USAGE: wirelock-sample list"),
+        (["help"], "USAGE: wirelock-sample <command> [arguments]"),
+        (["--help"], "USAGE: wirelock-sample <command> [arguments]"),
+    ])
+    func helpPrintsUsageAndExitsZero(arguments: [String], firstLine: String) throws {
+        let result = try sample(arguments)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdoutLines.first == firstLine, "\(result)")
+        if arguments.contains("fuzz") {
+            #expect(result.stdout.contains("--seed S"))
+            #expect(result.stdout.contains("EXIT STATUS: 0 no new finding, 1 new findings"))
+        }
+        if arguments.contains("roundtrip") {
+            #expect(result.stdout.contains("EXIT STATUS: 0 every fixture as expected"))
+        }
+    }
+
+    @Test func helpForAnUnknownCommandExitsTwo() throws {
+        let result = try sample(["help", "frobnicate"])
+        #expect(result.status == 2)
+        #expect(result.stdoutLines.first == "wirelock-sample: error: unknown command 'frobnicate'")
+    }
+
     @Test func usageErrorsExitTwo() throws {
         let unknown = try sample(["fuzz", "no-such-model"])
         #expect(unknown.status == 2)
