@@ -163,6 +163,33 @@ struct ShapeLockDiffCommandTests {
         #expect(bad.stderr.contains("cannot list golden/ at revision 'no-such-rev'"))
     }
 
+    @Test("diff --git from a subfolder finds golden/ beside Package.swift and reads the old side from the repository root",
+          .enabled(if: hasGit, "git not found"))
+    func gitSideFromASubfolder() throws {
+        let repo = try repository()
+        defer { repo.remove() }
+        try repo.write("Package.swift", "// swift-tools-version:6.0\n")
+        try repo.write("Sources/App/main.swift", "")
+        try repo.write("golden/movies/page-1.json", try S.golden(S.movies(), fractional: false))
+        let subfolder = repo.url.appendingPathComponent("Sources/App")
+        let expected = [
+            "movies",
+            "  BREAKING (backward, forward) date-format-changed at $.items[*].added: date-time (3 fractional digits, offset Z) → date-time (0 fractional digits, offset Z)",
+            "1 format compared: 1 breaking change, 0 non-breaking",
+        ]
+        let diff = try WireLockBinary.run(["diff", "--git", "HEAD"], in: subfolder)
+        #expect(diff.status == 1, "\(diff)")
+        #expect(diff.stdoutLines == expected)
+        // A golden directory given relative to the subfolder works too.
+        let given = try WireLockBinary.run(["diff", "--git", "HEAD", "../../golden"], in: subfolder)
+        #expect(given.status == 1, "\(given)")
+        #expect(given.stdoutLines == expected)
+        let annotations = try WireLockBinary.run(["diff", "--git", "HEAD", "--format", "github"], in: subfolder)
+        // The golden found by walking up is outside the working directory, so it is named in full.
+        let golden = repo.url.appendingPathComponent("golden/movies/page-1.json").standardizedFileURL.path
+        #expect(annotations.stdoutLines.first?.hasPrefix("::error file=\(golden),") == true, "\(annotations)")
+    }
+
     @Test("diff OLD NEW on files and shape files; usage errors are exit 2")
     func filesAndShapes() throws {
         let dir = try TemporaryDirectory()

@@ -9,7 +9,8 @@ struct DiffCommand: ParsableCommand {
         "git", valueName: "rev",
         help: "Compare the golden directory at this git revision (read with git, no checkout) with the working tree. Takes at most one path: the golden directory.")
     static let golden = OptionDefinition.option(
-        "golden", valueName: "dir", defaultValue: "golden", help: "The golden directory, for --git without a path.")
+        "golden", valueName: "dir",
+        help: "The golden directory, for --git without a path (default: golden/ beside the nearest Package.swift, or WIRELOCK_GOLDEN_DIR).")
     static let format = OptionDefinition.option(
         "format", valueName: "format", kind: .choice(OutputFormat.allCases.map(\.rawValue)), defaultValue: "text",
         help: "text for people, json for one machine-readable document, github for workflow annotations.")
@@ -38,14 +39,15 @@ struct DiffCommand: ParsableCommand {
     }
 
     var revision: String?
-    var golden: String
+    /// The golden directory given (`--golden` or the path), or nil for the package's own.
+    var golden: String?
     var format: OutputFormat
     var allowed: Set<WireRule>
     var paths: [String]
 
     init(from arguments: ParsedArguments) throws(UsageError) {
         revision = arguments.value(Self.git)
-        golden = arguments.value(Self.golden) ?? "golden"
+        golden = arguments.value(Self.golden)
         format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .text
         paths = arguments.values(Self.paths)
         allowed = []
@@ -75,7 +77,9 @@ struct DiffCommand: ParsableCommand {
         let new: Side
         do {
             if let revision {
-                let directory = golden.hasSuffix("/") ? String(golden.dropLast()) : golden
+                // As the other commands find it, so `diff --git` works from any folder of the package.
+                let given = golden ?? PendingGoldenSelection.display(PendingGoldenSelection.goldenDirectory(environment: context.environment))
+                let directory = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
                 old = try Self.side(files: try GoldenSources.git(revision: revision, directory: directory), root: directory)
                 new = try Self.side(files: try GoldenSources.directory(directory), root: directory)
             } else {
