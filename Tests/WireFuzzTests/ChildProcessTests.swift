@@ -45,6 +45,28 @@ struct ChildProcessTests {
         #expect(FuzzRegressions.replay(cases[0], model: campaign.model) == nil, "open crashes are not replayed in process")
     }
 
+    @Test func twoFindingsWithTheSameBytesAreTwoCases() throws {
+        let campaign = try Self.campaign()
+        let mutant = campaign.generator.mutant(3)
+        let verdict = FuzzVerdict(.silentlyAccepted, expected: "missingKey", seen: "accepted")
+        var first = FuzzFinding(index: 3, seedName: mutant.seedName, operation: mutant.operation, verdict: verdict, bytes: Array(#"{"id":1}"#.utf8))
+        first.operation.path = [.key("name")]
+        var second = first
+        second.operation.path = [.key("note")]
+        #expect(FuzzRegressions.caseName(of: first) != FuzzRegressions.caseName(of: second))
+        var sameGroup = first
+        sameGroup.index = 9
+        #expect(FuzzRegressions.caseName(of: first) == FuzzRegressions.caseName(of: sameGroup), "the name depends on bytes and group only")
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-same-bytes-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FuzzRegressions.save(first, expectation: campaign.expectation(3), model: campaign.model, in: folder)
+        try FuzzRegressions.save(second, expectation: campaign.expectation(3), model: campaign.model, in: folder)
+        #expect(FuzzRegressions.hashes(in: folder) == [FuzzRegressions.caseName(of: first), FuzzRegressions.caseName(of: second)])
+        let paths = try FuzzRegressions.load(from: folder).compactMap { $0.meta["path"] }
+        #expect(Set(paths) == [.string("$.name"), .string("$.note")], "each case keeps its own metadata")
+    }
+
     @Test func aWorkerThatStopsAnsweringIsAHang() throws {
         let campaign = try Self.campaign()
         let runner = ChildProcessCampaign(campaign: campaign, workerCommand: Self.worker(hangAt: 2), timeLimit: 1, batchSize: 8)

@@ -118,6 +118,24 @@ struct ErrorLocationTests {
         #expect(error.excerpt.rendered(indent: "") == "{\"genres\": [\"drama\", \"crime\",],\n" + String(repeating: " ", count: 29) + "^")
     }
 
+    @Test func theCROfACRLFLineIsNotInTheExcerpt() throws {
+        let error = try #require(parse("{\"a\": 1,\r\n \"b\": x}\r\n").error)
+        #expect(error.location.line == 2 && error.location.column == 7)
+        #expect(error.excerpt.text == #" "b": x}"#)
+        #expect(error.excerpt.caretColumn == 6)
+    }
+
+    @Test(arguments: [
+        (#""\u00""#, #"invalid \u escape: expected 4 hex digits, found '"'"#),
+        (#""\u12g4""#, #"invalid \u escape: expected 4 hex digits, found 'g'"#),
+        (#""\u-123""#, #"invalid \u escape: expected 4 hex digits, found '-'"#),
+    ])
+    func aShortUnicodeEscapeNamesTheByteFound(input: String, reason: String) throws {
+        let error = try #require(parse(input).error)
+        #expect(error.kind == .invalidEscape)
+        #expect(error.reason == reason)
+    }
+
     @Test func longLinesAreTrimmedAroundTheSpot() throws {
         let line = "[" + String(repeating: "1, ", count: 100) + "x" + String(repeating: ", 2", count: 100) + "]"
         let error = try #require(parse(line).error)

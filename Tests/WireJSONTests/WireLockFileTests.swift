@@ -24,10 +24,15 @@ struct WireLockFileTests {
     }
 
     @Test("an invalid golden is named with its line and column")
-    func invalidGolden() {
-        #expect(throws: GoldenCatalog.Error(path: "bad.json", reason: "1:7: unexpected end of input after member name \"a\" (at $.a)")) {
+    func invalidGolden() throws {
+        let error = try #require(throws: GoldenCatalog.Error.self) {
             try GoldenCatalog.formats(from: files([("bad.json", #"{"a": "#)]))
         }
+        #expect(error.path == "bad.json")
+        #expect(error.reason == "1:7: unexpected end of input after member name \"a\" (at $.a)")
+        // The syntax error itself, for the command line to render with its excerpt.
+        #expect(error.syntaxError?.location == JSONSourceLocation(offset: 6, line: 1, column: 7))
+        #expect(error.syntaxError?.excerpt.text == #"{"a": "#)
     }
 
     @Test("lock text round-trips and is stable")

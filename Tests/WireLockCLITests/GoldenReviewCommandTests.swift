@@ -104,6 +104,25 @@ struct GoldenReviewCommandTests {
         #expect(!project.exists("golden/new.json"))
     }
 
+    @Test func acceptListExitsOneNamingAnInvalidPendingFile() throws {
+        let project = try GoldenProject()
+        defer { project.remove() }
+        try project.write("golden/heat.json", S.heatGolden)
+        try project.write("golden/heat.actual.json", "{\"id\": 2,\n \"title\": }\n")
+        try project.write("golden/new.actual.json", "[]")
+        let result = try project.wirelock("accept", "--list")
+        #expect(result.status == 1, "\(result)")
+        let problem = "golden/heat.actual.json:2:11: expected a value after ':', found '}' (at $.title)"
+        #expect(result.stdoutLines == [
+            "golden/heat.actual.json: cannot be compared: \(problem)",
+            "golden/new.actual.json: new golden",
+            "2 pending goldens; `wirelock accept` reviews them",
+        ])
+        #expect(result.stderr == "wirelock: error: \(problem)\n")
+        #expect(try project.text("golden/heat.json") == S.heatGolden)
+        #expect(project.exists("golden/heat.actual.json"))
+    }
+
     @Test func acceptOnlyTakesTheNamedFiles() throws {
         let project = try GoldenProject()
         defer { project.remove() }

@@ -55,9 +55,49 @@ struct SampleFuzzCommandTests {
             name.hasSuffix(".json") && !name.hasSuffix(".meta.json")
                 && (try? String(contentsOf: out.appendingPathComponent("rate-limit/\(name)"), encoding: .utf8)) == #"{"message":"Too Many Requests"}"#
         })
+        // Dropping retryAfter and dropping status both shrink to that document: two groups, two
+        // cases, each with its own metadata.
+        #expect(first.stdoutLines.last == "300 mutants: 200 as expected, 100 findings in 2 groups")
+        let cases = saved.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".meta.json") }
+        #expect(cases.count == 2, "\(saved)")
+        let paths = cases.compactMap { name -> String? in
+            let meta = out.appendingPathComponent("rate-limit/" + name.dropLast(".json".count) + ".meta.json")
+            return (try? String(contentsOf: meta, encoding: .utf8))?.split(separator: "\n").first { $0.hasPrefix("  \"path\"") }.map(String.init)
+        }
+        #expect(Set(paths) == [#"  "path": "$.retryAfter","#, #"  "path": "$.status","#])
         let second = try sample(arguments)
         #expect(second.status == 0, "\(second)")
+        #expect(second.stdoutLines.last == "300 mutants: 200 as expected, 100 findings in 2 groups (100 matching committed regressions)")
         #expect(second.stdout.contains("matching committed regressions"))
+    }
+
+    @Test(arguments: [
+        (["fuzz", "--help"], "USAGE: wirelock-sample fuzz MODEL [GLOB...] [options]"),
+        (["fuzz", "rate-limit", "-h"], "USAGE: wirelock-sample fuzz MODEL [GLOB...] [options]"),
+        (["help", "fuzz"], "USAGE: wirelock-sample fuzz MODEL [GLOB...] [options]"),
+        (["roundtrip", "--help"], "USAGE: wirelock-sample roundtrip [MODEL [GLOB...]]"),
+        (["roundtrip", "-h"], "USAGE: wirelock-sample roundtrip [MODEL [GLOB...]]"),
+        (["list", "--help"], "USAGE: wirelock-sample list"),
+        (["help"], "USAGE: wirelock-sample <command> [arguments]"),
+        (["--help"], "USAGE: wirelock-sample <command> [arguments]"),
+    ])
+    func helpPrintsUsageAndExitsZero(arguments: [String], firstLine: String) throws {
+        let result = try sample(arguments)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdoutLines.first == firstLine, "\(result)")
+        if arguments.contains("fuzz") {
+            #expect(result.stdout.contains("--seed S"))
+            #expect(result.stdout.contains("EXIT STATUS: 0 no new finding, 1 new findings"))
+        }
+        if arguments.contains("roundtrip") {
+            #expect(result.stdout.contains("EXIT STATUS: 0 every fixture as expected"))
+        }
+    }
+
+    @Test func helpForAnUnknownCommandExitsTwo() throws {
+        let result = try sample(["help", "frobnicate"])
+        #expect(result.status == 2)
+        #expect(result.stdoutLines.first == "wirelock-sample: error: unknown command 'frobnicate'")
     }
 
     @Test func usageErrorsExitTwo() throws {

@@ -70,6 +70,33 @@ struct ShapeLockDiffCommandTests {
         #expect(bad.stderr.contains("cannot list golden/ at revision 'no-such-rev'"))
     }
 
+    @Test("diff --git from a subfolder finds golden/ beside Package.swift and reads the old side from the repository root",
+          .enabled(if: hasGit, "git not found"))
+    func gitSideFromASubfolder() throws {
+        let repo = try repository()
+        defer { repo.remove() }
+        try repo.write("Package.swift", "// swift-tools-version:6.0\n")
+        try repo.write("Sources/App/main.swift", "")
+        try repo.write("golden/movies/page-1.json", try S.golden(S.movies(), fractional: false))
+        let subfolder = repo.url.appendingPathComponent("Sources/App")
+        let expected = [
+            "movies",
+            "  BREAKING (backward, forward) date-format-changed at $.items[*].added: date-time (3 fractional digits, offset Z) → date-time (0 fractional digits, offset Z)",
+            "1 format compared: 1 breaking change, 0 non-breaking",
+        ]
+        let diff = try WireLockBinary.run(["diff", "--git", "HEAD"], in: subfolder)
+        #expect(diff.status == 1, "\(diff)")
+        #expect(diff.stdoutLines == expected)
+        // A golden directory given relative to the subfolder works too.
+        let given = try WireLockBinary.run(["diff", "--git", "HEAD", "../../golden"], in: subfolder)
+        #expect(given.status == 1, "\(given)")
+        #expect(given.stdoutLines == expected)
+        let annotations = try WireLockBinary.run(["diff", "--git", "HEAD", "--format", "github"], in: subfolder)
+        // The golden found by walking up is outside the working directory, so it is named in full.
+        let golden = repo.url.appendingPathComponent("golden/movies/page-1.json").standardizedFileURL.path
+        #expect(annotations.stdoutLines.first?.hasPrefix("::error file=\(golden),") == true, "\(annotations)")
+    }
+
     @Test("diff OLD NEW on files and shape files; usage errors are exit 2")
     func filesAndShapes() throws {
         let dir = try TemporaryDirectory()
@@ -103,5 +130,35 @@ struct ShapeLockDiffCommandTests {
         let bad = try WireLockBinary.run(["shape", "bad.json"], in: dir.url)
         #expect(bad.status == 1)
         #expect(bad.stderr.hasPrefix("bad.json:1:7: error:"), "\(bad)")
+    }
+
+    /// One invalid input, reported by each command exactly as `validate` reports it: status 1,
+    /// `FILE:LINE:COLUMN: error: REASON (at PATH)`, then the line and a caret.
+    @Test("an invalid input is exit 1 in validate's form, for every command that reads goldens",
+          arguments: [
+              (["validate", "golden/bad.json"], "golden/bad.json"),
+              (["shape", "golden/bad.json"], "golden/bad.json"),
+              (["diff", "golden/bad.json", "good.json"], "golden/bad.json"),
+              (["diff", "good.json", "golden/bad.json"], "golden/bad.json"),
+              (["diff", "golden", "good.json"], "golden/bad.json"),
+              (["lock"], "golden/bad.json"),
+              (["lock", "--check"], "golden/bad.json"),
+          ])
+    func invalidInputIsReportedLikeValidate(arguments: [String], file: String) throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        try dir.write("golden/bad.json", "{\"a\": 1,\n \"b\": }\n")
+        try dir.write("good.json", #"{"a":1}"#)
+        let result = try WireLockBinary.run(arguments, in: dir.url)
+        #expect(result.status == 1, "\(result)")
+        let expected = [
+            "\(file):2:7: error: expected a value after ':', found '}' (at $.b)",
+            "     \"b\": }",
+            "          ^",
+        ]
+        // validate reports on standard output (it is its result); the others on standard error.
+        let report = arguments[0] == "validate" ? result.stdout : result.stderr
+        #expect(Array(report.split(separator: "\n", omittingEmptySubsequences: false).prefix(3).map(String.init)) == expected, "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("golden/wirelock.lock").path))
     }
 }

@@ -53,11 +53,17 @@ struct SampleFuzzTests {
         var groups: [String: FuzzFinding] = [:]
         for finding in result.findings where groups[finding.groupKey] == nil { groups[finding.groupKey] = finding }
         #expect(groups.count == 10)
+        var pinned: Set<String> = []
         for finding in groups.values {
             let shrunk = campaign.shrink(finding.index).finding
             #expect(shrunk.verdict.outcome == .silentlyAccepted)
-            #expect(committed.contains(Mutant.contentHash(of: shrunk.bytes)), "\(finding.operation) is not a committed regression")
+            let name = FuzzRegressions.caseName(of: shrunk)
+            #expect(committed.contains(name), "\(finding.operation) is not a committed regression")
+            pinned.insert(name)
         }
+        // Every group has its own case, and there is no case without a group.
+        #expect(pinned.count == 10)
+        #expect(committed == pinned)
     }
 
     @Test func rateLimitRegressionsReplay() {

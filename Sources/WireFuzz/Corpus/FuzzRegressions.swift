@@ -2,9 +2,13 @@ import Foundation
 import WireJSON
 import WireLockCore
 
-/// A model's regression corpus: `Fixtures/fuzz-regressions/<model>/<hash>.json`, each with a
-/// `<hash>.meta.json` that says which mutation made it, what was expected, what was seen, the
-/// expectation as data (so the case replays without its seed), and a status:
+/// A model's regression corpus: `Fixtures/fuzz-regressions/<model>/<name>.json`, each with a
+/// `<name>.meta.json` that says which mutation made it, what was expected, what was seen, the
+/// expectation as data (so the case replays without its seed), and a status. A case is one finding
+/// group's shrunk mutant: its name (``caseName(of:)``) hashes the bytes together with the group key
+/// (mutator, outcome, path with `[*]` for indices), so two findings that shrink to the same bytes
+/// are two cases, and a finding matches only the case of its own group.
+///
 ///
 /// - `open`: a known bug kept on purpose; the replay requires that it still happens, and fails
 ///   once the model is fixed, asking for the status to become `fixed`.
@@ -17,7 +21,7 @@ import WireLockCore
 public enum FuzzRegressions {
     /// One regression case.
     public struct Case: Sendable {
-        /// The content hash (the file name without `.json`).
+        /// The case's name (the file name without `.json`; see ``FuzzRegressions/caseName(of:)``).
         public var hash: String
         /// The mutant.
         public var bytes: [UInt8]
@@ -45,6 +49,17 @@ public enum FuzzRegressions {
         fixtures.appendingPathComponent("fuzz-regressions").appendingPathComponent(model)
     }
 
+    /// The name of a finding's case: the first 16 hex digits of the SHA-256 of its bytes, a NUL
+    /// byte and its ``FuzzFinding/groupKey``. Two findings with the same bytes but another mutator,
+    /// outcome or path get different names.
+    ///
+    /// ```swift
+    /// let known = FuzzRegressions.hashes(in: folder).contains(FuzzRegressions.caseName(of: shrunk))
+    /// ```
+    public static func caseName(of finding: FuzzFinding) -> String {
+        Mutant.contentHash(of: finding.bytes + [0] + Array(finding.groupKey.utf8))
+    }
+
     /// The metadata of a finding, as written next to it.
     public static func meta(model: FuzzModel, finding: FuzzFinding, expectation: ModelExpectation) -> JSONValue {
         .object(JSONObject([
@@ -53,6 +68,7 @@ public enum FuzzRegressions {
             "mutator": .string(finding.operation.mutator.rawValue),
             "variant": .string(finding.operation.variant),
             "path": .string(finding.operation.path.description),
+            "group": .string(finding.groupKey),
             "outcome": .string(finding.verdict.outcome.rawValue),
             "expected": .string(finding.verdict.expected),
             "seen": .string(finding.verdict.seen),
@@ -61,19 +77,19 @@ public enum FuzzRegressions {
         ]))
     }
 
-    /// The hashes already in a folder (empty when it does not exist).
+    /// The names of the cases already in a folder (empty when it does not exist).
     public static func hashes(in folder: URL) -> Set<String> {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return Set(names.filter { $0.hasSuffix(".meta.json") }.map { String($0.dropLast(".meta.json".count)) })
     }
 
-    /// Saves a finding (atomically, creating the folder). An existing case with the same hash is
-    /// left as it is (its status may have been edited).
+    /// Saves a finding (atomically, creating the folder) as the case ``caseName(of:)``. An existing
+    /// case with the same name is left as it is (its status may have been edited).
     /// - Returns: the path of the mutant file.
     /// - Throws: when a file cannot be written.
     @discardableResult
     public static func save(_ finding: FuzzFinding, expectation: ModelExpectation, model: FuzzModel, in folder: URL) throws -> String {
-        let hash = Mutant.contentHash(of: finding.bytes)
+        let hash = caseName(of: finding)
         let file = folder.appendingPathComponent(hash + ".json")
         let metaFile = folder.appendingPathComponent(hash + ".meta.json")
         if FileManager.default.fileExists(atPath: metaFile.path) { return file.path }
@@ -83,7 +99,7 @@ public enum FuzzRegressions {
         return file.path
     }
 
-    /// Every case in a folder, by hash (none when the folder does not exist).
+    /// Every case in a folder, by name (none when the folder does not exist).
     /// - Throws: ``LoadError`` for an unreadable file or malformed metadata.
     public static func load(from folder: URL) throws(LoadError) -> [Case] {
         var cases: [Case] = []

@@ -136,7 +136,8 @@ struct _ExcerptBuilder {
 
     var excerpt: JSONExcerpt {
         var head = Self.display(before)
-        var rest = Self.display(after)
+        // The CR of a CRLF line ending is not part of the line (unless the spot is that CR).
+        var rest = Self.display(after.count > 1 && after.last == 0x0D ? Array(after.dropLast()) : after)
         let ellipsis: Unicode.Scalar = "…"
         if head.count > Self.maxCharacters { head = [ellipsis] + head.suffix(Self.maxCharacters - 1) }
         if rest.count > Self.maxCharacters { rest = Array(rest.prefix(Self.maxCharacters - 1)) + [ellipsis] }

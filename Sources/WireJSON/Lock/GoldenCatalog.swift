@@ -78,11 +78,19 @@ public enum GoldenCatalog {
         public var path: String
         /// What is wrong with it.
         public var reason: String
+        /// The syntax error, when the file is not valid JSON (its location, path and excerpt, for a
+        /// renderer that shows them as every other command does).
+        public var syntaxError: JSONSyntaxError?
 
-        /// An error for the file at `path` (relative to the golden directory); `reason` is shown after it.
-        public init(path: String, reason: String) {
+        /// An error about a file.
+        /// - Parameters:
+        ///   - path: the file, relative to the golden directory.
+        ///   - reason: what is wrong, as a sentence.
+        ///   - syntaxError: the underlying syntax error, when the file is not valid JSON.
+        public init(path: String, reason: String, syntaxError: JSONSyntaxError? = nil) {
             self.path = path
             self.reason = reason
+            self.syntaxError = syntaxError
         }
 
         public var description: String { "\(path): \(reason)" }
@@ -95,10 +103,11 @@ public enum GoldenCatalog {
         var grouped: [String: [GoldenFormat.Sample]] = [:]
         for file in files {
             guard let name = formatName(forRelativePath: file.path) else { continue }
-            do {
+            do throws(JSONSyntaxError) {
                 grouped[name, default: []].append(.init(path: file.path, document: try JSONValue.parse(file.bytes)))
             } catch {
-                throw Error(path: file.path, reason: "\(error.location.line):\(error.location.column): \(error.reason) (at \(error.path))")
+                throw Error(path: file.path, reason: "\(error.location.line):\(error.location.column): \(error.reason) (at \(error.path))",
+                            syntaxError: error)
             }
         }
         return grouped.keys.sorted().map { GoldenFormat(name: $0, samples: grouped[$0]!) }

@@ -48,6 +48,14 @@ struct _ErrorContext {
         }
     }
 
+    /// The byte at the spot itself (`'"'`, `'g'`, `byte 0xC3`), for errors inside a token where
+    /// ``found``'s "a string" or "a number" would mislead.
+    var foundByte: String {
+        guard let b = byte else { return "the end of the input" }
+        if (0x20...0x7E).contains(b) { return "'\(Character(Unicode.Scalar(b)))'" }
+        return "byte 0x" + String(b, radix: 16, uppercase: true).leftPadded(to: 2)
+    }
+
     var foundStartsValue: Bool {
         guard let b = byte else { return false }
         switch b {
@@ -184,7 +192,7 @@ struct _YajlDiagnosis {
         case .invalidEscape:
             return (.invalidEscape, "invalid escape '\\\(c.found.trimmingCharacters(in: "'"))' in string", s.stringPath())
         case .invalidHex:
-            return (.invalidEscape, "invalid \\u escape: expected 4 hex digits, found \(c.found)", s.stringPath())
+            return (.invalidEscape, "invalid \\u escape: expected 4 hex digits, found \(c.foundByte)", s.stringPath())
         case .noDigitAfterExponent:
             return (.invalidNumber, "expected a digit after the exponent in a number, found \(c.found)", s.nextValuePath())
         case .noDigitAfterDecimal:

@@ -155,7 +155,7 @@ extension ModelRunner {
             }
         }
 
-        // One finding per group (mutator, variant, path with indices as [*]) is shrunk and saved.
+        // One finding per group (mutator, outcome, path with indices as [*]) is shrunk and saved.
         let folder = URL(fileURLWithPath: parsed.out).appendingPathComponent(model.name)
         let known = FuzzRegressions.hashes(in: folder)
         var shown: [FuzzFinding] = []
@@ -181,7 +181,9 @@ extension ModelRunner {
                     expectation = shrunk.expectation
                 }
             }
-            let hash = Mutant.contentHash(of: finding.bytes)
+            // A case is identified by its bytes and its group, so two groups that shrink to the same
+            // bytes are two cases.
+            let hash = FuzzRegressions.caseName(of: finding)
             let shownPath = (parsed.out.hasSuffix("/") ? parsed.out : parsed.out + "/") + model.name + "/" + hash + ".json"
             if known.contains(hash) {
                 knownCount += size

@@ -160,16 +160,35 @@ public struct ModelRunner: Sendable {
         return nil
     }
 
-    /// Runs a command: `roundtrip [MODEL [GLOB…]]`, `list`, `help`.
+    /// Runs a command: `roundtrip [MODEL [GLOB…]]`, `fuzz MODEL [GLOB…] [options]`, `list`,
+    /// `help [COMMAND]`. `COMMAND --help` (or `-h`) prints that command's usage, options and exit
+    /// codes and returns 0.
     /// - Parameters:
     ///   - arguments: the arguments after the tool name.
     ///   - output: receives each line of output.
-    /// - Returns: the exit code.
     ///   - progress: receives progress lines for a terminal (`fuzz`); nil for none.
+    /// - Returns: the exit code.
     public func run(_ arguments: [String], output: (String) -> Void, progress: ((String) -> Void)? = nil) -> Int32 {
-        guard let command = arguments.first, command != "help", command != "--help", command != "-h" else {
+        guard let command = arguments.first else {
             output(usage)
-            return arguments.isEmpty ? 2 : 0
+            return 2
+        }
+        if command == "help" || command == "--help" || command == "-h" {
+            guard arguments.count > 1 else {
+                output(usage)
+                return 0
+            }
+            guard let text = help(for: arguments[1]) else {
+                output("\(toolName): error: unknown command '\(arguments[1])'\n\n" + usage)
+                return 2
+            }
+            output(text)
+            return 0
+        }
+        if command != ModelRunner.workerCommand, arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }),
+           let text = help(for: command) {
+            output(text)
+            return 0
         }
         switch command {
         case "list":
@@ -207,10 +226,77 @@ public struct ModelRunner: Sendable {
                                         --time-limit SECONDS, --format text|json, --quiet,
                                         --in-process (no worker: a crash ends the run).
           list                          List the registered models and their fixtures.
-          help                          Show this help.
+          help [COMMAND]                Show this help, or a command's (also COMMAND --help).
 
         MODELS: \(models.map(\.name).joined(separator: ", "))
         """
+    }
+
+    /// The help of one command (`roundtrip`, `fuzz`, `list`, `help`), or nil for another word.
+    func help(for command: String) -> String? {
+        let models = "MODELS: \(self.models.map(\.name).joined(separator: ", "))"
+        switch command {
+        case "roundtrip":
+            return """
+                USAGE: \(toolName) roundtrip [MODEL [GLOB...]]
+
+                Decodes every fixture of every model (or of MODEL, or the files matching GLOB) and
+                encodes it again. Fixtures named -malformed, -wrong-type or -missing-field must be
+                rejected with that kind of error; every other fixture must survive without loss, up to
+                the differences the model accepts (each one is listed with its reason).
+
+                EXIT STATUS: 0 every fixture as expected, 1 some fixture failed (or a pattern matched
+                no file), 2 unknown model.
+
+                \(models)
+                """
+        case "fuzz":
+            return """
+                USAGE: \(toolName) fuzz MODEL [GLOB...] [options]
+
+                Mutants of the model's fixtures (or of the files matching GLOB) are decoded in a worker
+                process and judged: each must be rejected with the right kind of error at the mutated
+                path, or accepted without loss. Findings are grouped (mutator, outcome, path); one per
+                group is shrunk and saved as a regression case under --out; a finding whose case is
+                already there does not fail the run.
+
+                OPTIONS:
+                  --seed S              The campaign's seed (default 0); same seed, same mutants.
+                  -n, --count N         How many mutants (default 10000).
+                  --mutators LIST       Comma-separated mutators (default: all of
+                                        \(Mutator.allCases.map(\.rawValue).joined(separator: ", "))).
+                  --shard I/N           Run only the I-th of N interleaved shards.
+                  -o, --out DIR         The regressions folder (default Fixtures/fuzz-regressions).
+                  --time-limit SECONDS  A mutant taking longer is a hang (default 5).
+                  --format text|json    Output for people (default) or one JSON document.
+                  -q, --quiet           No progress on a terminal.
+                  --in-process          No worker process: faster, but a crash ends the run.
+                  -h, --help            Show this help.
+
+                EXIT STATUS: 0 no new finding, 1 new findings (saved for review), 2 usage error,
+                unknown model, no fixture, a worker that fails, or a case that cannot be saved.
+
+                \(models)
+                """
+        case "list":
+            return """
+                USAGE: \(toolName) list
+
+                Lists the registered models: name, Swift type and fixture patterns, one per line.
+
+                EXIT STATUS: 0.
+                """
+        case "help":
+            return """
+                USAGE: \(toolName) help [COMMAND]
+
+                Shows the commands, or one command's usage, options and exit status.
+
+                EXIT STATUS: 0, or 2 for an unknown command.
+                """
+        default:
+            return nil
+        }
     }
 
     private func roundTrip(_ arguments: [String], output: (String) -> Void) -> Int32 {

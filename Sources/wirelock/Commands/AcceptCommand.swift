@@ -65,12 +65,19 @@ struct AcceptCommand: ParsableCommand {
         let style = context.outputStyle
 
         if list {
+            // A pending file (or golden) that cannot be compared would not be accepted either: it
+            // is named, with its line and column, and the status is 1, as for a review.
+            var status = ExitCode.success
             for pending in selection.pending {
                 let review = PendingGoldens.review(pending, root: root)
                 context.output.write("\(PendingGoldenSelection.display(pending.pendingURL)): \(review.summary)\n")
+                if let problem = review.problem {
+                    context.reportError(problem)
+                    status = status.combined(with: .findings)
+                }
             }
             context.output.write("\(pluralized(selection.pending.count, "pending golden")); `wirelock accept` reviews them\n")
-            return .success
+            return status
         }
 
         let ask = context.input.isTerminal && !yes

@@ -9,7 +9,8 @@ struct DiffCommand: ParsableCommand {
         "git", valueName: "rev",
         help: "Compare the golden directory at this git revision (read with git, no checkout) with the working tree. Takes at most one path: the golden directory.")
     static let golden = OptionDefinition.option(
-        "golden", valueName: "dir", defaultValue: "golden", help: "The golden directory, for --git without a path.")
+        "golden", valueName: "dir",
+        help: "The golden directory, for --git without a path (default: golden/ beside the nearest Package.swift, or WIRELOCK_GOLDEN_DIR).")
     static let format = OptionDefinition.option(
         "format", valueName: "format", kind: .choice(OutputFormat.allCases.map(\.rawValue)), defaultValue: "text",
         help: "text for people, json for one machine-readable document, github for workflow annotations.")
@@ -30,21 +31,23 @@ struct DiffCommand: ParsableCommand {
                 payload) and forward (old reader, new payload). Rules: \(WireRule.all.map(\.rawValue).joined(separator: ", ")).
 
                 Exit status: 0 when nothing breaks (or only --allow'ed rules do), 1 when a change breaks a \
-                reader, 2 for a usage error or an input that cannot be read.
+                reader or an input is not valid JSON (or not a shape file), 2 for a usage error or an input \
+                that cannot be read.
                 """,
             options: [git, golden, format, allow],
             arguments: [paths])
     }
 
     var revision: String?
-    var golden: String
+    /// The golden directory given (`--golden` or the path), or nil for the package's own.
+    var golden: String?
     var format: OutputFormat
     var allowed: Set<WireRule>
     var paths: [String]
 
     init(from arguments: ParsedArguments) throws(UsageError) {
         revision = arguments.value(Self.git)
-        golden = arguments.value(Self.golden) ?? "golden"
+        golden = arguments.value(Self.golden)
         format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .text
         paths = arguments.values(Self.paths)
         allowed = []
@@ -74,7 +77,9 @@ struct DiffCommand: ParsableCommand {
         let new: Side
         do {
             if let revision {
-                let directory = golden.hasSuffix("/") ? String(golden.dropLast()) : golden
+                // As the other commands find it, so `diff --git` works from any folder of the package.
+                let given = golden ?? PendingGoldenSelection.display(PendingGoldenSelection.goldenDirectory(environment: context.environment))
+                let directory = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
                 old = try Self.side(files: try GoldenSources.git(revision: revision, directory: directory), root: directory)
                 new = try Self.side(files: try GoldenSources.directory(directory), root: directory)
             } else {
@@ -84,8 +89,14 @@ struct DiffCommand: ParsableCommand {
                 new = try Self.side(path: paths[1], name: name)
             }
         } catch let error as GoldenCatalog.Error {
-            context.diagnose("\(error.path): error: \(error.reason)\n")
-            return .failure
+            // An input that is not valid JSON (or not a shape file) is invalid input, status 1, in
+            // the form every command uses.
+            if let syntaxError = error.syntaxError {
+                context.diagnose(DiagnosticRenderer(style: .plain).render(syntaxError, file: error.path))
+            } else {
+                context.diagnose("\(error.path): error: \(error.reason)\n")
+            }
+            return .findings
         } catch {
             context.reportError("\(error)")
             return .failure
@@ -110,7 +121,8 @@ struct DiffCommand: ParsableCommand {
         do throws(JSONSyntaxError) {
             value = try JSONValue.parse(file.bytes)
         } catch {
-            throw GoldenCatalog.Error(path: path, reason: "\(error.location.line):\(error.location.column): \(error.reason) (at \(error.path))")
+            throw GoldenCatalog.Error(path: path, reason: "\(error.location.line):\(error.location.column): \(error.reason) (at \(error.path))",
+                                      syntaxError: error)
         }
         if path.hasSuffix(".shape.json") {
             do throws(WireShape.DecodingError) {
@@ -127,7 +139,15 @@ struct DiffCommand: ParsableCommand {
 
     /// A side from a golden directory's files.
     static func side(files: [GoldenFile], root: String) throws -> Side {
-        let formats = try GoldenCatalog.formats(from: files)
+        let formats: [GoldenFormat]
+        do throws(GoldenCatalog.Error) {
+            formats = try GoldenCatalog.formats(from: files)
+        } catch {
+            // Name the file as the user sees it, not relative to the golden directory.
+            var located = error
+            located.path = root + "/" + error.path
+            throw located
+        }
         var where_: [String: String] = [:]
         for format in formats { where_[format.name] = format.samples.first.map { root + "/" + $0.path } }
         return Side(formats: try formats.map { try WireFormatSide($0) }, files: where_)

@@ -52,12 +52,30 @@ enum GoldenSources {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// The `.json` files under `directory` (relative to the working directory) at git revision
-    /// `revision`, with paths relative to `directory`.
+    /// The `.json` files under `directory` (a folder of the working tree, relative to the working
+    /// directory or absolute) at git revision `revision`, with paths relative to `directory`. The
+    /// folder is located relative to the root of the repository holding it, so this works from any
+    /// folder of the repository.
     static func git(revision: String, directory: String) throws(ReadError) -> [GoldenFile] {
-        let folder = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        let listing = try run("git ls-tree -r -z \(quoted(revision)) -- \(quoted(folder + "/"))",
-                              failure: "cannot list \(folder)/ at revision '\(revision)' (is it a commit of this repository?)")
+        let shown = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        guard isDirectory(directory), let absolute = realpath(directory, nil) else {
+            throw ReadError(message: "cannot read '\(shown)': no such directory")
+        }
+        let folderPath = String(cString: absolute)
+        free(absolute)
+        let rootOutput = try run("git -C \(quoted(folderPath)) rev-parse --show-toplevel",
+                                 failure: "'\(shown)' is not in a git repository")
+        var root = String(decoding: rootOutput, as: UTF8.self)
+        while root.hasSuffix("\n") { root.removeLast() }
+        if let resolved = realpath(root, nil) { root = String(cString: resolved); free(resolved) }
+        // The folder relative to the repository's root: "" for the root itself.
+        let folder: String
+        if folderPath == root { folder = "" } else if folderPath.hasPrefix(root + "/") { folder = String(folderPath.dropFirst(root.count + 1)) } else {
+            throw ReadError(message: "'\(shown)' is not inside the git repository at \(root)")
+        }
+        let git = "git -C \(quoted(root))"
+        let listing = try run("\(git) ls-tree -r -z \(quoted(revision))" + (folder.isEmpty ? "" : " -- \(quoted(folder + "/"))"),
+                              failure: "cannot list \(shown)/ at revision '\(revision)' (is it a commit of this repository?)")
         var entries: [(object: String, path: String)] = []
         for record in listing.split(separator: 0) {
             // "<mode> SP <type> SP <object> TAB <path>"
@@ -65,7 +83,7 @@ enum GoldenSources {
             let header = record[record.startIndex..<tab].split(separator: 0x20)
             guard header.count == 3, String(decoding: header[1], as: UTF8.self) == "blob" else { continue }
             let path = String(decoding: record[(tab + 1)...], as: UTF8.self)
-            let prefix = folder + "/"
+            let prefix = folder.isEmpty ? "" : folder + "/"
             guard path.hasPrefix(prefix), path.hasSuffix(".json") else { continue }
             let relative = String(path.dropFirst(prefix.count))
             guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
@@ -83,7 +101,7 @@ enum GoldenSources {
         let written = request.withUnsafeBytes { _writeBytes(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)
         guard written == request.count else { throw ReadError(message: "cannot write \(listPath): \(InputWalker.systemError())") }
-        let batch = try run("git cat-file --batch < \(quoted(listPath))", failure: "git cat-file failed at revision '\(revision)'")
+        let batch = try run("\(git) cat-file --batch < \(quoted(listPath))", failure: "git cat-file failed at revision '\(revision)'")
 
         var files: [GoldenFile] = []
         var offset = 0
@@ -119,19 +137,15 @@ enum GoldenSources {
         "'" + word.replacingAll("'", with: "'\\''") + "'"
     }
 
-    /// Writes a file, creating it (and its folder) if needed; an existing file is replaced atomically.
-    static func write(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
+    /// Writes a file atomically (temporary file, `fsync`, rename), creating its folders if needed:
+    /// a new file appears only once complete, an existing one is replaced whole.
+    /// - Parameter failBeforeRename: a test hook, passed to ``AtomicFileWriter/write(_:toFileAt:failBeforeRename:)``.
+    static func write(_ bytes: [UInt8], to path: String, failBeforeRename: Bool = false) throws(FileWriteError) {
         // mkdir -p of the parent folders (failures surface when the file itself is written).
         for index in path.indices where path[index] == "/" && index != path.startIndex {
             mkdir(String(path[..<index]), 0o755)
         }
-        var info = stat()
-        if stat(path, &info) != 0 {
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-            guard descriptor >= 0 else { throw FileWriteError(path: path, reason: InputWalker.systemError()) }
-            close(descriptor)
-        }
-        try AtomicFileWriter.replaceContents(ofFileAt: path, with: bytes)
+        try AtomicFileWriter.write(bytes, toFileAt: path, failBeforeRename: failBeforeRename)
     }
 }
 

@@ -52,7 +52,12 @@ struct LockCommand: ParsableCommand {
         do {
             formats = try GoldenCatalog.formats(from: try GoldenSources.directory(directory))
         } catch let error as GoldenCatalog.Error {
-            context.diagnose("\(directory)/\(error.path): error: \(error.reason)\n")
+            let file = "\(directory)/\(error.path)"
+            if let syntaxError = error.syntaxError {
+                context.diagnose(DiagnosticRenderer(style: .plain).render(syntaxError, file: file))
+            } else {
+                context.diagnose("\(file): error: \(error.reason)\n")
+            }
             return .findings
         } catch {
             context.reportError("\(error)")

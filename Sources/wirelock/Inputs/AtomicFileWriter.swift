@@ -22,13 +22,41 @@ enum AtomicFileWriter {
     /// Replaces the contents of the existing file at `path`.
     /// - Throws: ``FileWriteError``; the original is then untouched and no temporary file is left.
     static func replaceContents(ofFileAt path: String, with bytes: [UInt8]) throws(FileWriteError) {
-        func failure(_ at: String) -> FileWriteError {
-            FileWriteError(path: at, reason: String(cString: strerror(errno)))
-        }
-
         let target = resolvedPath(path)
         var original = stat()
         guard stat(target, &original) == 0 else { throw failure(path) }
+        try writeThroughTemporary(bytes, to: target, shownAs: path, original: original, failBeforeRename: false)
+    }
+
+    /// Writes a file whether or not it exists: an existing one is replaced as by
+    /// ``replaceContents(ofFileAt:with:)``; a new one appears only once complete (temporary file,
+    /// `fsync`, rename), with mode 0644 less the umask, so no reader ever sees it empty or half
+    /// written. The parent folder must exist.
+    ///
+    /// ```swift
+    /// try AtomicFileWriter.write(Array(text.utf8), toFileAt: "golden/wirelock.lock")
+    /// ```
+    /// - Parameter failBeforeRename: a test hook: fail after the temporary file is written.
+    /// - Throws: ``FileWriteError``; nothing is then created or changed and no temporary file is left.
+    static func write(_ bytes: [UInt8], toFileAt path: String, failBeforeRename: Bool = false) throws(FileWriteError) {
+        let target = resolvedPath(path)
+        var original = stat()
+        if stat(target, &original) == 0 {
+            try writeThroughTemporary(bytes, to: target, shownAs: path, original: original, failBeforeRename: failBeforeRename)
+        } else {
+            guard errno == ENOENT else { throw failure(path) }
+            try writeThroughTemporary(bytes, to: target, shownAs: path, original: nil, failBeforeRename: failBeforeRename)
+        }
+    }
+
+    private static func failure(_ at: String) -> FileWriteError {
+        FileWriteError(path: at, reason: String(cString: strerror(errno)))
+    }
+
+    /// The temporary file, its permissions, `fsync`, rename. `original` is the file replaced, or nil
+    /// for a new file.
+    private static func writeThroughTemporary(_ bytes: [UInt8], to target: String, shownAs path: String, original: stat?,
+                              failBeforeRename: Bool) throws(FileWriteError) {
 
         let slash = target.lastIndex(of: "/")
         let directory = slash.map { String(target[..<$0]) } ?? "."
@@ -42,13 +70,21 @@ enum AtomicFileWriter {
         var closed = false
         do throws(FileWriteError) {
             try writeAll(bytes, to: descriptor, path: path)
-            guard fchmod(descriptor, original.st_mode & 0o7777) == 0 else { throw failure(path) }
-            if original.st_uid != getuid() || original.st_gid != getgid() {
-                _ = fchown(descriptor, original.st_uid, original.st_gid)   // best effort: needs privileges
+            if let original {
+                guard fchmod(descriptor, original.st_mode & 0o7777) == 0 else { throw failure(path) }
+                if original.st_uid != getuid() || original.st_gid != getgid() {
+                    _ = fchown(descriptor, original.st_uid, original.st_gid)   // best effort: needs privileges
+                }
+            } else {
+                // mkstemp made it 0600; a new file gets what open(…, 0644) would give.
+                let mask = umask(0)
+                umask(mask)
+                guard fchmod(descriptor, 0o644 & ~mask) == 0 else { throw failure(path) }
             }
             guard fsync(descriptor) == 0 else { throw failure(path) }
             closed = true
             guard close(descriptor) == 0 else { throw failure(path) }
+            if failBeforeRename { errno = EIO; throw failure(path) }
             guard rename(temporary, target) == 0 else { throw failure(path) }
         } catch {
             if !closed { close(descriptor) }
@@ -61,7 +97,7 @@ enum AtomicFileWriter {
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FileWriteError) {
         var start = 0
         while start < bytes.count {
-            let written = bytes[start...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            let written = bytes[start...].withUnsafeBytes { _systemWrite(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
                 throw FileWriteError(path: path, reason: String(cString: strerror(errno)))
@@ -86,4 +122,9 @@ enum AtomicFileWriter {
         _ = fsync(descriptor)
         close(descriptor)
     }
+}
+
+/// `write(2)`, named apart from ``AtomicFileWriter/write(_:toFileAt:failBeforeRename:)``.
+private func _systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }
