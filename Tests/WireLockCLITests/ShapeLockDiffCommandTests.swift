@@ -77,11 +77,13 @@ struct ShapeLockDiffCommandTests {
         defer { repo.remove() }
         try repo.write("Package.swift", "// swift-tools-version:6.0\n")
         try repo.write("Sources/App/main.swift", "")
-        try repo.write("golden/movies/page-1.json", try S.golden(S.movies(), fractional: false))
+        let encoder = JSONEncoder.sampleAPI
+        encoder.dateEncodingStrategy = .iso8601
+        try repo.write("golden/movies-page.json", bytes: try R.golden(try R.page(R.WholeSecondAdded.self), encoder: encoder))
         let subfolder = repo.url.appendingPathComponent("Sources/App")
         let expected = [
-            "movies",
-            "  BREAKING (backward, forward) date-format-changed at $.items[*].added: date-time (3 fractional digits, offset Z) → date-time (0 fractional digits, offset Z)",
+            "movies-page",
+            "  BREAKING (backward) date-format-changed at $.records[*].added: date-time (0 or 3 fractional digits, offset Z) → date-time (0 fractional digits, offset Z)",
             "1 format compared: 1 breaking change, 0 non-breaking",
         ]
         let diff = try WireLockBinary.run(["diff", "--git", "HEAD"], in: subfolder)
@@ -93,7 +95,7 @@ struct ShapeLockDiffCommandTests {
         #expect(given.stdoutLines == expected)
         let annotations = try WireLockBinary.run(["diff", "--git", "HEAD", "--format", "github"], in: subfolder)
         // The golden found by walking up is outside the working directory, so it is named in full.
-        let golden = repo.url.appendingPathComponent("golden/movies/page-1.json").standardizedFileURL.path
+        let golden = repo.url.appendingPathComponent("golden/movies-page.json").standardizedFileURL.path
         #expect(annotations.stdoutLines.first?.hasPrefix("::error file=\(golden),") == true, "\(annotations)")
     }
 
