@@ -15,6 +15,15 @@ struct RepositoryLockTests {
         #expect(result.stdout.hasPrefix("golden/wirelock.lock: up to date ("), "\(result)")
     }
 
+    /// Run from deeper in the package, the command finds golden/ beside Package.swift, as the other
+    /// golden commands do (it used to look for ./golden and fail with exit 2).
+    @Test func lockCheckFromASubdirectoryFindsThePackagesGoldens() throws {
+        let result = try WireLockBinary.run(["lock", "--check"], in: Self.root.appendingPathComponent("Sources/wirelock"))
+        #expect(result.status == 0, "\(result)")
+        let lock = Self.root.appendingPathComponent("golden/wirelock.lock").standardizedFileURL.path
+        #expect(result.stdout.hasPrefix("\(lock): up to date ("), "\(result)")
+    }
+
     @Test func shapeFilesAreCanonicalJSON() throws {
         let result = try WireLockBinary.run(["fmt", "--check", "golden/shapes"], in: Self.root)
         #expect(result.status == 0, "\(result)")

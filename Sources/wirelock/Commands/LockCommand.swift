@@ -8,7 +8,8 @@ struct LockCommand: ParsableCommand {
     static let check = OptionDefinition.flag(
         "check", help: "Change nothing: report formats whose lock line or shape file is out of date, and exit with status 1 if any is.")
     static let golden = OptionDefinition.option(
-        "golden", valueName: "dir", defaultValue: "golden", help: "The golden directory.")
+        "golden", valueName: "dir",
+        help: "The golden directory (default: WIRELOCK_GOLDEN_DIR, else golden/ beside the nearest Package.swift, else ./golden).")
     static let format = OptionDefinition.option(
         "format", valueName: "format", kind: .choice(OutputFormat.allCases.map(\.rawValue)), defaultValue: "text",
         help: "How to print results: text for people, json for one machine-readable document.")
@@ -30,12 +31,13 @@ struct LockCommand: ParsableCommand {
     }
 
     var check: Bool
-    var golden: String
+    /// The `--golden` value; nil finds the directory as the other golden commands do.
+    var golden: String?
     var format: OutputFormat
 
     init(from arguments: ParsedArguments) throws(UsageError) {
         check = arguments.flag(Self.check)
-        golden = arguments.value(Self.golden) ?? "golden"
+        golden = arguments.value(Self.golden)
         format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .text
     }
 
@@ -47,7 +49,8 @@ struct LockCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) -> ExitCode {
-        let directory = golden.hasSuffix("/") ? String(golden.dropLast()) : golden
+        let given = golden ?? PendingGoldenSelection.display(PendingGoldenSelection.goldenDirectory(environment: context.environment))
+        let directory = given.hasSuffix("/") ? String(given.dropLast()) : given
         let formats: [GoldenFormat]
         do {
             formats = try GoldenCatalog.formats(from: try GoldenSources.directory(directory))
