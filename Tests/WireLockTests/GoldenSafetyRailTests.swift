@@ -167,6 +167,9 @@ struct GoldenSafetyRailTests {
             #expect(!text.contains("Error Domain"), "\(text)")
             #expect(text.contains("cannot rename"), "\(text)")
             #expect(text.contains(url.path) && text.contains("Is a directory"), "\(text)")
+            // Foundation's reading of it finds the same sentence and the system error underneath.
+            #expect(error.localizedDescription == text)
+            #expect((error as NSError).userInfo[NSUnderlyingErrorKey] is POSIXError)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: box.golden.path) == ["user.json"], "no temporary file left")
     }

@@ -59,3 +59,18 @@ extension FileWriteError {
         guard unlink(url.path) == 0 else { throw FileWriteError(step: "delete", path: url.path, code: errno) }
     }
 }
+
+/// Bridged to `NSError` with the system error underneath (`NSUnderlyingErrorKey` holds the
+/// `POSIXError`, `NSFilePathErrorKey` the path), so code that reads Foundation errors finds the
+/// reason, and `localizedDescription` is the sentence above rather than "The operation could not be
+/// completed".
+extension FileWriteError: LocalizedError, CustomNSError {
+    public var errorDescription: String? { description }
+    public static var errorDomain: String { "WireLockCore.FileWriteError" }
+    public var errorCode: Int { Int(code) }
+    public var errorUserInfo: [String: Any] {
+        var info: [String: Any] = [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: description]
+        if let posix = POSIXErrorCode(rawValue: code) { info[NSUnderlyingErrorKey] = POSIXError(posix) }
+        return info
+    }
+}
