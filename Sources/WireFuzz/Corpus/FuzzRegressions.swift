@@ -7,7 +7,12 @@ import WireLockCore
 /// expectation as data (so the case replays without its seed), and a status. A case is one finding
 /// group's shrunk mutant: its name (``caseName(of:)``) hashes the bytes together with the group key
 /// (mutator, outcome, path with `[*]` for indices), so two findings that shrink to the same bytes
-/// are two cases, and a finding matches only the case of its own group.
+/// are two cases.
+///
+/// A new finding is matched to the committed cases by structure — its group, the bug it is — and
+/// never by bytes (``knownCase(for:in:)``): after `wirelock fmt Fixtures` reorders and re-indents a
+/// fixture, the campaign picks other mutants and shrinks them to other bytes, but a committed
+/// `wrong-type silently-accepted $.status` case still covers every finding of that group.
 ///
 ///
 /// - `open`: a known bug kept on purpose; the replay requires that it still happens, and fails
@@ -33,6 +38,13 @@ public enum FuzzRegressions {
         public var isOpen: Bool
         /// The recorded outcome.
         public var outcome: FuzzOutcome
+
+        /// The finding group the case pins: the metadata's `group`, or for a case written before
+        /// groups were recorded, its mutator, outcome and path with indices as `[*]`.
+        public var group: String {
+            if case .string(let group)? = meta["group"] { return group }
+            return FuzzRegressions.group(meta: meta)
+        }
     }
 
     /// A regression folder that cannot be read, or a case that is malformed.
@@ -75,6 +87,51 @@ public enum FuzzRegressions {
             "expectation": expectation.json(),
             "status": .string("open"),
         ]))
+    }
+
+    /// The group a case's metadata describes, rebuilt from `mutator`, `outcome` and `path` the way
+    /// ``FuzzFinding/groupKey`` builds it.
+    static func group(meta: JSONValue) -> String {
+        func text(_ key: String) -> String { if case .string(let value)? = meta[key] { return value } else { return "" } }
+        var path = ""
+        var rest = text("path")[...]
+        while let c = rest.first {
+            if c == "[", let close = rest.firstIndex(of: "]"), rest.index(after: rest.startIndex) < close,
+               rest[rest.index(after: rest.startIndex)..<close].allSatisfy(\.isNumber) {
+                path += #"["[*]"]"#
+                rest = rest[rest.index(after: close)...]
+            } else {
+                path.append(c)
+                rest = rest.dropFirst()
+            }
+        }
+        return "\(text("mutator")) \(text("outcome")) \(path)"
+    }
+
+    /// The committed cases of a folder by the group they pin (a group with several cases keeps the
+    /// first by name). Unreadable or malformed metadata is left out: ``load(from:)`` reports it.
+    ///
+    /// ```swift
+    /// let known = FuzzRegressions.groups(in: folder)
+    /// if let name = FuzzRegressions.knownCase(for: finding, in: known) { print("already pinned by \(name)") }
+    /// ```
+    public static func groups(in folder: URL) -> [String: String] {
+        var groups: [String: String] = [:]
+        for name in hashes(in: folder).sorted() {
+            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name + ".meta.json").path),
+                  let meta = try? JSONValue.parse(Array(data)) else { continue }
+            let group: String
+            if case .string(let recorded)? = meta["group"] { group = recorded } else { group = self.group(meta: meta) }
+            if groups[group] == nil { groups[group] = name }
+        }
+        return groups
+    }
+
+    /// The committed case that already pins `finding`'s bug, matched by structure (its group:
+    /// mutator, outcome, path with indices as `[*]`), or nil for a new finding. The bytes play no
+    /// part, so a reformatted seed does not turn a known bug into a new one.
+    public static func knownCase(for finding: FuzzFinding, in groups: [String: String]) -> String? {
+        groups[finding.groupKey]
     }
 
     /// The names of the cases already in a folder (empty when it does not exist).

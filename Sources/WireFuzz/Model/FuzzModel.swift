@@ -41,7 +41,8 @@ public struct FuzzModel: Sendable {
         return FuzzModel(name: name, typeName: "\(T.self)", maxDepth: maxDepth) { bytes in
             if let error = validator.validate(bytes).errors.first { return .rejected(DecodingFailure(error)) }
             let value: T
-            do { value = try decoder().decode(T.self, from: Data(bytes)) } catch { return .rejected(DecodingFailure(error)) }
+            let reader = decoder()
+            do { value = try reader.decode(T.self, from: Data(bytes)) } catch { return .rejected(wireFailure(error, reader, bytes)) }
             do {
                 let data = try encoder().encode(value)
                 return .accepted(view: try JSONValue.parse(Array(data)), encodingError: nil)
@@ -58,9 +59,18 @@ public struct FuzzModel: Sendable {
         let validator = validator(maxDepth)
         return FuzzModel(name: name, typeName: "\(T.self)", maxDepth: maxDepth) { bytes in
             if let error = validator.validate(bytes).errors.first { return .rejected(DecodingFailure(error)) }
-            do { _ = try decoder().decode(T.self, from: Data(bytes)) } catch { return .rejected(DecodingFailure(error)) }
+            let reader = decoder()
+            do { _ = try reader.decode(T.self, from: Data(bytes)) } catch { return .rejected(wireFailure(error, reader, bytes)) }
             return .accepted(view: nil, encodingError: nil)
         }
+    }
+
+    /// The decoder's error at wire keys: under `convertFromSnakeCase` the mutated `avatar_url`, not
+    /// the Swift name `avatarUrl`, so it can be compared with the mutation's path. The document is
+    /// parsed only for a decoder that renames keys.
+    private static func wireFailure(_ error: any Error, _ decoder: JSONDecoder, _ bytes: [UInt8]) -> DecodingFailure {
+        if case .useDefaultKeys = decoder.keyDecodingStrategy { return DecodingFailure(error) }
+        return DecodingFailure(error, decoder: decoder, document: try? JSONValue.parse(bytes))
     }
 
     private static func validator(_ maxDepth: Int) -> JSONValidator {

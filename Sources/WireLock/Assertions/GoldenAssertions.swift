@@ -7,7 +7,12 @@ import WireLockCore
 /// On a mismatch the failure lists the differences path by path, then a compact line diff, and the
 /// actual document is left beside the golden as `<name>.actual.json` for review
 /// (`wirelock accept` promotes it, `wirelock reject` deletes it; under CI no file is written).
-/// What is written when follows ``RecordMode``.
+/// What is written when follows ``RecordMode``: under CI nothing is, and a `record:` argument
+/// other than `.never` fails there, asking for it to be removed.
+///
+/// Every redaction must match a value (see ``Redaction/ifPresent()`` for optional members), the
+/// name must stay inside the golden directory, and a golden written by two tests with different
+/// documents in one run fails the second of them, naming both call sites.
 ///
 /// ```swift
 /// @Test func moviePageWireFormat() throws {
@@ -21,7 +26,8 @@ public func assertGolden<T: Encodable>(
     record: RecordMode? = nil, goldenDirectory: URL? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     report(verifyGolden(value, named: name, encoder: encoder, redacting: redactions, record: record,
-                        goldenDirectory: goldenDirectory, filePath: filePath),
-           at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+                        goldenDirectory: goldenDirectory, writer: site.goldenWriter, filePath: filePath),
+           at: site)
 }

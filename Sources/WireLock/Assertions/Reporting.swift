@@ -37,6 +37,23 @@ public struct CallSite: Sendable {
     }
 }
 
+extension CallSite {
+    /// Who asserts from here, for telling two tests that write one golden apart: inside a Swift
+    /// Testing test, the test's module and name (its parameterized cases share it); under XCTest,
+    /// the call site itself.
+    var goldenWriter: GoldenWriter {
+        let file = "\(filePath)"
+        let shown = GoldenFiles.display(URL(fileURLWithPath: file), root: GoldenFiles.packageRoot(from: file))
+        let location = "\(shown):\(line)"
+        #if canImport(Testing)
+        if let test = Test.current {
+            return GoldenWriter(test: ([test.id.moduleName] + test.id.nameComponents).joined(separator: "/"), location: location)
+        }
+        #endif
+        return GoldenWriter(test: location, location: location)
+    }
+}
+
 /// Records a failure with the running test framework: `Issue.record` inside a Swift Testing test,
 /// `XCTFail` otherwise. Both point at the caller's file and line.
 func report(_ failure: WireLockFailure?, at site: CallSite) {

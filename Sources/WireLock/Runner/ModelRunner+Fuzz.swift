@@ -155,9 +155,12 @@ extension ModelRunner {
             }
         }
 
-        // One finding per group (mutator, outcome, path with indices as [*]) is shrunk and saved.
+        // One finding per group (mutator, outcome, path with indices as [*]) is shrunk and saved,
+        // unless a committed case already pins its group: matched by structure, not by bytes, so a
+        // reformatted fixture does not turn a known bug into a new one.
         let folder = URL(fileURLWithPath: parsed.out).appendingPathComponent(model.name)
-        let known = FuzzRegressions.hashes(in: folder)
+        let known = FuzzRegressions.groups(in: folder)
+        let casesPath = (parsed.out.hasSuffix("/") ? parsed.out : parsed.out + "/") + model.name + "/"
         var shown: [FuzzFinding] = []
         var knownCount = 0
         var newGroups = 0
@@ -172,27 +175,23 @@ extension ModelRunner {
         for key in order {
             let (first, size) = groups[key]!
             var finding = first
-            var expectation = campaign.expectation(first.index)
-            if first.verdict.outcome != .crash && first.verdict.outcome != .hang {
-                let shrunk: (finding: FuzzFinding, expectation: ModelExpectation)?
-                if parsed.inProcess { shrunk = campaign.shrink(first.index) } else { shrunk = try? runner.shrink(first.index) }
-                if let shrunk, shrunk.finding.verdict.outcome == first.verdict.outcome {
-                    finding = shrunk.finding
-                    expectation = shrunk.expectation
-                }
-            }
-            // A case is identified by its bytes and its group, so two groups that shrink to the same
-            // bytes are two cases.
-            let hash = FuzzRegressions.caseName(of: finding)
-            let shownPath = (parsed.out.hasSuffix("/") ? parsed.out : parsed.out + "/") + model.name + "/" + hash + ".json"
-            if known.contains(hash) {
+            if let name = FuzzRegressions.knownCase(for: first, in: known) {
                 knownCount += size
-                finding.reproducer = shownPath + " (already there: a committed regression case)"
+                finding.reproducer = casesPath + name + ".json (already there: a committed regression case)"
             } else {
+                var expectation = campaign.expectation(first.index)
+                if first.verdict.outcome != .crash && first.verdict.outcome != .hang {
+                    let shrunk: (finding: FuzzFinding, expectation: ModelExpectation)?
+                    if parsed.inProcess { shrunk = campaign.shrink(first.index) } else { shrunk = try? runner.shrink(first.index) }
+                    if let shrunk, shrunk.finding.verdict.outcome == first.verdict.outcome {
+                        finding = shrunk.finding
+                        expectation = shrunk.expectation
+                    }
+                }
                 newGroups += 1
                 do {
                     try FuzzRegressions.save(finding, expectation: expectation, model: campaign.model, in: folder)
-                    finding.reproducer = shownPath + " (new: review it, fix the model or commit the case)"
+                    finding.reproducer = casesPath + FuzzRegressions.caseName(of: finding) + ".json (new: review it, fix the model or commit the case)"
                 } catch {
                     output("\(toolName): error: cannot save a regression case in \(folder.path): \(error)")
                     writeFailed = true

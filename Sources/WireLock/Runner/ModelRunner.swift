@@ -22,7 +22,7 @@ import WireJSON
 /// Each fixture's line says which accepted differences applied to it, with their reasons:
 /// ```
 /// ok   movie Fixtures/API/v3/movies-extra-field.json: lossless (1 accepted difference)
-///        accepted `$.records[1].popularity` (in the fixture, not re-encoded): not modelled yet
+///        accepted `$.records[1].popularity` (in the fixture as 38.7, not re-encoded): not modelled yet
 /// ```
 /// The runner never prints or exits itself: it hands lines to `output` and returns the exit code
 /// (0 all as expected, 1 findings, 2 usage error).
@@ -64,8 +64,9 @@ public struct ModelRunner: Sendable {
     ///   - acceptingByFixture: differences allowed in one fixture only, keyed by the fixture's file
     ///     name with or without `.json` (`movies-extra-field`), or a pattern over it
     ///     (`movies-*`). Prefer these: an accepted difference then cannot hide the same loss in
-    ///     another payload. A declaration that matches no difference in its fixture is reported as
-    ///     stale (a note, not a failure).
+    ///     another payload. A declaration that names no member of its fixture or of the re-encoded
+    ///     value fails the fixture as stale (a misspelt or Swift-side name); one that names a member
+    ///     but matches no difference is reported as a note.
     public mutating func register<T: Codable & SendableMetatype>(
         _ type: T.Type, as name: String, fixtures: [String],
         decoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() },
@@ -91,7 +92,7 @@ public struct ModelRunner: Sendable {
     static func acceptedLine(_ difference: JSONDifference, _ declaration: AcceptedDifference) -> String {
         let what: String
         switch difference.change {
-        case .missing: what = "in the fixture, not re-encoded"
+        case .missing(let fixture): what = "in the fixture as \(JSONDiff.brief(fixture)), not re-encoded"
         case .added: what = "re-encoded, not in the fixture"
         case .changed(let fixture, let reencoded): what = "\(JSONDiff.brief(fixture)) → \(JSONDiff.brief(reencoded))"
         }
@@ -117,6 +118,12 @@ public struct ModelRunner: Sendable {
         switch RoundTrip.check(T.self, fixtureAt: url, decoder: decoder, encoder: encoder, accepting: declarations) {
         case .success(let result):
             let accepted = result.differences.count
+            let stale = perFixture.filter { declaration in result.stale.contains { $0.pathPattern == declaration.pathPattern && $0.reason == declaration.reason } }
+            if !stale.isEmpty {
+                return FixtureOutcome(asExpected: false, summary: "STALE",
+                                      details: stale.map { RoundTrip.describeStale($0) }
+                                        + acceptedDetails(result.differences, declarations, perFixture: perFixture, skipping: stale))
+            }
             return FixtureOutcome(asExpected: true,
                                   summary: accepted == 0 ? "lossless" : "lossless (\(accepted) accepted difference\(accepted == 1 ? "" : "s"))",
                                   details: acceptedDetails(result.differences, declarations, perFixture: perFixture))
@@ -139,14 +146,15 @@ public struct ModelRunner: Sendable {
     /// One line per accepted difference (path, what changed, the declared reason), then a note for
     /// each per-fixture declaration that matched nothing.
     static func acceptedDetails(_ differences: [JSONDifference], _ declarations: [AcceptedDifference],
-                                perFixture: [AcceptedDifference]) -> [String] {
+                                perFixture: [AcceptedDifference], skipping stale: [AcceptedDifference] = []) -> [String] {
         var lines: [String] = []
         for difference in differences {
             if let declaration = declarations.first(where: { $0.accepts(difference) }) {
                 lines.append(acceptedLine(difference, declaration))
             }
         }
-        for declaration in perFixture where !differences.contains(where: { declaration.accepts($0) }) {
+        for declaration in perFixture where !differences.contains(where: { declaration.accepts($0) })
+            && !stale.contains(where: { $0.pathPattern == declaration.pathPattern && $0.reason == declaration.reason }) {
             lines.append("note: accepted difference `\(declaration.pathPattern)` matched nothing in this fixture (stale?)")
         }
         return lines

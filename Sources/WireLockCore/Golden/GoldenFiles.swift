@@ -46,44 +46,68 @@ public enum GoldenFiles {
     /// Writes `bytes` to `url` atomically: a temporary file in the same folder, flushed, then renamed
     /// over the target, so a crash or a full disk never leaves a half-written golden. Keeps the
     /// permissions of an existing file. Creates missing folders.
-    /// - Throws: the underlying file-system error; the old file is then intact.
-    public static func writeAtomically(_ bytes: [UInt8], to url: URL) throws {
+    ///
+    /// ```swift
+    /// try GoldenFiles.writeAtomically(Array("{}\n".utf8), to: URL(fileURLWithPath: "golden/empty.json"))
+    /// ```
+    /// - Throws: ``FileWriteError`` naming the step that failed (creating a folder, creating,
+    ///   writing or flushing the temporary file, renaming it), the path and the system's reason; the
+    ///   old file is then intact and no temporary file is left.
+    public static func writeAtomically(_ bytes: [UInt8], to url: URL) throws(FileWriteError) {
         try writeAtomically(bytes, to: url, failBeforeRename: false)
     }
 
-    /// Test hook: `failBeforeRename` simulates a failure after the temporary file was written.
-    package static func writeAtomically(_ bytes: [UInt8], to url: URL, failBeforeRename: Bool) throws {
-        let fm = FileManager.default
+    /// Test hook: `failBeforeRename` simulates a full disk after the temporary file was written.
+    package static func writeAtomically(_ bytes: [UInt8], to url: URL, failBeforeRename: Bool) throws(FileWriteError) {
         let dir = url.deletingLastPathComponent()
-        try fm.createDirectory(at: dir, withIntermediateDirectories: true)
+        try FileWriteError.makeDirectory(dir)
         let temp = dir.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         let fd = open(temp.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temp.path]) }
+        guard fd >= 0 else { throw FileWriteError(step: "create a temporary file in", path: dir.path, code: errno) }
         var ok = false
         defer {
             if !ok { unlink(temp.path) }
         }
-        let written = bytes.withUnsafeBytes { buffer -> Bool in
+        var failure: FileWriteError?
+        bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 { if errno == EINTR { continue }; return false }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = FileWriteError(step: "write", path: temp.path, code: errno)
+                    return
+                }
                 offset += n
             }
-            return true
         }
-        let synced = fsync(fd) == 0
+        if failure == nil, fsync(fd) != 0 { failure = FileWriteError(step: "flush", path: temp.path, code: errno) }
         close(fd)
-        guard written && synced else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
-        }
+        if let failure { throw failure }
         var info = stat()
         if stat(url.path, &info) == 0 { chmod(temp.path, info.st_mode & 0o7777) }
-        if failBeforeRename { throw CocoaError(.fileWriteOutOfSpace, userInfo: [NSFilePathErrorKey: url.path]) }
+        if failBeforeRename { throw FileWriteError(step: "write", path: temp.path, code: ENOSPC) }
         guard rename(temp.path, url.path) == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path, NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)])
+            throw FileWriteError(step: "rename the temporary file over", path: url.path, code: errno)
         }
         ok = true
+    }
+
+    /// Why a golden name is not allowed, or nil: a name is a relative path inside the golden
+    /// directory (`movie`, `movies/page-1`), so it must not be empty, start with `/`, or have an
+    /// empty, `.` or `..` component — any of which could write outside `golden/` or somewhere else
+    /// than the name says.
+    package static func problem(withName name: String) -> String? {
+        let shown = "golden name '\(name)'"
+        let fix = "name it relative to the golden directory, such as 'movie' or 'movies/page-1'"
+        if name.isEmpty { return "\(shown) is empty: \(fix)" }
+        if name.hasPrefix("/") { return "\(shown) is an absolute path, which leaves the golden directory: \(fix)" }
+        if name.contains("\0") { return "\(shown) holds a NUL character: \(fix)" }
+        let components = name.split(separator: "/", omittingEmptySubsequences: false)
+        if components.contains("..") { return "\(shown) has a '..' component, which leaves the golden directory: \(fix)" }
+        if components.contains(".") { return "\(shown) has a '.' component: \(fix)" }
+        if components.contains("") { return "\(shown) has an empty component ('//' or a trailing '/'): \(fix)" }
+        return nil
     }
 
     /// A path relative to the package root when possible (`golden/movies.json`), for messages.
@@ -109,6 +133,7 @@ public enum GoldenFiles {
         if fd >= 0 {
             text = GoldenRuns.argumentsLine(Array(CommandLine.arguments.dropFirst())) + "\n" + text
             GoldenRuns.prune(root: root)
+            GoldenClaims.prune(root: root)
         } else {
             fd = open(file.path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         }
@@ -127,4 +152,26 @@ enum RunIdentity {
         let time = Int(Date().timeIntervalSince1970)
         return "\(time)-\(getppid())-\(getpid())"
     }()
+
+    /// The run this process belongs to: `<parent pid>-<parent start>`, shared by the processes of one
+    /// `swift test`. The parent's start time (from `/proc` on Linux; empty elsewhere) keeps a reused
+    /// parent pid from joining an old run.
+    static let runKey: String = {
+        let parent = getppid()
+        return "\(parent)-\(parentStart(parent) ?? "0")"
+    }()
+
+    /// Field 22 of `/proc/<pid>/stat`: when the process started, in clock ticks since boot.
+    static func parentStart(_ pid: pid_t) -> String? {
+        #if os(Linux)
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        // The command name (field 2) is in parentheses and may hold spaces: count after the last ')'.
+        guard let close = text.lastIndex(of: ")") else { return nil }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        return fields.count > 19 ? String(fields[19]) : nil
+        #else
+        return nil
+        #endif
+    }
 }

@@ -56,7 +56,8 @@ public enum PendingGoldens {
 
     /// Promotes a pending file over its golden (atomically), after checking it is valid JSON.
     /// - Throws: ``WireLockFailure`` when the pending file is not valid JSON (it is then left as it
-    ///   is), or a file-system error (the golden is then intact).
+    ///   is), or a ``FileWriteError`` naming the step, path and system reason (the golden is then
+    ///   intact).
     public static func accept(_ pending: Pending) throws {
         guard let data = FileManager.default.contents(atPath: pending.pendingURL.path) else {
             throw WireLockFailure("cannot read \(pending.pendingURL.path)")
@@ -68,12 +69,13 @@ public enum PendingGoldens {
             throw WireLockFailure("\(pending.pendingURL.path):\(error.location.line):\(error.location.column): \(error.reason); not accepted")
         }
         try GoldenFiles.writeAtomically(CanonicalJSONWriter.bytes(value), to: pending.goldenURL)
-        try FileManager.default.removeItem(at: pending.pendingURL)
+        try FileWriteError.delete(pending.pendingURL)
     }
 
     /// Deletes a pending file.
+    /// - Throws: ``FileWriteError`` with the path and the system's reason.
     public static func reject(_ pending: Pending) throws {
-        try FileManager.default.removeItem(at: pending.pendingURL)
+        try FileWriteError.delete(pending.pendingURL)
     }
 
     /// Golden files under `directory` that no assertion touched in the last run recorded under

@@ -4,6 +4,11 @@ import WireJSON
 /// replace volatile or private values (tokens, e-mail addresses, hosts, today's date) with a stable
 /// placeholder, optionally checking what they were, or sort a set-like array.
 ///
+/// A redaction must match: one that selects no value fails the assertion (naming the pattern and
+/// the nearest paths the document has), because a pattern that names the Swift property instead of
+/// the wire key (`$.avatarUrl` for `avatar_url`) would otherwise let the real value into the golden.
+/// For a member that is genuinely optional, say so with ``ifPresent()``.
+///
 /// ```swift
 /// assertGolden(session, named: "session", redacting: [
 ///     .replace("$.token"),
@@ -11,6 +16,7 @@ import WireJSON
 ///     .replace("$.items[*].id", with: "<uuid>", expecting: .uuid),
 ///     .replace("$.createdAt", with: "<date>", expecting: .rfc3339DateTime),
 ///     .sort("$.tags"),
+///     .replace("$.deletedAt").ifPresent(),   // absent in most documents
 /// ])
 /// ```
 public struct Redaction: Sendable {
@@ -25,6 +31,30 @@ public struct Redaction: Sendable {
 
     let selector: Selector
     let action: Action
+    /// Whether matching nothing is fine (``ifPresent()``).
+    var allowsNoMatch = false
+
+    /// The same redaction, allowed to match nothing: for a member that is genuinely optional
+    /// (`deletedAt`, present only on deleted records). Without it a redaction that matches no value
+    /// fails the assertion.
+    ///
+    /// ```swift
+    /// assertGolden(user, named: "user", redacting: [.replace("$.deletedAt", with: "<date>").ifPresent()])
+    /// ```
+    public func ifPresent() -> Redaction {
+        var copy = self
+        copy.allowsNoMatch = true
+        return copy
+    }
+
+    /// How the redaction is written, for messages: `` `$.token` `` or `` a `replace(where:)` predicate``.
+    var shown: String {
+        switch selector {
+        case .pattern(.success(let pattern)): "`\(pattern.description)`"
+        case .pattern(.failure(let error)): "`\(error.pattern)`"
+        case .predicate: "a `replace(where:)` predicate"
+        }
+    }
 
     /// Replaces every value whose path matches `pattern` with `placeholder`.
     /// - Parameter check: when given, a value that fails it makes the assertion fail (for example a
@@ -97,13 +127,16 @@ public struct ValueCheck: Sendable {
 
 /// Applies redactions to a document.
 public enum Redactor {
-    /// The redacted document, and one message per failed check or invalid pattern.
+    /// The redacted document, and one message per failed check, invalid pattern, or redaction that
+    /// matched no value (unless it is ``Redaction/ifPresent()``); an unmatched pattern's message
+    /// names the nearest paths the document has.
     public static func apply(_ redactions: [Redaction], to value: JSONValue) -> (value: JSONValue, failures: [String]) {
         var failures: [String] = []
         for redaction in redactions {
             if case .pattern(.failure(let error)) = redaction.selector { failures.append(error.description) }
         }
         let result = visit(value, at: .root, redactions, &failures)
+        failures += unmatched(redactions, in: value)
         return (result, failures)
     }
 
@@ -128,6 +161,49 @@ public enum Redactor {
             return .array(result)
         default:
             return value
+        }
+    }
+
+    /// One message per redaction that selects no value of the original document (a sort: no array),
+    /// skipping invalid patterns (already reported) and ``Redaction/ifPresent()`` ones. Every value
+    /// is visited once, whatever an earlier redaction replaced, so a pattern under a replaced member
+    /// still counts as matching.
+    static func unmatched(_ redactions: [Redaction], in document: JSONValue) -> [String] {
+        var pending = redactions.indices.filter { index in
+            let redaction = redactions[index]
+            if redaction.allowsNoMatch { return false }
+            if case .pattern(.failure) = redaction.selector { return false }
+            return true
+        }
+        guard !pending.isEmpty else { return [] }
+        func walk(_ value: JSONValue, _ path: JSONPath) {
+            pending.removeAll { index in
+                let redaction = redactions[index]
+                guard redaction.selects(path, value) else { return false }
+                if case .sort = redaction.action, case .array = value { return true }
+                if case .replace = redaction.action { return true }
+                return false
+            }
+            guard !pending.isEmpty else { return }
+            switch value {
+            case .object(let object): for member in object.members { walk(member.value, path.appending(key: member.key)) }
+            case .array(let elements): for (index, element) in elements.enumerated() { walk(element, path.appending(index: index)) }
+            default: break
+            }
+        }
+        walk(document, .root)
+        return pending.map { index in
+            let redaction = redactions[index]
+            var message = "redaction \(redaction.shown) matched no value"
+            if case .sort = redaction.action { message = "redaction .sort(\(redaction.shown)) matched no array" }
+            guard case .pattern(.success(let pattern)) = redaction.selector else {
+                return message + "; if that can happen, add .ifPresent()"
+            }
+            let near = PathSuggestions.nearest(to: pattern.description, in: document)
+            if !near.isEmpty { message += "; nearest paths in the document: " + near.joined(separator: ", ") }
+            message += ". Patterns name wire keys (what the encoder wrote), not Swift properties;"
+                + " for a member that is genuinely optional, add .ifPresent()"
+            return message
         }
     }
 }

@@ -3,7 +3,10 @@ import WireJSON
 
 /// The category of a decoding failure, as WireLock classifies it.
 public enum DecodingFailureKind: String, Sendable, CaseIterable {
-    /// The bytes are not valid JSON (truncated, malformed); located by the strict validator.
+    /// The bytes are not valid JSON (truncated, malformed, a byte order mark): **the strict validator
+    /// rejects them**, located with its line and column. The app's decoder is not asked and may well
+    /// accept them (Foundation reads a BOM); to require that the app refuses a payload, expect
+    /// ``decoderRejects``.
     case syntax
     /// A value has the wrong JSON type (a string where a number is expected).
     case typeMismatch
@@ -14,37 +17,75 @@ public enum DecodingFailureKind: String, Sendable, CaseIterable {
     /// The JSON is well formed and typed, but a value is not acceptable (a bad date, an unknown
     /// enum case).
     case invalidValue
+    /// An expectation only: **the app's decoder itself throws** on the bytes, asked directly without
+    /// the strict validator, for any reason, at the path given (`$` for what Foundation calls "not
+    /// valid JSON", which has no path). A classified ``DecodingFailure`` never has this kind.
+    case decoderRejects
+}
+
+/// Who judged a payload: WireLock's strict validator, or the app's own decoder.
+public enum DecodingJudge: String, Sendable, Hashable {
+    /// The strict RFC 8259 validator, which reads the bytes before the app's decoder does.
+    case strictValidator = "the strict validator"
+    /// The app's `JSONDecoder` (with its strategies).
+    case decoder = "the app's decoder (JSONDecoder)"
 }
 
 /// A decoding failure with its category and JSON path, from either the validator or `DecodingError`.
 public struct DecodingFailure: Sendable, CustomStringConvertible {
     /// The category: from the validator (`syntax`) or from the `DecodingError` case.
     public var kind: DecodingFailureKind
-    /// Where it failed: the validator's path for syntax errors, the coding path (plus the missing key
-    /// for `missingKey`) otherwise, `$` for an error that is not a `DecodingError`.
+    /// Where it failed, in wire keys: the validator's path for syntax errors, the coding path (plus
+    /// the missing key for `missingKey`) mapped onto the document's member names otherwise, `$` for
+    /// an error that is not a `DecodingError`.
     public var path: JSONPath
     /// The validator's reason or a sentence built from the `DecodingError` context.
     public var detail: String
     /// For syntax errors: the line and column.
     public var location: JSONSourceLocation?
+    /// Who rejected the payload.
+    public var judge: DecodingJudge
 
-    /// Classifies an error thrown while decoding.
+    /// Classifies an error thrown while decoding. Coding paths are taken as they are (Swift names);
+    /// use ``init(_:decoder:document:)`` when the decoder renames keys.
     public init(_ error: any Error) {
+        self.init(error, wirePath: { codingPath in Self.path(codingPath) }, missingKey: { $0 })
+    }
+
+    /// Classifies an error the app's `decoder` threw while decoding `document`, with the path in
+    /// wire keys: under `convertFromSnakeCase` a missing `avatarUrl` is reported at `avatar_url`.
+    ///
+    /// ```swift
+    /// let failure = DecodingFailure(error, decoder: decoder, document: try JSONValue.parse(data))
+    /// print(failure.path)   // $.user.avatar_url
+    /// ```
+    public init(_ error: any Error, decoder: JSONDecoder, document: JSONValue?) {
+        guard WireKeys.renamesKeys(decoder) else {
+            self.init(error)
+            return
+        }
+        self.init(error, wirePath: { WireKeys.wirePath($0, in: document, decoder: decoder) },
+                  missingKey: { WireKeys.missingKey($0, decoder) })
+    }
+
+    private init(_ error: any Error, wirePath: ([any CodingKey]) -> JSONPath, missingKey: (String) -> String) {
         location = nil
+        judge = .decoder
         switch error {
         case let syntax as JSONSyntaxError:
-            kind = .syntax; path = syntax.path; detail = syntax.reason; location = syntax.location
+            kind = .syntax; path = syntax.path; detail = syntax.reason; location = syntax.location; judge = .strictValidator
         case DecodingError.typeMismatch(let type, let context):
-            kind = .typeMismatch; path = Self.path(context.codingPath)
+            kind = .typeMismatch; path = wirePath(context.codingPath)
             detail = "expected \(type): \(context.debugDescription)"
         case DecodingError.keyNotFound(let key, let context):
-            kind = .missingKey; path = Self.path(context.codingPath + [key])
-            detail = "no value for key \"\(key.stringValue)\""
+            kind = .missingKey; path = wirePath(context.codingPath + [key])
+            let wire = missingKey(key.stringValue)
+            detail = wire == key.stringValue ? "no value for key \"\(wire)\"" : "no value for key \"\(wire)\" (Swift name \(key.stringValue))"
         case DecodingError.valueNotFound(let type, let context):
-            kind = .missingValue; path = Self.path(context.codingPath)
+            kind = .missingValue; path = wirePath(context.codingPath)
             detail = "expected \(type), found null"
         case DecodingError.dataCorrupted(let context):
-            kind = .invalidValue; path = Self.path(context.codingPath); detail = context.debugDescription
+            kind = .invalidValue; path = wirePath(context.codingPath); detail = context.debugDescription
         default:
             kind = .invalidValue; path = .root; detail = "\(error)"
         }
@@ -65,32 +106,74 @@ public struct DecodingFailure: Sendable, CustomStringConvertible {
 }
 
 /// The reporting half of ``assertDecodingFails(_:fixture:as:at:decoder:fixturesDirectory:fileID:filePath:line:column:)``.
-/// - Returns: nil when decoding the fixture fails with `kind` at `path` (the path's description,
-///   such as `$.movies[2].releaseDate`); otherwise a ``WireLockFailure`` saying that it decoded, that
-///   it failed differently (the category and path seen), or that the fixture could not be read.
+///
+/// ```swift
+/// let failure = verifyDecodingFails(Movie.self, fixture: "movie-bom", as: .decoderRejects, at: "$", decoder: .api)
+/// ```
+/// - Parameters:
+///   - kind: `.syntax` means the strict validator rejects the bytes; ``DecodingFailureKind/decoderRejects``
+///     means the app's decoder does; the other kinds are the app's decoder's, after the validator
+///     accepted the bytes.
+///   - path: where, in wire keys (`$.user.avatar_url`, also under `convertFromSnakeCase`).
+/// - Returns: nil when decoding the fixture fails with `kind` at `path`; otherwise a
+///   ``WireLockFailure`` saying that it decoded, or how it failed instead and which decoder judged
+///   (the strict validator or the app's decoder), or that the fixture is missing (naming the
+///   nearest existing ones).
 public func verifyDecodingFails<T: Decodable>(
     _ type: T.Type, fixture: String, as kind: DecodingFailureKind, at path: String, decoder: JSONDecoder = JSONDecoder(),
     fixturesDirectory: URL? = nil, filePath: StaticString = #filePath
 ) -> WireLockFailure? {
     let url = FixtureFiles.url(fixture, directory: fixturesDirectory, filePath: "\(filePath)")
-    guard let failure = decodingFailure(type, at: url, decoder: decoder) else {
-        return WireLockFailure("\(url.lastPathComponent): \(T.self) decoded without error; expected \(kind.rawValue) at \(path)")
+    let name = url.lastPathComponent
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+        return FixtureFiles.missing(url, directory: fixturesDirectory, filePath: "\(filePath)")
     }
-    if case .failure(let message) = failure { return message }
-    guard case .success(let seen) = failure else { return nil }
-    if seen.kind != kind || seen.path.description != path {
-        return WireLockFailure("\(url.lastPathComponent): expected \(kind.rawValue) at \(path), got \(seen)")
+    if kind == .decoderRejects {
+        let document = try? JSONValue.parse(data)
+        let strict: String
+        do { _ = try JSONValue.parse(data); strict = "the strict validator accepts it" } catch {
+            strict = "the strict validator rejects it: \(DecodingFailure(error).description)"
+        }
+        do {
+            _ = try decoder.decode(T.self, from: data)
+            return WireLockFailure("\(name): the app's decoder (JSONDecoder) decodes it as \(T.self); expected it to reject the bytes "
+                                   + "at \(path) (decoderRejects). \(strict.prefix(1).uppercased() + strict.dropFirst()).")
+        } catch {
+            let seen = DecodingFailure(error, decoder: decoder, document: document)
+            guard seen.path.description == path else {
+                return WireLockFailure("\(name): expected the app's decoder to reject it at \(path), got \(seen) (judged by \(seen.judge.rawValue))")
+            }
+            return nil
+        }
     }
-    return nil
+    switch decodingFailure(type, at: url, decoder: decoder) {
+    case nil:
+        return WireLockFailure("\(name): \(T.self) decoded without error (the strict validator and the app's decoder both accept it); "
+                               + "expected \(kind.rawValue) at \(path)")
+    case .failure(let message)?:
+        return message
+    case .success(let seen)?:
+        guard seen.kind != kind || seen.path.description != path else { return nil }
+        var judged = "judged by \(seen.judge.rawValue)"
+        if seen.judge == .strictValidator {
+            judged += ", before the app's decoder ran; "
+            judged += (try? decoder.decode(T.self, from: data)) != nil ? "the app's decoder alone accepts these bytes"
+                : "the app's decoder alone rejects them too"
+        }
+        return WireLockFailure("\(name): expected \(kind.rawValue) at \(path), got \(seen) (\(judged))")
+    }
 }
 
-/// How decoding a fixture fails: nil if it decodes, the classified failure, or a read problem.
+/// How decoding a fixture fails: nil if it decodes, the classified failure, or a read problem (a
+/// missing fixture names the nearest existing ones). The strict validator reads the bytes first; a
+/// failure of the app's decoder is reported at wire keys.
 public func decodingFailure<T: Decodable>(_ type: T.Type, at url: URL, decoder: JSONDecoder) -> Result<DecodingFailure, WireLockFailure>? {
     guard let data = FileManager.default.contents(atPath: url.path) else {
-        return .failure(WireLockFailure("cannot read fixture \(url.path)"))
+        return .failure(FixtureFiles.missing(url, directory: url.deletingLastPathComponent(), filePath: url.path))
     }
+    let document: JSONValue
     do {
-        _ = try JSONValue.parse(data)
+        document = try JSONValue.parse(data)
     } catch {
         return .success(DecodingFailure(error))
     }
@@ -98,6 +181,6 @@ public func decodingFailure<T: Decodable>(_ type: T.Type, at url: URL, decoder: 
         _ = try decoder.decode(T.self, from: data)
         return nil
     } catch {
-        return .success(DecodingFailure(error))
+        return .success(DecodingFailure(error, decoder: decoder, document: document))
     }
 }

@@ -3,10 +3,24 @@ import WireJSON
 
 /// The reporting half of ``assertGolden(_:named:encoder:redacting:record:goldenDirectory:fileID:filePath:line:column:)``:
 /// does the same work and returns the failure instead of recording it.
+///
+/// ```swift
+/// if let failure = verifyGolden(movie, named: "movie", encoder: .api) { print(failure.message) }
+/// ```
+/// - Parameters:
+///   - name: the golden's name inside the golden directory (`movie`, `movies/page-1`); a name that
+///     would leave it (`..`, an absolute path) fails.
+///   - record: the record mode for this call; under CI anything but `.never` fails (see ``RecordMode``).
+///   - writer: who asserts, for telling two tests that write one golden apart; by default the
+///     calling file and function.
+/// - Returns: nil when the golden matches; otherwise the failure: a mismatch with its differences,
+///   a recorded golden, a redaction that failed or matched nothing, a clash with another test
+///   writing the same golden, or a write error in words.
 public func verifyGolden<T: Encodable>(
     _ value: T, named name: String, encoder: JSONEncoder = JSONEncoder(), redacting redactions: [Redaction] = [],
     record: RecordMode? = nil, goldenDirectory: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
-    filePath: StaticString = #filePath
+    writer: GoldenWriter? = nil,
+    filePath: StaticString = #filePath, function: StaticString = #function, line: UInt = #line
 ) -> WireLockFailure? {
     let encoded: Data
     do {
@@ -20,29 +34,36 @@ public func verifyGolden<T: Encodable>(
     } catch {
         return WireLockFailure("the encoder produced invalid JSON for golden '\(name)': \(error)")
     }
+    let file = "\(filePath)"
+    let shownFile = GoldenFiles.display(URL(fileURLWithPath: file), root: GoldenFiles.packageRoot(from: file))
+    let caller = writer ?? GoldenWriter(test: "\(shownFile) \(function)", location: "\(shownFile):\(line)")
     return GoldenComparison.verify(actual, named: name, redacting: redactions, record: record,
-                                   goldenDirectory: goldenDirectory, environment: environment, filePath: "\(filePath)")
+                                   goldenDirectory: goldenDirectory, environment: environment, writer: caller, filePath: file)
 }
 
 /// The golden workflow over an already-encoded document.
 public enum GoldenComparison {
     /// Compares a document with `golden/<name>.json` under the record mode; see ``assertGolden``.
+    ///
+    /// ```swift
+    /// let document = try JSONValue.parse(#"{"id": 1}"#)
+    /// let failure = GoldenComparison.verify(document, named: "item")
+    /// ```
+    /// - Parameter writer: who asserts (see ``GoldenWriter``); by default the calling file.
+    /// - Returns: nil when the golden matches, else the failure (see ``verifyGolden``).
     public static func verify(
         _ document: JSONValue, named name: String, redacting redactions: [Redaction] = [], record: RecordMode? = nil,
         goldenDirectory: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
-        filePath: String = #filePath
+        writer: GoldenWriter? = nil, filePath: String = #filePath
     ) -> WireLockFailure? {
-        let mode: RecordMode
-        if let chosen = record ?? RecordMode.current {
-            mode = chosen
-        } else {
-            do throws(RecordModeError) {
-                mode = try RecordMode.fromEnvironment(environment)
-            } catch {
-                return WireLockFailure(error.description)
-            }
+        if let problem = GoldenFiles.problem(withName: name) { return WireLockFailure(problem + "; nothing was written") }
+        let decision: RecordMode.Decision
+        switch RecordMode.decide(explicit: record, environment: environment) {
+        case .success(let value): decision = value
+        case .failure(let failure): return WireLockFailure(failure.message + " (golden '\(name)'; nothing was written)")
         }
-        let inCI = RecordMode.isCI(environment)
+        let mode = decision.mode
+        let inCI = decision.inCI
         let root = GoldenFiles.packageRoot(from: filePath)
         let directory = goldenDirectory ?? GoldenFiles.goldenDirectory(for: filePath, environment: environment)
         let goldenURL = directory.appendingPathComponent(name + ".json")
@@ -51,10 +72,17 @@ public enum GoldenComparison {
 
         let (redacted, redactionFailures) = Redactor.apply(redactions, to: document)
         if !redactionFailures.isEmpty {
-            return WireLockFailure("golden \(shown): redaction failed:\n" + redactionFailures.map { "  " + $0 }.joined(separator: "\n"))
+            return WireLockFailure("golden \(shown): redaction failed; nothing was written:\n"
+                                   + redactionFailures.map { "  " + $0 }.joined(separator: "\n"))
         }
         let actualBytes = CanonicalJSONWriter.bytes(redacted)
         let actualText = String(decoding: actualBytes, as: UTF8.self)
+
+        let shownFile = GoldenFiles.display(URL(fileURLWithPath: filePath), root: root)
+        let caller = writer ?? GoldenWriter(test: shownFile, location: shownFile)
+        if let earlier = GoldenClaims.claim(goldenURL, hash: SHA256.hex(SHA256.hash(actualBytes)), writer: caller, root: root) {
+            return WireLockFailure(GoldenClaims.message(golden: shown, earlier: earlier, writer: caller))
+        }
 
         guard let goldenData = FileManager.default.contents(atPath: goldenURL.path) else {
             if mode == .never {
@@ -83,10 +111,14 @@ public enum GoldenComparison {
         let pending = GoldenFiles.pendingURL(for: goldenURL)
         if goldenCanonical == actualBytes {
             if [UInt8](goldenData) != goldenCanonical, mode == .all || mode == .failed {
-                try? GoldenFiles.writeAtomically(actualBytes, to: goldenURL)
+                do {
+                    try GoldenFiles.writeAtomically(actualBytes, to: goldenURL)
+                } catch {
+                    return WireLockFailure("could not rewrite golden \(shown) in canonical form: \(error)")
+                }
                 return WireLockFailure("recorded \(shown) (rewritten in canonical form); review and re-run")
             }
-            try? FileManager.default.removeItem(at: pending)   // a stale pending file is resolved
+            try? FileWriteError.delete(pending)   // a stale pending file is resolved
             return nil
         }
 
@@ -101,7 +133,7 @@ public enum GoldenComparison {
         if mode == .failed || mode == .all {
             do {
                 try GoldenFiles.writeAtomically(actualBytes, to: goldenURL)
-                try? FileManager.default.removeItem(at: pending)
+                try? FileWriteError.delete(pending)
                 return WireLockFailure("recorded \(shown); review and re-run\n\n" + message, differences: differences)
             } catch {
                 return WireLockFailure("could not write golden \(shown): \(error)\n\n" + message, differences: differences)

@@ -33,6 +33,23 @@ public struct AcceptedDifference: Sendable {
         guard case .success(let pattern) = pattern else { return false }
         return pattern.matches(difference.path)
     }
+
+    /// Whether the pattern names a value of `document` (some path of it matches).
+    func names(anyPathOf document: JSONValue) -> Bool {
+        guard case .success(let pattern) = pattern else { return false }
+        var found = false
+        func walk(_ value: JSONValue, _ path: JSONPath) {
+            guard !found else { return }
+            if pattern.matches(path) { found = true; return }
+            switch value {
+            case .object(let object): for member in object.members { walk(member.value, path.appending(key: member.key)) }
+            case .array(let elements): for (index, element) in elements.enumerated() { walk(element, path.appending(index: index)) }
+            default: break
+            }
+        }
+        walk(document, .root)
+        return found
+    }
 }
 
 /// The outcome of a round trip, for reports: the differences found and which were accepted.
@@ -41,22 +58,52 @@ public struct RoundTripResult: Sendable {
     public var differences: [JSONDifference]
     /// The differences not covered by an ``AcceptedDifference``.
     public var unexpected: [JSONDifference]
+    /// Declarations whose pattern names no value of either document (the fixture or the re-encoded
+    /// value): stale, or naming the Swift property instead of the wire key.
+    public var stale: [AcceptedDifference] = []
+    /// Declarations that name a value but cover no difference: the round trip is lossless there.
+    public var unused: [AcceptedDifference] = []
     /// Whether the round trip lost, changed or added nothing unexpected.
     public var isLossless: Bool { unexpected.isEmpty }
 }
 
 /// The reporting half of ``assertRoundTrip(_:fixture:decoder:encoder:accepting:fixturesDirectory:fileID:filePath:line:column:)``.
+///
+/// ```swift
+/// let result = verifyRoundTrip(Movie.self, fixture: "movie-success", decoder: .api, encoder: .api,
+///                              accepting: [.init("$.popularity", because: "not shown")])
+/// ```
+/// - Returns: the result when the round trip is lossless up to the declared differences and every
+///   declaration covers a difference; a failure for a lossy round trip, for a declaration that is
+///   stale (names no member of either document, or covers no difference), or for a fixture that
+///   cannot be read (a missing one names the nearest existing fixtures).
 public func verifyRoundTrip<T: Codable>(
     _ type: T.Type, fixture: String, decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder(),
     accepting: [AcceptedDifference] = [], fixturesDirectory: URL? = nil, filePath: StaticString = #filePath
 ) -> Result<RoundTripResult, WireLockFailure> {
     let url = FixtureFiles.url(fixture, directory: fixturesDirectory, filePath: "\(filePath)")
-    return RoundTrip.check(type, fixtureAt: url, decoder: decoder, encoder: encoder, accepting: accepting)
+    guard FileManager.default.fileExists(atPath: url.path) else {
+        return .failure(FixtureFiles.missing(url, directory: fixturesDirectory, filePath: "\(filePath)"))
+    }
+    let result = RoundTrip.check(type, fixtureAt: url, decoder: decoder, encoder: encoder, accepting: accepting)
+    guard case .success(let outcome) = result, !(outcome.stale.isEmpty && outcome.unused.isEmpty) else { return result }
+    let lines = outcome.stale.map { "  " + RoundTrip.describeStale($0) } + outcome.unused.map { "  " + RoundTrip.describeUnused($0) }
+    let count = lines.count
+    return .failure(WireLockFailure("\(url.lastPathComponent): \(count) stale accepted difference\(count == 1 ? "" : "s"); remove "
+                                    + "\(count == 1 ? "it" : "them") or fix the pattern:\n" + lines.joined(separator: "\n")))
 }
 
 /// Round trips over fixture files (used by the assertions and by ``ModelRunner``).
 public enum RoundTrip {
     /// Runs the round trip for the fixture at `url`.
+    ///
+    /// ```swift
+    /// let result = RoundTrip.check(Movie.self, fixtureAt: url, decoder: .api, encoder: .api, accepting: [])
+    /// ```
+    /// - Returns: the differences, which declarations covered them, and which declarations are
+    ///   ``RoundTripResult/stale`` or ``RoundTripResult/unused``; or a failure for a lossy round
+    ///   trip (its unexpected differences, then any stale declaration), a fixture that cannot be
+    ///   read or decoded (at wire keys), or an invalid pattern.
     public static func check<T: Codable>(_ type: T.Type, fixtureAt url: URL, decoder: JSONDecoder, encoder: JSONEncoder,
                                          accepting: [AcceptedDifference]) -> Result<RoundTripResult, WireLockFailure> {
         let name = url.lastPathComponent
@@ -70,7 +117,8 @@ public enum RoundTrip {
         do {
             decoded = try decoder.decode(T.self, from: data)
         } catch {
-            return .failure(WireLockFailure("\(name): \(T.self) could not decode the fixture: \(DecodingFailure(error).description)"))
+            let failure = DecodingFailure(error, decoder: decoder, document: original)
+            return .failure(WireLockFailure("\(name): \(T.self) could not decode the fixture: \(failure.description)"))
         }
         let reencoded: JSONValue
         do {
@@ -83,24 +131,43 @@ public enum RoundTrip {
         }
         let differences = JSONDiff.differences(expected: original, actual: reencoded)
         let unexpected = differences.filter { difference in !accepting.contains { $0.accepts(difference) } }
-        let result = RoundTripResult(differences: differences, unexpected: unexpected)
+        var result = RoundTripResult(differences: differences, unexpected: unexpected)
+        for declaration in accepting where !differences.contains(where: { declaration.accepts($0) }) {
+            if declaration.names(anyPathOf: original) || declaration.names(anyPathOf: reencoded) {
+                result.unused.append(declaration)
+            } else {
+                result.stale.append(declaration)
+            }
+        }
         guard !result.isLossless else { return .success(result) }
         let lines = unexpected.prefix(40).map { "  " + describe($0) }
         let more = unexpected.count > 40 ? ["  … \(unexpected.count - 40) more"] : []
+        let stale = result.stale.map { "  " + describeStale($0) }
         return .failure(WireLockFailure("\(name): \(T.self) does not round-trip losslessly (\(unexpected.count) difference\(unexpected.count == 1 ? "" : "s")):\n"
-                                        + (lines + more).joined(separator: "\n"), differences: unexpected))
+                                        + (lines + more + stale).joined(separator: "\n"), differences: unexpected))
     }
 
-    /// Round-trip wording for one difference.
+    /// Round-trip wording for one difference; a dropped value says what it was.
     public static func describe(_ difference: JSONDifference) -> String {
         switch difference.change {
-        case .missing:
-            return "lossy decode: `\(difference.path)` is in the fixture but not in the re-encoded value"
+        case .missing(let expected):
+            return "lossy decode: `\(difference.path)` is in the fixture but not in the re-encoded value (the fixture has \(JSONDiff.brief(expected)))"
         case .added(let actual):
             return "`\(difference.path)` appeared in the re-encoded value (\(JSONDiff.brief(actual))) but is not in the fixture"
         case .changed(let expected, let actual):
             return "`\(difference.path)` changed: fixture \(JSONDiff.brief(expected)) → re-encoded \(JSONDiff.brief(actual))"
         }
+    }
+
+    /// The line for a declaration that names no value of either document.
+    public static func describeStale(_ declaration: AcceptedDifference) -> String {
+        "stale: accepted difference `\(declaration.pathPattern)` (\(declaration.reason)) names no member of the fixture or of the "
+            + "re-encoded value; patterns name wire keys, not Swift properties"
+    }
+
+    /// The line for a declaration that covers no difference.
+    public static func describeUnused(_ declaration: AcceptedDifference) -> String {
+        "stale: accepted difference `\(declaration.pathPattern)` (\(declaration.reason)) covers no difference: the round trip is lossless there"
     }
 }
 
@@ -114,15 +181,39 @@ public enum FixtureFiles {
     }
 
     /// Reads a fixture through the strict validator: its bytes and its tree, or a failure naming the
-    /// file, line, column and path of the problem.
+    /// file, line, column and path of the problem (a missing file names the nearest ones beside it).
     public static func read(_ url: URL) -> Result<(Data, JSONValue), WireLockFailure> {
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            return .failure(WireLockFailure("cannot read fixture \(url.path)"))
+            return .failure(missing(url, directory: url.deletingLastPathComponent(), filePath: url.path))
         }
         do {
             return .success((data, try JSONValue.parse(data)))
         } catch {
             return .failure(WireLockFailure("\(url.lastPathComponent):\(error.location.line):\(error.location.column): \(error.reason) (at \(error.path))"))
         }
+    }
+
+    /// The failure for a fixture that cannot be read: a missing one names the existing fixtures
+    /// nearest to it (by name, under the fixtures directory).
+    ///
+    /// ```swift
+    /// FixtureFiles.missing(url, directory: nil, filePath: #filePath).message
+    /// // no fixture movie-sucess.json in /repo/Fixtures; nearest: movie-success, movies-success
+    /// ```
+    package static func missing(_ url: URL, directory: URL?, filePath: String) -> WireLockFailure {
+        let base = directory ?? GoldenFiles.fixturesDirectory(for: filePath)
+        if FileManager.default.fileExists(atPath: url.path) {
+            let fd = open(url.path, O_RDONLY)
+            let reason = fd < 0 ? String(cString: strerror(errno)) : "not a readable file"
+            if fd >= 0 { close(fd) }
+            return WireLockFailure("cannot read fixture \(url.path): \(reason)")
+        }
+        let basePath = base.standardizedFileURL.path + "/"
+        let full = url.standardizedFileURL.path
+        var asked = full.hasPrefix(basePath) ? String(full.dropFirst(basePath.count)) : url.lastPathComponent
+        if asked.hasSuffix(".json") { asked = String(asked.dropLast(".json".count)) }
+        let near = Nearest.names(near: asked, among: Nearest.fixtureNames(in: base))
+        let hint = near.isEmpty ? "; it holds no .json fixture" : "; nearest: " + near.joined(separator: ", ")
+        return WireLockFailure("no fixture \(asked).json in \(base.path)\(hint)")
     }
 }

@@ -20,6 +20,11 @@ public func verifyWireCompatible<T: Codable>(
     environment: [String: String] = ProcessInfo.processInfo.environment, filePath: StaticString = #filePath
 ) -> WireLockFailure? {
     let directory = goldenDirectory ?? GoldenFiles.goldenDirectory(for: "\(filePath)", environment: environment)
+    // The goldens read here are asserted too: `wirelock golden --orphans` must not list them.
+    let root = GoldenFiles.packageRoot(from: "\(filePath)")
+    for golden in WireCompatibility.goldens(named: name, in: directory) {
+        GoldenFiles.recordTouched(directory.appendingPathComponent(golden.path), root: root)
+    }
     switch WireCompatibility.check(type, withGolden: name, in: directory, direction: direction, decoder: decoder, encoder: encoder) {
     case .failure(let failure):
         return failure
@@ -61,7 +66,12 @@ public enum WireCompatibility {
                                          encoder: JSONEncoder) -> Result<[WireCompatibilityProblem], WireLockFailure> {
         let files = goldens(named: name, in: directory)
         guard !files.isEmpty else {
-            return .failure(WireLockFailure("no goldens for format '\(name)' in \(directory.path) (looked for \(name).json and \(name)/*.json)"))
+            let formats = Set(GoldenRuns.goldens(in: directory).compactMap { url -> String? in
+                GoldenCatalog.formatName(forRelativePath: GoldenFiles.display(url, root: directory))
+            })
+            let near = Nearest.names(near: name, among: formats.sorted())
+            let hint = near.isEmpty ? "" : "; nearest formats: " + near.joined(separator: ", ")
+            return .failure(WireLockFailure("no goldens for format '\(name)' in \(directory.path) (looked for \(name).json and \(name)/*.json)\(hint)"))
         }
         let format: GoldenFormat
         do {
@@ -79,7 +89,7 @@ public enum WireCompatibility {
             do {
                 decoded = try decoder.decode(T.self, from: Data(file.bytes))
             } catch {
-                let failure = DecodingFailure(error)
+                let failure = DecodingFailure(error, decoder: decoder, document: sample.document)
                 let change = backwardChange(for: failure, oldShape: oldShape)
                 problems.append(WireCompatibilityProblem(golden: sample.path, direction: .backward, change: change))
                 continue
@@ -119,7 +129,7 @@ public enum WireCompatibility {
             } else {
                 rule = .valueRejected
             }
-        case .syntax: rule = .valueRejected
+        case .syntax, .decoderRejects: rule = .valueRejected
         }
         let shown = old.map { " (the golden has \($0.string?.formatDescription ?? $0.kinds.sorted().map(\.rawValue).joined(separator: " | ")) there)" } ?? ""
         return WireChange(path: path, rule: rule, breaks: .backward,

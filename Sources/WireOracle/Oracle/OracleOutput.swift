@@ -140,7 +140,9 @@ enum _OracleText {
 
     /// Bytes as a Swift string literal when they are UTF-8, else as hex.
     static func quotedUTF8(_ bytes: [UInt8]) -> String {
-        if let text = String(validating: bytes, as: UTF8.self) {
+        // Decoded and compared, not String(validating:), which needs macOS 15 / iOS 18.
+        let text = String(decoding: bytes, as: UTF8.self)
+        if Array(text.utf8) == bytes {
             return text.debugDescription
         }
         return "<\(bytes.count) bytes, not UTF-8>"

@@ -1,0 +1,200 @@
+import Foundation
+import WireJSON
+import WireLockCore
+
+/// The reporting half of `assertFuzzCampaign`: a seeded campaign over a model's fixtures, run in
+/// this process, that fails on every finding its committed regression cases do not already pin.
+///
+/// Fixtures are given by name, as for `assertRoundTrip` (`issue-success` is
+/// `Fixtures/issue-success.json`; a missing one names the nearest). Every fixture must seed the
+/// campaign: one the model rejects fails the check. Findings are grouped (mutator, outcome, path
+/// with indices as `[*]`); a group that a case under `Fixtures/fuzz-regressions/<model>/` already
+/// pins is known (matched by structure, so a reformatted fixture changes nothing). For each new
+/// group the failure shows the mutator, the path, what was expected and seen, the shrunk document
+/// and a line that reproduces it; where the record mode allows writing (locally, not under CI) the
+/// shrunk case is saved there as `open`, to review and commit (or to delete once the model is fixed).
+///
+/// ```swift
+/// let failure = verifyFuzzCampaign(Issue.self, fixtures: ["issue-success"], count: 2_000, seed: 7,
+///                                  decoder: .github, encoder: .github, model: "issue")
+/// print(failure?.message ?? "no new findings")
+/// ```
+/// A mutant that crashes the model's `init(from:)` takes the test process with it (the campaign runs
+/// in process); `wirelock fuzz` and `ModelRunner` run campaigns in a worker process instead.
+/// - Parameters:
+///   - fixtures: fixture names, relative to the fixtures directory, with or without `.json`.
+///   - count: how many mutants; `seed`: the campaign's seed (same seed, same mutants).
+///   - model: the regression folder's name; by default the type's name.
+///   - record: whether new cases may be saved (see ``RecordMode``; under CI nothing is).
+/// - Returns: nil when every finding is pinned by a committed case; otherwise the failure.
+public func verifyFuzzCampaign<T: Codable & SendableMetatype>(
+    _ type: T.Type, fixtures: [String], count: Int = 2_000, seed: UInt64 = 0,
+    decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder(), mutators: [Mutator] = Mutator.allCases,
+    model: String? = nil, record: RecordMode? = nil, fixturesDirectory: URL? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment, filePath: StaticString = #filePath
+) -> WireLockFailure? {
+    let file = "\(filePath)"
+    let root = GoldenFiles.packageRoot(from: file)
+    let directory = fixturesDirectory ?? GoldenFiles.fixturesDirectory(for: file, environment: environment)
+    let modelName = model ?? FuzzCampaignCheck.folderName(for: "\(T.self)")
+    guard !fixtures.isEmpty else { return WireLockFailure("fuzz campaign of \(T.self): no fixtures given") }
+    guard count > 0 else { return WireLockFailure("fuzz campaign of \(T.self): count must be positive, got \(count)") }
+
+    var seeds: [FuzzSeed] = []
+    for name in fixtures {
+        let url = FixtureFiles.url(name, directory: directory, filePath: file)
+        let shown = url.lastPathComponent == name || name.hasSuffix(".json") ? name : name + ".json"
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            return FixtureFiles.missing(url, directory: directory, filePath: file)
+        }
+        do throws(JSONSyntaxError) {
+            seeds.append(try FuzzSeed(name: shown, bytes: Array(data)))
+        } catch {
+            return WireLockFailure("\(shown):\(error.location.line):\(error.location.column): \(error.reason) (at \(error.path)); "
+                                   + "a fixture that is not valid JSON cannot seed a fuzz campaign")
+        }
+    }
+    let coders = FuzzCampaignCheck.Coders(decoder: decoder, encoder: encoder)
+    let fuzzModel = FuzzModel.codable(T.self, name: modelName, decoder: { coders.decoder }, encoder: { coders.encoder })
+    let campaign = ModelCampaign(model: fuzzModel, seeds: seeds, seed: seed, mutators: mutators)
+    if !campaign.skipped.isEmpty {
+        return WireLockFailure("fuzz campaign of \(T.self): "
+                               + campaign.skipped.map { "fixture \($0.name) cannot seed it: \($0.reason)" }.joined(separator: "; "))
+    }
+    guard !campaign.generator.isEmpty else {
+        return WireLockFailure("fuzz campaign of \(T.self): the fixtures give no mutants for the mutators \(mutators.map(\.rawValue).joined(separator: ", "))")
+    }
+    let result = campaign.run(count: count)
+
+    let folder = FuzzRegressions.folder(for: modelName, in: directory)
+    let shownFolder = GoldenFiles.display(folder, root: root) + "/"
+    let known = FuzzRegressions.groups(in: folder)
+    var groups: [(key: String, first: FuzzFinding, count: Int)] = []
+    var index: [String: Int] = [:]
+    var knownGroups = 0
+    for finding in result.findings {
+        let key = finding.groupKey
+        if let at = index[key] { groups[at].count += 1; continue }
+        index[key] = groups.count
+        groups.append((key, finding, 1))
+    }
+    let fresh = groups.filter { FuzzRegressions.knownCase(for: $0.first, in: known) == nil }
+    knownGroups = groups.count - fresh.count
+    guard !fresh.isEmpty else { return nil }
+
+    // New cases are saved only where the record mode lets tests write (never under CI).
+    var saveNote: String?
+    var maySave = false
+    switch RecordMode.decide(explicit: record, environment: environment) {
+    case .success(let decision): maySave = decision.mode != .never
+        if !maySave { saveNote = "record mode never\(decision.inCI ? " (CI)" : ""): no case was saved" }
+    case .failure(let failure): saveNote = failure.message
+    }
+
+    var out = "fuzz campaign of \(T.self) (seed \(seed), \(count) mutants of \(seeds.map(\.name).joined(separator: ", "))): "
+        + "\(fresh.reduce(0) { $0 + $1.count }) findings in \(fresh.count) new group\(fresh.count == 1 ? "" : "s")"
+    if knownGroups > 0 { out += "; \(knownGroups) more group\(knownGroups == 1 ? " is" : "s are") already pinned in \(shownFolder)" }
+    out += "\n"
+    for (number, group) in fresh.enumerated() {
+        var finding = group.first
+        var expectation = campaign.expectation(finding.index)
+        if finding.verdict.outcome != .crash && finding.verdict.outcome != .hang {
+            let shrunk = campaign.shrink(finding.index)
+            if shrunk.finding.verdict.outcome == finding.verdict.outcome { (finding, expectation) = shrunk }
+        }
+        var saved: String?
+        if maySave {
+            do {
+                try FuzzRegressions.save(finding, expectation: expectation, model: fuzzModel, in: folder)
+                saved = shownFolder + FuzzRegressions.caseName(of: finding) + ".json (open): fix the model, or commit the case to pin the bug"
+            } catch {
+                saved = "not saved: \(error)"
+            }
+        }
+        out += "\n" + FuzzCampaignCheck.describe(finding, number: number + 1, count: group.count, typeName: "\(T.self)", seed: seed, saved: saved)
+    }
+    if let saveNote { out += "\n(\(saveNote))\n" }
+    out += "\n" + result.tally.table()
+    return WireLockFailure(out)
+}
+
+/// Rendering of `verifyFuzzCampaign`'s findings.
+public enum FuzzCampaignCheck {
+    /// The coders handed to a campaign, for its `@Sendable` factories. `@unchecked Sendable`: the
+    /// campaign runs on the calling thread only and never configures them, it only decodes and
+    /// encodes with them.
+    struct Coders: @unchecked Sendable {
+        let decoder: JSONDecoder
+        let encoder: JSONEncoder
+    }
+
+    /// A regression folder's name for a type: `Page<Movie>` → `Page-Movie`.
+    static func folderName(for typeName: String) -> String {
+        var out = ""
+        for scalar in typeName.unicodeScalars {
+            let allowed = CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || scalar == "." || scalar == "_"
+            if allowed { out.unicodeScalars.append(scalar) } else if !out.hasSuffix("-") { out += "-" }
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        return out.isEmpty ? "model" : out
+    }
+
+    /// One finding, readably: the mutator and path, what was expected and seen, the shrunk document
+    /// and a line that reproduces it.
+    ///
+    /// ```swift
+    /// print(FuzzCampaignCheck.describe(finding, number: 1, count: 12, typeName: "Issue", seed: 7, saved: nil))
+    /// ```
+    public static func describe(_ finding: FuzzFinding, number: Int, count: Int, typeName: String, seed: UInt64, saved: String?) -> String {
+        let where_ = finding.operation.offset.map { "byte \($0)" } ?? "\(finding.operation.path)"
+        var lines = ["\(number). \(finding.operation.mutator.rawValue) at \(where_): \(finding.verdict.outcome.rawValue) "
+                     + "(\(count == 1 ? "1 mutant" : "\(count) mutants like it"); mutant \(finding.index) of seed \(seed), "
+                     + "variant \(finding.operation.variant), from \(finding.seedName))"]
+        lines.append("   expected:  \(finding.verdict.expected)")
+        lines.append("   seen:      \(finding.verdict.seen)")
+        let size = finding.originalSize.map { "\(finding.bytes.count) bytes, shrunk from \($0)" } ?? "\(finding.bytes.count) bytes"
+        lines.append("   document:  \(shownDocument(finding.bytes)) (\(size))")
+        lines.append("   reproduce: \(reproduction(finding.bytes, typeName: typeName))")
+        if let saved { lines.append("   saved:     \(saved)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The bytes as a string when they are UTF-8, else nil.
+    static func text(_ bytes: [UInt8]) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return Array(text.utf8) == bytes ? text : nil
+    }
+
+    /// The document as text, cut after 300 characters; bytes that are not UTF-8 text in hex.
+    static func shownDocument(_ bytes: [UInt8]) -> String {
+        guard let text = text(bytes), !text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" }) else {
+            let hex = bytes.prefix(120).map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
+            return "bytes " + hex.joined(separator: " ") + (bytes.count > 120 ? " …" : "")
+        }
+        let flat = text.replacingOccurrences(of: "\n", with: "⏎")
+        return flat.count > 300 ? String(flat.prefix(300)) + "…" : flat
+    }
+
+    /// A line that decodes the document again: a raw string literal for text, a byte array else.
+    static func reproduction(_ bytes: [UInt8], typeName: String) -> String {
+        let literal: String
+        if let text = text(bytes), !text.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+            var hashes = "#"
+            while text.contains("\"" + hashes) { hashes += "#" }
+            literal = "Data(\(hashes)\"\(text)\"\(hashes).utf8)"
+        } else {
+            literal = "Data([" + bytes.map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: ", ") + "])"
+        }
+        return "try decoder.decode(\(typeName).self, from: \(literal))"
+    }
+}
+
+extension FuzzFinding: CustomStringConvertible {
+    /// A finding in words, instead of its raw bytes: `silently-accepted: wrong-type to-string at
+    /// $.status (mutant 38, from error-429.json): expected typeMismatch at $.status, or lossless;
+    /// seen accepted: …; document {"status":"wirelock"}`.
+    public var description: String {
+        "\(verdict.outcome.rawValue): \(operation) (mutant \(index), from \(seedName)): expected \(verdict.expected); "
+            + "seen \(verdict.seen); document \(FuzzCampaignCheck.shownDocument(bytes))"
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import WireFuzz
+import WireJSON
+import WireLockCore
+
+/// Fuzzes a model over its fixtures in the test and records a failure for every finding that no
+/// committed regression case already pins: each with the mutator, the path, what was expected and
+/// seen, the shrunk document and a line that reproduces it. Locally (not under CI) the shrunk new
+/// cases are saved under `Fixtures/fuzz-regressions/<model>/` as `open`, to review and commit or
+/// to fix; `assertFuzzRegressions` replays them afterwards. See `verifyFuzzCampaign` for the rules.
+///
+/// ```swift
+/// @Test func issuesSurviveFuzzing() {
+///     assertFuzzCampaign(Issue.self, fixtures: ["issue-success", "issues/closed"], count: 2_000, seed: 7,
+///                        decoder: .github, encoder: .github, model: "issue")
+/// }
+/// ```
+/// - Parameters:
+///   - fixtures: fixture names under `Fixtures/` (as for `assertRoundTrip`), with or without `.json`.
+///   - count: how many mutants; `seed`: the campaign's seed.
+///   - model: the regression folder's name (default: the type's name).
+///   - record: whether new cases may be saved (see ``RecordMode``).
+public func assertFuzzCampaign<T: Codable & SendableMetatype>(
+    _ type: T.Type, fixtures: [String], count: Int = 2_000, seed: UInt64 = 0,
+    decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder(), mutators: [Mutator] = Mutator.allCases,
+    model: String? = nil, record: RecordMode? = nil, fixturesDirectory: URL? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) {
+    report(verifyFuzzCampaign(type, fixtures: fixtures, count: count, seed: seed, decoder: decoder, encoder: encoder,
+                              mutators: mutators, model: model, record: record, fixturesDirectory: fixturesDirectory,
+                              filePath: filePath),
+           at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}

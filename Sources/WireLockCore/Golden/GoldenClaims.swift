@@ -1,0 +1,160 @@
+import Foundation
+import WireJSON
+
+/// Who asserts a golden: the test, and the line that calls the assertion. Two writers that put
+/// different documents into one golden in one test run are a clash (one of them fails on every
+/// later run), reported with both call sites.
+///
+/// The assertions in `WireLock` fill this in (the Swift Testing test's name, or the XCTest call
+/// site); a direct ``verifyGolden(_:named:encoder:redacting:record:goldenDirectory:environment:writer:filePath:function:line:)``
+/// call without one is identified by its file and function.
+///
+/// ```swift
+/// let writer = GoldenWriter(test: "MovieTests/moviePage()", location: "Tests/MovieTests.swift:12")
+/// ```
+public struct GoldenWriter: Sendable, Hashable {
+    /// What identifies the test: two assertions with the same `test` are one test (which may assert
+    /// one golden twice on purpose, for example to show that a changed value fails).
+    public var test: String
+    /// Where the assertion is called, `FILE:LINE`, for the message.
+    public var location: String
+
+    /// A writer.
+    public init(test: String, location: String) {
+        self.test = test
+        self.location = location
+    }
+}
+
+/// The claims a test run holds on golden files: the first writer of each golden and a hash of what
+/// it wrote. The processes of one `swift test` (its XCTest and Swift Testing passes, parallel
+/// workers) share a parent process, so their claims live under
+/// `<root>/.wirelock/claims/<parent pid>-<parent start>/`, one small file per golden, created with
+/// `link` so two writers racing for one golden cannot both win. Each assertion reads at most one
+/// claim file: the check costs the same however many goldens the run has.
+///
+/// A claim older than an hour, or made in another process by the same test, belongs to an earlier
+/// run and is replaced. Without a package root the claims are kept in memory, for this process only.
+enum GoldenClaims {
+    /// A golden's first writer in this run.
+    struct Claim: Equatable {
+        var pid: Int32
+        var time: Int
+        var hash: String
+        var writer: GoldenWriter
+
+        var line: String {
+            func clean(_ s: String) -> String { s.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
+            return "\(pid)\t\(time)\t\(hash)\t\(clean(writer.test))\t\(clean(writer.location))\n"
+        }
+
+        init(pid: Int32, time: Int, hash: String, writer: GoldenWriter) {
+            self.pid = pid
+            self.time = time
+            self.hash = hash
+            self.writer = writer
+        }
+
+        init?(line: String) {
+            let parts = line.trimmingCharacters(in: .newlines).split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 5, let pid = Int32(parts[0]), let time = Int(parts[1]) else { return nil }
+            self.init(pid: pid, time: time, hash: parts[2], writer: GoldenWriter(test: parts[3], location: parts[4]))
+        }
+    }
+
+    /// Claims for processes without a package root.
+    final class MemoryTable: @unchecked Sendable {
+        // @unchecked Sendable: `claims` is only read and written while `lock` is held.
+        private let lock = NSLock()
+        private var claims: [String: Claim] = [:]
+
+        func claim(_ key: String, _ new: Claim, decide: (Claim) -> Decision) -> Claim? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard let old = claims[key] else { claims[key] = new; return nil }
+            switch decide(old) {
+            case .keep: return nil
+            case .replace: claims[key] = new; return nil
+            case .clash: return old
+            }
+        }
+    }
+
+    static let memory = MemoryTable()
+
+    enum Decision { case keep, replace, clash }
+
+    /// What to do with the claim already there when `new` writes another document.
+    static func decide(_ old: Claim, _ new: Claim) -> Decision {
+        if old.hash == new.hash { return .keep }
+        if new.time - old.time > 3600 { return .replace }
+        let sameProcess = old.pid == new.pid
+        if old.writer.test != new.writer.test { return .clash }
+        // One call site writing two documents in one process: a loop, or parameterized cases
+        // sharing a name. The same test in another process is an earlier run from the same parent.
+        if sameProcess && old.writer.location == new.writer.location { return .clash }
+        return sameProcess ? .keep : .replace
+    }
+
+    /// Claims `golden` for `writer`, who writes the document hashed `hash`.
+    /// - Returns: the earlier writer whose different document clashes with this one, or nil.
+    static func claim(_ golden: URL, hash: String, writer: GoldenWriter, root: URL?) -> Claim? {
+        let path = golden.standardizedFileURL.path
+        let new = Claim(pid: getpid(), time: Int(Date().timeIntervalSince1970), hash: hash, writer: writer)
+        guard let root else {
+            return memory.claim(path, new) { decide($0, new) }
+        }
+        let dir = directory(root: root).appendingPathComponent(RunIdentity.runKey)
+        guard (try? FileWriteError.makeDirectory(dir)) != nil else {
+            return memory.claim(path, new) { decide($0, new) }
+        }
+        let file = dir.appendingPathComponent(SHA256.hex(SHA256.hash(Array(path.utf8)).prefix(8)) + ".claim")
+        let temp = dir.appendingPathComponent(".\(UUID().uuidString).tmp")
+        guard (try? Data(new.line.utf8).write(to: temp)) != nil else { return memory.claim(path, new) { decide($0, new) } }
+        defer { unlink(temp.path) }
+        if link(temp.path, file.path) == 0 { return nil }
+        guard let data = FileManager.default.contents(atPath: file.path),
+              let old = Claim(line: String(decoding: data, as: UTF8.self)) else {
+            rename(temp.path, file.path)   // unreadable: take it over
+            return nil
+        }
+        switch decide(old, new) {
+        case .keep: return nil
+        case .replace:
+            rename(temp.path, file.path)
+            return nil
+        case .clash: return old
+        }
+    }
+
+    /// `<root>/.wirelock/claims`.
+    static func directory(root: URL) -> URL {
+        root.appendingPathComponent(".wirelock/claims")
+    }
+
+    /// Deletes the claim folders of runs that ended more than a day before `now`.
+    static func prune(root: URL, now: Date = Date()) {
+        let dir = directory(root: root)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        for name in names where name != RunIdentity.runKey {
+            let folder = dir.appendingPathComponent(name)
+            let modified = (try? FileManager.default.attributesOfItem(atPath: folder.path)[.modificationDate]) as? Date
+            if let modified, now.timeIntervalSince(modified) > 86_400 { try? FileManager.default.removeItem(at: folder) }
+        }
+    }
+
+    /// The failure message for a clash.
+    static func message(golden shown: String, earlier: Claim, writer: GoldenWriter) -> String {
+        let sameSite = earlier.writer.location == writer.location
+        let head = sameSite
+            ? "one assertion writes golden \(shown) with two different documents in this run (a loop, or test cases sharing one name):"
+            : "two tests write golden \(shown) with different documents in this run:"
+        return """
+        \(head)
+          \(earlier.writer.location) (\(earlier.writer.test)) wrote it first
+          \(writer.location) (\(writer.test)): this assertion
+        One of them fails on every run after this one. Give each its own name, or make them encode the same \
+        document. Nothing was written.
+        """
+    }
+}
