@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The root of the command tree: `wirelock <subcommand>`.
 struct WireLockCommand: ParsableCommand {
     /// Printed by `wirelock --version`.
@@ -40,8 +46,20 @@ struct WireLockCommand: ParsableCommand {
         case .run(let command):
             status = command.run(in: context)
         }
-        context.output.flush()
+        return finish(status, context: context)
+    }
+
+    /// Flushes and closes standard output, then says so on standard error if anything written to
+    /// it was lost (exit 2). Output that standard error itself could not take also makes it 2.
+    static func finish(_ status: ExitCode, context: CommandContext) -> ExitCode {
+        var status = status
+        context.output.close()
+        if let error = context.output.writeError {
+            context.reportError("cannot write standard output: \(String(cString: strerror(error)))")
+            status = status.combined(with: .failure)
+        }
         context.diagnostics.flush()
+        if context.diagnostics.writeError != nil { status = status.combined(with: .failure) }
         return status
     }
 }
