@@ -29,8 +29,9 @@ struct WireLockCommand: ParsableCommand {
     func run(in context: CommandContext) -> ExitCode { .failure }
 
     /// Parses `arguments` (without the program name), runs what they ask for, and returns the status.
-    static func main(_ arguments: [String], context: CommandContext) -> ExitCode {
-        let invocation = CommandParser.parse(arguments, root: WireLockCommand.self)
+    /// - Parameter raw: the exact bytes of each argument, when known (paths need not be UTF-8).
+    static func main(_ arguments: [String], raw: [[UInt8]]? = nil, context: CommandContext) -> ExitCode {
+        let invocation = CommandParser.parse(arguments, raw: raw, root: WireLockCommand.self)
         let status: ExitCode
         switch invocation.action {
         case .showHelp:

@@ -40,16 +40,16 @@ struct DiffCommand: ParsableCommand {
 
     var revision: String?
     /// The golden directory given (`--golden` or the path), or nil for the package's own.
-    var golden: String?
+    var golden: RawPath?
     var format: OutputFormat
     var allowed: Set<WireRule>
-    var paths: [String]
+    var paths: [RawPath]
 
     init(from arguments: ParsedArguments) throws(UsageError) {
         revision = arguments.value(Self.git)
-        golden = arguments.value(Self.golden)
+        golden = arguments.path(Self.golden)
         format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .text
-        paths = arguments.values(Self.paths)
+        paths = arguments.paths(Self.paths)
         allowed = []
         for name in (arguments.value(Self.allow) ?? "").split(separator: ",").map({ String($0).trimmingSpaces() }) where !name.isEmpty {
             let rule = WireRule(rawValue: name)
@@ -78,10 +78,11 @@ struct DiffCommand: ParsableCommand {
         do {
             if let revision {
                 // As the other commands find it, so `diff --git` works from any folder of the package.
-                let given = golden ?? PendingGoldenSelection.display(PendingGoldenSelection.goldenDirectory(environment: context.environment))
-                let directory = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
-                old = try Self.side(files: try GoldenSources.git(revision: revision, directory: directory), root: directory)
-                new = try Self.side(files: try GoldenSources.directory(directory), root: directory)
+                let given = golden ?? RawPath(PendingGoldenSelection.relativePath(PendingGoldenSelection.goldenDirectory(environment: context.environment)))
+                let directory = given.withoutTrailingSlash
+                // git is run through the shell with the path as text.
+                old = try Self.side(files: try GoldenSources.git(revision: revision, directory: directory.text), root: directory.displayed)
+                new = try Self.side(files: try GoldenSources.directory(directory), root: directory.displayed)
             } else {
                 let bothFiles = !GoldenSources.isDirectory(paths[0]) && !GoldenSources.isDirectory(paths[1])
                 let name = bothFiles ? ShapeCommand.defaultName(paths[1]) : nil
@@ -112,16 +113,16 @@ struct DiffCommand: ParsableCommand {
     }
 
     /// A side from a path: a golden directory, a shape file, or a single golden file (named `name`).
-    static func side(path: String, name: String?) throws -> Side {
+    static func side(path: RawPath, name: String?) throws -> Side {
         if GoldenSources.isDirectory(path) {
-            return try side(files: try GoldenSources.directory(path), root: path.hasSuffix("/") ? String(path.dropLast()) : path)
+            return try side(files: try GoldenSources.directory(path), root: path.withoutTrailingSlash.displayed)
         }
         let file = try GoldenSources.file(path)
         let value: JSONValue
         do throws(JSONSyntaxError) {
             value = try JSONValue.parse(file.bytes)
         } catch {
-            throw GoldenCatalog.Error(path: path, reason: "\(error.location.line):\(error.location.column): \(error.reason) (at \(error.path))",
+            throw GoldenCatalog.Error(path: path.displayed, reason: "\(error.location.line):\(error.location.column): \(error.reason) (at \(error.path))",
                                       syntaxError: error)
         }
         if path.hasSuffix(".shape.json") {
@@ -129,12 +130,12 @@ struct DiffCommand: ParsableCommand {
                 let decoded = try WireShape.decodeFile(value)
                 return Side(formats: [WireFormatSide(name: name ?? decoded.name, shape: decoded.shape)], files: [:])
             } catch {
-                throw GoldenCatalog.Error(path: path, reason: error.description)
+                throw GoldenCatalog.Error(path: path.displayed, reason: error.description)
             }
         }
         let formatName = name ?? ShapeCommand.defaultName(path)
-        let format = GoldenFormat(name: formatName, samples: [.init(path: path, document: value)])
-        return Side(formats: [try WireFormatSide(format)], files: [formatName: path])
+        let format = GoldenFormat(name: formatName, samples: [.init(path: path.displayed, document: value)])
+        return Side(formats: [try WireFormatSide(format)], files: [formatName: path.displayed])
     }
 
     /// A side from a golden directory's files.

@@ -31,13 +31,13 @@ struct FmtCommand: ParsableCommand {
 
     var check: Bool
     var parseOptions: JSONParseOptions
-    var paths: [String]
+    var paths: [RawPath]
 
     init(from arguments: ParsedArguments) throws(UsageError) {
         check = arguments.flag(Self.check)
         parseOptions = JSONParseOptions(allowDuplicateKeys: arguments.flag(SharedOptions.allowDuplicateKeys))
-        paths = arguments.values(Self.paths)
-        if paths.contains(InputFile.standardInputPath) && paths.count > 1 {
+        paths = arguments.paths(Self.paths)
+        if paths.contains(where: \.isStandardInput) && paths.count > 1 {
             throw UsageError("standard input ('-') cannot be combined with other paths")
         }
     }
@@ -49,7 +49,7 @@ struct FmtCommand: ParsableCommand {
         let diagnostics = DiagnosticRenderer(style: .plain)
         var tally = FormatTally()
 
-        if paths == [InputFile.standardInputPath] {
+        if paths == [RawPath.standardInput] {
             return formatStandardInput(formatter: formatter, renderer: renderer, diagnostics: diagnostics, in: context)
         }
 
@@ -96,10 +96,10 @@ struct FmtCommand: ParsableCommand {
     /// it already is canonical).
     private func formatStandardInput(formatter: CanonicalFormatter, renderer: FormatRenderer,
                                      diagnostics: DiagnosticRenderer, in context: CommandContext) -> ExitCode {
-        let input = InputFile(path: InputFile.standardInputPath, framing: .document)
+        let input = InputFile(path: RawPath.standardInput, framing: .document)
         let bytes: [UInt8]
         do throws(JSONInputError) {
-            bytes = try FileReader.readAll(from: 0, path: input.path)
+            bytes = try FileReader.readAll(from: 0, path: InputFile.standardInputPath)
         } catch {
             context.reportError(error.description)
             return .failure

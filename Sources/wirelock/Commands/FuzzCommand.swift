@@ -67,13 +67,13 @@ struct FuzzCommand: ParsableCommand {
     var count: Int
     var mutatorList: [Mutator]
     var shard: Shard
-    var out: String?
+    var out: RawPath?
     var exec: String?
     var timeLimit: Int
     var format: OutputFormat
     var maxDepth: Int
     var quiet: Bool
-    var paths: [String]
+    var paths: [RawPath]
 
     init(from arguments: ParsedArguments) throws(UsageError) {
         let seedText = arguments.value(Self.seed) ?? "0"
@@ -98,13 +98,13 @@ struct FuzzCommand: ParsableCommand {
         } else {
             shard = .whole
         }
-        out = arguments.value(Self.out)
+        out = arguments.path(Self.out)
         exec = arguments.value(Self.exec)
         timeLimit = arguments.integer(Self.timeLimit) ?? 5
         format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .text
         maxDepth = arguments.integer(SharedOptions.maxDepth) ?? JSONParseOptions.strict.maxDepth
         quiet = arguments.flag(Self.quiet)
-        paths = arguments.values(Self.paths)
+        paths = arguments.paths(Self.paths)
     }
 
     func run(in context: CommandContext) -> ExitCode {
@@ -120,7 +120,7 @@ struct FuzzCommand: ParsableCommand {
             case .input(let input):
                 let bytes: [UInt8]
                 do throws(JSONInputError) {
-                    bytes = input.isStandardInput ? try FileReader.readAll(from: 0, path: input.path) : try FileReader.readFile(at: input.path)
+                    bytes = input.isStandardInput ? try FileReader.readAll(from: 0, path: InputFile.standardInputPath) : try FileReader.readFile(at: input.path)
                 } catch {
                     context.reportError(error.description)
                     status = .failure
@@ -136,14 +136,14 @@ struct FuzzCommand: ParsableCommand {
         }
         let generator = MutantGenerator(seeds: seeds, seed: seed, mutators: mutatorList, maxDepth: maxDepth)
         guard !generator.isEmpty else {
-            context.reportError("no valid JSON input to derive mutants from" + (paths.isEmpty ? "" : " in \(paths.joined(separator: " "))"))
+            context.reportError("no valid JSON input to derive mutants from" + (paths.isEmpty ? "" : " in \(paths.map(\.displayed).joined(separator: " "))"))
             return .failure
         }
         if let out {
-            mkdirs(out)
+            GoldenSources.makeParentDirectories(of: out.appending("-"))
             var info = stat()
-            guard stat(out, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-                context.reportError("cannot use '\(out)' as the output folder: \(InputWalker.systemError())")
+            guard InputWalker.fileStatus(out, &info), (info.st_mode & S_IFMT) == S_IFDIR else {
+                context.reportError("cannot use '\(out.displayed)' as the output folder: \(InputWalker.systemError())")
                 return .failure
             }
         }
@@ -160,8 +160,8 @@ struct FuzzCommand: ParsableCommand {
             guard let out, writeError == nil else { return nil }
             var first: String?
             for file in LabelledCorpus.files(for: mutant) {
-                let path = (out.hasSuffix("/") ? out : out + "/") + file.name
-                first = first ?? path
+                let path = out.appending(file.name)
+                first = first ?? path.displayed
                 do throws(FileWriteError) { try CorpusFiles.write(file.bytes, to: path) } catch { writeError = error }
             }
             return first
@@ -220,40 +220,41 @@ struct FuzzCommand: ParsableCommand {
         return status.combined(with: report.hasFindings ? .findings : .success)
     }
 
-    private func mkdirs(_ path: String) {
-        for index in path.indices where path[index] == "/" && index != path.startIndex {
-            mkdir(String(path[..<index]), 0o755)
-        }
-        mkdir(path, 0o755)
-    }
 }
 
 /// Writes corpus files: content-addressed, so a file that already exists is left alone; a new one
 /// is written to a temporary name and renamed, so no reader sees half a file. (No `fsync` per file:
 /// a corpus of 40,000 small files would spend minutes on it, and a lost file is simply regenerated.)
 enum CorpusFiles {
-    static func write(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
+    static func write(_ bytes: [UInt8], to path: RawPath) throws(FileWriteError) {
         var info = stat()
-        if stat(path, &info) == 0 { return }
-        let temporary = path + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw FileWriteError(path: path, reason: InputWalker.systemError()) }
+        if InputWalker.fileStatus(path, &info) { return }
+        let temporary = RawPath(bytes: path.bytes + Array(".tmp-\(getpid())".utf8))
+        let descriptor = temporary.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
+        guard descriptor >= 0 else { throw FileWriteError(path: path.displayed, reason: InputWalker.systemError()) }
         var start = 0
         while start < bytes.count {
-            let n = bytes[start...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            let n = bytes[start...].withUnsafeBytes { _corpusWrite(descriptor, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
                 let reason = InputWalker.systemError()
-                close(descriptor); unlink(temporary)
-                throw FileWriteError(path: path, reason: reason)
+                close(descriptor)
+                temporary.withCString { _ = unlink($0) }
+                throw FileWriteError(path: path.displayed, reason: reason)
             }
             start += n
         }
-        close(descriptor)
-        guard rename(temporary, path) == 0 else {
-            let reason = InputWalker.systemError()
-            unlink(temporary)
-            throw FileWriteError(path: path, reason: reason)
+        let closed = close(descriptor) == 0 ? nil : InputWalker.systemError()
+        let renamed = closed == nil && temporary.withCString({ from in path.withCString { rename(from, $0) } }) == 0
+        guard renamed else {
+            let reason = closed ?? InputWalker.systemError()
+            temporary.withCString { _ = unlink($0) }
+            throw FileWriteError(path: path.displayed, reason: reason)
         }
     }
+}
+
+/// `write(2)`, named apart from ``CorpusFiles/write(_:to:)`` (and portable, unlike `Glibc.write`).
+private func _corpusWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

@@ -33,15 +33,15 @@ struct ShapeCommand: ParsableCommand {
     }
 
     var name: String?
-    var out: String?
+    var out: RawPath?
     var schema: Bool
-    var paths: [String]
+    var paths: [RawPath]
 
     init(from arguments: ParsedArguments) throws(UsageError) {
         name = arguments.value(Self.name)
-        out = arguments.value(Self.out)
+        out = arguments.path(Self.out)
         schema = arguments.flag(Self.schema)
-        paths = arguments.values(Self.paths)
+        paths = arguments.paths(Self.paths)
     }
 
     func run(in context: CommandContext) -> ExitCode {
@@ -55,7 +55,7 @@ struct ShapeCommand: ParsableCommand {
                 return .failure
             }
             for file in files {
-                let shown = GoldenSources.isDirectory(path) ? (path.hasSuffix("/") ? path : path + "/") + file.path : file.path
+                let shown = GoldenSources.isDirectory(path) ? path.withTrailingSlash.displayed + file.path : file.path
                 do throws(JSONSyntaxError) {
                     documents.append(try JSONValue.parse(file.bytes))
                 } catch {
@@ -65,7 +65,7 @@ struct ShapeCommand: ParsableCommand {
             }
         }
         guard !documents.isEmpty else {
-            context.reportError("no .json samples found in \(paths.joined(separator: " "))")
+            context.reportError("no .json samples found in \(paths.map(\.displayed).joined(separator: " "))")
             return .failure
         }
         let shape = WireShape.infer(from: documents)
@@ -78,17 +78,20 @@ struct ShapeCommand: ParsableCommand {
                 context.reportError(error.description)
                 return .failure
             }
-            context.output.write("wrote \(out) (\(pluralized(documents.count, "sample")))\n")
+            context.output.write("wrote \(out.displayed) (\(pluralized(documents.count, "sample")))\n")
         } else {
             context.output.write(String(decoding: bytes, as: UTF8.self))
         }
         return .success
     }
 
-    /// `golden/movies/` → `movies`, `a/movie.json` → `movie`.
-    static func defaultName(_ path: String) -> String {
-        let last = path.split(separator: "/").last.map(String.init) ?? path
-        if last.hasSuffix(".shape.json") { return String(last.dropLast(".shape.json".count)) }
-        return last.hasSuffix(".json") ? String(last.dropLast(".json".count)) : last
+    /// `golden/movies/` → `movies`, `a/movie.json` → `movie`; escaped by ``PathDisplay``, as
+    /// names from a golden directory are.
+    static func defaultName(_ path: RawPath) -> String {
+        let last = RawPath(bytes: path.lastComponent)
+        for suffix in [".shape.json", ".json"] where last.hasSuffix(suffix) {
+            return PathDisplay.escaped(last.bytes.dropLast(suffix.utf8.count))
+        }
+        return last.displayed
     }
 }

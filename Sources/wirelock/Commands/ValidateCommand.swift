@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import WireJSON
 
 /// `wirelock validate`: checks inputs against strict RFC 8259, streaming each one, and reports every
@@ -43,15 +48,15 @@ struct ValidateCommand: ParsableCommand {
     /// Read every input as JSON Lines.
     var forceLines: Bool
     var quiet: Bool
-    var paths: [String]
+    var paths: [RawPath]
 
     init(from arguments: ParsedArguments) throws(UsageError) {
         format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .text
         parseOptions = SharedOptions.parseOptions(from: arguments)
         forceLines = arguments.flag(Self.lines)
         quiet = arguments.flag(Self.quiet)
-        paths = arguments.values(Self.paths)
-        if paths.filter({ $0 == InputFile.standardInputPath }).count > 1 {
+        paths = arguments.paths(Self.paths)
+        if paths.filter(\.isStandardInput).count > 1 {
             throw UsageError("standard input ('-') can be given only once")
         }
     }
@@ -83,9 +88,14 @@ struct ValidateCommand: ParsableCommand {
                 let validator = JSONValidator(options: options)
                 let report: JSONValidationReport
                 do throws(JSONInputError) {
-                    report = input.isStandardInput
-                        ? try validator.validate(fileDescriptor: 0, path: input.path)
-                        : try validator.validate(fileAt: input.path)
+                    if input.isStandardInput {
+                        report = try validator.validate(fileDescriptor: 0, path: InputFile.standardInputPath)
+                    } else {
+                        // Opened here, from the path's bytes: the validator's own opening takes text.
+                        let descriptor = try FileReader.open(input.path)
+                        defer { close(descriptor) }
+                        report = try validator.validate(fileDescriptor: descriptor, path: input.displayPath)
+                    }
                 } catch {
                     failed(error)
                     continue

@@ -21,10 +21,10 @@ struct FileWriteError: Error, Hashable, Sendable, CustomStringConvertible {
 enum AtomicFileWriter {
     /// Replaces the contents of the existing file at `path`.
     /// - Throws: ``FileWriteError``; the original is then untouched and no temporary file is left.
-    static func replaceContents(ofFileAt path: String, with bytes: [UInt8]) throws(FileWriteError) {
+    static func replaceContents(ofFileAt path: RawPath, with bytes: [UInt8]) throws(FileWriteError) {
         let target = resolvedPath(path)
         var original = stat()
-        guard stat(target, &original) == 0 else { throw failure(path) }
+        guard InputWalker.fileStatus(target, &original) else { throw failure(path) }
         try writeThroughTemporary(bytes, to: target, shownAs: path, original: original, failBeforeRename: false)
     }
 
@@ -34,14 +34,14 @@ enum AtomicFileWriter {
     /// written. The parent folder must exist.
     ///
     /// ```swift
-    /// try AtomicFileWriter.write(Array(text.utf8), toFileAt: "golden/wirelock.lock")
+    /// try AtomicFileWriter.write(Array(text.utf8), toFileAt: RawPath("golden/wirelock.lock"))
     /// ```
     /// - Parameter failBeforeRename: a test hook: fail after the temporary file is written.
     /// - Throws: ``FileWriteError``; nothing is then created or changed and no temporary file is left.
-    static func write(_ bytes: [UInt8], toFileAt path: String, failBeforeRename: Bool = false) throws(FileWriteError) {
+    static func write(_ bytes: [UInt8], toFileAt path: RawPath, failBeforeRename: Bool = false) throws(FileWriteError) {
         let target = resolvedPath(path)
         var original = stat()
-        if stat(target, &original) == 0 {
+        if InputWalker.fileStatus(target, &original) {
             try writeThroughTemporary(bytes, to: target, shownAs: path, original: original, failBeforeRename: failBeforeRename)
         } else {
             guard errno == ENOENT else { throw failure(path) }
@@ -49,23 +49,21 @@ enum AtomicFileWriter {
         }
     }
 
-    private static func failure(_ at: String) -> FileWriteError {
-        FileWriteError(path: at, reason: String(cString: strerror(errno)))
+    private static func failure(_ at: RawPath) -> FileWriteError {
+        FileWriteError(path: at.displayed, reason: String(cString: strerror(errno)))
     }
 
     /// The temporary file, its permissions, `fsync`, rename. `original` is the file replaced, or nil
     /// for a new file.
-    private static func writeThroughTemporary(_ bytes: [UInt8], to target: String, shownAs path: String, original: stat?,
-                              failBeforeRename: Bool) throws(FileWriteError) {
-
-        let slash = target.lastIndex(of: "/")
-        let directory = slash.map { String(target[..<$0]) } ?? "."
-        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        var template = Array((directory.isEmpty ? "/" : directory + "/").utf8CString.dropLast())
-        template += Array(".\(name).wirelock-XXXXXX".utf8CString)
+    private static func writeThroughTemporary(_ bytes: [UInt8], to target: RawPath, shownAs path: RawPath, original: stat?,
+                                              failBeforeRename: Bool) throws(FileWriteError) {
+        let (directory, name) = target.directoryAndName
+        let temporaryPath = directory.appending(Array(".".utf8) + name + Array(".wirelock-XXXXXX".utf8))
+        var template = (temporaryPath.bytes + [0]).map { CChar(bitPattern: $0) }
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw failure(path) }
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        // mkstemp replaced the X's; the name stays bytes (the target's name need not be UTF-8).
+        let temporary = RawPath(bytes: template.dropLast().map { UInt8(bitPattern: $0) })
 
         var closed = false
         do throws(FileWriteError) {
@@ -85,39 +83,40 @@ enum AtomicFileWriter {
             closed = true
             guard close(descriptor) == 0 else { throw failure(path) }
             if failBeforeRename { errno = EIO; throw failure(path) }
-            guard rename(temporary, target) == 0 else { throw failure(path) }
+            let renamed = temporary.withCString { from in target.withCString { to in rename(from, to) } }
+            guard renamed == 0 else { throw failure(path) }
         } catch {
             if !closed { close(descriptor) }
-            unlink(temporary)
+            temporary.withCString { _ = unlink($0) }
             throw error
         }
-        syncDirectory(directory.isEmpty ? "/" : directory)
+        syncDirectory(directory)
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FileWriteError) {
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: RawPath) throws(FileWriteError) {
         var start = 0
         while start < bytes.count {
             let written = bytes[start...].withUnsafeBytes { _systemWrite(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
-                throw FileWriteError(path: path, reason: String(cString: strerror(errno)))
+                throw failure(path)
             }
             start += written
         }
     }
 
     /// The file a symbolic link points to (the path itself when it is not a link).
-    private static func resolvedPath(_ path: String) -> String {
+    private static func resolvedPath(_ path: RawPath) -> RawPath {
         var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
-              let resolved = realpath(path, nil) else { return path }
+        guard path.withCString({ lstat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
+              let resolved = path.withCString({ realpath($0, nil) }) else { return path }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return RawPath(bytes: UnsafeBufferPointer(start: resolved, count: strlen(resolved)).map { UInt8(bitPattern: $0) })
     }
 
     /// Makes the rename durable (best effort: not every file system supports it).
-    private static func syncDirectory(_ directory: String) {
-        let descriptor = open(directory, O_RDONLY | O_DIRECTORY)
+    private static func syncDirectory(_ directory: RawPath) {
+        let descriptor = directory.withCString { open($0, O_RDONLY | O_DIRECTORY) }
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)
         close(descriptor)
