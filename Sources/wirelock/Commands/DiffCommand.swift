@@ -134,7 +134,9 @@ struct DiffCommand: ParsableCommand {
             }
         }
         let formatName = name ?? ShapeCommand.defaultName(path)
-        let format = GoldenFormat(name: formatName, samples: [.init(path: path.displayed, document: value)])
+        // The sample is keyed as golden/<name>.json would be, not by the path as typed: the content
+        // fingerprint includes the key, and `a.json` and `./a.json` are the same golden.
+        let format = GoldenFormat(name: formatName, samples: [.init(path: formatName + ".json", document: value)])
         return Side(formats: [try WireFormatSide(format)], files: [formatName: path.displayed])
     }
 
