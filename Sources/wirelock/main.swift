@@ -11,5 +11,6 @@ let rawArguments: [[UInt8]] = (1..<Int(CommandLine.argc)).map { index in
     return Array(UnsafeBufferPointer(start: word, count: strlen(word))).map { UInt8(bitPattern: $0) }
 }
 let context = CommandContext.standard()
+TemporaryFiles.installSignalHandlers()
 let arguments = rawArguments.map { String(decoding: $0, as: UTF8.self) }
 exit(WireLockCommand.main(arguments, raw: rawArguments, context: context).rawValue)

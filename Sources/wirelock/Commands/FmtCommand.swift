@@ -19,22 +19,26 @@ struct FmtCommand: ParsableCommand {
                 Canonical form: keys sorted by UTF-16 code units, two-space indent, one member or element \
                 per line, numbers exactly as written, minimal string escapes, a final newline. JSON Lines \
                 files get one compact record per line. A file is rewritten only when its bytes change, \
-                through a temporary file renamed over it, keeping its permissions. Invalid files are \
-                reported and left untouched.
+                through a temporary file renamed over it, keeping its owner and permissions; a read-only \
+                file, a file with several hard links and a file whose owner cannot be kept are refused \
+                unless --force. Invalid files are reported and left untouched. Hidden .wirelock- \
+                temporaries that an interrupted run left beside the files are reported.
 
                 Exit status: 0 on success, 1 when a file is invalid (or, with --check, not canonical), \
-                2 for a usage error or a file that cannot be read or written.
+                2 for a usage error, a file that cannot be read or written, or a refused rewrite.
                 """,
-            options: [check, SharedOptions.allowDuplicateKeys],
+            options: [check, SharedOptions.force, SharedOptions.allowDuplicateKeys],
             arguments: [paths])
     }
 
     var check: Bool
+    var force: Bool
     var parseOptions: JSONParseOptions
     var paths: [RawPath]
 
     init(from arguments: ParsedArguments) throws(UsageError) {
         check = arguments.flag(Self.check)
+        force = arguments.flag(SharedOptions.force)
         parseOptions = JSONParseOptions(allowDuplicateKeys: arguments.flag(SharedOptions.allowDuplicateKeys))
         paths = arguments.paths(Self.paths)
         if paths.contains(where: \.isStandardInput) && paths.count > 1 {
@@ -53,12 +57,16 @@ struct FmtCommand: ParsableCommand {
             return formatStandardInput(formatter: formatter, renderer: renderer, diagnostics: diagnostics, in: context)
         }
 
+        var stale = StaleTemporaries()
         let walker = InputWalker(extensions: InputFile.collectedExtensions)
         for entry in walker.entries(for: paths) {
             guard case .input(let input) = entry else {
                 if case .unreadable(let error) = entry { context.reportError(error.description) }
                 tally.unreadable += 1
                 continue
+            }
+            for temporary in stale.newlyFound(besides: input.path) {
+                context.reportWarning(StaleTemporaries.warning(temporary))
             }
             let bytes: [UInt8]
             do throws(JSONInputError) {
@@ -77,10 +85,10 @@ struct FmtCommand: ParsableCommand {
             case .canonical(let canonical):
                 if !check {
                     do throws(FileWriteError) {
-                        try AtomicFileWriter.replaceContents(ofFileAt: input.path, with: canonical)
+                        try AtomicFileWriter.replaceContents(ofFileAt: input.path, with: canonical, force: force)
                     } catch {
                         context.reportError(error.description)
-                        tally.unwritable += 1
+                        if error.isRefusal { tally.refused += 1 } else { tally.unwritable += 1 }
                         continue
                     }
                 }

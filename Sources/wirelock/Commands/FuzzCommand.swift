@@ -223,34 +223,39 @@ struct FuzzCommand: ParsableCommand {
 }
 
 /// Writes corpus files: content-addressed, so a file that already exists is left alone; a new one
-/// is written to a temporary name and renamed, so no reader sees half a file. (No `fsync` per file:
-/// a corpus of 40,000 small files would spend minutes on it, and a lost file is simply regenerated.)
+/// is written to a temporary name (registered with ``TemporaryFiles``, so an interrupted run
+/// removes it) and renamed, so no reader sees half a file. (No `fsync` per file: a corpus of
+/// 40,000 small files would spend minutes on it, and a lost file is simply regenerated.)
 enum CorpusFiles {
     static func write(_ bytes: [UInt8], to path: RawPath) throws(FileWriteError) {
         var info = stat()
         if InputWalker.fileStatus(path, &info) { return }
-        let temporary = RawPath(bytes: path.bytes + Array(".tmp-\(getpid())".utf8))
-        let descriptor = temporary.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
-        guard descriptor >= 0 else { throw FileWriteError(path: path.displayed, reason: InputWalker.systemError()) }
+        guard let (descriptor, temporary) = TemporaryFiles.create(AtomicFileWriter.temporaryTemplate(for: path).bytes) else {
+            throw FileWriteError(path: path.displayed, reason: InputWalker.systemError())
+        }
+        func fail() -> FileWriteError {
+            let error = FileWriteError(path: path.displayed, reason: InputWalker.systemError())
+            TemporaryFiles.remove(temporary)
+            return error
+        }
         var start = 0
         while start < bytes.count {
             let n = bytes[start...].withUnsafeBytes { _corpusWrite(descriptor, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                let reason = InputWalker.systemError()
-                close(descriptor)
-                temporary.withCString { _ = unlink($0) }
-                throw FileWriteError(path: path.displayed, reason: reason)
+                defer { close(descriptor) }
+                throw fail()
             }
             start += n
         }
-        let closed = close(descriptor) == 0 ? nil : InputWalker.systemError()
-        let renamed = closed == nil && temporary.withCString({ from in path.withCString { rename(from, $0) } }) == 0
-        guard renamed else {
-            let reason = closed ?? InputWalker.systemError()
-            temporary.withCString { _ = unlink($0) }
-            throw FileWriteError(path: path.displayed, reason: reason)
+        // mkstemp made it 0600; a corpus file gets what open(…, 0644) would give.
+        let mask = umask(0)
+        umask(mask)
+        guard fchmod(descriptor, 0o644 & ~mask) == 0 else {
+            defer { close(descriptor) }
+            throw fail()
         }
+        guard close(descriptor) == 0, TemporaryFiles.rename(temporary, to: path) else { throw fail() }
     }
 }
 

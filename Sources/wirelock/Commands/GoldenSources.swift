@@ -142,10 +142,12 @@ enum GoldenSources {
 
     /// Writes a file atomically (temporary file, `fsync`, rename), creating its folders if needed:
     /// a new file appears only once complete, an existing one is replaced whole.
-    /// - Parameter failBeforeRename: a test hook, passed to ``AtomicFileWriter/write(_:toFileAt:failBeforeRename:)``.
-    static func write(_ bytes: [UInt8], to path: RawPath, failBeforeRename: Bool = false) throws(FileWriteError) {
+    /// - Parameters:
+    ///   - force: replace even a file ``RewritePolicy`` refuses.
+    ///   - failBeforeRename: a test hook, passed to ``AtomicFileWriter/write(_:toFileAt:force:failBeforeRename:)``.
+    static func write(_ bytes: [UInt8], to path: RawPath, force: Bool = false, failBeforeRename: Bool = false) throws(FileWriteError) {
         makeParentDirectories(of: path)
-        try AtomicFileWriter.write(bytes, toFileAt: path, failBeforeRename: failBeforeRename)
+        try AtomicFileWriter.write(bytes, toFileAt: path, force: force, failBeforeRename: failBeforeRename)
     }
 
     /// `mkdir -p` of the folders above `path` (failures surface when the file itself is written).

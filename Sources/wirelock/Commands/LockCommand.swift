@@ -27,17 +27,19 @@ struct LockCommand: ParsableCommand {
                 Exit status: 0 when written (or, with --check, up to date), 1 when --check finds differences \
                 or a golden is invalid, 2 for a usage error or a file that cannot be read or written.
                 """,
-            options: [check, golden, format])
+            options: [check, golden, format, SharedOptions.force])
     }
 
     var check: Bool
     /// The `--golden` value; nil finds the directory as the other golden commands do.
     var golden: RawPath?
     var format: OutputFormat
+    var force: Bool
 
     init(from arguments: ParsedArguments) throws(UsageError) {
         check = arguments.flag(Self.check)
         golden = arguments.path(Self.golden)
+        force = arguments.flag(SharedOptions.force)
         format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .text
     }
 
@@ -79,12 +81,16 @@ struct LockCommand: ParsableCommand {
         let shapeFiles = formats.map { (format: $0, file: directory.appending(GoldenCatalog.shapesFolder).appending("\($0.name).shape.json")) }
 
         if !check {
+            var stale = StaleTemporaries()
+            for file in [lockFile] + shapeFiles.map(\.file) {
+                for temporary in stale.newlyFound(besides: file) { context.reportWarning(StaleTemporaries.warning(temporary)) }
+            }
             do throws(FileWriteError) {
                 for entry in shapeFiles {
                     let bytes = entry.format.shape().fileBytes(name: entry.format.name)
-                    if (try? FileReader.readFile(at: entry.file)) != bytes { try GoldenSources.write(bytes, to: entry.file) }
+                    if (try? FileReader.readFile(at: entry.file)) != bytes { try GoldenSources.write(bytes, to: entry.file, force: force) }
                 }
-                try GoldenSources.write(Array(lock.text.utf8), to: lockFile)
+                try GoldenSources.write(Array(lock.text.utf8), to: lockFile, force: force)
             } catch {
                 context.reportError(error.description)
                 return .failure

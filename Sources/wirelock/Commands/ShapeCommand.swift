@@ -28,19 +28,21 @@ struct ShapeCommand: ParsableCommand {
                 Exit status: 0 on success, 1 when a sample is not valid JSON, 2 for a usage error or a file \
                 that cannot be read or written.
                 """,
-            options: [name, out, schema],
+            options: [name, out, schema, SharedOptions.force],
             arguments: [paths])
     }
 
     var name: String?
     var out: RawPath?
     var schema: Bool
+    var force: Bool
     var paths: [RawPath]
 
     init(from arguments: ParsedArguments) throws(UsageError) {
         name = arguments.value(Self.name)
         out = arguments.path(Self.out)
         schema = arguments.flag(Self.schema)
+        force = arguments.flag(SharedOptions.force)
         paths = arguments.paths(Self.paths)
     }
 
@@ -72,8 +74,10 @@ struct ShapeCommand: ParsableCommand {
         let formatName = name ?? Self.defaultName(paths[0])
         let bytes = schema ? CanonicalJSONWriter.bytes(shape.jsonSchema(title: formatName)) : shape.fileBytes(name: formatName)
         if let out {
+            var stale = StaleTemporaries()
+            for temporary in stale.newlyFound(besides: out) { context.reportWarning(StaleTemporaries.warning(temporary)) }
             do throws(FileWriteError) {
-                try GoldenSources.write(bytes, to: out)
+                try GoldenSources.write(bytes, to: out, force: force)
             } catch {
                 context.reportError(error.description)
                 return .failure

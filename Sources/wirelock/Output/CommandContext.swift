@@ -44,6 +44,11 @@ struct CommandContext {
         diagnose("\(toolName): error: \(message)\n")
     }
 
+    /// Prints `wirelock: warning: <message>` on standard error (the status is not changed).
+    func reportWarning(_ message: String) {
+        diagnose("\(toolName): warning: \(message)\n")
+    }
+
     /// The real process: standard output (buffered), standard error, the environment, a terminal check.
     ///
     /// Call it before opening any file: a standard descriptor that the process was started without

@@ -84,6 +84,7 @@ final class StandardStream: OutputSink {
     /// The reader of a pipe went away: end as a process killed by SIGPIPE does, without a message.
     /// Returns only if SIGPIPE cannot be delivered (blocked by the parent).
     static func endQuietlyForClosedPipe() {
+        TemporaryFiles.removeAll()
         signal(SIGPIPE, SIG_DFL)
         raise(SIGPIPE)
     }

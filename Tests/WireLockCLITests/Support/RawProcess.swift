@@ -57,10 +57,11 @@ enum RawProcess {
     ///   - directory: the working directory.
     ///   - environment: variables set on top of this process's environment (from which `NO_COLOR` is removed).
     ///   - ignoringSIGPIPE: start the binary with SIGPIPE ignored (as some parents do), through `sh`.
+    ///   - user: run as this uid and gid (with no other groups), through `setpriv`; needs root.
     ///   - whileRunning: called with the child's pid once it runs, before waiting for it.
     static func run(_ arguments: [[UInt8]], stdin: [UInt8] = [], stdout: StreamTarget = .capture,
                     stderr: StreamTarget = .capture, in directory: URL? = nil,
-                    environment: [String: String] = [:], ignoringSIGPIPE: Bool = false,
+                    environment: [String: String] = [:], ignoringSIGPIPE: Bool = false, user: UInt32? = nil,
                     whileRunning: ((pid_t) throws -> Void)? = nil) throws -> RawResult {
         let executable = try WireLockBinary.locate().path
         let scratch = try TemporaryDirectory()
@@ -116,6 +117,7 @@ enum RawProcess {
         // `env -C DIR` changes the directory (posix_spawn_file_actions_addchdir_np is not in Swift's Glibc).
         // An ignored signal stays ignored across exec, so `trap '' PIPE` in sh reaches the binary.
         var prefix = ignoringSIGPIPE ? ["/bin/sh", "-c", "trap '' PIPE; exec \"$@\"", "sh", executable] : [executable]
+        if let user { prefix = ["/usr/bin/setpriv", "--reuid=\(user)", "--regid=\(user)", "--clear-groups"] + prefix }
         if let directory { prefix = ["/usr/bin/env", "-C", directory.path] + prefix }
         let program = prefix[0]
         let argv: [UnsafeMutablePointer<CChar>?] = (prefix.map { Array($0.utf8) } + arguments).map(duplicate) + [nil]
@@ -168,10 +170,10 @@ enum RawProcess {
     /// Runs with arguments given as text.
     static func run(_ arguments: [String], stdin: [UInt8] = [], stdout: StreamTarget = .capture,
                     stderr: StreamTarget = .capture, in directory: URL? = nil,
-                    environment: [String: String] = [:], ignoringSIGPIPE: Bool = false,
+                    environment: [String: String] = [:], ignoringSIGPIPE: Bool = false, user: UInt32? = nil,
                     whileRunning: ((pid_t) throws -> Void)? = nil) throws -> RawResult {
         try run(arguments.map { Array($0.utf8) }, stdin: stdin, stdout: stdout, stderr: stderr, in: directory,
-                environment: environment, ignoringSIGPIPE: ignoringSIGPIPE, whileRunning: whileRunning)
+                environment: environment, ignoringSIGPIPE: ignoringSIGPIPE, user: user, whileRunning: whileRunning)
     }
 
     /// A malloc'd NUL-terminated copy (for argv and envp).
