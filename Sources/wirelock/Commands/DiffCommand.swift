@@ -34,7 +34,7 @@ struct DiffCommand: ParsableCommand {
                 reader or an input is not valid JSON (or not a shape file), 2 for a usage error or an input \
                 that cannot be read.
                 """,
-            options: [git, golden, format, allow],
+            options: [git, golden, format, allow, SharedOptions.allowEmpty],
             arguments: [paths])
     }
 
@@ -43,6 +43,7 @@ struct DiffCommand: ParsableCommand {
     var golden: RawPath?
     var format: OutputFormat
     var allowed: Set<WireRule>
+    var allowEmpty: Bool
     var paths: [RawPath]
 
     init(from arguments: ParsedArguments) throws(UsageError) {
@@ -50,6 +51,7 @@ struct DiffCommand: ParsableCommand {
         golden = arguments.path(Self.golden)
         format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .text
         paths = arguments.paths(Self.paths)
+        allowEmpty = arguments.flag(SharedOptions.allowEmpty)
         allowed = []
         for name in (arguments.value(Self.allow) ?? "").split(separator: ",").map({ String($0).trimmingSpaces() }) where !name.isEmpty {
             let rule = WireRule(rawValue: name)
@@ -82,12 +84,12 @@ struct DiffCommand: ParsableCommand {
                 let directory = given.withoutTrailingSlash
                 // git is run through the shell with the path as text.
                 old = try Self.side(files: try GoldenSources.git(revision: revision, directory: directory.text), root: directory.displayed)
-                new = try Self.side(files: try GoldenSources.directory(directory), root: directory.displayed)
+                new = try Self.side(files: try GoldenSources.directory(directory, allowEmpty: allowEmpty), root: directory.displayed)
             } else {
                 let bothFiles = !GoldenSources.isDirectory(paths[0]) && !GoldenSources.isDirectory(paths[1])
                 let name = bothFiles ? ShapeCommand.defaultName(paths[1]) : nil
-                old = try Self.side(path: paths[0], name: name)
-                new = try Self.side(path: paths[1], name: name)
+                old = try Self.side(path: paths[0], name: name, allowEmpty: allowEmpty)
+                new = try Self.side(path: paths[1], name: name, allowEmpty: allowEmpty)
             }
         } catch let error as GoldenCatalog.Error {
             // An input that is not valid JSON (or not a shape file) is invalid input, status 1, in
@@ -113,9 +115,10 @@ struct DiffCommand: ParsableCommand {
     }
 
     /// A side from a path: a golden directory, a shape file, or a single golden file (named `name`).
-    static func side(path: RawPath, name: String?) throws -> Side {
+    /// - Parameter allowEmpty: accept a golden directory without any golden (else an error).
+    static func side(path: RawPath, name: String?, allowEmpty: Bool = false) throws -> Side {
         if GoldenSources.isDirectory(path) {
-            return try side(files: try GoldenSources.directory(path), root: path.withoutTrailingSlash.displayed)
+            return try side(files: try GoldenSources.directory(path, allowEmpty: allowEmpty), root: path.withoutTrailingSlash.displayed)
         }
         let file = try GoldenSources.file(path)
         let value: JSONValue

@@ -27,18 +27,20 @@ struct FmtCommand: ParsableCommand {
                 Exit status: 0 on success, 1 when a file is invalid (or, with --check, not canonical), \
                 2 for a usage error, a file that cannot be read or written, or a refused rewrite.
                 """,
-            options: [check, SharedOptions.force, SharedOptions.allowDuplicateKeys],
+            options: [check, SharedOptions.force, SharedOptions.allowDuplicateKeys, SharedOptions.allowEmpty],
             arguments: [paths])
     }
 
     var check: Bool
     var force: Bool
+    var allowEmpty: Bool
     var parseOptions: JSONParseOptions
     var paths: [RawPath]
 
     init(from arguments: ParsedArguments) throws(UsageError) {
         check = arguments.flag(Self.check)
         force = arguments.flag(SharedOptions.force)
+        allowEmpty = arguments.flag(SharedOptions.allowEmpty)
         parseOptions = JSONParseOptions(allowDuplicateKeys: arguments.flag(SharedOptions.allowDuplicateKeys))
         paths = arguments.paths(Self.paths)
         if paths.contains(where: \.isStandardInput) && paths.count > 1 {
@@ -58,11 +60,22 @@ struct FmtCommand: ParsableCommand {
         }
 
         var stale = StaleTemporaries()
+        var status = ExitCode.success
         let walker = InputWalker(extensions: InputFile.collectedExtensions)
         for entry in walker.entries(for: paths) {
-            guard case .input(let input) = entry else {
-                if case .unreadable(let error) = entry { context.reportError(error.description) }
+            let input: InputFile
+            switch entry {
+            case .input(let found):
+                input = found
+            case .unreadable(let error):
+                context.reportError(error.description)
                 tally.unreadable += 1
+                continue
+            case .empty(let directory):
+                if !allowEmpty {
+                    context.reportError(InputWalker.noInputs(under: directory))
+                    status = .failure
+                }
                 continue
             }
             for temporary in stale.newlyFound(besides: input.path) {
@@ -97,7 +110,7 @@ struct FmtCommand: ParsableCommand {
             }
         }
         context.output.write(renderer.summary(tally))
-        return tally.exitCode(check: check)
+        return tally.exitCode(check: check).combined(with: status)
     }
 
     /// `fmt -`: prints the canonical form of standard input (or, with `--check`, only says whether

@@ -59,7 +59,8 @@ struct FuzzCommand: ParsableCommand {
                 Exit status: 0 when every mutant was as expected, 1 when there are findings, 2 for a usage \
                 error, an input that cannot be read, no valid input, or a folder or command that cannot be used.
                 """,
-            options: [seed, count, mutators, shard, out, exec, timeLimit, format, SharedOptions.maxDepth, quiet],
+            options: [seed, count, mutators, shard, out, exec, timeLimit, format, SharedOptions.maxDepth, quiet,
+                      SharedOptions.allowEmpty],
             arguments: [paths])
     }
 
@@ -73,6 +74,7 @@ struct FuzzCommand: ParsableCommand {
     var format: OutputFormat
     var maxDepth: Int
     var quiet: Bool
+    var allowEmpty: Bool
     var paths: [RawPath]
 
     init(from arguments: ParsedArguments) throws(UsageError) {
@@ -104,6 +106,7 @@ struct FuzzCommand: ParsableCommand {
         format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .text
         maxDepth = arguments.integer(SharedOptions.maxDepth) ?? JSONParseOptions.strict.maxDepth
         quiet = arguments.flag(Self.quiet)
+        allowEmpty = arguments.flag(SharedOptions.allowEmpty)
         paths = arguments.paths(Self.paths)
     }
 
@@ -117,6 +120,11 @@ struct FuzzCommand: ParsableCommand {
             case .unreadable(let error):
                 context.reportError(error.description)
                 status = .failure
+            case .empty(let directory):
+                if !allowEmpty {
+                    context.reportError(InputWalker.noInputs(under: directory))
+                    status = .failure
+                }
             case .input(let input):
                 let bytes: [UInt8]
                 do throws(JSONInputError) {

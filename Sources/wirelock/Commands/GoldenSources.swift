@@ -20,12 +20,15 @@ enum GoldenSources {
     }
 
     /// Every `.json` file under `directory` (names starting with `.` skipped), with paths relative to it.
-    static func directory(_ directory: RawPath) throws(ReadError) -> [GoldenFile] {
+    /// - Parameter allowEmpty: accept a directory without any; else that is a ``ReadError``.
+    static func directory(_ directory: RawPath, allowEmpty: Bool = false) throws(ReadError) -> [GoldenFile] {
         var files: [GoldenFile] = []
         let base = directory.withTrailingSlash.bytes
         for entry in InputWalker(extensions: ["json"]).entries(for: [directory]) {
             switch entry {
             case .unreadable(let error): throw ReadError(message: error.description)
+            case .empty(let directory):
+                if !allowEmpty { throw ReadError(message: InputWalker.noInputs(under: directory)) }
             case .input(let input):
                 do throws(JSONInputError) {
                     let bytes = try FileReader.readFile(at: input.path)

@@ -27,7 +27,7 @@ struct LockCommand: ParsableCommand {
                 Exit status: 0 when written (or, with --check, up to date), 1 when --check finds differences \
                 or a golden is invalid, 2 for a usage error or a file that cannot be read or written.
                 """,
-            options: [check, golden, format, SharedOptions.force])
+            options: [check, golden, format, SharedOptions.force, SharedOptions.allowEmpty])
     }
 
     var check: Bool
@@ -35,11 +35,13 @@ struct LockCommand: ParsableCommand {
     var golden: RawPath?
     var format: OutputFormat
     var force: Bool
+    var allowEmpty: Bool
 
     init(from arguments: ParsedArguments) throws(UsageError) {
         check = arguments.flag(Self.check)
         golden = arguments.path(Self.golden)
         force = arguments.flag(SharedOptions.force)
+        allowEmpty = arguments.flag(SharedOptions.allowEmpty)
         format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .text
     }
 
@@ -55,7 +57,7 @@ struct LockCommand: ParsableCommand {
         let directory = given.withoutTrailingSlash
         let formats: [GoldenFormat]
         do {
-            formats = try GoldenCatalog.formats(from: try GoldenSources.directory(directory))
+            formats = try GoldenCatalog.formats(from: try GoldenSources.directory(directory, allowEmpty: allowEmpty))
         } catch let error as GoldenCatalog.Error {
             let file = directory.withTrailingSlash.displayed + error.path
             if let syntaxError = error.syntaxError {

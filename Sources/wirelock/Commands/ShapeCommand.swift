@@ -28,7 +28,7 @@ struct ShapeCommand: ParsableCommand {
                 Exit status: 0 on success, 1 when a sample is not valid JSON, 2 for a usage error or a file \
                 that cannot be read or written.
                 """,
-            options: [name, out, schema, SharedOptions.force],
+            options: [name, out, schema, SharedOptions.force, SharedOptions.allowEmpty],
             arguments: [paths])
     }
 
@@ -36,6 +36,7 @@ struct ShapeCommand: ParsableCommand {
     var out: RawPath?
     var schema: Bool
     var force: Bool
+    var allowEmpty: Bool
     var paths: [RawPath]
 
     init(from arguments: ParsedArguments) throws(UsageError) {
@@ -43,6 +44,7 @@ struct ShapeCommand: ParsableCommand {
         out = arguments.path(Self.out)
         schema = arguments.flag(Self.schema)
         force = arguments.flag(SharedOptions.force)
+        allowEmpty = arguments.flag(SharedOptions.allowEmpty)
         paths = arguments.paths(Self.paths)
     }
 
@@ -51,7 +53,8 @@ struct ShapeCommand: ParsableCommand {
         for path in paths {
             let files: [GoldenFile]
             do throws(GoldenSources.ReadError) {
-                files = GoldenSources.isDirectory(path) ? try GoldenSources.directory(path) : [try GoldenSources.file(path)]
+                files = GoldenSources.isDirectory(path)
+                    ? try GoldenSources.directory(path, allowEmpty: allowEmpty) : [try GoldenSources.file(path)]
             } catch {
                 context.reportError(error.description)
                 return .failure

@@ -39,7 +39,7 @@ struct ValidateCommand: ParsableCommand {
                 error or an input that cannot be read.
                 """,
             options: [format, SharedOptions.allowDuplicateKeys, SharedOptions.allowComments,
-                      SharedOptions.maxDepth, lines, quiet],
+                      SharedOptions.maxDepth, lines, quiet, SharedOptions.allowEmpty],
             arguments: [paths])
     }
 
@@ -48,6 +48,7 @@ struct ValidateCommand: ParsableCommand {
     /// Read every input as JSON Lines.
     var forceLines: Bool
     var quiet: Bool
+    var allowEmpty: Bool
     var paths: [RawPath]
 
     init(from arguments: ParsedArguments) throws(UsageError) {
@@ -55,6 +56,7 @@ struct ValidateCommand: ParsableCommand {
         parseOptions = SharedOptions.parseOptions(from: arguments)
         forceLines = arguments.flag(Self.lines)
         quiet = arguments.flag(Self.quiet)
+        allowEmpty = arguments.flag(SharedOptions.allowEmpty)
         paths = arguments.paths(Self.paths)
         if paths.filter(\.isStandardInput).count > 1 {
             throw UsageError("standard input ('-') can be given only once")
@@ -67,6 +69,7 @@ struct ValidateCommand: ParsableCommand {
         var tally = ValidationTally()
         var results: [FileValidation] = []
         var unreadable: [JSONInputError] = []
+        var status = ExitCode.success
 
         func failed(_ error: JSONInputError) {
             context.reportError(error.description)
@@ -79,6 +82,11 @@ struct ValidateCommand: ParsableCommand {
             switch entry {
             case .unreadable(let error):
                 failed(error)
+            case .empty(let directory):
+                if !allowEmpty {
+                    context.reportError(InputWalker.noInputs(under: directory))
+                    status = .failure
+                }
             case .input(var input):
                 if forceLines || (!input.isStandardInput && input.framing == .lines) {
                     input.framing = .lines
@@ -116,6 +124,6 @@ struct ValidateCommand: ParsableCommand {
             let document = ValidationJSONRenderer.document(results: results, unreadable: unreadable, tally: tally)
             context.output.write(CanonicalJSONWriter.text(document, style: .pretty))
         }
-        return tally.exitCode
+        return tally.exitCode.combined(with: status)
     }
 }

@@ -16,11 +16,16 @@ import WireJSON
 /// - `-` is standard input.
 /// - A path that does not exist, or a directory that cannot be listed, becomes an unreadable entry
 ///   in place, so that the caller reports it in order and goes on with the others.
+/// - A directory on the command line in which nothing was found (no file with one of
+///   ``extensions``, nothing unreadable) becomes an ``Entry/empty(_:)`` entry: usually a wrong
+///   path, which commands report unless `--allow-empty`.
 struct InputWalker {
     /// One entry of the walk, in order.
     enum Entry: Hashable, Sendable {
         case input(InputFile)
         case unreadable(JSONInputError)
+        /// A directory given on the command line that holds no input.
+        case empty(RawPath)
     }
 
     /// File name endings (lowercase, without the dot) collected from directories.
@@ -41,7 +46,9 @@ struct InputWalker {
                 continue
             }
             if Self.isDirectory(info) {
+                let before = entries.count
                 walk(directory: path, identity: DirectoryIdentity(info), visited: &visited, into: &entries)
+                if entries.count == before { entries.append(.empty(path)) }
             } else {
                 entries.append(.input(InputFile(path: path)))
             }
@@ -120,4 +127,11 @@ struct InputWalker {
 /// `stat(2)`, named apart from ``InputWalker/fileStatus(_:_:)``.
 private func _stat(_ path: UnsafePointer<CChar>, _ info: inout stat) -> Int32 {
     stat(path, &info)
+}
+
+extension InputWalker {
+    /// The error for an ``Entry/empty(_:)`` directory: `no JSON files found under 'DIR'; …`.
+    static func noInputs(under directory: RawPath) -> String {
+        "no JSON files found under '\(directory.displayed)'; pass --allow-empty if that is expected"
+    }
 }

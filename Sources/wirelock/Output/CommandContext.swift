@@ -26,7 +26,7 @@ struct CommandContext {
     /// The environment variables read by ``standard()``.
     static let environmentKeys = ["NO_COLOR", "WIRELOCK_GOLDEN_DIR"]
 
-    /// Colours for ``output``: on only for a terminal with `NO_COLOR` unset.
+    /// Colours for ``output``: on only for a terminal with `NO_COLOR` unset or empty.
     var outputStyle: TerminalStyle {
         TerminalStyle(enabled: TerminalStyle.shouldColor(isTerminal: outputIsTerminal, environment: environment))
     }
