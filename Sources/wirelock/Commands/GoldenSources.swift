@@ -98,15 +98,16 @@ enum GoldenSources {
         guard !entries.isEmpty else { return [] }
 
         // One `git cat-file --batch` for every blob: "<object> blob <size>\n<bytes>\n" each.
-        var template = Array("/tmp/wirelock-objects-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw ReadError(message: "cannot create a temporary file: \(InputWalker.systemError())") }
-        let listPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        defer { unlink(listPath) }
+        // The object list goes through a temporary file (registered, so a signal removes it too).
+        guard let (descriptor, list) = TemporaryFiles.create(Array("/tmp/wirelock-objects-XXXXXX".utf8)) else {
+            throw ReadError(message: "cannot create a temporary file: \(InputWalker.systemError())")
+        }
+        defer { TemporaryFiles.remove(list) }
+        let listPath = list.text    // mkstemp's name: ASCII
         let request = Array(entries.map { $0.object + "\n" }.joined().utf8)
         let written = request.withUnsafeBytes { _writeBytes(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
-        guard written == request.count else { throw ReadError(message: "cannot write \(listPath): \(InputWalker.systemError())") }
+        let closed = close(descriptor) == 0
+        guard written == request.count, closed else { throw ReadError(message: "cannot write \(listPath): \(InputWalker.systemError())") }
         let batch = try run("\(git) cat-file --batch < \(quoted(listPath))", failure: "git cat-file failed at revision '\(revision)'")
 
         var files: [GoldenFile] = []
