@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The root of the command tree: `wirelock <subcommand>`.
 struct WireLockCommand: ParsableCommand {
     /// Printed by `wirelock --version`.
@@ -23,8 +29,9 @@ struct WireLockCommand: ParsableCommand {
     func run(in context: CommandContext) -> ExitCode { .failure }
 
     /// Parses `arguments` (without the program name), runs what they ask for, and returns the status.
-    static func main(_ arguments: [String], context: CommandContext) -> ExitCode {
-        let invocation = CommandParser.parse(arguments, root: WireLockCommand.self)
+    /// - Parameter raw: the exact bytes of each argument, when known (paths need not be UTF-8).
+    static func main(_ arguments: [String], raw: [[UInt8]]? = nil, context: CommandContext) -> ExitCode {
+        let invocation = CommandParser.parse(arguments, raw: raw, root: WireLockCommand.self)
         let status: ExitCode
         switch invocation.action {
         case .showHelp:
@@ -40,8 +47,20 @@ struct WireLockCommand: ParsableCommand {
         case .run(let command):
             status = command.run(in: context)
         }
-        context.output.flush()
+        return finish(status, context: context)
+    }
+
+    /// Flushes and closes standard output, then says so on standard error if anything written to
+    /// it was lost (exit 2). Output that standard error itself could not take also makes it 2.
+    static func finish(_ status: ExitCode, context: CommandContext) -> ExitCode {
+        var status = status
+        context.output.close()
+        if let error = context.output.writeError {
+            context.reportError("cannot write standard output: \(String(cString: strerror(error)))")
+            status = status.combined(with: .failure)
+        }
         context.diagnostics.flush()
+        if context.diagnostics.writeError != nil { status = status.combined(with: .failure) }
         return status
     }
 }

@@ -4,4 +4,13 @@ import Glibc
 import Darwin
 #endif
 
-exit(WireLockCommand.main(Array(CommandLine.arguments.dropFirst()), context: .standard()).rawValue)
+// The arguments as the system passed them: `CommandLine.arguments` replaces bytes that are not
+// UTF-8, and a path must keep them to be opened.
+let rawArguments: [[UInt8]] = (1..<Int(CommandLine.argc)).map { index in
+    guard let word = CommandLine.unsafeArgv[index] else { return [] }
+    return Array(UnsafeBufferPointer(start: word, count: strlen(word))).map { UInt8(bitPattern: $0) }
+}
+let context = CommandContext.standard()
+TemporaryFiles.installSignalHandlers()
+let arguments = rawArguments.map { String(decoding: $0, as: UTF8.self) }
+exit(WireLockCommand.main(arguments, raw: rawArguments, context: context).rawValue)

@@ -289,7 +289,8 @@ struct HelpTextTests {
                                             path: ["wirelock", "fmt"])
         #expect(text == """
             wirelock: error: unknown option '--frob'
-            Usage: wirelock fmt [--check] [--allow-duplicate-keys] <path> ...
+            Usage: wirelock fmt [--check] [--force] [--allow-duplicate-keys] [--allow-empty]
+                                <path> ...
             See 'wirelock fmt --help' for more information.
 
             """)

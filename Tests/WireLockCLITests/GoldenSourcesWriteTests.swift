@@ -16,7 +16,7 @@ struct GoldenSourcesWriteTests {
         defer { directory.remove() }
         try directory.write("golden/keep.json", "{}")
         #expect(throws: FileWriteError.self) {
-            try GoldenSources.write(Array("x\n".utf8), to: directory.path("golden/wirelock.lock"), failBeforeRename: true)
+            try GoldenSources.write(Array("x\n".utf8), to: RawPath(directory.path("golden/wirelock.lock")), failBeforeRename: true)
         }
         // Creating the file first and filling it afterwards would leave an empty wirelock.lock here.
         #expect(try names(directory, "golden") == ["keep.json"])
@@ -27,7 +27,7 @@ struct GoldenSourcesWriteTests {
         defer { directory.remove() }
         try directory.write("golden/wirelock.lock", "old\n")
         #expect(throws: FileWriteError.self) {
-            try GoldenSources.write(Array("new\n".utf8), to: directory.path("golden/wirelock.lock"), failBeforeRename: true)
+            try GoldenSources.write(Array("new\n".utf8), to: RawPath(directory.path("golden/wirelock.lock")), failBeforeRename: true)
         }
         #expect(try directory.read("golden/wirelock.lock") == Array("old\n".utf8))
         #expect(try names(directory, "golden") == ["wirelock.lock"])
@@ -37,7 +37,7 @@ struct GoldenSourcesWriteTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("golden/shapes/movie.shape.json")
-        try GoldenSources.write(Array("{}\n".utf8), to: path)
+        try GoldenSources.write(Array("{}\n".utf8), to: RawPath(path))
         #expect(try directory.read("golden/shapes/movie.shape.json") == Array("{}\n".utf8))
         #expect(try names(directory, "golden/shapes") == ["movie.shape.json"])
         let mask = umask(0)
@@ -50,7 +50,7 @@ struct GoldenSourcesWriteTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = try directory.write("golden/wirelock.lock", "old\n", permissions: 0o640)
-        try GoldenSources.write(Array("new\n".utf8), to: path)
+        try GoldenSources.write(Array("new\n".utf8), to: RawPath(path))
         #expect(try directory.read("golden/wirelock.lock") == Array("new\n".utf8))
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o640)
     }

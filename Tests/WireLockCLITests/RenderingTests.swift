@@ -32,7 +32,7 @@ struct RenderingTests {
     @Test(arguments: [
         (true, [String: String](), true),
         (true, ["NO_COLOR": "1"], false),
-        (true, ["NO_COLOR": ""], false),
+        (true, ["NO_COLOR": ""], true),     // no-color.org: only a non-empty value disables colour
         (false, [String: String](), false),
         (false, ["TERM": "xterm"], false),
     ])

@@ -9,34 +9,47 @@
 /// The help flag is not handled here; ``CommandParser`` looks for it first.
 enum ArgumentParser {
     /// Parses `arguments` (the words after the command's name).
+    /// - Parameter raw: the exact bytes of each word, when known (the command line's `argv`): kept
+    ///   for values used as paths, which need not be UTF-8. Must have as many words as `arguments`.
     /// - Throws: ``UsageError`` naming the first problem.
-    static func parse(_ arguments: [String], for configuration: CommandConfiguration) throws(UsageError) -> ParsedArguments {
+    static func parse(_ arguments: [String], raw: [[UInt8]]? = nil,
+                      for configuration: CommandConfiguration) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
         var positionals: [String] = []
+        var rawPositionals: [[UInt8]] = []
         var index = 0
         var optionsEnded = false
 
+        /// The exact bytes of word `position`.
+        func bytes(_ position: Int) -> [UInt8] {
+            if let raw, position < raw.count { return raw[position] }
+            return Array(arguments[position].utf8)
+        }
+
         /// The word after an option, as its value.
-        func nextValue(for option: OptionDefinition) throws(UsageError) -> String {
+        func nextValue(for option: OptionDefinition) throws(UsageError) -> (String, [UInt8]) {
             guard index < arguments.count, !looksLikeOption(arguments[index]) else {
                 throw .missingValue(for: option)
             }
             defer { index += 1 }
-            return arguments[index]
+            return (arguments[index], bytes(index))
         }
 
-        func store(_ value: String, for option: OptionDefinition) throws(UsageError) {
-            if let expected = option.problem(with: value) {
-                throw .invalidValue(value, for: option, expected: expected)
+        func store(_ value: (String, [UInt8]), for option: OptionDefinition) throws(UsageError) {
+            if let expected = option.problem(with: value.0) {
+                throw .invalidValue(value.0, for: option, expected: expected)
             }
-            parsed.values[option.name] = value
+            parsed.values[option.name] = value.0
+            parsed.rawValues[option.name] = value.1
         }
 
         while index < arguments.count {
             let word = arguments[index]
+            let wordBytes = bytes(index)
             index += 1
             if optionsEnded || word == "-" || !word.hasPrefix("-") {
                 positionals.append(word)
+                rawPositionals.append(wordBytes)
             } else if word == "--" {
                 optionsEnded = true
             } else if word.hasPrefix("--") {
@@ -55,7 +68,9 @@ enum ArgumentParser {
                 }
                 if option.takesValue {
                     if let inlineValue {
-                        try store(inlineValue, for: option)
+                        // The bytes after the first `=`, which is ASCII in both forms.
+                        let equals = wordBytes.firstIndex(of: UInt8(ascii: "=")) ?? wordBytes.endIndex
+                        try store((inlineValue, Array(wordBytes[(equals + 1)...])), for: option)
                     } else {
                         try store(nextValue(for: option), for: option)
                     }
@@ -78,7 +93,8 @@ enum ArgumentParser {
                         if rest.isEmpty {
                             try store(nextValue(for: option), for: option)
                         } else {
-                            try store(rest, for: option)
+                            let consumed = 1 + letters[..<position].reduce(0) { $0 + $1.utf8.count }
+                            try store((rest, Array(wordBytes.dropFirst(consumed))), for: option)
                         }
                         break
                     }
@@ -87,7 +103,9 @@ enum ArgumentParser {
             }
         }
 
-        parsed.positionals = try assign(positionals, to: configuration.arguments)
+        let slots = try assign(positionals, to: configuration.arguments)
+        parsed.positionals = slots.mapValues { $0.map { positionals[$0] } }
+        parsed.rawPositionals = slots.mapValues { $0.map { rawPositionals[$0] } }
         return parsed
     }
 
@@ -99,9 +117,10 @@ enum ArgumentParser {
     }
 
     /// Hands positional values to the declared arguments in order; a repeating argument takes the rest.
-    private static func assign(_ values: [String], to arguments: [ArgumentDefinition]) throws(UsageError) -> [String: [String]] {
-        var result: [String: [String]] = [:]
-        var rest = values[...]
+    /// - Returns: the positions in `values` each argument takes.
+    private static func assign(_ values: [String], to arguments: [ArgumentDefinition]) throws(UsageError) -> [String: [Int]] {
+        var result: [String: [Int]] = [:]
+        var rest = ArraySlice(values.indices)
         for argument in arguments {
             if argument.isRepeating {
                 result[argument.name] = Array(rest)
@@ -114,7 +133,7 @@ enum ArgumentParser {
                 throw .missingArgument(argument)
             }
         }
-        if let extra = rest.first { throw .unexpectedArgument(extra) }
+        if let extra = rest.first { throw .unexpectedArgument(values[extra]) }
         return result
     }
 }

@@ -27,7 +27,8 @@ struct Invocation {
 /// - `tool --version` prints the version when the root declares one.
 enum CommandParser {
     /// Decides what `arguments` (the words after the tool's own name) ask for.
-    static func parse(_ arguments: [String], root: any ParsableCommand.Type) -> Invocation {
+    /// - Parameter raw: the exact bytes of each word (`argv`), when known; see ``ArgumentParser``.
+    static func parse(_ arguments: [String], raw: [[UInt8]]? = nil, root: any ParsableCommand.Type) -> Invocation {
         var command = root
         var path = [root.configuration.commandName]
         var rest = arguments[...]
@@ -73,7 +74,8 @@ enum CommandParser {
             return outcome(.showHelp)
         }
         do throws(UsageError) {
-            let parsed = try ArgumentParser.parse(words, for: command.configuration)
+            let rawWords = raw.flatMap { $0.count == arguments.count ? Array($0[rest.startIndex..<rest.endIndex]) : nil }
+            let parsed = try ArgumentParser.parse(words, raw: rawWords, for: command.configuration)
             return outcome(.run(try command.init(from: parsed)))
         } catch {
             return outcome(.usageError(error))

@@ -7,6 +7,11 @@ struct ParsedArguments: Hashable, Sendable {
     var values: [String: String] = [:]
     /// Positional values by argument name, in command-line order.
     var positionals: [String: [String]] = [:]
+    /// The exact bytes of the option values (``values`` repairs bytes that are not UTF-8), when
+    /// the parser was given them.
+    var rawValues: [String: [UInt8]] = [:]
+    /// The exact bytes of the positional values, when the parser was given them.
+    var rawPositionals: [String: [[UInt8]]] = [:]
 
     /// Whether a flag was given.
     func flag(_ option: OptionDefinition) -> Bool {
@@ -26,5 +31,19 @@ struct ParsedArguments: Hashable, Sendable {
     /// The values given for a positional argument.
     func values(_ argument: ArgumentDefinition) -> [String] {
         positionals[argument.name] ?? []
+    }
+
+    /// The values of a positional argument as paths: their exact bytes from the command line, so a
+    /// name that is not UTF-8 can still be opened.
+    func paths(_ argument: ArgumentDefinition) -> [RawPath] {
+        if let raw = rawPositionals[argument.name] { return raw.map { RawPath(bytes: $0) } }
+        return values(argument).map { RawPath($0) }
+    }
+
+    /// An option's value as a path (its exact bytes), or nil when the option was not given and has
+    /// no default.
+    func path(_ option: OptionDefinition) -> RawPath? {
+        if let raw = rawValues[option.name] { return RawPath(bytes: raw) }
+        return value(option).map { RawPath($0) }
     }
 }

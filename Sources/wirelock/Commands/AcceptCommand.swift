@@ -70,9 +70,10 @@ struct AcceptCommand: ParsableCommand {
             var status = ExitCode.success
             for pending in selection.pending {
                 let review = PendingGoldens.review(pending, root: root)
-                context.output.write("\(PendingGoldenSelection.display(pending.pendingURL)): \(review.summary)\n")
+                context.output.write("\(PendingGoldenSelection.display(pending.pendingURL)): "
+                                     + "\(PendingGoldenSelection.escapingNames(in: review.summary, of: pending))\n")
                 if let problem = review.problem {
-                    context.reportError(problem)
+                    context.reportError(PendingGoldenSelection.escapingNames(in: problem, of: pending))
                     status = status.combined(with: .findings)
                 }
             }
@@ -89,7 +90,7 @@ struct AcceptCommand: ParsableCommand {
             if index > 0 { context.output.write("\n") }
             context.output.write(PendingGoldenSelection.render(review, style: style))
             if let problem = review.problem {
-                context.reportError("\(problem); \(golden) not accepted")
+                context.reportError("\(PendingGoldenSelection.escapingNames(in: problem, of: pending)); \(golden) not accepted")
                 status = status.combined(with: .findings)
                 counts.skipped += 1
                 continue
@@ -102,7 +103,7 @@ struct AcceptCommand: ParsableCommand {
                     counts.accepted += 1
                     context.output.write(style.success("accepted \(golden)") + "\n")
                 } catch let failure as WireLockFailure {
-                    context.reportError(failure.message)
+                    context.reportError(PendingGoldenSelection.escapingNames(in: failure.message, of: pending))
                     status = status.combined(with: .findings)
                     counts.skipped += 1
                 } catch {

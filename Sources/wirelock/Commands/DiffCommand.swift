@@ -34,22 +34,24 @@ struct DiffCommand: ParsableCommand {
                 reader or an input is not valid JSON (or not a shape file), 2 for a usage error or an input \
                 that cannot be read.
                 """,
-            options: [git, golden, format, allow],
+            options: [git, golden, format, allow, SharedOptions.allowEmpty],
             arguments: [paths])
     }
 
     var revision: String?
     /// The golden directory given (`--golden` or the path), or nil for the package's own.
-    var golden: String?
+    var golden: RawPath?
     var format: OutputFormat
     var allowed: Set<WireRule>
-    var paths: [String]
+    var allowEmpty: Bool
+    var paths: [RawPath]
 
     init(from arguments: ParsedArguments) throws(UsageError) {
         revision = arguments.value(Self.git)
-        golden = arguments.value(Self.golden)
+        golden = arguments.path(Self.golden)
         format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .text
-        paths = arguments.values(Self.paths)
+        paths = arguments.paths(Self.paths)
+        allowEmpty = arguments.flag(SharedOptions.allowEmpty)
         allowed = []
         for name in (arguments.value(Self.allow) ?? "").split(separator: ",").map({ String($0).trimmingSpaces() }) where !name.isEmpty {
             let rule = WireRule(rawValue: name)
@@ -78,15 +80,16 @@ struct DiffCommand: ParsableCommand {
         do {
             if let revision {
                 // As the other commands find it, so `diff --git` works from any folder of the package.
-                let given = golden ?? PendingGoldenSelection.display(PendingGoldenSelection.goldenDirectory(environment: context.environment))
-                let directory = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
-                old = try Self.side(files: try GoldenSources.git(revision: revision, directory: directory), root: directory)
-                new = try Self.side(files: try GoldenSources.directory(directory), root: directory)
+                let given = golden ?? RawPath(PendingGoldenSelection.relativePath(PendingGoldenSelection.goldenDirectory(environment: context.environment)))
+                let directory = given.withoutTrailingSlash
+                // git is run through the shell with the path as text.
+                old = try Self.side(files: try GoldenSources.git(revision: revision, directory: directory.text), root: directory.displayed)
+                new = try Self.side(files: try GoldenSources.directory(directory, allowEmpty: allowEmpty), root: directory.displayed)
             } else {
                 let bothFiles = !GoldenSources.isDirectory(paths[0]) && !GoldenSources.isDirectory(paths[1])
                 let name = bothFiles ? ShapeCommand.defaultName(paths[1]) : nil
-                old = try Self.side(path: paths[0], name: name)
-                new = try Self.side(path: paths[1], name: name)
+                old = try Self.side(path: paths[0], name: name, allowEmpty: allowEmpty)
+                new = try Self.side(path: paths[1], name: name, allowEmpty: allowEmpty)
             }
         } catch let error as GoldenCatalog.Error {
             // An input that is not valid JSON (or not a shape file) is invalid input, status 1, in
@@ -112,16 +115,17 @@ struct DiffCommand: ParsableCommand {
     }
 
     /// A side from a path: a golden directory, a shape file, or a single golden file (named `name`).
-    static func side(path: String, name: String?) throws -> Side {
+    /// - Parameter allowEmpty: accept a golden directory without any golden (else an error).
+    static func side(path: RawPath, name: String?, allowEmpty: Bool = false) throws -> Side {
         if GoldenSources.isDirectory(path) {
-            return try side(files: try GoldenSources.directory(path), root: path.hasSuffix("/") ? String(path.dropLast()) : path)
+            return try side(files: try GoldenSources.directory(path, allowEmpty: allowEmpty), root: path.withoutTrailingSlash.displayed)
         }
         let file = try GoldenSources.file(path)
         let value: JSONValue
         do throws(JSONSyntaxError) {
             value = try JSONValue.parse(file.bytes)
         } catch {
-            throw GoldenCatalog.Error(path: path, reason: "\(error.location.line):\(error.location.column): \(error.reason) (at \(error.path))",
+            throw GoldenCatalog.Error(path: path.displayed, reason: "\(error.location.line):\(error.location.column): \(error.reason) (at \(error.path))",
                                       syntaxError: error)
         }
         if path.hasSuffix(".shape.json") {
@@ -129,12 +133,14 @@ struct DiffCommand: ParsableCommand {
                 let decoded = try WireShape.decodeFile(value)
                 return Side(formats: [WireFormatSide(name: name ?? decoded.name, shape: decoded.shape)], files: [:])
             } catch {
-                throw GoldenCatalog.Error(path: path, reason: error.description)
+                throw GoldenCatalog.Error(path: path.displayed, reason: error.description)
             }
         }
         let formatName = name ?? ShapeCommand.defaultName(path)
-        let format = GoldenFormat(name: formatName, samples: [.init(path: path, document: value)])
-        return Side(formats: [try WireFormatSide(format)], files: [formatName: path])
+        // The sample is keyed as golden/<name>.json would be, not by the path as typed: the content
+        // fingerprint includes the key, and `a.json` and `./a.json` are the same golden.
+        let format = GoldenFormat(name: formatName, samples: [.init(path: formatName + ".json", document: value)])
+        return Side(formats: [try WireFormatSide(format)], files: [formatName: path.displayed])
     }
 
     /// A side from a golden directory's files.

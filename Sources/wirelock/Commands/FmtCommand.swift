@@ -19,25 +19,31 @@ struct FmtCommand: ParsableCommand {
                 Canonical form: keys sorted by UTF-16 code units, two-space indent, one member or element \
                 per line, numbers exactly as written, minimal string escapes, a final newline. JSON Lines \
                 files get one compact record per line. A file is rewritten only when its bytes change, \
-                through a temporary file renamed over it, keeping its permissions. Invalid files are \
-                reported and left untouched.
+                through a temporary file renamed over it, keeping its owner and permissions; a read-only \
+                file, a file with several hard links and a file whose owner cannot be kept are refused \
+                unless --force. Invalid files are reported and left untouched. Hidden .wirelock- \
+                temporaries that an interrupted run left beside the files are reported.
 
                 Exit status: 0 on success, 1 when a file is invalid (or, with --check, not canonical), \
-                2 for a usage error or a file that cannot be read or written.
+                2 for a usage error, a file that cannot be read or written, or a refused rewrite.
                 """,
-            options: [check, SharedOptions.allowDuplicateKeys],
+            options: [check, SharedOptions.force, SharedOptions.allowDuplicateKeys, SharedOptions.allowEmpty],
             arguments: [paths])
     }
 
     var check: Bool
+    var force: Bool
+    var allowEmpty: Bool
     var parseOptions: JSONParseOptions
-    var paths: [String]
+    var paths: [RawPath]
 
     init(from arguments: ParsedArguments) throws(UsageError) {
         check = arguments.flag(Self.check)
+        force = arguments.flag(SharedOptions.force)
+        allowEmpty = arguments.flag(SharedOptions.allowEmpty)
         parseOptions = JSONParseOptions(allowDuplicateKeys: arguments.flag(SharedOptions.allowDuplicateKeys))
-        paths = arguments.values(Self.paths)
-        if paths.contains(InputFile.standardInputPath) && paths.count > 1 {
+        paths = arguments.paths(Self.paths)
+        if paths.contains(where: \.isStandardInput) && paths.count > 1 {
             throw UsageError("standard input ('-') cannot be combined with other paths")
         }
     }
@@ -49,16 +55,31 @@ struct FmtCommand: ParsableCommand {
         let diagnostics = DiagnosticRenderer(style: .plain)
         var tally = FormatTally()
 
-        if paths == [InputFile.standardInputPath] {
+        if paths == [RawPath.standardInput] {
             return formatStandardInput(formatter: formatter, renderer: renderer, diagnostics: diagnostics, in: context)
         }
 
+        var stale = StaleTemporaries()
+        var status = ExitCode.success
         let walker = InputWalker(extensions: InputFile.collectedExtensions)
         for entry in walker.entries(for: paths) {
-            guard case .input(let input) = entry else {
-                if case .unreadable(let error) = entry { context.reportError(error.description) }
+            let input: InputFile
+            switch entry {
+            case .input(let found):
+                input = found
+            case .unreadable(let error):
+                context.reportError(error.description)
                 tally.unreadable += 1
                 continue
+            case .empty(let directory):
+                if !allowEmpty {
+                    context.reportError(InputWalker.noInputs(under: directory))
+                    status = .failure
+                }
+                continue
+            }
+            for temporary in stale.newlyFound(besides: input.path) {
+                context.reportWarning(StaleTemporaries.warning(temporary))
             }
             let bytes: [UInt8]
             do throws(JSONInputError) {
@@ -77,10 +98,10 @@ struct FmtCommand: ParsableCommand {
             case .canonical(let canonical):
                 if !check {
                     do throws(FileWriteError) {
-                        try AtomicFileWriter.replaceContents(ofFileAt: input.path, with: canonical)
+                        try AtomicFileWriter.replaceContents(ofFileAt: input.path, with: canonical, force: force)
                     } catch {
                         context.reportError(error.description)
-                        tally.unwritable += 1
+                        if error.isRefusal { tally.refused += 1 } else { tally.unwritable += 1 }
                         continue
                     }
                 }
@@ -89,17 +110,17 @@ struct FmtCommand: ParsableCommand {
             }
         }
         context.output.write(renderer.summary(tally))
-        return tally.exitCode(check: check)
+        return tally.exitCode(check: check).combined(with: status)
     }
 
     /// `fmt -`: prints the canonical form of standard input (or, with `--check`, only says whether
     /// it already is canonical).
     private func formatStandardInput(formatter: CanonicalFormatter, renderer: FormatRenderer,
                                      diagnostics: DiagnosticRenderer, in context: CommandContext) -> ExitCode {
-        let input = InputFile(path: InputFile.standardInputPath, framing: .document)
+        let input = InputFile(path: RawPath.standardInput, framing: .document)
         let bytes: [UInt8]
         do throws(JSONInputError) {
-            bytes = try FileReader.readAll(from: 0, path: input.path)
+            bytes = try FileReader.readAll(from: 0, path: InputFile.standardInputPath)
         } catch {
             context.reportError(error.description)
             return .failure

@@ -59,7 +59,8 @@ struct FuzzCommand: ParsableCommand {
                 Exit status: 0 when every mutant was as expected, 1 when there are findings, 2 for a usage \
                 error, an input that cannot be read, no valid input, or a folder or command that cannot be used.
                 """,
-            options: [seed, count, mutators, shard, out, exec, timeLimit, format, SharedOptions.maxDepth, quiet],
+            options: [seed, count, mutators, shard, out, exec, timeLimit, format, SharedOptions.maxDepth, quiet,
+                      SharedOptions.allowEmpty],
             arguments: [paths])
     }
 
@@ -67,13 +68,14 @@ struct FuzzCommand: ParsableCommand {
     var count: Int
     var mutatorList: [Mutator]
     var shard: Shard
-    var out: String?
+    var out: RawPath?
     var exec: String?
     var timeLimit: Int
     var format: OutputFormat
     var maxDepth: Int
     var quiet: Bool
-    var paths: [String]
+    var allowEmpty: Bool
+    var paths: [RawPath]
 
     init(from arguments: ParsedArguments) throws(UsageError) {
         let seedText = arguments.value(Self.seed) ?? "0"
@@ -98,13 +100,14 @@ struct FuzzCommand: ParsableCommand {
         } else {
             shard = .whole
         }
-        out = arguments.value(Self.out)
+        out = arguments.path(Self.out)
         exec = arguments.value(Self.exec)
         timeLimit = arguments.integer(Self.timeLimit) ?? 5
         format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .text
         maxDepth = arguments.integer(SharedOptions.maxDepth) ?? JSONParseOptions.strict.maxDepth
         quiet = arguments.flag(Self.quiet)
-        paths = arguments.values(Self.paths)
+        allowEmpty = arguments.flag(SharedOptions.allowEmpty)
+        paths = arguments.paths(Self.paths)
     }
 
     func run(in context: CommandContext) -> ExitCode {
@@ -117,10 +120,15 @@ struct FuzzCommand: ParsableCommand {
             case .unreadable(let error):
                 context.reportError(error.description)
                 status = .failure
+            case .empty(let directory):
+                if !allowEmpty {
+                    context.reportError(InputWalker.noInputs(under: directory))
+                    status = .failure
+                }
             case .input(let input):
                 let bytes: [UInt8]
                 do throws(JSONInputError) {
-                    bytes = input.isStandardInput ? try FileReader.readAll(from: 0, path: input.path) : try FileReader.readFile(at: input.path)
+                    bytes = input.isStandardInput ? try FileReader.readAll(from: 0, path: InputFile.standardInputPath) : try FileReader.readFile(at: input.path)
                 } catch {
                     context.reportError(error.description)
                     status = .failure
@@ -136,14 +144,14 @@ struct FuzzCommand: ParsableCommand {
         }
         let generator = MutantGenerator(seeds: seeds, seed: seed, mutators: mutatorList, maxDepth: maxDepth)
         guard !generator.isEmpty else {
-            context.reportError("no valid JSON input to derive mutants from" + (paths.isEmpty ? "" : " in \(paths.joined(separator: " "))"))
+            context.reportError("no valid JSON input to derive mutants from" + (paths.isEmpty ? "" : " in \(paths.map(\.displayed).joined(separator: " "))"))
             return .failure
         }
         if let out {
-            mkdirs(out)
+            GoldenSources.makeParentDirectories(of: out.appending("-"))
             var info = stat()
-            guard stat(out, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-                context.reportError("cannot use '\(out)' as the output folder: \(InputWalker.systemError())")
+            guard InputWalker.fileStatus(out, &info), (info.st_mode & S_IFMT) == S_IFDIR else {
+                context.reportError("cannot use '\(out.displayed)' as the output folder: \(InputWalker.systemError())")
                 return .failure
             }
         }
@@ -160,8 +168,8 @@ struct FuzzCommand: ParsableCommand {
             guard let out, writeError == nil else { return nil }
             var first: String?
             for file in LabelledCorpus.files(for: mutant) {
-                let path = (out.hasSuffix("/") ? out : out + "/") + file.name
-                first = first ?? path
+                let path = out.appending(file.name)
+                first = first ?? path.displayed
                 do throws(FileWriteError) { try CorpusFiles.write(file.bytes, to: path) } catch { writeError = error }
             }
             return first
@@ -220,40 +228,46 @@ struct FuzzCommand: ParsableCommand {
         return status.combined(with: report.hasFindings ? .findings : .success)
     }
 
-    private func mkdirs(_ path: String) {
-        for index in path.indices where path[index] == "/" && index != path.startIndex {
-            mkdir(String(path[..<index]), 0o755)
-        }
-        mkdir(path, 0o755)
-    }
 }
 
 /// Writes corpus files: content-addressed, so a file that already exists is left alone; a new one
-/// is written to a temporary name and renamed, so no reader sees half a file. (No `fsync` per file:
-/// a corpus of 40,000 small files would spend minutes on it, and a lost file is simply regenerated.)
+/// is written to a temporary name (registered with ``TemporaryFiles``, so an interrupted run
+/// removes it) and renamed, so no reader sees half a file. (No `fsync` per file: a corpus of
+/// 40,000 small files would spend minutes on it, and a lost file is simply regenerated.)
 enum CorpusFiles {
-    static func write(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
+    static func write(_ bytes: [UInt8], to path: RawPath) throws(FileWriteError) {
         var info = stat()
-        if stat(path, &info) == 0 { return }
-        let temporary = path + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw FileWriteError(path: path, reason: InputWalker.systemError()) }
+        if InputWalker.fileStatus(path, &info) { return }
+        guard let (descriptor, temporary) = TemporaryFiles.create(AtomicFileWriter.temporaryTemplate(for: path).bytes) else {
+            throw FileWriteError(path: path.displayed, reason: InputWalker.systemError())
+        }
+        func fail() -> FileWriteError {
+            let error = FileWriteError(path: path.displayed, reason: InputWalker.systemError())
+            TemporaryFiles.remove(temporary)
+            return error
+        }
         var start = 0
         while start < bytes.count {
-            let n = bytes[start...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            let n = bytes[start...].withUnsafeBytes { _corpusWrite(descriptor, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                let reason = InputWalker.systemError()
-                close(descriptor); unlink(temporary)
-                throw FileWriteError(path: path, reason: reason)
+                defer { close(descriptor) }
+                throw fail()
             }
             start += n
         }
-        close(descriptor)
-        guard rename(temporary, path) == 0 else {
-            let reason = InputWalker.systemError()
-            unlink(temporary)
-            throw FileWriteError(path: path, reason: reason)
+        // mkstemp made it 0600; a corpus file gets what open(…, 0644) would give.
+        let mask = umask(0)
+        umask(mask)
+        guard fchmod(descriptor, 0o644 & ~mask) == 0 else {
+            defer { close(descriptor) }
+            throw fail()
         }
+        guard close(descriptor) == 0, TemporaryFiles.rename(temporary, to: path) else { throw fail() }
     }
+}
+
+/// `write(2)`, named apart from ``CorpusFiles/write(_:to:)`` (and portable, unlike `Glibc.write`).
+private func _corpusWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

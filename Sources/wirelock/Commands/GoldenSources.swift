@@ -5,7 +5,9 @@ import Darwin
 #endif
 import WireJSON
 
-/// A golden file read from disk or from git: its path relative to the golden directory, its bytes.
+/// A golden file read from disk or from git: its path relative to the golden directory (as
+/// displayed: escaped by ``PathDisplay``, so that names, which come from it, are printable and two
+/// different names never look alike), and its bytes.
 typealias GoldenFile = (path: String, bytes: [UInt8])
 
 /// Reads goldens for `shape`, `lock` and `diff`: from a directory in the working tree, or from a
@@ -18,17 +20,21 @@ enum GoldenSources {
     }
 
     /// Every `.json` file under `directory` (names starting with `.` skipped), with paths relative to it.
-    static func directory(_ directory: String) throws(ReadError) -> [GoldenFile] {
+    /// - Parameter allowEmpty: accept a directory without any; else that is a ``ReadError``.
+    static func directory(_ directory: RawPath, allowEmpty: Bool = false) throws(ReadError) -> [GoldenFile] {
         var files: [GoldenFile] = []
-        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        let base = directory.withTrailingSlash.bytes
         for entry in InputWalker(extensions: ["json"]).entries(for: [directory]) {
             switch entry {
             case .unreadable(let error): throw ReadError(message: error.description)
+            case .empty(let directory):
+                if !allowEmpty { throw ReadError(message: InputWalker.noInputs(under: directory)) }
             case .input(let input):
                 do throws(JSONInputError) {
                     let bytes = try FileReader.readFile(at: input.path)
-                    let relative = input.path.hasPrefix(base) ? String(input.path.dropFirst(base.count)) : input.path
-                    files.append((relative, bytes))
+                    let path = input.path.bytes
+                    let relative = path.starts(with: base) ? RawPath(bytes: path.dropFirst(base.count)) : input.path
+                    files.append((relative.displayed, bytes))
                 } catch {
                     throw ReadError(message: error.description)
                 }
@@ -37,19 +43,19 @@ enum GoldenSources {
         return files
     }
 
-    /// One file, under its own path.
-    static func file(_ path: String) throws(ReadError) -> GoldenFile {
+    /// One file, under its own path (as displayed).
+    static func file(_ path: RawPath) throws(ReadError) -> GoldenFile {
         do throws(JSONInputError) {
-            return (path, try FileReader.readFile(at: path))
+            return (path.displayed, try FileReader.readFile(at: path))
         } catch {
             throw ReadError(message: error.description)
         }
     }
 
     /// Whether a path names a directory.
-    static func isDirectory(_ path: String) -> Bool {
+    static func isDirectory(_ path: RawPath) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        return InputWalker.fileStatus(path, &info) && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// The `.json` files under `directory` (a folder of the working tree, relative to the working
@@ -58,7 +64,7 @@ enum GoldenSources {
     /// folder of the repository.
     static func git(revision: String, directory: String) throws(ReadError) -> [GoldenFile] {
         let shown = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        guard isDirectory(directory), let absolute = realpath(directory, nil) else {
+        guard isDirectory(RawPath(directory)), let absolute = realpath(directory, nil) else {
             throw ReadError(message: "cannot read '\(shown)': no such directory")
         }
         let folderPath = String(cString: absolute)
@@ -92,15 +98,16 @@ enum GoldenSources {
         guard !entries.isEmpty else { return [] }
 
         // One `git cat-file --batch` for every blob: "<object> blob <size>\n<bytes>\n" each.
-        var template = Array("/tmp/wirelock-objects-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw ReadError(message: "cannot create a temporary file: \(InputWalker.systemError())") }
-        let listPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        defer { unlink(listPath) }
+        // The object list goes through a temporary file (registered, so a signal removes it too).
+        guard let (descriptor, list) = TemporaryFiles.create(Array("/tmp/wirelock-objects-XXXXXX".utf8)) else {
+            throw ReadError(message: "cannot create a temporary file: \(InputWalker.systemError())")
+        }
+        defer { TemporaryFiles.remove(list) }
+        let listPath = list.text    // mkstemp's name: ASCII
         let request = Array(entries.map { $0.object + "\n" }.joined().utf8)
         let written = request.withUnsafeBytes { _writeBytes(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
-        guard written == request.count else { throw ReadError(message: "cannot write \(listPath): \(InputWalker.systemError())") }
+        let closed = close(descriptor) == 0
+        guard written == request.count, closed else { throw ReadError(message: "cannot write \(listPath): \(InputWalker.systemError())") }
         let batch = try run("\(git) cat-file --batch < \(quoted(listPath))", failure: "git cat-file failed at revision '\(revision)'")
 
         var files: [GoldenFile] = []
@@ -139,13 +146,19 @@ enum GoldenSources {
 
     /// Writes a file atomically (temporary file, `fsync`, rename), creating its folders if needed:
     /// a new file appears only once complete, an existing one is replaced whole.
-    /// - Parameter failBeforeRename: a test hook, passed to ``AtomicFileWriter/write(_:toFileAt:failBeforeRename:)``.
-    static func write(_ bytes: [UInt8], to path: String, failBeforeRename: Bool = false) throws(FileWriteError) {
-        // mkdir -p of the parent folders (failures surface when the file itself is written).
-        for index in path.indices where path[index] == "/" && index != path.startIndex {
-            mkdir(String(path[..<index]), 0o755)
+    /// - Parameters:
+    ///   - force: replace even a file ``RewritePolicy`` refuses.
+    ///   - failBeforeRename: a test hook, passed to ``AtomicFileWriter/write(_:toFileAt:force:failBeforeRename:)``.
+    static func write(_ bytes: [UInt8], to path: RawPath, force: Bool = false, failBeforeRename: Bool = false) throws(FileWriteError) {
+        makeParentDirectories(of: path)
+        try AtomicFileWriter.write(bytes, toFileAt: path, force: force, failBeforeRename: failBeforeRename)
+    }
+
+    /// `mkdir -p` of the folders above `path` (failures surface when the file itself is written).
+    static func makeParentDirectories(of path: RawPath) {
+        for index in path.bytes.indices where path.bytes[index] == UInt8(ascii: "/") && index != 0 {
+            _ = RawPath(bytes: path.bytes[..<index]).withCString { mkdir($0, 0o755) }
         }
-        try AtomicFileWriter.write(bytes, toFileAt: path, failBeforeRename: failBeforeRename)
     }
 }
 

@@ -27,17 +27,21 @@ struct LockCommand: ParsableCommand {
                 Exit status: 0 when written (or, with --check, up to date), 1 when --check finds differences \
                 or a golden is invalid, 2 for a usage error or a file that cannot be read or written.
                 """,
-            options: [check, golden, format])
+            options: [check, golden, format, SharedOptions.force, SharedOptions.allowEmpty])
     }
 
     var check: Bool
     /// The `--golden` value; nil finds the directory as the other golden commands do.
-    var golden: String?
+    var golden: RawPath?
     var format: OutputFormat
+    var force: Bool
+    var allowEmpty: Bool
 
     init(from arguments: ParsedArguments) throws(UsageError) {
         check = arguments.flag(Self.check)
-        golden = arguments.value(Self.golden)
+        golden = arguments.path(Self.golden)
+        force = arguments.flag(SharedOptions.force)
+        allowEmpty = arguments.flag(SharedOptions.allowEmpty)
         format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .text
     }
 
@@ -49,13 +53,13 @@ struct LockCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) -> ExitCode {
-        let given = golden ?? PendingGoldenSelection.display(PendingGoldenSelection.goldenDirectory(environment: context.environment))
-        let directory = given.hasSuffix("/") ? String(given.dropLast()) : given
+        let given = golden ?? RawPath(PendingGoldenSelection.relativePath(PendingGoldenSelection.goldenDirectory(environment: context.environment)))
+        let directory = given.withoutTrailingSlash
         let formats: [GoldenFormat]
         do {
-            formats = try GoldenCatalog.formats(from: try GoldenSources.directory(directory))
+            formats = try GoldenCatalog.formats(from: try GoldenSources.directory(directory, allowEmpty: allowEmpty))
         } catch let error as GoldenCatalog.Error {
-            let file = "\(directory)/\(error.path)"
+            let file = directory.withTrailingSlash.displayed + error.path
             if let syntaxError = error.syntaxError {
                 context.diagnose(DiagnosticRenderer(style: .plain).render(syntaxError, file: file))
             } else {
@@ -73,16 +77,22 @@ struct LockCommand: ParsableCommand {
             context.reportError("a golden has no RFC 8785 form: \(error)")
             return .findings
         }
-        let lockPath = directory + "/" + GoldenCatalog.lockFileName
-        let shapePaths = formats.map { (format: $0, path: "\(directory)/\(GoldenCatalog.shapesFolder)/\($0.name).shape.json") }
+        let lockFile = directory.appending(GoldenCatalog.lockFileName)
+        let lockPath = lockFile.displayed
+        // A format's name is already escaped text (it comes from a displayed relative path).
+        let shapeFiles = formats.map { (format: $0, file: directory.appending(GoldenCatalog.shapesFolder).appending("\($0.name).shape.json")) }
 
         if !check {
+            var stale = StaleTemporaries()
+            for file in [lockFile] + shapeFiles.map(\.file) {
+                for temporary in stale.newlyFound(besides: file) { context.reportWarning(StaleTemporaries.warning(temporary)) }
+            }
             do throws(FileWriteError) {
-                for entry in shapePaths {
+                for entry in shapeFiles {
                     let bytes = entry.format.shape().fileBytes(name: entry.format.name)
-                    if (try? FileReader.readFile(at: entry.path)) != bytes { try GoldenSources.write(bytes, to: entry.path) }
+                    if (try? FileReader.readFile(at: entry.file)) != bytes { try GoldenSources.write(bytes, to: entry.file, force: force) }
                 }
-                try GoldenSources.write(Array(lock.text.utf8), to: lockPath)
+                try GoldenSources.write(Array(lock.text.utf8), to: lockFile, force: force)
             } catch {
                 context.reportError(error.description)
                 return .failure
@@ -90,13 +100,13 @@ struct LockCommand: ParsableCommand {
             if format == .json {
                 context.output.write(CanonicalJSONWriter.text(Self.document(lock: lock, findings: [], checked: false)))
             } else {
-                context.output.write("wrote \(lockPath) (\(pluralized(lock.entries.count, "format"))) and \(pluralized(shapePaths.count, "shape file"))\n")
+                context.output.write("wrote \(lockPath) (\(pluralized(lock.entries.count, "format"))) and \(pluralized(shapeFiles.count, "shape file"))\n")
             }
             return .success
         }
 
         var findings: [Finding] = []
-        switch Result(catching: { () throws(JSONInputError) -> [UInt8] in try FileReader.readFile(at: lockPath) }) {
+        switch Result(catching: { () throws(JSONInputError) -> [UInt8] in try FileReader.readFile(at: lockFile) }) {
         case .failure:
             findings.append(Finding(name: "", kind: "missing-lock", message: "\(lockPath) does not exist; run `wirelock lock`"))
         case .success(let bytes):
@@ -110,9 +120,9 @@ struct LockCommand: ParsableCommand {
                 return .findings
             }
         }
-        for entry in shapePaths where (try? FileReader.readFile(at: entry.path)) != entry.format.shape().fileBytes(name: entry.format.name) {
+        for entry in shapeFiles where (try? FileReader.readFile(at: entry.file)) != entry.format.shape().fileBytes(name: entry.format.name) {
             findings.append(Finding(name: entry.format.name, kind: "shape-file-outdated",
-                                    message: "\(entry.format.name): \(entry.path) is missing or out of date"))
+                                    message: "\(entry.format.name): \(entry.file.displayed) is missing or out of date"))
         }
         if format == .json {
             context.output.write(CanonicalJSONWriter.text(Self.document(lock: lock, findings: findings, checked: true)))

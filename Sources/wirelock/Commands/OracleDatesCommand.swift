@@ -107,7 +107,7 @@ struct OracleDatesCommand: ParsableCommand {
                 lines = try LineFileCorpus(path: path)
             } catch {
                 let reason = (error as? ReadProblem)?.reason ?? "\(error)"
-                context.reportError("cannot read inputs file '\(path)': \(reason)")
+                context.reportError("cannot read inputs file '\(PathDisplay.escaped(path))': \(reason)")
                 return .failure
             }
         }
@@ -191,12 +191,18 @@ struct OracleDatesCommand: ParsableCommand {
         }
     }
 
-    /// The path as one shell word: as is when it is plain, else in single quotes.
+    /// The path as one shell word: as is when it is plain, else in single quotes; a path that
+    /// ``PathDisplay`` escapes (control characters) goes in bash's `$'…'`, whose escapes those are,
+    /// so the line stays printable and still names the same file.
     static func shellQuoted(_ word: String) -> String {
         let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
             ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil)) || "/._-+,:@%=".unicodeScalars.contains($0)
         }
-        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        if plain { return word }
+        if PathDisplay.escaped(word) == word {
+            return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        return "$'" + PathDisplay.shellEscaped(word) + "'"
     }
 
     /// `--list`: one strategy per line, with the legacy it twins.

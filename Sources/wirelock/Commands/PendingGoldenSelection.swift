@@ -19,7 +19,7 @@ enum PendingGoldenSelection {
         var description: String {
             isDefaultGoldenDirectory
                 ? "no golden directory at '\(path)' (found by walking up to Package.swift; set WIRELOCK_GOLDEN_DIR or pass a path)"
-                : "'\(path)': no such file or directory"
+                : "'\(PathDisplay.escaped(path))': no such file or directory"
         }
     }
 
@@ -48,9 +48,14 @@ enum PendingGoldenSelection {
         return (packageRoot() ?? currentDirectory).appendingPathComponent("golden", isDirectory: true)
     }
 
-    /// A path as shown in output: relative to the working directory when under it.
-    static func display(_ url: URL) -> String {
+    /// A path relative to the working directory when under it (else absolute), to open or pass on.
+    static func relativePath(_ url: URL) -> String {
         GoldenFiles.display(url, root: currentDirectory)
+    }
+
+    /// A path as shown in output: ``relativePath(_:)`` escaped by ``PathDisplay``.
+    static func display(_ url: URL) -> String {
+        PathDisplay.escaped(relativePath(url))
     }
 
     /// The pending files a command works on, or the status it ends with right away: a missing path
@@ -96,7 +101,7 @@ enum PendingGoldenSelection {
             let exists = fm.fileExists(atPath: url.path, isDirectory: &isDirectory)
             if exists && isDirectory.boolValue {
                 pending += PendingGoldens.list(in: url)
-                searched.append(path.hasSuffix("/") ? path : path + "/")
+                searched.append(PathDisplay.escaped(path.hasSuffix("/") ? path : path + "/"))
                 continue
             }
             // A golden whose pending file exists is a valid name even if the golden itself is new.
@@ -105,17 +110,29 @@ enum PendingGoldenSelection {
             } else if !exists {
                 throw MissingPath(path: path, isDefaultGoldenDirectory: false)
             }
-            searched.append(path)
+            searched.append(PathDisplay.escaped(path))
         }
         var seen: Set<String> = []
         pending = pending.filter { seen.insert($0.pendingURL.standardizedFileURL.path).inserted }
         return Selection(pending: pending.sorted { $0.pendingURL.path < $1.pendingURL.path }, searched: searched)
     }
 
+    /// `text` (a message or diff of the library's about `pending`) with the golden's and the
+    /// pending file's names escaped as ``display(_:)`` shows them.
+    static func escapingNames(in text: String, of pending: PendingGoldens.Pending) -> String {
+        var text = text
+        for url in [pending.pendingURL, pending.goldenURL] {
+            let name = relativePath(url)
+            let shown = display(url)
+            if name != shown { text = text.replacingAll(name, with: shown) }
+        }
+        return text
+    }
+
     /// Renders a review: a header with the summary, the path-level differences (at most
     /// `maxDifferences`, then a count), then the line diff, coloured when `style` is enabled.
     static func render(_ review: PendingGoldens.Review, style: TerminalStyle, maxDifferences: Int = 40) -> String {
-        var lines = [style.bold("\(display(review.pending.goldenURL)): \(review.summary)")]
+        var lines = [style.bold("\(display(review.pending.goldenURL)): \(escapingNames(in: review.summary, of: review.pending))")]
         if review.problem == nil {
             lines += review.differences.prefix(maxDifferences).map { "  " + $0.description }
             if review.differences.count > maxDifferences {
@@ -123,7 +140,7 @@ enum PendingGoldenSelection {
             }
             if !review.lineDiff.isEmpty {
                 lines.append("")
-                var diffLines = review.lineDiff.split(separator: "\n", omittingEmptySubsequences: false)
+                var diffLines = escapingNames(in: review.lineDiff, of: review.pending).split(separator: "\n", omittingEmptySubsequences: false)
                 if diffLines.last == " " { diffLines.removeLast() }    // the context line after the final newline
                 for line in diffLines {
                     if line.hasPrefix("---") || line.hasPrefix("+++") { lines.append(style.bold(String(line))) }

@@ -28,20 +28,24 @@ struct ShapeCommand: ParsableCommand {
                 Exit status: 0 on success, 1 when a sample is not valid JSON, 2 for a usage error or a file \
                 that cannot be read or written.
                 """,
-            options: [name, out, schema],
+            options: [name, out, schema, SharedOptions.force, SharedOptions.allowEmpty],
             arguments: [paths])
     }
 
     var name: String?
-    var out: String?
+    var out: RawPath?
     var schema: Bool
-    var paths: [String]
+    var force: Bool
+    var allowEmpty: Bool
+    var paths: [RawPath]
 
     init(from arguments: ParsedArguments) throws(UsageError) {
         name = arguments.value(Self.name)
-        out = arguments.value(Self.out)
+        out = arguments.path(Self.out)
         schema = arguments.flag(Self.schema)
-        paths = arguments.values(Self.paths)
+        force = arguments.flag(SharedOptions.force)
+        allowEmpty = arguments.flag(SharedOptions.allowEmpty)
+        paths = arguments.paths(Self.paths)
     }
 
     func run(in context: CommandContext) -> ExitCode {
@@ -49,13 +53,14 @@ struct ShapeCommand: ParsableCommand {
         for path in paths {
             let files: [GoldenFile]
             do throws(GoldenSources.ReadError) {
-                files = GoldenSources.isDirectory(path) ? try GoldenSources.directory(path) : [try GoldenSources.file(path)]
+                files = GoldenSources.isDirectory(path)
+                    ? try GoldenSources.directory(path, allowEmpty: allowEmpty) : [try GoldenSources.file(path)]
             } catch {
                 context.reportError(error.description)
                 return .failure
             }
             for file in files {
-                let shown = GoldenSources.isDirectory(path) ? (path.hasSuffix("/") ? path : path + "/") + file.path : file.path
+                let shown = GoldenSources.isDirectory(path) ? path.withTrailingSlash.displayed + file.path : file.path
                 do throws(JSONSyntaxError) {
                     documents.append(try JSONValue.parse(file.bytes))
                 } catch {
@@ -65,30 +70,35 @@ struct ShapeCommand: ParsableCommand {
             }
         }
         guard !documents.isEmpty else {
-            context.reportError("no .json samples found in \(paths.joined(separator: " "))")
+            context.reportError("no .json samples found in \(paths.map(\.displayed).joined(separator: " "))")
             return .failure
         }
         let shape = WireShape.infer(from: documents)
         let formatName = name ?? Self.defaultName(paths[0])
         let bytes = schema ? CanonicalJSONWriter.bytes(shape.jsonSchema(title: formatName)) : shape.fileBytes(name: formatName)
         if let out {
+            var stale = StaleTemporaries()
+            for temporary in stale.newlyFound(besides: out) { context.reportWarning(StaleTemporaries.warning(temporary)) }
             do throws(FileWriteError) {
-                try GoldenSources.write(bytes, to: out)
+                try GoldenSources.write(bytes, to: out, force: force)
             } catch {
                 context.reportError(error.description)
                 return .failure
             }
-            context.output.write("wrote \(out) (\(pluralized(documents.count, "sample")))\n")
+            context.output.write("wrote \(out.displayed) (\(pluralized(documents.count, "sample")))\n")
         } else {
             context.output.write(String(decoding: bytes, as: UTF8.self))
         }
         return .success
     }
 
-    /// `golden/movies/` → `movies`, `a/movie.json` → `movie`.
-    static func defaultName(_ path: String) -> String {
-        let last = path.split(separator: "/").last.map(String.init) ?? path
-        if last.hasSuffix(".shape.json") { return String(last.dropLast(".shape.json".count)) }
-        return last.hasSuffix(".json") ? String(last.dropLast(".json".count)) : last
+    /// `golden/movies/` → `movies`, `a/movie.json` → `movie`; escaped by ``PathDisplay``, as
+    /// names from a golden directory are.
+    static func defaultName(_ path: RawPath) -> String {
+        let last = RawPath(bytes: path.lastComponent)
+        for suffix in [".shape.json", ".json"] where last.hasSuffix(suffix) {
+            return PathDisplay.escaped(last.bytes.dropLast(suffix.utf8.count))
+        }
+        return last.displayed
     }
 }

@@ -14,6 +14,14 @@ enum SharedOptions {
         "max-depth", valueName: "n", kind: .positiveInteger, defaultValue: "512",
         help: "The deepest nesting of arrays and objects accepted.")
 
+    static let force = OptionDefinition.flag(
+        "force",
+        help: "Rewrite files WireLock would refuse: read-only ones (by their mode bits, even as root), ones with several hard links (the link is split) and ones whose owner this user cannot keep (they become this user's).")
+
+    static let allowEmpty = OptionDefinition.flag(
+        "allow-empty",
+        help: "Accept a directory in which no JSON file is found. By default that is an error (status 2): it is usually a wrong path.")
+
     static let paths = ArgumentDefinition(
         "path",
         help: "Files, or directories searched recursively for .json, .jsonl and .ndjson files (names starting with '.' are skipped). Files ending in .jsonl or .ndjson are read as JSON Lines, one document per line.",

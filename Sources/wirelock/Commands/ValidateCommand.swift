@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import WireJSON
 
 /// `wirelock validate`: checks inputs against strict RFC 8259, streaming each one, and reports every
@@ -34,7 +39,7 @@ struct ValidateCommand: ParsableCommand {
                 error or an input that cannot be read.
                 """,
             options: [format, SharedOptions.allowDuplicateKeys, SharedOptions.allowComments,
-                      SharedOptions.maxDepth, lines, quiet],
+                      SharedOptions.maxDepth, lines, quiet, SharedOptions.allowEmpty],
             arguments: [paths])
     }
 
@@ -43,15 +48,17 @@ struct ValidateCommand: ParsableCommand {
     /// Read every input as JSON Lines.
     var forceLines: Bool
     var quiet: Bool
-    var paths: [String]
+    var allowEmpty: Bool
+    var paths: [RawPath]
 
     init(from arguments: ParsedArguments) throws(UsageError) {
         format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .text
         parseOptions = SharedOptions.parseOptions(from: arguments)
         forceLines = arguments.flag(Self.lines)
         quiet = arguments.flag(Self.quiet)
-        paths = arguments.values(Self.paths)
-        if paths.filter({ $0 == InputFile.standardInputPath }).count > 1 {
+        allowEmpty = arguments.flag(SharedOptions.allowEmpty)
+        paths = arguments.paths(Self.paths)
+        if paths.filter(\.isStandardInput).count > 1 {
             throw UsageError("standard input ('-') can be given only once")
         }
     }
@@ -62,6 +69,7 @@ struct ValidateCommand: ParsableCommand {
         var tally = ValidationTally()
         var results: [FileValidation] = []
         var unreadable: [JSONInputError] = []
+        var status = ExitCode.success
 
         func failed(_ error: JSONInputError) {
             context.reportError(error.description)
@@ -74,6 +82,11 @@ struct ValidateCommand: ParsableCommand {
             switch entry {
             case .unreadable(let error):
                 failed(error)
+            case .empty(let directory):
+                if !allowEmpty {
+                    context.reportError(InputWalker.noInputs(under: directory))
+                    status = .failure
+                }
             case .input(var input):
                 if forceLines || (!input.isStandardInput && input.framing == .lines) {
                     input.framing = .lines
@@ -83,9 +96,14 @@ struct ValidateCommand: ParsableCommand {
                 let validator = JSONValidator(options: options)
                 let report: JSONValidationReport
                 do throws(JSONInputError) {
-                    report = input.isStandardInput
-                        ? try validator.validate(fileDescriptor: 0, path: input.path)
-                        : try validator.validate(fileAt: input.path)
+                    if input.isStandardInput {
+                        report = try validator.validate(fileDescriptor: 0, path: InputFile.standardInputPath)
+                    } else {
+                        // Opened here, from the path's bytes: the validator's own opening takes text.
+                        let descriptor = try FileReader.open(input.path)
+                        defer { close(descriptor) }
+                        report = try validator.validate(fileDescriptor: descriptor, path: input.displayPath)
+                    }
                 } catch {
                     failed(error)
                     continue
@@ -106,6 +124,6 @@ struct ValidateCommand: ParsableCommand {
             let document = ValidationJSONRenderer.document(results: results, unreadable: unreadable, tally: tally)
             context.output.write(CanonicalJSONWriter.text(document, style: .pretty))
         }
-        return tally.exitCode
+        return tally.exitCode.combined(with: status)
     }
 }

@@ -9,15 +9,23 @@ import WireJSON
 /// never does this: it streams through ``JSONValidator``.)
 enum FileReader {
     /// Everything in a file.
-    /// - Throws: ``JSONInputError`` when the file cannot be opened or read.
-    static func readFile(at path: String) throws(JSONInputError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw JSONInputError(path: path, reason: InputWalker.systemError()) }
+    /// - Throws: ``JSONInputError`` (naming the path as displayed) when the file cannot be opened or read.
+    static func readFile(at path: RawPath) throws(JSONInputError) -> [UInt8] {
+        let descriptor = try open(path)
         defer { close(descriptor) }
-        return try readAll(from: descriptor, path: path)
+        return try readAll(from: descriptor, path: path.displayed)
+    }
+
+    /// A descriptor open for reading on `path`; the caller closes it.
+    /// - Throws: ``JSONInputError`` naming the path as displayed.
+    static func open(_ path: RawPath) throws(JSONInputError) -> Int32 {
+        let descriptor = path.withCString { _openForReading($0) }
+        guard descriptor >= 0 else { throw JSONInputError(path: path.displayed, reason: InputWalker.systemError()) }
+        return descriptor
     }
 
     /// Everything readable from a descriptor (standard input: 0); the descriptor stays open.
+    /// - Parameter path: the name used in an error.
     /// - Throws: ``JSONInputError`` when reading fails (a directory, for example).
     static func readAll(from descriptor: Int32, path: String) throws(JSONInputError) -> [UInt8] {
         var bytes: [UInt8] = []
@@ -33,4 +41,9 @@ enum FileReader {
             bytes.append(contentsOf: buffer[0..<count])
         }
     }
+}
+
+/// `open(2)` for reading, named apart from ``FileReader/open(_:)``.
+private func _openForReading(_ path: UnsafePointer<CChar>) -> Int32 {
+    open(path, O_RDONLY)
 }

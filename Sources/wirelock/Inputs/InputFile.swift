@@ -2,8 +2,8 @@ import WireJSON
 
 /// One input a command works on: a file found on the command line or in a directory, or standard input.
 struct InputFile: Hashable, Sendable {
-    /// The path as given or as found in a directory (`-` for standard input).
-    var path: String
+    /// The path as given or as found in a directory (`-` for standard input), as bytes.
+    var path: RawPath
     /// One document, or one per line (chosen from the file name).
     var framing: JSONParseOptions.Framing
 
@@ -11,21 +11,26 @@ struct InputFile: Hashable, Sendable {
     static let standardInputPath = "-"
 
     /// Whether this is standard input.
-    var isStandardInput: Bool { path == Self.standardInputPath }
+    var isStandardInput: Bool { path.isStandardInput }
 
-    /// The name shown in output: the path, or `<stdin>`.
-    var displayPath: String { isStandardInput ? "<stdin>" : path }
+    /// The name shown in output: the path escaped by ``PathDisplay``, or `<stdin>`.
+    var displayPath: String { isStandardInput ? "<stdin>" : path.displayed }
 
     /// Creates an input, choosing the framing from the file name.
-    init(path: String) {
+    init(path: RawPath) {
         self.path = path
-        framing = InputFile.framing(forPath: path)
+        framing = InputFile.framing(forExtension: path.fileExtension)
     }
 
     /// Creates an input with an explicit framing.
-    init(path: String, framing: JSONParseOptions.Framing) {
+    init(path: RawPath, framing: JSONParseOptions.Framing) {
         self.path = path
         self.framing = framing
+    }
+
+    /// Creates an input from a path given as text, choosing the framing from the file name.
+    init(path: String) {
+        self.init(path: RawPath(path))
     }
 
     /// File name endings that mean JSON Lines.
@@ -36,13 +41,10 @@ struct InputFile: Hashable, Sendable {
 
     /// `.lines` for `.jsonl` and `.ndjson` files (any case), else `.document`.
     static func framing(forPath path: String) -> JSONParseOptions.Framing {
-        lineExtensions.contains(fileExtension(of: path)) ? .lines : .document
+        framing(forExtension: RawPath(path).fileExtension)
     }
 
-    /// The lowercased text after the last dot of the last path component (`""` when none).
-    static func fileExtension(of path: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-        return name[name.index(after: dot)...].lowercased()
+    private static func framing(forExtension fileExtension: String) -> JSONParseOptions.Framing {
+        lineExtensions.contains(fileExtension) ? .lines : .document
     }
 }

@@ -10,37 +10,45 @@ import WireJSON
 /// - A file is taken as given, whatever its name.
 /// - A directory is searched recursively for files with one of ``extensions``; entries whose
 ///   names start with `.` (`.git`, `.build`, editor backups) are skipped; entries are visited in
-///   byte order of their names, so the output is the same on every machine. Symbolic links are
+///   byte order of their names, so the output is the same on every machine. Names are kept as
+///   bytes, so a name that is not UTF-8 is found and opened like any other. Symbolic links are
 ///   followed, but a directory is never visited twice (no loops).
 /// - `-` is standard input.
 /// - A path that does not exist, or a directory that cannot be listed, becomes an unreadable entry
 ///   in place, so that the caller reports it in order and goes on with the others.
+/// - A directory on the command line in which nothing was found (no file with one of
+///   ``extensions``, nothing unreadable) becomes an ``Entry/empty(_:)`` entry: usually a wrong
+///   path, which commands report unless `--allow-empty`.
 struct InputWalker {
     /// One entry of the walk, in order.
     enum Entry: Hashable, Sendable {
         case input(InputFile)
         case unreadable(JSONInputError)
+        /// A directory given on the command line that holds no input.
+        case empty(RawPath)
     }
 
     /// File name endings (lowercase, without the dot) collected from directories.
     var extensions: Set<String>
 
     /// Walks every path in order.
-    func entries(for paths: [String]) -> [Entry] {
+    func entries(for paths: [RawPath]) -> [Entry] {
         var entries: [Entry] = []
         var visited = Set<DirectoryIdentity>()
         for path in paths {
-            if path == InputFile.standardInputPath {
+            if path.isStandardInput {
                 entries.append(.input(InputFile(path: path, framing: .document)))
                 continue
             }
             var info = stat()
-            guard stat(path, &info) == 0 else {
-                entries.append(.unreadable(JSONInputError(path: path, reason: Self.systemError())))
+            guard Self.fileStatus(path, &info) else {
+                entries.append(.unreadable(JSONInputError(path: path.displayed, reason: Self.systemError())))
                 continue
             }
             if Self.isDirectory(info) {
+                let before = entries.count
                 walk(directory: path, identity: DirectoryIdentity(info), visited: &visited, into: &entries)
+                if entries.count == before { entries.append(.empty(path)) }
             } else {
                 entries.append(.input(InputFile(path: path)))
             }
@@ -57,49 +65,53 @@ struct InputWalker {
         }
     }
 
-    private func walk(directory: String, identity: DirectoryIdentity, visited: inout Set<DirectoryIdentity>,
+    private func walk(directory: RawPath, identity: DirectoryIdentity, visited: inout Set<DirectoryIdentity>,
                       into entries: inout [Entry]) {
         guard visited.insert(identity).inserted else { return }
-        let names: [String]
+        let names: [[UInt8]]
         switch Self.listDirectory(directory) {
         case .success(let list): names = list
         case .failure(let error):
             entries.append(.unreadable(error))
             return
         }
-        let base = directory.hasSuffix("/") ? directory : directory + "/"
-        for name in names where !name.hasPrefix(".") {
-            let path = base + name
+        for name in names where name.first != UInt8(ascii: ".") {
+            let path = directory.appending(name)
             var info = stat()
-            guard stat(path, &info) == 0 else {
+            guard Self.fileStatus(path, &info) else {
                 // A dangling symbolic link or a file removed meanwhile: report it only if we wanted it.
-                if extensions.contains(InputFile.fileExtension(of: name)) {
-                    entries.append(.unreadable(JSONInputError(path: path, reason: Self.systemError())))
+                if extensions.contains(path.fileExtension) {
+                    entries.append(.unreadable(JSONInputError(path: path.displayed, reason: Self.systemError())))
                 }
                 continue
             }
             if Self.isDirectory(info) {
                 walk(directory: path, identity: DirectoryIdentity(info), visited: &visited, into: &entries)
-            } else if extensions.contains(InputFile.fileExtension(of: name)) {
+            } else if extensions.contains(path.fileExtension) {
                 entries.append(.input(InputFile(path: path)))
             }
         }
     }
 
-    /// The names in a directory (without `.` and `..`), sorted by their UTF-8 bytes.
-    private static func listDirectory(_ path: String) -> Result<[String], JSONInputError> {
-        guard let handle = opendir(path) else {
-            return .failure(JSONInputError(path: path, reason: systemError()))
+    /// The names in a directory (without `.` and `..`) as bytes, sorted by them.
+    static func listDirectory(_ path: RawPath) -> Result<[[UInt8]], JSONInputError> {
+        guard let handle = path.withCString({ opendir($0) }) else {
+            return .failure(JSONInputError(path: path.displayed, reason: systemError()))
         }
         defer { closedir(handle) }
-        var names: [String] = []
+        var names: [[UInt8]] = []
         while let entry = readdir(handle) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                Array(raw.prefix(while: { $0 != 0 }))
             }
-            if name != "." && name != ".." { names.append(name) }
+            if name != [0x2E] && name != [0x2E, 0x2E] { names.append(name) }
         }
-        return .success(names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        return .success(names.sorted { $0.lexicographicallyPrecedes($1) })
+    }
+
+    /// `stat(2)` of a path; false (with `errno` set) when it fails.
+    static func fileStatus(_ path: RawPath, _ info: inout stat) -> Bool {
+        path.withCString { _stat($0, &info) } == 0
     }
 
     private static func isDirectory(_ info: stat) -> Bool {
@@ -109,5 +121,17 @@ struct InputWalker {
     /// The text of the current `errno`.
     static func systemError() -> String {
         String(cString: strerror(errno))
+    }
+}
+
+/// `stat(2)`, named apart from ``InputWalker/fileStatus(_:_:)``.
+private func _stat(_ path: UnsafePointer<CChar>, _ info: inout stat) -> Int32 {
+    stat(path, &info)
+}
+
+extension InputWalker {
+    /// The error for an ``Entry/empty(_:)`` directory: `no JSON files found under 'DIR'; …`.
+    static func noInputs(under directory: RawPath) -> String {
+        "no JSON files found under '\(directory.displayed)'; pass --allow-empty if that is expected"
     }
 }

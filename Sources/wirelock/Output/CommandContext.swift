@@ -26,7 +26,7 @@ struct CommandContext {
     /// The environment variables read by ``standard()``.
     static let environmentKeys = ["NO_COLOR", "WIRELOCK_GOLDEN_DIR"]
 
-    /// Colours for ``output``: on only for a terminal with `NO_COLOR` unset.
+    /// Colours for ``output``: on only for a terminal with `NO_COLOR` unset or empty.
     var outputStyle: TerminalStyle {
         TerminalStyle(enabled: TerminalStyle.shouldColor(isTerminal: outputIsTerminal, environment: environment))
     }
@@ -44,15 +44,27 @@ struct CommandContext {
         diagnose("\(toolName): error: \(message)\n")
     }
 
+    /// Prints `wirelock: warning: <message>` on standard error (the status is not changed).
+    func reportWarning(_ message: String) {
+        diagnose("\(toolName): warning: \(message)\n")
+    }
+
     /// The real process: standard output (buffered), standard error, the environment, a terminal check.
+    ///
+    /// Call it before opening any file: a standard descriptor that the process was started without
+    /// (`>&-`) is first given `/dev/null`, so that no file opened later takes its number and receives
+    /// the output; writing to that stream then fails with `EBADF`, and the tool exits 2 saying so.
     static func standard() -> CommandContext {
+        let closed = StandardDescriptors.reopenClosed()
         var environment: [String: String] = [:]
         for key in environmentKeys {
             if let value = getenv(key) { environment[key] = String(cString: value) }
         }
         let isTerminal = isatty(STDOUT_FILENO) == 1
-        return CommandContext(output: StandardStream(descriptor: STDOUT_FILENO, bufferLimit: isTerminal ? 0 : 64 * 1024),
-                              diagnostics: StandardStream(descriptor: STDERR_FILENO, bufferLimit: 0),
+        return CommandContext(output: StandardStream(descriptor: STDOUT_FILENO, bufferLimit: isTerminal ? 0 : 64 * 1024,
+                                                     closedAtStart: closed.contains(STDOUT_FILENO)),
+                              diagnostics: StandardStream(descriptor: STDERR_FILENO, bufferLimit: 0,
+                                                          closedAtStart: closed.contains(STDERR_FILENO)),
                               environment: environment, outputIsTerminal: isTerminal,
                               diagnosticsAreTerminal: isatty(STDERR_FILENO) == 1, input: StandardInput())
     }

@@ -9,12 +9,15 @@ struct FormatTally: Hashable, Sendable {
     var unreadable = 0
     /// Files whose canonical form could not be written.
     var unwritable = 0
+    /// Files not rewritten on purpose: read-only, hard-linked, or someone else's (see `--force`).
+    var refused = 0
 
-    var files: Int { changed + unchanged + invalid + unreadable + unwritable }
+    var files: Int { changed + unchanged + invalid + unreadable + unwritable + refused }
 
-    /// 2 for any I/O error; else 1 for any invalid file, or with `--check` any file not canonical; else 0.
+    /// 2 for any I/O error or refused rewrite; else 1 for any invalid file, or with `--check` any
+    /// file not canonical; else 0.
     func exitCode(check: Bool) -> ExitCode {
-        if unreadable > 0 || unwritable > 0 { return .failure }
+        if unreadable > 0 || unwritable > 0 || refused > 0 { return .failure }
         if invalid > 0 || (check && changed > 0) { return .findings }
         return .success
     }
@@ -33,8 +36,8 @@ struct FormatRenderer: Sendable {
     }
 
     /// `3 files: 1 formatted, 1 unchanged, 1 invalid`; with `--check`,
-    /// `3 files: 1 canonical, 1 not canonical, 1 invalid`; `, 1 unreadable` and `, 1 unwritable`
-    /// when any were.
+    /// `3 files: 1 canonical, 1 not canonical, 1 invalid`; `, 1 unreadable`, `, 1 unwritable` and
+    /// `, 1 refused` when any were.
     func summary(_ tally: FormatTally) -> String {
         var text = "\(pluralized(tally.files, "file")): "
         text += check
@@ -42,6 +45,7 @@ struct FormatRenderer: Sendable {
             : "\(tally.changed) formatted, \(tally.unchanged) unchanged, \(tally.invalid) invalid"
         if tally.unreadable > 0 { text += ", \(tally.unreadable) unreadable" }
         if tally.unwritable > 0 { text += ", \(tally.unwritable) unwritable" }
+        if tally.refused > 0 { text += ", \(tally.refused) refused" }
         return style.bold(text) + "\n"
     }
 }

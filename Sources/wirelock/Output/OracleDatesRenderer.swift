@@ -60,7 +60,7 @@ struct OracleDatesRenderer {
         case let .generated(count, seed):
             sourceValue = .object(JSONObject(["generated": Self.number(count), "seed": .number(JSONNumber(text: String(seed)))]))
         case let .file(path):
-            sourceValue = .object(JSONObject(["file": .string(path)]))
+            sourceValue = .object(JSONObject(["file": .string(PathDisplay.escaped(path))]))
         }
         return .object(JSONObject([
             "clean": .bool(failures == 0),
@@ -74,7 +74,7 @@ struct OracleDatesRenderer {
     var sourceDescription: String {
         switch source {
         case let .generated(count, seed): "\(pluralized(count, "generated input")) (seed \(seed))"
-        case let .file(path): "the lines of \(path)"
+        case let .file(path): "the lines of \(PathDisplay.escaped(path))"
         }
     }
 

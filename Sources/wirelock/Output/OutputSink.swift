@@ -10,47 +10,83 @@ protocol OutputSink: AnyObject {
     func write(_ text: String)
     /// Pushes buffered text out.
     func flush()
+    /// The `errno` of the first write that failed, or nil. Once a write has failed, later text is
+    /// dropped: the output is incomplete, and the tool exits 2 saying so.
+    var writeError: Int32? { get }
+    /// Pushes buffered text out and closes the destination (a file system may report a lost write
+    /// only then); the result is in ``writeError``.
+    func close()
 }
 
 extension OutputSink {
     func flush() {}
+    var writeError: Int32? { nil }
+    func close() { flush() }
 }
 
 /// A file descriptor (1 for standard output, 2 for standard error), written with `write(2)` through
 /// a buffer. Plain descriptors rather than `stdout`/`stderr`: Swift 6 treats those C globals as
 /// shared mutable state.
+///
+/// Every write is checked. The first failure is kept in ``writeError`` and the rest of the output
+/// is dropped; the caller reports it. A reader that went away (`EPIPE`, as after `| head`) ends the
+/// process quietly with SIGPIPE, as `cat` and `grep` end, whether or not SIGPIPE was ignored.
 final class StandardStream: OutputSink {
     private let descriptor: Int32
     private let bufferLimit: Int
     private var buffer: [UInt8] = []
+    private(set) var writeError: Int32?
+    private var isClosed = false
 
     /// - Parameters:
     ///   - descriptor: the file descriptor to write to.
     ///   - bufferLimit: flush once this many bytes wait; 0 writes through at once.
-    init(descriptor: Int32, bufferLimit: Int) {
+    ///   - closedAtStart: the descriptor was closed when the process started (and now holds
+    ///     `/dev/null` so that no file opened later takes its number): every write fails with `EBADF`.
+    init(descriptor: Int32, bufferLimit: Int, closedAtStart: Bool = false) {
         self.descriptor = descriptor
         self.bufferLimit = bufferLimit
+        if closedAtStart { writeError = EBADF }
         buffer.reserveCapacity(bufferLimit)
     }
 
     deinit { flush() }
 
     func write(_ text: String) {
+        guard writeError == nil, !isClosed else { return }
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= bufferLimit { flush() }
     }
 
     func flush() {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        guard writeError == nil, !isClosed else { return }
         var start = 0
         while start < buffer.count {
             let written = buffer[start...].withUnsafeBytes { _writeDescriptor(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
-                break    // a closed pipe: nothing sensible is left to do with the output
+                if errno == EPIPE { Self.endQuietlyForClosedPipe() }
+                writeError = errno
+                return
             }
             start += written
         }
-        buffer.removeAll(keepingCapacity: true)
+    }
+
+    func close() {
+        flush()
+        guard !isClosed else { return }
+        isClosed = true
+        if _closeDescriptor(descriptor) != 0 && errno != EINTR && writeError == nil { writeError = errno }
+    }
+
+    /// The reader of a pipe went away: end as a process killed by SIGPIPE does, without a message.
+    /// Returns only if SIGPIPE cannot be delivered (blocked by the parent).
+    static func endQuietlyForClosedPipe() {
+        TemporaryFiles.removeAll()
+        signal(SIGPIPE, SIG_DFL)
+        raise(SIGPIPE)
     }
 }
 
@@ -65,4 +101,9 @@ final class BufferSink: OutputSink {
 /// `write(2)`, named apart from ``OutputSink/write(_:)``.
 private func _writeDescriptor(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
     write(descriptor, bytes, count)
+}
+
+/// `close(2)`, named apart from ``OutputSink/close()``.
+private func _closeDescriptor(_ descriptor: Int32) -> Int32 {
+    close(descriptor)
 }

@@ -6,9 +6,10 @@ struct TerminalStyle: Hashable, Sendable {
     /// No colour.
     static let plain = TerminalStyle(enabled: false)
 
-    /// Colour only on a terminal, and never when `NO_COLOR` is set (to anything, see no-color.org).
+    /// Colour only on a terminal, and never when `NO_COLOR` is set to a non-empty value (no-color.org:
+    /// an empty `NO_COLOR=` leaves colour on).
     static func shouldColor(isTerminal: Bool, environment: [String: String]) -> Bool {
-        isTerminal && environment["NO_COLOR"] == nil
+        isTerminal && (environment["NO_COLOR"] ?? "").isEmpty
     }
 
     func bold(_ text: String) -> String { wrap(text, "1") }
