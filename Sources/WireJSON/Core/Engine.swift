@@ -24,8 +24,10 @@ final class _Engine {
     private var carryKind = CarryKind.string
     /// Total bytes received.
     private(set) var received = 0
-    /// Starts (absolute) of the tokens after `lastEventEnd` in earlier buffers, and how many.
+    /// Starts (absolute) and first bytes of the first two tokens after `lastEventEnd` in earlier
+    /// buffers, and how many there were.
     private var tailTokens: [Int] = []
+    private var tailTokenBytes: [UInt8] = []
     private var tailTokenCount = 0
     private(set) var failure: JSONSyntaxError?
     /// An error whose excerpt still waits for the bytes after the spot.
@@ -94,6 +96,7 @@ final class _Engine {
         carryBase = 0
         received = 0
         tailTokens.removeAll(keepingCapacity: true)
+        tailTokenBytes.removeAll(keepingCapacity: true)
         tailTokenCount = 0
         failure = nil
         pending = nil
@@ -197,6 +200,16 @@ final class _Engine {
         case .lineComment, .blockComment: carryKind = .comment
         case .outside: carryKind = scanner.pendingOutsideCharacter ? .character : .bare
         }
+        // A string that starts here and goes on past the chunk: if the grammar does not take a
+        // string here, that is the error now (its first byte is in memory; its end may never come).
+        if cut >= chunkBase, carryKind == .string, cut == scanner.stringStart {
+            let error: JSONSyntaxError? = carry.withUnsafeBufferPointer { carried in
+                var regions = _Regions()
+                regions.spans.append((carryBase, carried.baseAddress!, carried.count))
+                return misplacedError(at: cut, first: UInt8(ascii: "\""), regions: regions)
+            }
+            if let error { try fail(error) }
+        }
     }
 
     /// Where the bytes held back from yajl start (or `received` when nothing is held): an unfinished
@@ -262,7 +275,9 @@ final class _Engine {
         guard !finished else { return }
         finished = true
         if fast {
-            if yajl_complete_parse(handle) != yajl_status_ok {
+            // A string still open at the end is an error wherever it is; after a complete document
+            // yajl would not notice it.
+            if yajl_complete_parse(handle) != yajl_status_ok || structure!.endsInString {
                 failure = Self.fastFailure
                 throw Self.fastFailure
             }
@@ -281,6 +296,17 @@ final class _Engine {
             if let scanError = scanner.finish() {
                 return makeError(kind: scanError.kind, reason: scanError.reason, at: scanError.offset,
                                  path: state.pointee.nextValuePath(), regions: regions)
+            }
+            // yajl takes a token that the input leaves open for one that may still go on, and after
+            // a complete document it asks nothing more: `{} "x` and `[] /*` would pass.
+            switch scanner.mode {
+            case .blockComment:
+                return makeError(kind: .unexpectedEndOfInput, reason: "unexpected end of input inside a comment (missing '*/')",
+                                 at: received, path: state.pointee.nextValuePath(), regions: regions)
+            case .string:
+                if let error = misplacedError(at: scanner.stringStart, first: UInt8(ascii: "\""), regions: regions) { return error }
+            case .outside, .lineComment:
+                break
             }
             state.pointee.pieceBase = received
             let status = yajl_complete_parse(handle)
@@ -352,34 +378,46 @@ final class _Engine {
         var i: Int
         if lastEnd >= base {
             tailTokens.removeAll(keepingCapacity: true)
+            tailTokenBytes.removeAll(keepingCapacity: true)
             tailTokenCount = 0
             i = lastEnd - base
         } else {
             i = 0
         }
         while let start = _Tokens.nextStart(p, count, from: i, comments: options.allowComments) {
-            if tailTokens.count < 2 { tailTokens.append(base + start) }
+            if tailTokens.count < 2 {
+                tailTokens.append(base + start)
+                tailTokenBytes.append(p[start])
+            }
             tailTokenCount += 1
             i = _Tokens.end(p, count, at: start)
         }
     }
 
-    /// The absolute start of the `k`-th token after the last event.
-    private func tokenStart(_ k: Int, piece p: UnsafePointer<UInt8>?, count: Int) -> Int {
+    /// The token yajl is at when it stops (or would read next): the first token after the last
+    /// event, past the one `,` or `:` the grammar accepted there (no other token is accepted without
+    /// an event). Returns its absolute start (nil when it is not in view: held back, or not there)
+    /// and the grammar's expectation at that point.
+    ///
+    /// yajl lexes a token before its parser judges it, so a token that is both misplaced and
+    /// malformed (`[1 f]`) comes back as a lexical error further on; this start is where the
+    /// grammar already rejected it.
+    private func currentToken(piece p: UnsafePointer<UInt8>?, count: Int) -> (start: Int?, expectation: _Expectation) {
         let s = state.pointee
-        var remaining = k
-        if s.lastEventEnd < s.pieceBase {
-            if tailTokenCount >= remaining, remaining <= tailTokens.count { return tailTokens[remaining - 1] }
-            remaining -= tailTokenCount
+        var starts: [(Int, UInt8)] = []
+        if s.lastEventEnd < s.pieceBase || p == nil {
+            for (start, byte) in zip(tailTokens, tailTokenBytes) { starts.append((start, byte)) }
         }
-        guard let p else { return s.pieceBase }
-        var i = max(s.lastEventEnd, s.pieceBase) - s.pieceBase
-        while let start = _Tokens.nextStart(p, count, from: i, comments: options.allowComments) {
-            remaining -= 1
-            if remaining <= 0 { return s.pieceBase + start }
-            i = _Tokens.end(p, count, at: start)
+        if let p, starts.count < 2 {
+            var i = max(s.lastEventEnd, s.pieceBase) - s.pieceBase
+            while starts.count < 2, let start = _Tokens.nextStart(p, count, from: i, comments: options.allowComments) {
+                starts.append((s.pieceBase + start, p[start]))
+                i = _Tokens.end(p, count, at: start)
+            }
         }
-        return s.pieceBase + count
+        let accepted = starts.first.flatMap { _Expectation.acceptsPunctuation($0.1, after: s) ? $0.1 : nil }
+        let k = accepted == nil ? 0 : 1
+        return (k < starts.count ? starts[k].0 : nil, _Expectation(after: s, punctuation: accepted))
     }
 
     // MARK: Errors
@@ -401,13 +439,27 @@ final class _Engine {
         }
         let consumed = yajl_get_bytes_consumed(handle)
         let message = Self.yajlMessage(handle)
-        let classified = _YajlDiagnosis(message: message, consumed: consumed, atEnd: atEnd)
+        var classified = _YajlDiagnosis(message: message, consumed: consumed, atEnd: atEnd)
+        let current = currentToken(piece: p, count: count)
+        let currentStart = current.start ?? (p == nil ? received : s.pieceBase + count)
         var offset: Int
         switch classified.anchor {
         case .offendingByte(let delta):
             offset = atEnd ? received : s.pieceBase + consumed + delta
-        case .token(let k):
-            offset = atEnd ? received : tokenStart(k(s), piece: p, count: count)
+            // A lexical error inside a token the grammar does not accept here anyway: the token's
+            // first byte is the first one that cannot continue the document. Likewise a `/` that
+            // opens no comment is reported at the `/`.
+            if currentStart <= offset, let first = regions.byte(at: currentStart) {
+                if let misplaced = _YajlDiagnosis.misplaced(first, current.expectation) {
+                    classified = misplaced
+                    offset = currentStart
+                } else if options.allowComments && first == UInt8(ascii: "/") {
+                    classified = .straySlash
+                    offset = currentStart
+                }
+            }
+        case .token:
+            offset = currentStart
         case .end:
             offset = received
         }
@@ -416,6 +468,17 @@ final class _Engine {
                                     inString: scanner.mode == .string, allowComments: options.allowComments)
         let (kind, reason, path) = classified.describe(context)
         return makeError(kind: kind, reason: reason, at: offset, path: path, regions: regions)
+    }
+
+    /// The error for a token at `start` (with `first` its first byte) that the grammar does not
+    /// accept there, or nil when it does. Used for a token held back from yajl (an unfinished string).
+    private func misplacedError(at start: Int, first: UInt8, regions: _Regions) -> JSONSyntaxError? {
+        let current = currentToken(piece: nil, count: 0)
+        guard current.start == nil || current.start == start, let diagnosis = _YajlDiagnosis.misplaced(first, current.expectation) else { return nil }
+        let context = _ErrorContext(state: state.pointee, regions: regions, offset: start, received: received,
+                                    inString: false, allowComments: options.allowComments)
+        let (kind, reason, path) = diagnosis.describe(context)
+        return makeError(kind: kind, reason: reason, at: start, path: path, regions: regions)
     }
 
     private static func yajlMessage(_ handle: OpaquePointer) -> String {

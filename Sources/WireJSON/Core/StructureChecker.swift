@@ -31,6 +31,9 @@ struct _StructureChecker {
     private var keyContinues = false
     private(set) var failed = false
 
+    /// Whether the bytes so far end inside a string.
+    var endsInString: Bool { inString }
+
     init(options: JSONParseOptions) {
         scanner = _ByteScanner(allowComments: false)
         keys = .allocate(capacity: 1)
@@ -283,6 +286,9 @@ final class _ParallelStructureCheck: @unchecked Sendable {
     deinit { checker.deallocate() }
 
     var failed: Bool { checker.failed }
+
+    /// Whether the bytes checked so far end inside a string (read after ``wait()``).
+    var endsInString: Bool { checker.endsInString }
 
     func reset() { checker.reset() }
 
