@@ -91,6 +91,15 @@ struct DifferentialTests {
         var fast = _ValidationRun(options: options, maxErrors: 1, fast: true)
         bytes.withUnsafeBytes { fast.feed($0) }
         outcomes.append(("fast pass alone", Outcome(location: nil, valid: fast.finish().isValid)))
+        // Tiny chunks: the fast pass then keeps every string that crosses a chunk boundary away
+        // from yajl, and the exact pass (letting go of held tokens past 4 bytes) replaces their
+        // bytes with stand-ins all the time.
+        let tiny = (0..<8).map { _ in 1 + rng.next(below: 9) }
+        if !options.allowComments {
+            outcomes.append(("fast pass alone, chunks \(tiny)", Outcome(location: nil, valid: engineFeed(bytes, sizes: tiny, options: options, fast: true) == nil)))
+        }
+        outcomes.append(("exact pass letting go past 4 bytes, chunks \(tiny)",
+                         outcome(engineFeed(bytes, sizes: tiny, options: options, fast: false, letGo: 4))))
         if let file {
             let validator = JSONValidator(options: options, chunkSize: 1 + rng.next(below: 64))
             let error: JSONSyntaxError?
@@ -117,6 +126,28 @@ struct DifferentialTests {
             return outcomes.map { ($0.0, $0.1, expected) } + [("JSON Lines, second line", outcome(shifted), blank ? nil : expected)]
         }
         return outcomes.map { ($0.0, $0.1, expected) }
+    }
+
+    /// Feeds a bare engine (no handler, as the validator runs it) in chunks of the given sizes, cycled.
+    static func engineFeed(_ bytes: [UInt8], sizes: [Int], options: JSONParseOptions, fast: Bool,
+                           letGo: Int = _Engine.letGoThreshold) -> JSONSyntaxError? {
+        let engine = _Engine(options: options, fast: fast, letGoThreshold: letGo)
+        return bytes.withUnsafeBytes { all -> JSONSyntaxError? in
+            do throws(JSONSyntaxError) {
+                var start = 0
+                var k = 0
+                while start < all.count {
+                    let end = min(all.count, start + sizes[k % sizes.count])
+                    try engine.feed(UnsafeRawBufferPointer(rebasing: all[start..<end]))
+                    start = end
+                    k += 1
+                }
+                try engine.finish()
+                return nil
+            } catch {
+                return error
+            }
+        }
     }
 
     static func feed(_ bytes: [UInt8], sizes: [Int], options: JSONParseOptions) -> JSONSyntaxError? {

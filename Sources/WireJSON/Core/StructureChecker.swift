@@ -34,6 +34,13 @@ struct _StructureChecker {
     /// Whether the bytes so far end inside a string.
     var endsInString: Bool { inString }
 
+    /// Inside a string, where the bytes so far leave its escapes.
+    var stringEscape: _StringSkipper.State {
+        if escaped { return .backslash }
+        let hex = scanner.pendingHexDigits
+        return hex > 0 ? .hex(hex) : .plain
+    }
+
     init(options: JSONParseOptions) {
         scanner = _ByteScanner(allowComments: false)
         keys = .allocate(capacity: 1)
@@ -289,6 +296,9 @@ final class _ParallelStructureCheck: @unchecked Sendable {
 
     /// Whether the bytes checked so far end inside a string (read after ``wait()``).
     var endsInString: Bool { checker.endsInString }
+
+    /// The escape state at the end of the bytes checked so far, inside a string.
+    var stringEscape: _StringSkipper.State { checker.stringEscape }
 
     func reset() { checker.reset() }
 

@@ -138,6 +138,15 @@ struct _YajlDiagnosis {
         atEnd = false
     }
 
+    /// What yajl's lexer would report for a problem that ``_StringSkipper`` found inside a string.
+    static func inString(_ problem: _StringSkipper.Problem) -> _YajlDiagnosis {
+        switch problem {
+        case .controlCharacter: return _YajlDiagnosis(.controlInString, anchor: .offendingByte(0))
+        case .invalidEscape: return _YajlDiagnosis(.invalidEscape, anchor: .offendingByte(0))
+        case .invalidHex: return _YajlDiagnosis(.invalidHex, anchor: .offendingByte(0))
+        }
+    }
+
     /// A `/` that opens no comment (comments allowed), reported at the `/`.
     static var straySlash: _YajlDiagnosis { _YajlDiagnosis(.straySlash, anchor: .token({ _ in 1 })) }
 
