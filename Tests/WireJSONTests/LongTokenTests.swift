@@ -85,8 +85,8 @@ struct LongTokenTests {
         for chunk in [65_536, 256 * 1024] {
             let outcome = Self.run(bytes, fast: false, chunk: chunk)
             #expect(outcome.valid, "\(name), chunks of \(chunk)")
-            #expect(outcome.held <= _Engine.letGoThreshold + chunk, "\(name), chunks of \(chunk): held \(outcome.held) bytes")
-            #expect(outcome.yajl <= _Engine.letGoThreshold + 2 * chunk, "\(name), chunks of \(chunk): yajl got \(outcome.yajl) bytes")
+            #expect(outcome.held <= _Engine.defaultLetGoThreshold + chunk, "\(name), chunks of \(chunk): held \(outcome.held) bytes")
+            #expect(outcome.yajl <= _Engine.defaultLetGoThreshold + 2 * chunk, "\(name), chunks of \(chunk): yajl got \(outcome.yajl) bytes")
         }
     }
 
@@ -98,7 +98,7 @@ struct LongTokenTests {
             let bytes = Array("[1, ".utf8) + comment + Array("2]".utf8)
             let outcome = Self.run(bytes, fast: false, chunk: 65_536, options: comments)
             #expect(outcome.valid)
-            #expect(outcome.held <= _Engine.letGoThreshold + 65_536, "held \(outcome.held) bytes")
+            #expect(outcome.held <= _Engine.defaultLetGoThreshold + 65_536, "held \(outcome.held) bytes")
         }
     }
 

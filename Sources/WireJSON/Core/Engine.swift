@@ -57,7 +57,7 @@ final class _Engine {
     /// - Parameter letGoThreshold: how many bytes of a held token the exact pass keeps before it
     ///   lets go of them (tests use tiny values to let go all the time).
     init(options: JSONParseOptions, sink: ((JSONEvent, JSONEventContext) -> Void)? = nil, fast: Bool = false,
-         letGoThreshold: Int = _Engine.letGoThreshold) {
+         letGoThreshold: Int = _Engine.defaultLetGoThreshold) {
         self.options = options
         hasSink = sink != nil
         self.letGoThreshold = max(1, letGoThreshold)
@@ -270,7 +270,7 @@ final class _Engine {
     private var heldNumber = _NumberScan()
     private var heldNumberScanned = 0
     /// A held token is let go of (without a handler) once this many of its bytes are in memory.
-    static let letGoThreshold = 64 * 1024
+    static let defaultLetGoThreshold = 64 * 1024
     private let letGoThreshold: Int
 
     /// Lets go of the bytes of a long held token when nothing later can need them: a string value
