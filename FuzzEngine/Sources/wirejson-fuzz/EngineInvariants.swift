@@ -13,8 +13,10 @@ struct Violation: Error, CustomStringConvertible {
 ///
 /// 1. Agreement on validity and on the error: the tree builder (`JSONValue.parse`), the stream
 ///    parser fed the whole buffer and fed in chunks (same events, paths and end offsets, or the same
-///    error), the validator's public `validate`, its fast pass alone (whole and chunked) and its
-///    exact pass alone (chunked).
+///    error), the validator's public `validate`, its fast pass alone (whole and chunked: in small
+///    chunks it keeps the strings that cross them away from yajl) and its exact pass alone
+///    (chunked, and chunked while letting go of held tokens past a few bytes, so that strings,
+///    numbers and comments reach yajl through their stand-ins).
 /// 2. Errors point inside the input: offset within it, and line and column as counted from the bytes.
 /// 3. Valid trees honour the options: depth within `maxDepth`, no repeated names unless allowed,
 ///    every scalar event found at its path in the tree.
@@ -69,6 +71,8 @@ enum EngineInvariants {
         try expect(silent.error == error, "\(context): stream parser without a handler says \(show(silent.error)), with one \(show(error))")
 
         let expected = error.map { [$0] } ?? []
+        let letGo = letGoPass(bytes, options: options, chunks: chunks, threshold: FuzzPlan(for: bytes).letGo)
+        try expect(letGo == error, "\(context): exact pass letting go past \(FuzzPlan(for: bytes).letGo) bytes in chunks \(chunks) says \(show(letGo)), tree builder \(show(error))")
         let report = JSONValidator(options: options).validate(bytes)
         try expect(report.errors == expected, "\(context): JSONValidator reports \(show(report.errors.first)), tree builder \(show(error))")
         try expect(report.documentCount == 1 && report.byteCount == bytes.count,
@@ -235,6 +239,25 @@ enum EngineInvariants {
             }
         }
         return run.finish()
+    }
+
+    /// The exact pass's engine alone (no handler, as the validator runs it) letting go of a held
+    /// token's bytes past `threshold`, fed in chunks.
+    static func letGoPass(_ bytes: [UInt8], options: JSONParseOptions, chunks: [Int], threshold: Int) -> JSONSyntaxError? {
+        var document = options
+        document.framing = .document
+        let engine = _Engine(options: document, fast: false, letGoThreshold: threshold)
+        var failure: JSONSyntaxError?
+        bytes.withUnsafeBytes { buffer in
+            forEachChunk(of: buffer, sizes: chunks) { chunk in
+                do throws(JSONSyntaxError) { try engine.feed(chunk) } catch { failure = error }
+                return failure == nil
+            }
+        }
+        if failure == nil {
+            do throws(JSONSyntaxError) { try engine.finish() } catch { failure = error }
+        }
+        return failure
     }
 
     static func expect(_ condition: Bool, _ message: @autoclosure () -> String) throws(Violation) {

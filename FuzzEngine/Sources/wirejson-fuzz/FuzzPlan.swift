@@ -10,6 +10,9 @@ struct FuzzPlan: CustomStringConvertible {
     var variant: JSONParseOptions
     /// Chunk sizes for the chunked runs, used in turn and then repeated.
     var chunks: [Int]
+    /// How many bytes of a held token the exact pass keeps before letting go of them in the
+    /// let-go run (the validator's is 64 KiB; tiny values let go all the time).
+    var letGo: Int
 
     /// The depth limits tried: tiny ones reach `nesting-too-deep` from ordinary seeds; 512 is the default.
     static let depths = [1, 2, 3, 4, 8, 16, 64, 512]
@@ -23,9 +26,10 @@ struct FuzzPlan: CustomStringConvertible {
                                    allowComments: h & 2 != 0,
                                    maxDepth: Self.depths[Int((h >> 2) & 7)])
         chunks = [1 + Int((h >> 8) % 7), 1 + Int((h >> 16) % 61), 1 + Int((h >> 32) % 1021)]
+        letGo = 1 + Int((h >> 48) % 16)
     }
 
-    var description: String { "\(Self.describe(variant)), chunks \(chunks)" }
+    var description: String { "\(Self.describe(variant)), chunks \(chunks), let go past \(letGo)" }
 
     static func describe(_ options: JSONParseOptions) -> String {
         var parts: [String] = [options.framing == .lines ? "lines" : "document", "maxDepth \(options.maxDepth)"]

@@ -155,6 +155,12 @@ struct _ByteScanner {
 
     private var inEscapeOrCharacter: Bool { utf8Need > 0 || escape != 0 || lowStage != 0 }
 
+    /// Hex digits still to come in the `\u` escape being read (0 when none is).
+    var pendingHexDigits: Int { escape == 2 ? 4 - hexCount : 0 }
+
+    /// Absolute offset of the first byte of a multi-byte character not complete yet, if any.
+    var pendingCharacterStart: Int? { utf8Need > 0 ? utf8Start : nil }
+
     /// The byte-at-a-time path for every state the word loops do not cover.
     private mutating func slowByte(_ b: UInt8, at offset: Int) -> _ScanError? {
         if utf8Need > 0 { return continueUTF8(b, at: offset) }

@@ -24,8 +24,10 @@ final class _Engine {
     private var carryKind = CarryKind.string
     /// Total bytes received.
     private(set) var received = 0
-    /// Starts (absolute) of the tokens after `lastEventEnd` in earlier buffers, and how many.
+    /// Starts (absolute) and first bytes of the first two tokens after `lastEventEnd` in earlier
+    /// buffers, and how many there were.
     private var tailTokens: [Int] = []
+    private var tailTokenBytes: [UInt8] = []
     private var tailTokenCount = 0
     private(set) var failure: JSONSyntaxError?
     /// An error whose excerpt still waits for the bytes after the spot.
@@ -38,9 +40,27 @@ final class _Engine {
     let fast: Bool
     /// The fast pass's strictness, depth and duplicate checks (yajl then runs with no callbacks).
     private let structure: _ParallelStructureCheck?
+    /// Fast pass: while a string that ran past the end of a chunk goes on, yajl is not given its
+    /// bytes; this checks them and finds where it closes (see `LongTokens.swift`).
+    private var skippedString: _StringSkipper?
+    /// Fast pass: the bytes yajl holds at the end of what it was given, for skipping the digits
+    /// that only lengthen a number.
+    private var fedTail = _FedTail()
+    /// Bytes handed to `yajl_parse` so far (tests check that long tokens are kept away from it).
+    private(set) var yajlByteCount = 0
+    /// Exact pass: the most bytes of an unfinished token held back at the end of a chunk.
+    private(set) var maxHeldByteCount = 0
 
-    init(options: JSONParseOptions, sink: ((JSONEvent, JSONEventContext) -> Void)? = nil, fast: Bool = false) {
+    /// Whether events go to a handler (which needs every token's text: nothing is let go of).
+    private let hasSink: Bool
+
+    /// - Parameter letGoThreshold: how many bytes of a held token the exact pass keeps before it
+    ///   lets go of them (tests use tiny values to let go all the time).
+    init(options: JSONParseOptions, sink: ((JSONEvent, JSONEventContext) -> Void)? = nil, fast: Bool = false,
+         letGoThreshold: Int = _Engine.defaultLetGoThreshold) {
         self.options = options
+        hasSink = sink != nil
+        self.letGoThreshold = max(1, letGoThreshold)
         self.fast = fast && sink == nil && !options.allowComments
         callbacks = _makeYajlCallbacks(scalars: !self.fast, structure: !self.fast)
         structure = self.fast ? _ParallelStructureCheck(options: options) : nil
@@ -88,12 +108,18 @@ final class _Engine {
         state.pointee.reset()
         state.pointee.handle = handle
         structure?.reset()
+        skippedString = nil
+        fedTail.reset()
         scanner = _ByteScanner(allowComments: options.allowComments)
         lines = _LineTracker()
         carry.removeAll(keepingCapacity: true)
         carryBase = 0
+        standIn.removeAll()
+        heldNumber = _NumberScan()
+        heldNumberScanned = 0
         received = 0
         tailTokens.removeAll(keepingCapacity: true)
+        tailTokenBytes.removeAll(keepingCapacity: true)
         tailTokenCount = 0
         failure = nil
         pending = nil
@@ -124,13 +150,18 @@ final class _Engine {
             let p = raw.assumingMemoryBound(to: UInt8.self)
             let n = chunk.count
             let valid: Bool
-            if let structure, n >= _ParallelStructureCheck.minimumChunk, _ParallelStructureCheck.available {
+            let structure = structure!
+            // Read before the checker moves on: whether the bytes before this chunk end in a string.
+            let inString = structure.endsInString
+            if n >= _ParallelStructureCheck.minimumChunk, _ParallelStructureCheck.available {
                 // Two cores: the structure check reads the chunk while yajl checks its grammar.
+                let escape = inString ? structure.stringEscape : .plain
                 structure.start(p, count: n, base: base, then: alongside)
-                let grammar = yajl_parse(handle, p, n) == yajl_status_ok
+                let grammar = fastGrammar(p, n, inString: inString, escape: escape)
                 valid = structure.wait() && grammar
             } else {
-                valid = structure!.check(p, count: n, base: base) && yajl_parse(handle, p, n) == yajl_status_ok
+                let escape = inString ? structure.stringEscape : .plain
+                valid = structure.check(p, count: n, base: base) && fastGrammar(p, n, inString: inString, escape: escape)
                 alongside?()
             }
             if !valid {
@@ -144,25 +175,29 @@ final class _Engine {
         let chunkBase = received
         received += n
         let scan = scanner.scan(p, count: n, base: chunkBase)
+        let held = isHolding
+        var continuing = false
 
         let error: JSONSyntaxError? = carry.withUnsafeBufferPointer { carried -> JSONSyntaxError? in
             var regions = _Regions()
             if carried.count > 0 { regions.spans.append((carryBase, carried.baseAddress!, carried.count)) }
             regions.spans.append((chunkBase, UnsafePointer(p), n))
-            let fedStart = carried.count > 0 ? carryBase : chunkBase
 
             if let scanError = scan.error {
-                return probe(upTo: scanError, from: fedStart, regions: regions)
+                return probe(upTo: scanError, from: held ? carryBase : chunkBase, standIn: held ? standIn : [], regions: regions)
             }
 
             let cut = holdPoint(p, n, chunkBase: chunkBase)
-            if carried.count > 0 {
+            if held {
                 guard let exit = carryExit(p, n, firstExit: scan.firstExit), chunkBase + exit <= cut else {
+                    continuing = true
                     return nil   // the held token goes on
                 }
-                var first = Array(carried)
+                var first = standIn
+                first.append(contentsOf: carried)
                 first.append(contentsOf: UnsafeBufferPointer(start: p, count: exit))
-                if let error = first.withUnsafeBufferPointer({ parse($0.baseAddress!, $0.count, base: carryBase, regions: regions) }) {
+                let base = carryBase - standIn.count
+                if let error = first.withUnsafeBufferPointer({ parse($0.baseAddress!, $0.count, base: base, regions: regions) }) {
                     return error
                 }
                 if cut > chunkBase + exit,
@@ -181,23 +216,194 @@ final class _Engine {
             return
         }
         // Keep what was not fed: the unfinished token.
-        let cut = holdPoint(p, n, chunkBase: chunkBase)
-        if cut >= received {
-            carry.removeAll(keepingCapacity: true)
-        } else if cut >= chunkBase {
-            carry.removeAll(keepingCapacity: true)
-            carry.append(contentsOf: UnsafeBufferPointer(start: p + (cut - chunkBase), count: received - cut))
-        } else {
+        if continuing {
             // Still the token that started in an earlier chunk.
             carry.append(contentsOf: UnsafeBufferPointer(start: p, count: n))
+        } else {
+            let cut = holdPoint(p, n, chunkBase: chunkBase)
+            carry.removeAll(keepingCapacity: true)
+            standIn.removeAll()
+            heldNumber = _NumberScan()
+            heldNumberScanned = 0
+            if cut < received {
+                carry.append(contentsOf: UnsafeBufferPointer(start: p + (cut - chunkBase), count: received - cut))
+            }
+            carryBase = cut
         }
-        carryBase = cut
+        // (A held `/` becomes a comment with the next byte.)
         switch scanner.mode {
         case .string: carryKind = .string
         case .lineComment, .blockComment: carryKind = .comment
         case .outside: carryKind = scanner.pendingOutsideCharacter ? .character : .bare
         }
+        if !continuing {
+            // A string that starts here and goes on past the chunk: if the grammar does not take a
+            // string here, that is the error now (its first byte is in memory; its end may never come).
+            if carryKind == .string, carryBase == scanner.stringStart, carryBase < received {
+                let error: JSONSyntaxError? = carry.withUnsafeBufferPointer { carried in
+                    var regions = _Regions()
+                    regions.spans.append((carryBase, carried.baseAddress!, carried.count))
+                    return misplacedError(at: carryBase, first: UInt8(ascii: "\""), regions: regions)
+                }
+                if let error { try fail(error) }
+            }
+        }
+        if !hasSink && carry.count >= letGoThreshold {
+            try letGoOfHeldBytes()
+        }
+        maxHeldByteCount = max(maxHeldByteCount, carry.count)
     }
+
+    // MARK: Long tokens (exact pass)
+
+    /// Whether a token is held back from yajl (its bytes in `carry`, or let go of for `standIn`).
+    private var isHolding: Bool { !carry.isEmpty || !standIn.isEmpty }
+
+    /// yajl's view of the held token starts with these bytes, standing in for the real ones before
+    /// `carryBase` that were checked and let go of: `"` for a string value, `1`, `0.0` or `0e0` for
+    /// a number, `/*` or `//` for a comment (see ``letGoOfHeldBytes()``).
+    private var standIn: [UInt8] = []
+    /// What the stand-in stands for (a held `/` or number can turn into a comment or glue onto a
+    /// string while held: such a mixture is never let go of).
+    private var standInKind = CarryKind.string
+    /// The held bare token read as a number, over its first `heldNumberScanned` bytes.
+    private var heldNumber = _NumberScan()
+    private var heldNumberScanned = 0
+    /// A held token is let go of (without a handler) once this many of its bytes are in memory.
+    static let defaultLetGoThreshold = 64 * 1024
+    private let letGoThreshold: Int
+
+    /// Lets go of the bytes of a long held token when nothing later can need them: a string value
+    /// (not a member name: duplicates are compared and paths are built from names), a number, a
+    /// comment. Their checks are done here (the byte scanner has done UTF-8 and surrogates): for a
+    /// string what yajl's lexer would check, and, for a string or number, the grammar's acceptance
+    /// of the token where it starts. The bytes go up to a point where nothing is pending (no escape,
+    /// no surrogate pair or multi-byte character cut in two, no `*` that a `/` may close, digits
+    /// that a stand-in can continue); line counting moves past them, so later locations and
+    /// excerpts stay exact.
+    private func letGoOfHeldBytes() throws(JSONSyntaxError) {
+        let newToken = standIn.isEmpty
+        guard newToken || standInKind == carryKind else { return }
+        var end = carry.count
+        if let character = scanner.pendingCharacterStart { end = min(end, character - carryBase) }
+        var replacement: [UInt8]
+        switch carryKind {
+        case .string:
+            guard scanner.mode == .string else { return }
+            if newToken {
+                guard carryBase == scanner.stringStart,
+                      case let current = currentToken(piece: nil, count: 0), current.start == nil,
+                      current.expectation == .value || current.expectation == .valueOrEnd else { return }
+            }
+            let skip = newToken ? 1 : 0
+            var skipper = _StringSkipper()
+            let outcome = carry.withUnsafeBufferPointer { skipper.scan($0.baseAddress! + skip, $0.count - skip) }
+            switch outcome {
+            case .continues:
+                end = min(end, skip + skipper.safeEnd(carry.count - skip))
+            case .invalid(let at, let problem):
+                let offset = carryBase + skip + at
+                let error: JSONSyntaxError = carry.withUnsafeBufferPointer { carried in
+                    var regions = _Regions()
+                    regions.spans.append((carryBase, carried.baseAddress!, carried.count))
+                    let context = _ErrorContext(state: state.pointee, regions: regions, offset: offset, received: received,
+                                                inString: true, allowComments: options.allowComments)
+                    let (kind, reason, path) = _YajlDiagnosis.inString(problem).describe(context)
+                    return makeError(kind: kind, reason: reason, at: offset, path: path, regions: regions)
+                }
+                try fail(error)
+                return
+            case .closes:
+                return   // the scanner and the skipper disagree: keep the bytes, yajl decides
+            }
+            replacement = [UInt8(ascii: "\"")]
+        case .bare:
+            let scanned = heldNumberScanned
+            let last = carry.withUnsafeBufferPointer {
+                heldNumber.advance(over: $0.baseAddress! + scanned, $0.count - scanned)
+            }
+            heldNumberScanned = carry.count
+            // Only a run that is all number so far, up to the last byte after which more digits
+            // would change nothing.
+            guard heldNumber.state != .notANumber, let last, let numberStandIn = last.state.standIn else { return }
+            end = min(end, scanned + last.end)
+            if newToken {
+                let current = currentToken(piece: nil, count: 0)
+                guard current.start == nil else { return }
+                if current.expectation != .value && current.expectation != .valueOrEnd {
+                    let error: JSONSyntaxError? = carry.withUnsafeBufferPointer { carried in
+                        var regions = _Regions()
+                        regions.spans.append((carryBase, carried.baseAddress!, carried.count))
+                        return misplacedError(at: carryBase, first: carried[0], regions: regions)
+                    }
+                    if let error { try fail(error) }
+                    return
+                }
+            }
+            replacement = numberStandIn
+        case .comment:
+            switch scanner.mode {
+            case .lineComment: replacement = Array("//".utf8)
+            case .blockComment: replacement = Array("/*".utf8)
+            default: return
+            }
+            if newToken { guard carryBase == scanner.commentStart else { return } }
+            // Keep a final `*`: with a `/` after it, it closes the comment.
+            if scanner.mode == .blockComment && carry.last == UInt8(ascii: "*") { end = min(end, carry.count - 1) }
+        case .character:
+            return
+        }
+        guard end > 0 else { return }
+        carry.withUnsafeBufferPointer { lines.advance(over: $0.baseAddress!, count: end) }
+        carryBase += end
+        carry.removeSubrange(0..<end)
+        if carryKind == .bare {
+            heldNumberScanned = carry.count
+        }
+        standIn = replacement
+        standInKind = carryKind
+    }
+
+    /// The fast pass's grammar check of one chunk: yajl, except for the bytes of a string that goes
+    /// on from the chunk before (checked by a ``_StringSkipper`` instead, so yajl never holds more
+    /// than one chunk of it) and the digits that only lengthen a number yajl holds.
+    /// - Parameters:
+    ///   - inString: whether the bytes before this chunk end inside a string;
+    ///   - escape: the escape in progress there.
+    private func fastGrammar(_ p: UnsafePointer<UInt8>, _ n: Int, inString: Bool, escape: _StringSkipper.State) -> Bool {
+        var from = 0
+        if skippedString == nil && inString {
+            skippedString = _StringSkipper(state: escape)
+            // What yajl holds ends where this chunk starts: note how to close it later.
+            bridge = skippedString!.bridge
+        }
+        if var skipper = skippedString {
+            switch skipper.scan(p, n) {
+            case .invalid:
+                return false
+            case .continues:
+                skippedString = skipper
+                return true
+            case .closes(let at):
+                skippedString = nil
+                if !bridge.isEmpty {
+                    guard bridge.withUnsafeBufferPointer({ yajl_parse(handle, $0.baseAddress!, $0.count) }) == yajl_status_ok else { return false }
+                }
+                from = at
+            }
+        } else if fedTail.number.repeatsDigits {
+            while from < n && p[from] >= UInt8(ascii: "0") && p[from] <= UInt8(ascii: "9") { from &+= 1 }
+            if from == n { return true }
+        }
+        yajlByteCount &+= n &- from
+        guard yajl_parse(handle, p + from, n &- from) == yajl_status_ok else { return false }
+        fedTail.fed(p + from, n &- from)
+        return true
+    }
+
+    /// Fast pass: the bytes that complete the escape yajl was left in when it stopped getting the
+    /// bytes of a string (see ``fastGrammar``).
+    private var bridge: [UInt8] = []
 
     /// Where the bytes held back from yajl start (or `received` when nothing is held): an unfinished
     /// string from its opening quote, an unfinished comment from its opening `/`, an unfinished
@@ -220,8 +426,11 @@ final class _Engine {
                 start = scanner.pendingSlash ? chunkBase + n - 1 : chunkBase + n
             }
         }
-        // Started in an earlier chunk: everything from there is already held.
-        guard start >= chunkBase else { return carry.isEmpty ? start : min(carryBase, start) }
+        // Started in an earlier chunk: everything from there is already held (or let go of).
+        guard start >= chunkBase else {
+            if !standIn.isEmpty { return carryBase }
+            return carry.isEmpty ? start : min(carryBase, start)
+        }
         // With comments allowed, a `/` here that does not close a block comment opens none either
         // (the scanner would be inside it): yajl reads it and the run after it as one bad comment
         // token (`-1/2`), so it is held too, with whatever is glued before it (`-2/#/3`).
@@ -232,7 +441,7 @@ final class _Engine {
             guard _Tokens.isBare(b) || slashes && b == UInt8(ascii: "/") && chunkBase + j - 1 > scanner.lastCommentEnd else { break }
             j -= 1
         }
-        if j == 0 && !carry.isEmpty && carryKind == .bare { return carryBase }
+        if j == 0 && isHolding && carryKind == .bare { return carryBase }
         return chunkBase + j
     }
 
@@ -262,7 +471,9 @@ final class _Engine {
         guard !finished else { return }
         finished = true
         if fast {
-            if yajl_complete_parse(handle) != yajl_status_ok {
+            // A string still open at the end is an error wherever it is; after a complete document
+            // yajl would not notice it.
+            if yajl_complete_parse(handle) != yajl_status_ok || structure!.endsInString {
                 failure = Self.fastFailure
                 throw Self.fastFailure
             }
@@ -272,15 +483,35 @@ final class _Engine {
             pending!.excerpt.close()
             try throwIfExcerptComplete()
         }
+        let letGoOfString = !standIn.isEmpty && standInKind == .string
         let error: JSONSyntaxError? = carry.withUnsafeBufferPointer { carried -> JSONSyntaxError? in
             var regions = _Regions()
-            if carried.count > 0 {
-                regions.spans.append((carryBase, carried.baseAddress!, carried.count))
-                if let error = parse(carried.baseAddress!, carried.count, base: carryBase, regions: regions) { return error }
+            if carried.count > 0 { regions.spans.append((carryBase, carried.baseAddress!, carried.count)) }
+            if isHolding {
+                var view = standIn
+                view.append(contentsOf: carried)
+                let base = carryBase - standIn.count
+                if let error = view.withUnsafeBufferPointer({ parse($0.baseAddress!, $0.count, base: base, regions: regions) }) {
+                    return error
+                }
             }
             if let scanError = scanner.finish() {
                 return makeError(kind: scanError.kind, reason: scanError.reason, at: scanError.offset,
                                  path: state.pointee.nextValuePath(), regions: regions)
+            }
+            // yajl takes a token that the input leaves open for one that may still go on, and after
+            // a complete document it asks nothing more: `{} "x` and `[] /*` would pass.
+            switch scanner.mode {
+            case .blockComment:
+                return makeError(kind: .unexpectedEndOfInput, reason: "unexpected end of input inside a comment (missing '*/')",
+                                 at: received, path: state.pointee.nextValuePath(), regions: regions)
+            case .string:
+                // (A string let go of was a value where the grammar takes one.)
+                if !letGoOfString, let error = misplacedError(at: scanner.stringStart, first: UInt8(ascii: "\""), regions: regions) {
+                    return error
+                }
+            case .outside, .lineComment:
+                break
             }
             state.pointee.pieceBase = received
             let status = yajl_complete_parse(handle)
@@ -322,13 +553,14 @@ final class _Engine {
 
     /// A pre-pass error at `scanError.offset`: first let yajl see everything before it (closing an
     /// open string with a synthetic quote), so an earlier grammar error wins.
-    private func probe(upTo scanError: _ScanError, from fedStart: Int, regions: _Regions) -> JSONSyntaxError {
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(scanError.offset - fedStart + 1)
+    private func probe(upTo scanError: _ScanError, from fedStart: Int, standIn: [UInt8], regions: _Regions) -> JSONSyntaxError {
+        var buffer = standIn
+        buffer.reserveCapacity(standIn.count + scanError.offset - fedStart + 1)
         regions.forEachSpan(from: fedStart, to: scanError.offset) { buffer.append(contentsOf: UnsafeBufferPointer(start: $0, count: $1)) }
         buffer.append(scanError.insideString ? UInt8(ascii: "\"") : UInt8(ascii: " "))
         state.pointee.syntheticEnd = scanError.insideString ? scanError.offset + 1 : -1
-        let earlier = buffer.withUnsafeBufferPointer { parse($0.baseAddress!, $0.count, base: fedStart, regions: regions) }
+        let base = fedStart - standIn.count
+        let earlier = buffer.withUnsafeBufferPointer { parse($0.baseAddress!, $0.count, base: base, regions: regions) }
         state.pointee.syntheticEnd = -1
         if let earlier, earlier.location.offset <= scanError.offset { return earlier }
         let path = scanError.insideString ? state.pointee.stringPath() : state.pointee.nextValuePath()
@@ -338,6 +570,7 @@ final class _Engine {
     /// Runs yajl over one buffer that starts at absolute offset `base`.
     private func parse(_ p: UnsafePointer<UInt8>, _ count: Int, base: Int, regions: _Regions) -> JSONSyntaxError? {
         state.pointee.pieceBase = base
+        yajlByteCount &+= count
         let status = yajl_parse(handle, p, count)
         if status == yajl_status_ok {
             recordTail(p, count, base: base)
@@ -352,34 +585,46 @@ final class _Engine {
         var i: Int
         if lastEnd >= base {
             tailTokens.removeAll(keepingCapacity: true)
+            tailTokenBytes.removeAll(keepingCapacity: true)
             tailTokenCount = 0
             i = lastEnd - base
         } else {
             i = 0
         }
         while let start = _Tokens.nextStart(p, count, from: i, comments: options.allowComments) {
-            if tailTokens.count < 2 { tailTokens.append(base + start) }
+            if tailTokens.count < 2 {
+                tailTokens.append(base + start)
+                tailTokenBytes.append(p[start])
+            }
             tailTokenCount += 1
             i = _Tokens.end(p, count, at: start)
         }
     }
 
-    /// The absolute start of the `k`-th token after the last event.
-    private func tokenStart(_ k: Int, piece p: UnsafePointer<UInt8>?, count: Int) -> Int {
+    /// The token yajl is at when it stops (or would read next): the first token after the last
+    /// event, past the one `,` or `:` the grammar accepted there (no other token is accepted without
+    /// an event). Returns its absolute start (nil when it is not in view: held back, or not there)
+    /// and the grammar's expectation at that point.
+    ///
+    /// yajl lexes a token before its parser judges it, so a token that is both misplaced and
+    /// malformed (`[1 f]`) comes back as a lexical error further on; this start is where the
+    /// grammar already rejected it.
+    private func currentToken(piece p: UnsafePointer<UInt8>?, count: Int) -> (start: Int?, expectation: _Expectation) {
         let s = state.pointee
-        var remaining = k
-        if s.lastEventEnd < s.pieceBase {
-            if tailTokenCount >= remaining, remaining <= tailTokens.count { return tailTokens[remaining - 1] }
-            remaining -= tailTokenCount
+        var starts: [(Int, UInt8)] = []
+        if s.lastEventEnd < s.pieceBase || p == nil {
+            for (start, byte) in zip(tailTokens, tailTokenBytes) { starts.append((start, byte)) }
         }
-        guard let p else { return s.pieceBase }
-        var i = max(s.lastEventEnd, s.pieceBase) - s.pieceBase
-        while let start = _Tokens.nextStart(p, count, from: i, comments: options.allowComments) {
-            remaining -= 1
-            if remaining <= 0 { return s.pieceBase + start }
-            i = _Tokens.end(p, count, at: start)
+        if let p, starts.count < 2 {
+            var i = max(s.lastEventEnd, s.pieceBase) - s.pieceBase
+            while starts.count < 2, let start = _Tokens.nextStart(p, count, from: i, comments: options.allowComments) {
+                starts.append((s.pieceBase + start, p[start]))
+                i = _Tokens.end(p, count, at: start)
+            }
         }
-        return s.pieceBase + count
+        let accepted = starts.first.flatMap { _Expectation.acceptsPunctuation($0.1, after: s) ? $0.1 : nil }
+        let k = accepted == nil ? 0 : 1
+        return (k < starts.count ? starts[k].0 : nil, _Expectation(after: s, punctuation: accepted))
     }
 
     // MARK: Errors
@@ -401,13 +646,27 @@ final class _Engine {
         }
         let consumed = yajl_get_bytes_consumed(handle)
         let message = Self.yajlMessage(handle)
-        let classified = _YajlDiagnosis(message: message, consumed: consumed, atEnd: atEnd)
+        var classified = _YajlDiagnosis(message: message, consumed: consumed, atEnd: atEnd)
+        let current = currentToken(piece: p, count: count)
+        let currentStart = current.start ?? (p == nil ? received : s.pieceBase + count)
         var offset: Int
         switch classified.anchor {
         case .offendingByte(let delta):
             offset = atEnd ? received : s.pieceBase + consumed + delta
-        case .token(let k):
-            offset = atEnd ? received : tokenStart(k(s), piece: p, count: count)
+            // A lexical error inside a token the grammar does not accept here anyway: the token's
+            // first byte is the first one that cannot continue the document. Likewise a `/` that
+            // opens no comment is reported at the `/`.
+            if currentStart <= offset, let first = regions.byte(at: currentStart) {
+                if let misplaced = _YajlDiagnosis.misplaced(first, current.expectation) {
+                    classified = misplaced
+                    offset = currentStart
+                } else if options.allowComments && first == UInt8(ascii: "/") {
+                    classified = .straySlash
+                    offset = currentStart
+                }
+            }
+        case .token:
+            offset = currentStart
         case .end:
             offset = received
         }
@@ -416,6 +675,17 @@ final class _Engine {
                                     inString: scanner.mode == .string, allowComments: options.allowComments)
         let (kind, reason, path) = classified.describe(context)
         return makeError(kind: kind, reason: reason, at: offset, path: path, regions: regions)
+    }
+
+    /// The error for a token at `start` (with `first` its first byte) that the grammar does not
+    /// accept there, or nil when it does. Used for a token held back from yajl (an unfinished string).
+    private func misplacedError(at start: Int, first: UInt8, regions: _Regions) -> JSONSyntaxError? {
+        let current = currentToken(piece: nil, count: 0)
+        guard current.start == nil || current.start == start, let diagnosis = _YajlDiagnosis.misplaced(first, current.expectation) else { return nil }
+        let context = _ErrorContext(state: state.pointee, regions: regions, offset: start, received: received,
+                                    inString: false, allowComments: options.allowComments)
+        let (kind, reason, path) = diagnosis.describe(context)
+        return makeError(kind: kind, reason: reason, at: start, path: path, regions: regions)
     }
 
     private static func yajlMessage(_ handle: OpaquePointer) -> String {

@@ -1,8 +1,9 @@
 /// A push parser for one JSON document: feed it bytes in chunks of any size, then call ``finish()``.
 /// It validates strictly as it goes (see ``JSONParseOptions``) and, if you give it a handler, reports
 /// each ``JSONEvent`` in document order. Memory stays constant whatever the input size: only the
-/// open containers, the member names of the open objects and an unfinished token (a string, or a
-/// comment when comments are allowed) are held.
+/// open containers, the member names of the open objects and an unfinished token (a string, number
+/// or comment) are held; without a handler, only the last 64 KiB or so of a string value, number or
+/// comment, however long (its text is not needed, only its checks).
 ///
 /// Cutting the same bytes into different chunks never changes the result: the same events, or the
 /// same error at the same location.

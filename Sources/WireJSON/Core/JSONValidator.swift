@@ -5,23 +5,44 @@ import Darwin
 #endif
 
 /// The outcome of validating one input.
+///
+/// For JSON Lines, every invalid line is counted in ``invalidDocumentCount`` but only the first
+/// ``JSONValidator/maxErrors`` errors are kept in ``errors``; ``omittedErrorCount`` says how many
+/// were left out.
+///
+/// ```swift
+/// let report = JSONValidator(options: JSONParseOptions(framing: .lines), maxErrors: 2)
+///     .validate(Array("[\n[\n[\n".utf8))
+/// report.invalidDocumentCount   // 3
+/// report.errors.count           // 2
+/// report.omittedErrorCount      // 1
+/// ```
 public struct JSONValidationReport: Hashable, Sendable {
-    /// The errors found: at most one for a single document; one per bad line for JSON Lines.
+    /// The errors found, in input order: at most one for a single document; one per bad line for
+    /// JSON Lines, up to the validator's `maxErrors`.
     public var errors: [JSONSyntaxError]
     /// How many documents were checked (JSON Lines: non-blank lines).
     public var documentCount: Int
+    /// How many of them are invalid, counted in full even when ``errors`` was capped.
+    public var invalidDocumentCount: Int
     /// How many bytes were read.
     public var byteCount: Int
 
     /// Whether the input is valid.
-    public var isValid: Bool { errors.isEmpty }
+    public var isValid: Bool { invalidDocumentCount == 0 }
+
+    /// How many errors were found but not kept in ``errors`` (the cap of `maxErrors`).
+    public var omittedErrorCount: Int { max(0, invalidDocumentCount - errors.count) }
 
     /// A report from its parts (for tests and for tools that merge reports); the validator builds the
     /// real ones.
-    public init(errors: [JSONSyntaxError], documentCount: Int, byteCount: Int) {
+    /// - Parameter invalidDocumentCount: how many documents are invalid; nil means one per error
+    ///   (nothing omitted). It is never taken below `errors.count`.
+    public init(errors: [JSONSyntaxError], documentCount: Int, byteCount: Int, invalidDocumentCount: Int? = nil) {
         self.errors = errors
         self.documentCount = documentCount
         self.byteCount = byteCount
+        self.invalidDocumentCount = max(invalidDocumentCount ?? errors.count, errors.count)
     }
 }
 
@@ -55,14 +76,15 @@ public struct JSONValidator: Sendable {
     public var options: JSONParseOptions
     /// Bytes read per chunk from files and descriptors.
     public var chunkSize: Int
-    /// For JSON Lines: stop collecting after this many bad lines (the count of documents goes on).
+    /// For JSON Lines: keep the errors of this many bad lines; later ones are only counted
+    /// (``JSONValidationReport/invalidDocumentCount``).
     public var maxErrors: Int
 
     /// A validator. It never fails: a `chunkSize` or `maxErrors` below 1 is raised to 1.
     /// - Parameters:
     ///   - options: strict RFC 8259 by default; ``JSONParseOptions`` also selects JSON Lines.
     ///   - chunkSize: bytes read per chunk in the exact pass (256 KiB by default).
-    ///   - maxErrors: for JSON Lines, how many bad lines to report before only counting.
+    ///   - maxErrors: for JSON Lines, how many bad lines' errors to keep before only counting them.
     ///
     /// ```swift
     /// let validator = JSONValidator(chunkSize: 64 * 1024)
@@ -163,6 +185,8 @@ struct _ValidationRun {
     private let lines: Bool
     private let maxErrors: Int
     private var errors: [JSONSyntaxError] = []
+    /// Invalid documents, counted past `maxErrors`.
+    private var invalid = 0
     private var documents = 0
     private var total = 0
     /// JSON Lines: line number and offset where the current line starts.
@@ -232,6 +256,7 @@ struct _ValidationRun {
     }
 
     private mutating func record(_ error: JSONSyntaxError) {
+        invalid += 1
         if errors.count < maxErrors { errors.append(error.shifted(lines: lineNumber, bytes: lineStart)) }
     }
 
@@ -244,6 +269,7 @@ struct _ValidationRun {
         } else {
             documents = 1
         }
-        return JSONValidationReport(errors: errors, documentCount: documents, byteCount: total)
+        return JSONValidationReport(errors: errors, documentCount: documents, byteCount: total,
+                                    invalidDocumentCount: lines ? invalid : errors.count)
     }
 }

@@ -31,6 +31,16 @@ struct _StructureChecker {
     private var keyContinues = false
     private(set) var failed = false
 
+    /// Whether the bytes so far end inside a string.
+    var endsInString: Bool { inString }
+
+    /// Inside a string, where the bytes so far leave its escapes.
+    var stringEscape: _StringSkipper.State {
+        if escaped { return .backslash }
+        let hex = scanner.pendingHexDigits
+        return hex > 0 ? .hex(hex) : .plain
+    }
+
     init(options: JSONParseOptions) {
         scanner = _ByteScanner(allowComments: false)
         keys = .allocate(capacity: 1)
@@ -283,6 +293,12 @@ final class _ParallelStructureCheck: @unchecked Sendable {
     deinit { checker.deallocate() }
 
     var failed: Bool { checker.failed }
+
+    /// Whether the bytes checked so far end inside a string (read after ``wait()``).
+    var endsInString: Bool { checker.endsInString }
+
+    /// The escape state at the end of the bytes checked so far, inside a string.
+    var stringEscape: _StringSkipper.State { checker.stringEscape }
 
     func reset() { checker.reset() }
 

@@ -36,12 +36,27 @@ struct _ErrorContext {
         }
     }
 
-    /// "a string", "a number", "'}'", "'tru'", "the end of the input".
+    /// "a string", "a number", "'}'", "'tru'", "the end of the input": what was found at the offset,
+    /// read from the byte there (and, for a `-`, the byte after it).
     var found: String {
-        guard let b = byte else { return "the end of the input" }
+        switch noun {
+        case "string", "number": return "a " + noun
+        case "end of input": return "the end of the input"
+        default: return noun
+        }
+    }
+
+    /// ``found`` without an article, for "unexpected …": "string", "number", "'tru'", "'-'",
+    /// "end of input".
+    var noun: String {
+        guard let b = byte else { return "end of input" }
         switch b {
-        case UInt8(ascii: "\""): return "a string"
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return "a number"
+        case UInt8(ascii: "\""): return "string"
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return "number"
+        case UInt8(ascii: "-"):
+            // `-` starts a number only with a digit after it (`-}` is just a minus sign).
+            if let next = regions.byte(at: offset + 1), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next) { return "number" }
+            return "'-'"
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"): return "'\(word())'"
         case 0x20...0x7E: return "'\(Character(Unicode.Scalar(b)))'"
         default: return "byte 0x" + String(b, radix: 16, uppercase: true).leftPadded(to: 2)
@@ -110,12 +125,50 @@ struct _YajlDiagnosis {
         case invalidChar, invalidLiteral, controlInString, invalidEscape, invalidHex
         case noDigitAfterExponent, noDigitAfterDecimal, noDigitAfterMinus, comment, badUTF8
         case prematureEOF, trailingGarbage, afterArrayElement, afterMember, missingColon
-        case invalidKey, unallowedToken, unknown(String)
+        case invalidKey, unallowedToken, straySlash, unknown(String)
     }
 
     private let which: Case
     let anchor: Anchor
     private let atEnd: Bool
+
+    private init(_ which: Case, anchor: Anchor) {
+        self.which = which
+        self.anchor = anchor
+        atEnd = false
+    }
+
+    /// What yajl's lexer would report for a problem that ``_StringSkipper`` found inside a string.
+    static func inString(_ problem: _StringSkipper.Problem) -> _YajlDiagnosis {
+        switch problem {
+        case .controlCharacter: return _YajlDiagnosis(.controlInString, anchor: .offendingByte(0))
+        case .invalidEscape: return _YajlDiagnosis(.invalidEscape, anchor: .offendingByte(0))
+        case .invalidHex: return _YajlDiagnosis(.invalidHex, anchor: .offendingByte(0))
+        }
+    }
+
+    /// A `/` that opens no comment (comments allowed), reported at the `/`.
+    static var straySlash: _YajlDiagnosis { _YajlDiagnosis(.straySlash, anchor: .token({ _ in 1 })) }
+
+    /// The grammar error yajl's parser would report for a token starting with `first` where the
+    /// grammar expects `expectation`, or nil when such a token is accepted there (or is not a value
+    /// at all: punctuation and stray characters get yajl's own diagnosis).
+    static func misplaced(_ first: UInt8, _ expectation: _Expectation) -> _YajlDiagnosis? {
+        guard _Expectation.startsValue(first) else { return nil }
+        let isString = first == UInt8(ascii: "\"")
+        let which: Case
+        switch expectation {
+        case .value, .valueOrEnd: return nil
+        case .memberOrEnd, .member:
+            if isString { return nil }
+            which = .invalidKey
+        case .colon: which = .missingColon
+        case .commaOrEndOfArray: which = .afterArrayElement
+        case .commaOrEndOfObject: which = .afterMember
+        case .nothing: which = .trailingGarbage
+        }
+        return _YajlDiagnosis(which, anchor: .token({ _ in 1 }))
+    }
 
     init(message: String, consumed: Int, atEnd: Bool) {
         self.atEnd = atEnd
@@ -190,22 +243,25 @@ struct _YajlDiagnosis {
         case .controlInString:
             return (.controlCharacter, "unescaped \(c.controlName(c.byte ?? 0)) in string", s.stringPath())
         case .invalidEscape:
-            return (.invalidEscape, "invalid escape '\\\(c.found.trimmingCharacters(in: "'"))' in string", s.stringPath())
+            guard let b = c.byte, (0x20...0x7E).contains(b) else {
+                return (.invalidEscape, "invalid escape: '\\' followed by \(c.foundByte) in string", s.stringPath())
+            }
+            return (.invalidEscape, "invalid escape '\\\(Character(Unicode.Scalar(b)))' in string", s.stringPath())
         case .invalidHex:
             return (.invalidEscape, "invalid \\u escape: expected 4 hex digits, found \(c.foundByte)", s.stringPath())
         case .noDigitAfterExponent:
-            return (.invalidNumber, "expected a digit after the exponent in a number, found \(c.found)", s.nextValuePath())
+            return (.invalidNumber, "expected a digit after the exponent in a number, found \(c.foundByte)", s.nextValuePath())
         case .noDigitAfterDecimal:
-            return (.invalidNumber, "expected a digit after the decimal point in a number, found \(c.found)", s.nextValuePath())
+            return (.invalidNumber, "expected a digit after the decimal point in a number, found \(c.foundByte)", s.nextValuePath())
         case .noDigitAfterMinus:
-            return (.invalidNumber, "expected a digit after '-' in a number, found \(c.found)", s.nextValuePath())
+            return (.invalidNumber, "expected a digit after '-' in a number, found \(c.foundByte)", s.nextValuePath())
         case .comment:
             return (.commentNotAllowed, "comments are not allowed in JSON (--allow-comments accepts them)", s.nextValuePath())
         case .prematureEOF:
             return endOfInput(c)
         case .trailingGarbage:
             if c.isLeadingZero { return (.invalidNumber, "number with a leading zero", .root) }
-            return (.trailingContent, "unexpected \(c.found) after the end of the JSON document", .root)
+            return (.trailingContent, "unexpected \(c.noun) after the end of the JSON document", .root)
         case .afterArrayElement:
             if c.isLeadingZero { return (.invalidNumber, "number with a leading zero", s.currentValuePath()) }
             if c.foundStartsValue { return (.unexpectedToken, "missing ',' between array elements (found \(c.found))", s.containerPath()) }
@@ -229,6 +285,11 @@ struct _YajlDiagnosis {
                 return (.unexpectedToken, "expected a value after ':', found \(c.found)", s.nextValuePath())
             }
             return (.unexpectedToken, "expected a value, found \(c.found)", s.nextValuePath())
+        case .straySlash:
+            if s.frames.isEmpty && s.lastEvent == .value {
+                return (.trailingContent, "unexpected '/' after the end of the JSON document", .root)
+            }
+            return (.unexpectedCharacter, "unexpected '/': a comment starts with '/*' or '//'", s.nextValuePath())
         case .unknown(let text):
             return (.unexpectedCharacter, text, s.nextValuePath())
         }
@@ -263,11 +324,60 @@ struct _YajlDiagnosis {
     }
 }
 
-extension String {
-    func trimmingCharacters(in set: Character) -> String {
-        var s = Substring(self)
-        while s.first == set { s = s.dropFirst() }
-        while s.last == set { s = s.dropLast() }
-        return String(s)
+/// What yajl's parser accepts next, from the callback state: the last event, the open containers and
+/// the one `,` or `:` the grammar accepted after the last event (if any).
+enum _Expectation: Equatable {
+    /// A value: the start of the document, after `:`, after `,` in an array.
+    case value
+    /// A value or `]` (just after `[`).
+    case valueOrEnd
+    /// A member name or `}` (just after `{`).
+    case memberOrEnd
+    /// A member name (after `,` in an object).
+    case member
+    /// `:` after a member name.
+    case colon
+    /// `,` or `]` after an array element.
+    case commaOrEndOfArray
+    /// `,` or `}` after an object member.
+    case commaOrEndOfObject
+    /// Nothing: the document is complete.
+    case nothing
+
+    init(after s: _CallbackState, punctuation: UInt8?) {
+        let inObject = s.frames.last?.isObject
+        switch s.lastEvent {
+        case .none: self = s.frames.isEmpty ? .value : .valueOrEnd
+        case .arrayStart: self = .valueOrEnd
+        case .objectStart: self = .memberOrEnd
+        case .key: self = punctuation == nil ? .colon : .value
+        case .value:
+            switch inObject {
+            case nil: self = .nothing
+            case true?: self = punctuation == nil ? .commaOrEndOfObject : .member
+            case false?: self = punctuation == nil ? .commaOrEndOfArray : .value
+            }
+        }
+    }
+
+    /// Whether `b` is punctuation the grammar accepts right after the last event (`,` after a
+    /// value inside a container, `:` after a member name).
+    static func acceptsPunctuation(_ b: UInt8, after s: _CallbackState) -> Bool {
+        switch s.lastEvent {
+        case .value: return b == UInt8(ascii: ",") && !s.frames.isEmpty
+        case .key: return b == UInt8(ascii: ":")
+        default: return false
+        }
+    }
+
+    /// A byte that starts a value (string, number, literal, array or object).
+    static func startsValue(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "["), UInt8(ascii: "{"):
+            return true
+        default:
+            return false
+        }
     }
 }

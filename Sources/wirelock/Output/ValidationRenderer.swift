@@ -17,8 +17,11 @@ struct ValidationTextRenderer: Sendable {
         }
         let diagnostics = DiagnosticRenderer(style: style)
         var text = report.errors.map { diagnostics.render($0, file: result.displayPath) }.joined()
+        if report.omittedErrorCount > 0 {
+            text += "\(result.displayPath): … and \(report.omittedErrorCount) more \(report.omittedErrorCount == 1 ? "error" : "errors") not shown\n"
+        }
         if result.framing == .lines && !quiet {
-            text += "\(result.displayPath): \(report.errors.count) of \(pluralized(report.documentCount, "document")) invalid\n"
+            text += "\(result.displayPath): \(report.invalidDocumentCount) of \(pluralized(report.documentCount, "document")) invalid\n"
         }
         return text
     }
@@ -34,10 +37,11 @@ struct ValidationTextRenderer: Sendable {
 /// Renders `validate --format json` (pure): one JSON document for the whole run.
 ///
 /// ```json
-/// {"files": [{"path": "a.json", "valid": false, "documents": 1, "bytes": 52,
+/// {"files": [{"path": "a.json", "valid": false, "documents": 1, "invalidDocuments": 1, "bytes": 52,
 ///             "errors": [{"kind": "trailing-comma", "reason": "…", "line": 3, "column": 33,
 ///                         "offset": 54, "path": "$.genres",
-///                         "excerpt": {"text": "…", "caretColumn": 32}}]}],
+///                         "excerpt": {"text": "…", "caretColumn": 32}}],
+///             "omittedErrors": 0}],
 ///  "unreadable": [{"path": "missing.json", "reason": "No such file or directory"}],
 ///  "summary": {"files": 2, "valid": 0, "invalid": 1, "unreadable": 1}}
 /// ```
@@ -63,8 +67,10 @@ enum ValidationJSONRenderer {
             "path": .string(result.displayPath),
             "valid": .bool(result.report.isValid),
             "documents": number(result.report.documentCount),
+            "invalidDocuments": number(result.report.invalidDocumentCount),
             "bytes": number(result.report.byteCount),
             "errors": .array(result.report.errors.map(error)),
+            "omittedErrors": number(result.report.omittedErrorCount),
         ]))
     }
 
