@@ -137,13 +137,22 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
     /// Members already in that order (every canonical file) come back as they are after one pass;
     /// otherwise the names are compared as UTF-8 bytes, without converting them to UTF-16.
     public var sortedMembers: [Member] {
-        guard members.count > 1 else { return members }
-        var sorted = true
+        isSortedByName ? members : _sortedMemberIndices().map { members[$0] }
+    }
+
+    /// Whether the members are in ``sortedMembers`` order already.
+    private var isSortedByName: Bool {
+        guard members.count > 1 else { return true }
         for i in 1..<members.count where JSONObject._utf16Order(members[i - 1].key, members[i].key) > 0 {
-            sorted = false
-            break
+            return false
         }
-        if sorted { return members }
+        return true
+    }
+
+    /// The positions of the members in ``sortedMembers`` order (for code that keeps data beside
+    /// each member, such as the diff's equality classes).
+    package func _sortedMemberIndices() -> [Int] {
+        if isSortedByName { return Array(members.indices) }
         // All names in one buffer, so that comparing two of them touches no String.
         var arena: [UInt8] = []
         var starts: [Int] = []
@@ -161,7 +170,7 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
                 return c != 0 ? c < 0 : i < j
             }
         }
-        return order.map { members[$0] }
+        return order
     }
 
     /// Compares two names in UTF-16 code-unit order: negative, zero (the same code units) or positive.
