@@ -226,7 +226,7 @@ struct _NodeItems {
     typealias Operation = MutationOperation
     private var strings = 0
     private var isFirstString = false
-    private var renamings: [String: [(String, String)]] = [:]
+    private var renamings: [String: (name: String, renamings: [(String, String)])] = [:]
 
     /// Call once per value, in document order, before ``count(_:group:value:key:)``.
     mutating func enter(_ value: JSONValue) {
@@ -237,9 +237,14 @@ struct _NodeItems {
     }
 
     private mutating func renamings(of key: String) -> [(String, String)] {
-        if let known = renamings[key] { return known }
+        // Swift strings are equal when canonically equivalent (`é`, `e\u{301}`), but their
+        // renamings are not: a name found under another spelling is renamed afresh.
+        if let known = renamings[key] {
+            if known.name.utf8.elementsEqual(key.utf8) { return known.renamings }
+            return _MutationCatalogue.renamings(of: key)
+        }
         let made = _MutationCatalogue.renamings(of: key)
-        renamings[key] = made
+        renamings[key] = (key, made)
         return made
     }
 
