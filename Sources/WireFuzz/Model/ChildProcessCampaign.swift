@@ -115,7 +115,7 @@ public struct ChildProcessCampaign: Sendable {
             worker!.send(batch.map(String.init).joined(separator: "\n") + "\n")
             for k in batch {
                 let mutant = campaign.generator.mutant(k)
-                if seen.insert(mutant.bytes.hashValue).inserted { result.distinct += 1 }
+                if seen.insert(mutant.distinctKey).inserted { result.distinct += 1 }
                 let verdict: FuzzVerdict
                 switch worker!.readLine(timeLimit: timeLimit) {
                 case .line(let line):

@@ -17,6 +17,8 @@ public struct FuzzSeed: Sendable {
     /// The tree written compactly in source order: a structural mutant is these bytes with one
     /// range replaced (see ``_CompactEdit``).
     let compact: [UInt8]
+    /// Where the containers of ``compact`` start and end.
+    let containers: _CompactEdit.Containers
     /// Whether an object in the tree repeats a member name (as Swift compares strings, so also two
     /// spellings of one name, `é` and `e\u{301}`); its mutants are then written from the edited
     /// tree, which decides which of the members a path means.
@@ -32,6 +34,7 @@ public struct FuzzSeed: Sendable {
         self.value = value
         self.digest = Self.digest(of: bytes)
         self.compact = _MutantWriter.write(value).bytes
+        self.containers = _CompactEdit.Containers(compact)
         self.repeatsNames = Self.repeatsNames(value)
     }
 
@@ -42,6 +45,7 @@ public struct FuzzSeed: Sendable {
         self.bytes = _MutantWriter.write(value).bytes
         self.digest = Self.digest(of: bytes)
         self.compact = bytes
+        self.containers = _CompactEdit.Containers(bytes)
         self.repeatsNames = Self.repeatsNames(value)
     }
 

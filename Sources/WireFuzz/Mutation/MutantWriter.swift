@@ -91,8 +91,12 @@ enum _CompactEdit {
     /// The entry of the value at `path`: for a member name, the last member of that name with
     /// exactly those bytes (as a lookup in a tree without repeated names finds it). Nil when the
     /// path is not there.
-    static func locate(_ path: [JSONPath.Component], in bytes: [UInt8]) -> Entry? {
+    static func locate(_ path: [JSONPath.Component], in bytes: [UInt8], containers: Containers) -> Entry? {
         bytes.withUnsafeBufferPointer { b in
+            let skipValue = { (i: Int) -> Int in
+                if b[i] == UInt8(ascii: "{") || b[i] == UInt8(ascii: "["), let end = containers.end(ofContainerAt: i) { return end }
+                return Self.skipValue(b, i)
+            }
             var entry = Entry(start: 0, valueStart: 0, end: b.count, key: nil, isFirst: true, hasNext: false)
             for component in path {
                 let open = entry.valueStart
@@ -106,7 +110,7 @@ enum _CompactEdit {
                     var first = true
                     while b[i] != UInt8(ascii: "}") {
                         let keyEnd = skipString(b, i)
-                        let valueEnd = skipValue(b, keyEnd + 1)
+                        let valueEnd = skipValue(keyEnd + 1)
                         let next = b[valueEnd] == UInt8(ascii: ",")
                         if keyEnd - i == target.count && target.withUnsafeBufferPointer({ t in
                             memcmp(t.baseAddress!, b.baseAddress! + i, t.count) == 0 }) {
@@ -119,7 +123,7 @@ enum _CompactEdit {
                     guard b[open] == UInt8(ascii: "["), index >= 0 else { return nil }
                     var position = 0
                     while b[i] != UInt8(ascii: "]") {
-                        let valueEnd = skipValue(b, i)
+                        let valueEnd = skipValue(i)
                         let next = b[valueEnd] == UInt8(ascii: ",")
                         if position == index {
                             found = Entry(start: i, valueStart: i, end: valueEnd, key: nil, isFirst: position == 0, hasNext: next)
@@ -133,6 +137,48 @@ enum _CompactEdit {
                 entry = found
             }
             return entry
+        }
+    }
+
+    /// Where each array and object of a compact document starts and ends, so that ``locate`` steps
+    /// over a container by a search instead of a scan of its bytes.
+    struct Containers: Sendable {
+        /// Start offsets in increasing order (document order), and the offset after each one's end.
+        private var starts: [Int] = []
+        private var ends: [Int] = []
+
+        /// The containers of a compact document.
+        init(_ bytes: [UInt8]) {
+            var open: [Int] = []
+            bytes.withUnsafeBufferPointer { b in
+                var i = 0
+                while i < b.count {
+                    switch b[i] {
+                    case UInt8(ascii: "\""):
+                        i = skipString(b, i)
+                        continue
+                    case UInt8(ascii: "{"), UInt8(ascii: "["):
+                        open.append(starts.count)
+                        starts.append(i)
+                        ends.append(0)
+                    case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                        ends[open.removeLast()] = i + 1
+                    default:
+                        break
+                    }
+                    i += 1
+                }
+            }
+        }
+
+        /// The offset after the container that starts at `start`, if one does.
+        func end(ofContainerAt start: Int) -> Int? {
+            var low = 0, high = starts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if starts[middle] < start { low = middle + 1 } else { high = middle }
+            }
+            return low < starts.count && starts[low] == start ? ends[low] : nil
         }
     }
 

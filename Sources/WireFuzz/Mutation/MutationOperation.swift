@@ -159,6 +159,6 @@ public struct MutationOperation: Hashable, Sendable, CustomStringConvertible {
     /// the path means), nor when the path's bytes are not found (a name spelled another way).
     private func compactEntry(in seed: FuzzSeed) -> _CompactEdit.Entry? {
         guard !seed.repeatsNames else { return nil }
-        return _CompactEdit.locate(path.components, in: seed.compact)
+        return _CompactEdit.locate(path.components, in: seed.compact, containers: seed.containers)
     }
 }
