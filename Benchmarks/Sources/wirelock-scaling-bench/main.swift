@@ -92,9 +92,9 @@ func rows(scale: Double) -> [Row] {
         out.append(Row(command: command, workload: .keys, n: scaled(validate ? 1_000_000 : 40_000)))
         out.append(Row(command: command, workload: .nestedRecords, n: scaled(validate ? 8_000 : 400)))
         // Depth grows from 60 to 480 levels (under the 512 limit); the string per level stays.
-        out.append(Row(command: command, workload: .depth, n: 60, levelBytes: scaled(validate ? 200_000 : 20_000)))
-        out.append(Row(command: command, workload: .longString, n: scaled(validate ? 20_000_000 : 2_000_000)))
-        out.append(Row(command: command, workload: .longNumber, n: scaled(validate ? 20_000_000 : 2_000_000)))
+        out.append(Row(command: command, workload: .depth, n: 60, levelBytes: scaled(validate ? 400_000 : 40_000)))
+        out.append(Row(command: command, workload: .longString, n: scaled(validate ? 20_000_000 : 3_000_000)))
+        out.append(Row(command: command, workload: .longNumber, n: scaled(validate ? 20_000_000 : 5_000_000)))
     }
     return out
 }
