@@ -119,11 +119,17 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
                 return FuzzVerdict(.silentlyAccepted, expected: expected, seen: "accepted, but the value cannot be written back: \(encodingError)")
             }
             guard let view, let mutant else { return FuzzVerdict(.accepted, expected: expected, seen: "accepted") }
-            let ignored = Set(ignoring.map(\.components))
-            let differences = _ValueDiff.paths(mutant, view).filter { path in
+            let paths = _ValueDiff.paths(mutant, view)
+            let differences: [JSONPath]
+            if ignoring.count * paths.count <= 1_024 {
+                differences = paths.filter { path in !ignoring.contains { path.components.starts(with: $0.components) } }
+            } else {
                 // Not at or below an ignored path: no prefix of it is one (a set lookup per prefix,
-                // rather than every ignored path per difference).
-                ignored.isEmpty || !(0...path.components.count).contains { ignored.contains(Array(path.components.prefix($0))) }
+                // rather than every ignored path for every difference).
+                let ignored = Set(ignoring.map(\.components))
+                differences = paths.filter { path in
+                    !(0...path.components.count).contains { ignored.contains(Array(path.components.prefix($0))) }
+                }
             }
             guard let first = differences.first else { return FuzzVerdict(.lossless, expected: expected, seen: "lossless") }
             let wire = mutant[first].map(Self.short) ?? "nothing"
@@ -185,6 +191,14 @@ enum _ValueDiff {
         func visit(_ a: JSONValue?, _ b: JSONValue?) {
             switch (a, b) {
             case (nil, nil), (nil, .null?), (.null?, nil): return
+            case (.object(let x)?, .object(let y)?) where x.count + y.count <= 32:
+                // Small objects (most of them): searching is cheaper than building tables.
+                var names: [String] = []
+                for member in x.members where !names.contains(member.key) { names.append(member.key) }
+                for member in y.members where !names.contains(member.key) { names.append(member.key) }
+                for name in names {
+                    stack.append(.key(name)); visit(x[name], y[name]); stack.removeLast()
+                }
             case (.object(let x)?, .object(let y)?):
                 // Every name once, in order of first appearance, and each side's last member of it
                 // (what a lookup by name finds), by dictionary: a search per name would make wide
