@@ -7,6 +7,8 @@
 #   make bench   build Benchmarks/ in release and measure (see BENCHMARKS.md)
 #   make bench-golden   only the golden-comparison benchmark (part of make bench)
 #   make bench-shapes   only the shape inference and diff benchmark (part of make bench)
+#   make bench-fuzz     only the fuzzing throughput benchmark (part of make bench)
+#   make bench-scaling  only the scaling benchmark: fmt, shape, diff, validate at n and 8n (part of make bench)
 #   make fuzz-engine  build FuzzEngine/ with libFuzzer + ASan and fuzz WireJSON for FUZZ_SECONDS
 #   make fuzz-engine-coverage  line coverage of the WireJSON core over the fuzz corpus and seeds
 #   make clean   remove build products and generated benchmark data
@@ -48,7 +50,7 @@ LLVM_BIN ?= $(dir $(shell command -v $(SWIFT)))
 FUZZ_COV_SOURCES = $(wildcard Sources/WireJSON/Core/*.swift Sources/WireJSON/Value/*.swift \
   Sources/WireJSON/Canonical/*.swift Sources/WireJSON/Yajl/*.swift)
 
-.PHONY: all deps bench-deps build test demo bench bench-golden bench-shapes bench-fuzz fuzz-engine fuzz-engine-coverage clean
+.PHONY: all deps bench-deps build test demo bench bench-golden bench-shapes bench-fuzz bench-scaling fuzz-engine fuzz-engine-coverage clean
 
 all: build
 
@@ -142,6 +144,7 @@ bench: bench-deps
 	$(MAKE) --no-print-directory bench-golden
 	$(MAKE) --no-print-directory bench-shapes
 	$(MAKE) --no-print-directory bench-fuzz
+	$(MAKE) --no-print-directory bench-scaling
 
 # 1,000 golden comparisons of a ~2 KB document (match, and mismatch with diff rendering); the issue's
 # budget is 1 s for the matching ones. See BENCHMARKS.md, "Golden comparisons".
@@ -169,6 +172,20 @@ bench-fuzz:
 	@bench_bin="$$($(SWIFT) build -c release --package-path $(BENCH_DIR) --show-bin-path)"; \
 	echo "+ wirelock-fuzz-bench Fixtures/API/v3/calendar-success.json Fixtures/API/v3/calendar-extra-field.json"; \
 	"$$bench_bin/wirelock-fuzz-bench" Fixtures/API/v3/calendar-success.json Fixtures/API/v3/calendar-extra-field.json
+
+# Is every command linear? The release CLI as whole processes (fmt -, shape, diff, validate) on
+# documents of size n and 8n; rows whose time grows more than 10x are flagged, and validate of one
+# 200 MB string is set against 200 MB of short strings (time ratio and peak RSS). A few minutes; the
+# documents are written to Benchmarks/data/scaling and removed after each row. SCALING_FLAGS passes
+# options (e.g. `make bench-scaling SCALING_FLAGS="--scale 0.5 --no-tokens"`); see BENCHMARKS.md.
+SCALING_FLAGS ?=
+bench-scaling: bench-deps
+	nice -n 10 $(SWIFT) build -c release --product wirelock
+	nice -n 10 $(SWIFT) build -c release --package-path $(BENCH_DIR) --product wirelock-scaling-bench
+	@bench_bin="$$($(SWIFT) build -c release --package-path $(BENCH_DIR) --show-bin-path)"; \
+	cli_bin="$$($(SWIFT) build -c release --show-bin-path)"; \
+	echo "+ wirelock-scaling-bench --wirelock $$cli_bin/wirelock --data $(BENCH_DIR)/data/scaling --runs $(BENCH_RUNS) $(SCALING_FLAGS)"; \
+	"$$bench_bin/wirelock-scaling-bench" --wirelock "$$cli_bin/wirelock" --data "$(BENCH_DIR)/data/scaling" --runs "$(BENCH_RUNS)" $(SCALING_FLAGS)
 
 # One process (no -jobs or -workers), lower priority: the machine is shared. Swift's own crash backtracer is switched off so
 # that ASan and libFuzzer report the crash and save the input (it would also hold the pipe open).

@@ -34,7 +34,10 @@ let package = Package(
         // MARK: Date strategies — each legacy Foundation date parser next to its WireOracle twin.
         .executableTarget(
             name: "wirelock-date-bench",
-            dependencies: [.product(name: "WireOracle", package: "WireLock")],
+            dependencies: [
+                .product(name: "WireOracle", package: "WireLock"),
+                .product(name: "WireJSON", package: "WireLock"),   // SplitMix64
+            ],
             path: "Sources/wirelock-date-bench"
         ),
 
@@ -46,6 +49,11 @@ let package = Package(
                 .product(name: "WireLockCore", package: "WireLock"),
             ],
             path: "Sources/wirelock-golden-bench"
+        ),
+        // MARK: Scaling — fmt, shape, diff and validate (the release CLI, as processes) at n and 8n.
+        .executableTarget(
+            name: "wirelock-scaling-bench",
+            path: "Sources/wirelock-scaling-bench"
         ),
         // MARK: Shapes — inference, fingerprints and diff over 1,000 generated goldens of ~2 KB.
         .executableTarget(

@@ -102,3 +102,28 @@ struct ChildProcessTests {
         #expect(throws: ExecRunner.ExecError.self) { try ExecRunner(command: "no-such-command-wirelock").run([]) }
     }
 }
+
+/// A worker's reply to `shrink` carries the shrunk mutant in hex: one line of many megabytes,
+/// arriving 64 KiB at a time. Each read used to search the whole line again from its start.
+@Suite("Worker lines")
+struct LineReaderTests {
+    @Test func longLinesAndShortOnesAreReadWhole() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let long = [UInt8](repeating: UInt8(ascii: "a"), count: 8 << 20)
+        let writeEnd = fds[1]
+        let writer = Thread {
+            _writeAll(writeEnd, Array("first\n".utf8) + long + Array("\nlast\n".utf8))
+            close(writeEnd)
+        }
+        writer.start()
+        var reader = _LineReader(descriptor: fds[0])
+        #expect(reader.next() == "first")
+        let line = reader.next()
+        #expect(line?.utf8.count == long.count)
+        #expect(line?.utf8.allSatisfy { $0 == UInt8(ascii: "a") } == true)
+        #expect(reader.next() == "last")
+        #expect(reader.next() == nil)
+        close(fds[0])
+    }
+}

@@ -194,3 +194,43 @@ struct ValidatorInputTests {
         #expect(inMemory.errors.first?.location.line == 5000)
     }
 }
+
+/// The string writer copies runs of bytes that need no escape in one piece; every string must come
+/// out as the byte-by-byte writer it replaced wrote it.
+@Suite("Canonical strings")
+struct CanonicalStringTests {
+    static func reference(_ s: String) -> [UInt8] {
+        let hex = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = [UInt8(ascii: "\"")]
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0x08: out += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+            case 0x0C: out += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+            case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0x00..<0x20: out += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+        return out
+    }
+
+    @Test func everyStringIsWrittenAsTheByteByByteWriterWroteIt() {
+        let pieces = (0..<0x20).map { String(UnicodeScalar(UInt8($0))) } + ["\"", "\\", "/", "a", "Z", "é", "猫", "😀", "\u{7F}", "\u{2028}", "plain text"]
+        var rng = SplitMix64(seed: 2024)
+        for _ in 0..<3_000 {
+            let s = (0..<rng.next(below: 12)).map { _ in pieces[rng.next(below: pieces.count)] }.joined()
+            var out: [UInt8] = []
+            CanonicalJSONWriter.writeString(s, into: &out)
+            #expect(out == Self.reference(s), "\(Array(s.utf8))")
+        }
+        let long = String(repeating: "a long run without escapes ", count: 10_000) + "\n" + String(repeating: "é", count: 1_000)
+        var out: [UInt8] = []
+        CanonicalJSONWriter.writeString(long, into: &out)
+        #expect(out == Self.reference(long))
+    }
+}

@@ -155,3 +155,51 @@ struct JCSConformanceTests {
         }
     }
 }
+
+/// JCS keeps the path of the value it writes as a stack of steps and skips `Double` for short
+/// integers: the errors must still name the exact path, and every number the same text as before.
+@Suite("JCS paths and integer numbers")
+struct JCSPathAndIntegerTests {
+    @Test func anErrorDeepInsideNamesItsPath() throws {
+        // 200 levels of {"a": [x, {...}]} (400 containers), the bad number at the bottom.
+        var text = "1e400"
+        for level in 0..<200 { text = #"{"a":[\#(level),"#  + text + "]}" }
+        let value = try JSONValue.parse(text)
+        var expected: [JSONPath.Component] = []
+        for _ in 0..<200 { expected += [.key("a"), .index(1)] }
+        do {
+            _ = try JCS.bytes(value)
+            Issue.record("1e400 was accepted")
+        } catch {
+            #expect(error.path == JSONPath(expected))
+        }
+    }
+
+    @Test func aRepeatedNameAfterManyElementsNamesItsPath() throws {
+        let text = "[" + (0..<1000).map(String.init).joined(separator: ",") + #",{"ok":{"x":1,"x":2}}]"#
+        let value = try JSONValue.parse(text, options: JSONParseOptions(allowDuplicateKeys: true))
+        do {
+            _ = try JCS.bytes(value)
+            Issue.record("the repeated name was accepted")
+        } catch {
+            #expect(error.path == [.index(1000), .key("ok"), .key("x")])
+        }
+    }
+
+    @Test(arguments: ["0", "-0", "7", "-7", "10", "999999999999999", "-999999999999999", "1000000000000000",
+                      "9007199254740993", "123456789012345678901", "100", "1.0", "1e2", "-1E+2", "0.5", "1e-7"])
+    func numbersKeepTheirECMAScriptForm(text: String) throws {
+        #expect(JCS.number(JSONNumber(text: text)) == ECMAScriptNumber.format(try #require(Double(text))))
+    }
+
+    @Test func randomIntegersKeepTheirECMAScriptForm() throws {
+        var rng = SplitMix64(seed: 8785)
+        for _ in 0..<20_000 {
+            let digits = 1 + rng.next(below: 17)
+            var text = rng.next(below: 2) == 0 ? "-" : ""
+            text += String(1 + rng.next(below: 9))
+            for _ in 1..<digits { text += String(rng.next(below: 10)) }
+            #expect(JCS.number(JSONNumber(text: text)) == ECMAScriptNumber.format(try #require(Double(text))), "\(text)")
+        }
+    }
+}

@@ -159,3 +159,26 @@ struct WireShapeConformanceTests {
         #expect(violations.allSatisfy { $0.breaks == .forward })
     }
 }
+
+/// A payload that lacks many required members and has many unknown ones: each missing member is
+/// reported once, and the unknown members' values are not inferred for every missing member
+/// (which made the check missing × unknown).
+@Suite("Payload conformance, wide objects")
+struct WideConformanceTests {
+    @Test func manyMissingAndManyUnknownMembersAreEachReportedOnce() throws {
+        let count = 3_000
+        let old = WireShape.infer(from: [try JSONValue.parse("{" + (0..<count).map { "\"r\($0)\":\($0)" }.joined(separator: ",") + "}")])
+        let payload = try JSONValue.parse("{" + (0..<count).map { "\"u\($0)\":\($0)" }.joined(separator: ",") + "}")
+        let violations = old.violations(of: payload)
+        #expect(violations.count == count)
+        #expect(violations.allSatisfy { $0.rule == .memberRemoved })
+        #expect(Set(violations.map(\.path.description)) == Set((0..<count).map { "$.r\($0)" }))
+    }
+
+    @Test func oneMissingAndOneUnknownMemberWithAFittingValueIsARename() throws {
+        let old = WireShape.infer(from: [try JSONValue.parse(#"{"id": 1, "title": "a"}"#)])
+        let violations = old.violations(of: try JSONValue.parse(#"{"id": 2, "name": "b"}"#))
+        #expect(violations.map { "\($0.rule) \($0.path)" } == ["member-renamed $.title"])
+        #expect(violations.first?.detail.contains("\"name\"") == true)
+    }
+}

@@ -3,6 +3,7 @@
 // Build in release: `swift build -c release --package-path Benchmarks`, run without arguments.
 // The 10^6-input oracle run is `wirelock oracle dates --strategy all --generate 1000000 --seed 1`.
 import Foundation
+import WireJSON
 import WireOracle
 
 /// Nanoseconds per call of `body` over `inputs`, best of `rounds`, at least `minimumCalls` calls per round.

@@ -10,11 +10,13 @@ import WireLockCore
 let arguments = CommandLine.arguments
 if arguments.contains("--help") || arguments.contains("-h") {
     print("""
-        USAGE: wirelock-golden-bench [--comparisons N] [--rounds R]
+        USAGE: wirelock-golden-bench [--comparisons N] [--rounds R] [--large-elements E]
 
         Times N golden comparisons of a ~2 KB document (default 1000), R rounds each (default 7), and
         prints the best and median seconds per N: a match, a mismatch under CI (diff rendered, no
         file written) and a local mismatch (diff rendered and the pending file written atomically).
+        Then one golden of a large document, `verifyGolden(Array(0..<E), ...)` (E = 200000 by
+        default): recording it, comparing a match, and comparing a mismatch (one element changed).
         """)
     exit(0)
 }
@@ -24,6 +26,7 @@ func option(_ name: String, default value: Int) -> Int {
 }
 let comparisons = option("--comparisons", default: 1000)
 let rounds = option("--rounds", default: 7)
+let largeElements = option("--large-elements", default: 200_000)
 
 // A scratch package: Package.swift so the golden directory and the touched-goldens record are found
 // the way they are in a real project, and a golden recorded once.
@@ -112,3 +115,55 @@ for timing in timings {
 }
 let match = timings.first { $0.name.hasPrefix("match") }!
 print("budget: \(comparisons) matching comparisons in ≤ 1 s — \(match.median <= 1.0 ? "within" : "OVER") (median \(String(format: "%.3f", match.median)) s)")
+
+// One large golden, as `assertGolden(Array(0..<E), named: "large")` makes it: JSONEncoder, parse,
+// canonical writer, then writing the golden (record) or reading, parsing and comparing it.
+let large = Array(0..<largeElements)
+var changedLarge = large
+changedLarge[largeElements / 2] = -1
+let largeURL = scratch.appendingPathComponent("golden/large.json")
+/// What `verifyGolden(value, named: "large", encoder: encoder)` does (its file path is a
+/// `StaticString`, so the scratch test file is given to `GoldenComparison.verify` as `compare` does).
+func verifyLarge(_ value: [Int], environment: [String: String]) -> WireLockFailure? {
+    do {
+        let document = try JSONValue.parse(try encoder.encode(value))
+        return GoldenComparison.verify(document, named: "large", record: .missing, environment: environment, filePath: testFile)
+    } catch {
+        fatalError("cannot encode the large benchmark document: \(error)")
+    }
+}
+/// The timings of `body` (which says whether it got the right answer) and how many runs did not.
+func timeLarge(_ name: String, prepare: () -> Void = {}, _ body: () -> Bool) -> (Timing, wrong: Int) {
+    var timing = Timing(name: name)
+    var wrong = 0
+    for _ in 0..<max(3, rounds / 2) {
+        prepare()
+        let start = DispatchTime.now().uptimeNanoseconds
+        if !body() { wrong += 1 }
+        timing.seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    return (timing, wrong)
+}
+let largeRuns = [
+    timeLarge("record (no golden yet: encode, parse, canonicalize, write atomically)",
+              prepare: { try? FileManager.default.removeItem(at: largeURL) }) {
+        verifyLarge(large, environment: [:])?.message.hasPrefix("recorded") == true
+    },
+    timeLarge("compare, match") { verifyLarge(large, environment: [:]) == nil },
+    timeLarge("compare, one element changed (CI: structural diff and line diff)") {
+        verifyLarge(changedLarge, environment: ["CI": "true"])?.differences.count == 1
+    },
+]
+let largeTimings = largeRuns.map(\.0)
+let wrongLarge = largeRuns.reduce(0) { $0 + $1.wrong }
+guard wrongLarge == 0 else { fatalError("\(wrongLarge) large comparisons gave the wrong answer") }
+let largeBytes = (try? Data(contentsOf: largeURL))?.count ?? 0
+print("")
+print("Large golden: verifyGolden(Array(0..<\(largeElements))), \(largeBytes) bytes canonical; best and median of \(max(3, rounds / 2)) runs")
+print("| path | best s | median s |")
+print("|---|---:|---:|")
+for timing in largeTimings {
+    print("| \(timing.name) | \(String(format: "%.3f", timing.best)) | \(String(format: "%.3f", timing.median)) |")
+}
+let slowestLarge = largeTimings.prefix(2).map(\.median).max()!
+print("budget: record and compare of \(largeElements) elements each in ≤ 1 s — \(slowestLarge <= 1.0 ? "within" : "OVER") (slowest median \(String(format: "%.3f", slowestLarge)) s)")

@@ -22,6 +22,14 @@ public struct Mutant: Sendable {
     /// The first 16 hex digits of the SHA-256 of ``bytes``: the mutant's file name in a corpus.
     public var contentHash: String { Mutant.contentHash(of: bytes) }
 
+    /// A hash of ``bytes`` for counting the distinct mutants of a run (`Hasher`: seeded per process,
+    /// fed the bytes in one block rather than one byte at a time).
+    var distinctKey: Int {
+        var hasher = Hasher()
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        return hasher.finalize()
+    }
+
     /// The first 16 hex digits of the SHA-256 of `bytes`.
     public static func contentHash(of bytes: [UInt8]) -> String {
         String(SHA256.hex(bytes).prefix(16))

@@ -115,7 +115,7 @@ public struct ChildProcessCampaign: Sendable {
             worker!.send(batch.map(String.init).joined(separator: "\n") + "\n")
             for k in batch {
                 let mutant = campaign.generator.mutant(k)
-                if seen.insert(mutant.bytes.hashValue).inserted { result.distinct += 1 }
+                if seen.insert(mutant.distinctKey).inserted { result.distinct += 1 }
                 let verdict: FuzzVerdict
                 switch worker!.readLine(timeLimit: timeLimit) {
                 case .line(let line):
@@ -235,6 +235,9 @@ struct _LineReader {
     let descriptor: Int32
     private var buffer: [UInt8] = []
     private var start = 0
+    /// `buffer[start..<scanned]` has no newline: a long line arriving in many reads is searched
+    /// once, not again from its start after every read.
+    private var scanned = 0
 
     init(descriptor: Int32) { self.descriptor = descriptor }
 
@@ -249,12 +252,14 @@ struct _LineReader {
         var begin = timespec()
         clock_gettime(CLOCK_MONOTONIC, &begin)
         while true {
-            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+            if let newline = buffer[max(start, scanned)...].firstIndex(of: 0x0A) {
                 let line = String(decoding: buffer[start..<newline], as: UTF8.self)
                 start = newline + 1
                 if start > 65536 { buffer.removeFirst(start); start = 0 }
+                scanned = start
                 return .line(line)
             }
+            scanned = buffer.count
             if let timeLimit {
                 let left = timeLimit - _Spawn.elapsed(since: begin)
                 if left <= 0 { return .timedOut }

@@ -93,7 +93,7 @@ public struct ModelCampaign: Sendable {
         for k in shard.indices(upTo: count) {
             let (mutant, verdict) = evaluate(k)
             result.tally.add(mutant.mutator, verdict.outcome)
-            if seen.insert(mutant.bytes.hashValue).inserted { result.distinct += 1 }
+            if seen.insert(mutant.distinctKey).inserted { result.distinct += 1 }
             if verdict.outcome.isFinding {
                 result.findings.append(FuzzFinding(index: k, seedName: mutant.seedName, operation: mutant.operation,
                                                    verdict: verdict, bytes: mutant.bytes))

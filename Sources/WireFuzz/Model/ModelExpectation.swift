@@ -119,8 +119,17 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
                 return FuzzVerdict(.silentlyAccepted, expected: expected, seen: "accepted, but the value cannot be written back: \(encodingError)")
             }
             guard let view, let mutant else { return FuzzVerdict(.accepted, expected: expected, seen: "accepted") }
-            let differences = _ValueDiff.paths(mutant, view).filter { path in
-                !ignoring.contains { path.components.starts(with: $0.components) }
+            let paths = _ValueDiff.paths(mutant, view)
+            let differences: [JSONPath]
+            if ignoring.count * paths.count <= 1_024 {
+                differences = paths.filter { path in !ignoring.contains { path.components.starts(with: $0.components) } }
+            } else {
+                // Not at or below an ignored path: no prefix of it is one (a set lookup per prefix,
+                // rather than every ignored path for every difference).
+                let ignored = Set(ignoring.map(\.components))
+                differences = paths.filter { path in
+                    !(0...path.components.count).contains { ignored.contains(Array(path.components.prefix($0))) }
+                }
             }
             guard let first = differences.first else { return FuzzVerdict(.lossless, expected: expected, seen: "lossless") }
             let wire = mutant[first].map(Self.short) ?? "nothing"
@@ -182,12 +191,26 @@ enum _ValueDiff {
         func visit(_ a: JSONValue?, _ b: JSONValue?) {
             switch (a, b) {
             case (nil, nil), (nil, .null?), (.null?, nil): return
-            case (.object(let x)?, .object(let y)?):
+            case (.object(let x)?, .object(let y)?) where x.count + y.count <= 32:
+                // Small objects (most of them): searching is cheaper than building tables.
                 var names: [String] = []
                 for member in x.members where !names.contains(member.key) { names.append(member.key) }
                 for member in y.members where !names.contains(member.key) { names.append(member.key) }
                 for name in names {
                     stack.append(.key(name)); visit(x[name], y[name]); stack.removeLast()
+                }
+            case (.object(let x)?, .object(let y)?):
+                // Every name once, in order of first appearance, and each side's last member of it
+                // (what a lookup by name finds), by dictionary: a search per name would make wide
+                // objects quadratic.
+                var names: [String] = []
+                var seen = Set<String>()
+                for member in x.members where seen.insert(member.key).inserted { names.append(member.key) }
+                for member in y.members where seen.insert(member.key).inserted { names.append(member.key) }
+                let xLast = Dictionary(x.members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+                let yLast = Dictionary(y.members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+                for name in names {
+                    stack.append(.key(name)); visit(xLast[name], yLast[name]); stack.removeLast()
                 }
             case (.array(let x)?, .array(let y)?):
                 for i in 0..<max(x.count, y.count) {

@@ -14,6 +14,15 @@ public struct FuzzSeed: Sendable {
     public let value: JSONValue
     /// 64 bits of the SHA-256 of ``bytes``: mixes the content into the generator's streams.
     let digest: UInt64
+    /// The tree written compactly in source order: a structural mutant is these bytes with one
+    /// range replaced (see ``_CompactEdit``).
+    let compact: [UInt8]
+    /// Where the containers of ``compact`` start and end.
+    let containers: _CompactEdit.Containers
+    /// Whether an object in the tree repeats a member name (as Swift compares strings, so also two
+    /// spellings of one name, `é` and `e\u{301}`); its mutants are then written from the edited
+    /// tree, which decides which of the members a path means.
+    let repeatsNames: Bool
 
     /// Parses a seed.
     /// - Throws: ``JSONSyntaxError`` when the bytes are not valid JSON under `options` (such an input
@@ -21,8 +30,12 @@ public struct FuzzSeed: Sendable {
     public init(name: String, bytes: [UInt8], options: JSONParseOptions = .strict) throws(JSONSyntaxError) {
         self.name = name
         self.bytes = bytes
-        self.value = try JSONValue.parse(bytes, options: options)
+        let value = try JSONValue.parse(bytes, options: options)
+        self.value = value
         self.digest = Self.digest(of: bytes)
+        self.compact = _MutantWriter.write(value).bytes
+        self.containers = _CompactEdit.Containers(compact)
+        self.repeatsNames = Self.repeatsNames(value)
     }
 
     /// A seed from a tree, written compactly in source order (used while shrinking).
@@ -31,6 +44,20 @@ public struct FuzzSeed: Sendable {
         self.value = value
         self.bytes = _MutantWriter.write(value).bytes
         self.digest = Self.digest(of: bytes)
+        self.compact = bytes
+        self.containers = _CompactEdit.Containers(bytes)
+        self.repeatsNames = Self.repeatsNames(value)
+    }
+
+    static func repeatsNames(_ value: JSONValue) -> Bool {
+        switch value {
+        case .array(let elements): return elements.contains(where: repeatsNames)
+        case .object(let object):
+            var names = Set<String>()
+            for member in object.members where !names.insert(member.key).inserted { return true }
+            return object.members.contains { repeatsNames($0.value) }
+        default: return false
+        }
     }
 
     static func digest(of bytes: [UInt8]) -> UInt64 {

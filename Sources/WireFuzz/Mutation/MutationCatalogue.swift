@@ -22,75 +22,130 @@ enum _MutationCatalogue {
         ("to-array", .array([])),
     ]
 
-    /// The groups of operations of `mutator` on `seed`, in a stable order.
+    /// How many groups `mutator` has (empty ones included): one per truncation place, one per
+    /// wrong-type replacement, one for every other mutator.
+    static func groupCount(_ mutator: Mutator) -> Int {
+        switch mutator {
+        case .truncate: TruncationPlace.allCases.count
+        case .wrongType: wrongTypeValues.count
+        default: 1
+        }
+    }
+
+    /// The groups of operations of `mutator` on `seed`, in a stable order: each group lists its
+    /// operations value by value in document order (parents before children, members and elements
+    /// in source order), a value's own variants in their order; truncations cut by cut.
     static func groups(_ mutator: Mutator, of seed: FuzzSeed) -> [[Operation]] {
-        let paths = seed.value._allPaths()
+        let sizes = groupSizes([mutator], of: seed)[mutator]!
+        let found = operations(mutator, of: seed, at: sizes.map { Array(0..<$0) })
+        return found.enumerated().map { group, byPosition in (0..<sizes[group]).map { byPosition[$0]! } }
+    }
+
+    /// The size of every group of each mutator, from one pass over the tree (and one over the bytes
+    /// for truncations), without making the operations.
+    static func groupSizes(_ mutators: [Mutator], of seed: FuzzSeed) -> [Mutator: [Int]] {
+        var sizes: [Mutator: [Int]] = [:]
+        for mutator in mutators { sizes[mutator] = [Int](repeating: 0, count: groupCount(mutator)) }
+        if sizes[.truncate] != nil {
+            var counts = [Int](repeating: 0, count: TruncationPlace.allCases.count)
+            _TruncationPoints.forEachCut(of: seed.bytes) { counts[$0.place.index] += 1 }
+            sizes[.truncate] = counts
+        }
+        if sizes[.emptyBody] != nil { sizes[.emptyBody] = [2] }
+        let treeMutators = mutators.filter { $0 != .truncate && $0 != .emptyBody }
+        guard !treeMutators.isEmpty else { return sizes }
+        var visitor = _NodeItems()
+        var counts = treeMutators.map { [Int](repeating: 0, count: groupCount($0)) }
+        forEachValue(of: seed.value) { value, key, _ in
+            visitor.enter(value)
+            for (m, mutator) in treeMutators.enumerated() {
+                for group in counts[m].indices {
+                    counts[m][group] += visitor.count(mutator, group: group, value: value, key: key)
+                }
+            }
+        }
+        for (m, mutator) in treeMutators.enumerated() { sizes[mutator] = counts[m] }
+        return sizes
+    }
+
+    /// The operations at the given positions of each group of `mutator` (`wanted[g]` for group g,
+    /// in any order), from one pass: what ``groups(_:of:)`` has at those positions.
+    static func operations(_ mutator: Mutator, of seed: FuzzSeed, at wanted: [[Int]]) -> [[Int: Operation]] {
+        let groupCount = groupCount(mutator)
+        var found = [[Int: Operation]](repeating: [:], count: groupCount)
+        // Per group: the wanted positions in increasing order, the next one, and how many
+        // operations of the group come before the current value.
+        let sorted = (0..<groupCount).map { Array(Set(wanted.indices.contains($0) ? wanted[$0] : [])).sorted() }
+        var next = [Int](repeating: 0, count: groupCount)
+        var seen = [Int](repeating: 0, count: groupCount)
+        var remaining = sorted.reduce(0) { $0 + $1.count }
+        guard remaining > 0 else { return found }
         switch mutator {
         case .truncate:
-            let cuts = _TruncationPoints.cuts(of: seed.bytes)
-            return TruncationPlace.allCases.map { place in
-                cuts.filter { $0.place == place }.map {
-                    Operation(mutator: .truncate, path: .root, variant: "cut-in-\(place.rawValue)", edit: .truncate($0))
+            _TruncationPoints.forEachCut(of: seed.bytes) { cut in
+                let group = cut.place.index
+                if next[group] < sorted[group].count && sorted[group][next[group]] == seen[group] {
+                    found[group][seen[group]] = Operation(mutator: .truncate, path: .root, variant: "cut-in-\(cut.place.rawValue)",
+                                                          edit: .truncate(cut))
+                    next[group] += 1
                 }
+                seen[group] += 1
             }
-        case .wrongType:
-            return wrongTypeValues.map { name, replacement in
-                paths.filter { $0.value.kindName != replacement.kindName }
-                    .map { Operation(mutator: .wrongType, path: $0.path, variant: name, edit: .replace(replacement)) }
-            }
-        case .dropKey:
-            return [memberPaths(paths).map { Operation(mutator: .dropKey, path: $0, variant: "drop", edit: .remove) }]
-        case .renameKey:
-            return [memberPaths(paths).flatMap { path -> [Operation] in
-                guard case .key(let key)? = path.components.last else { return [] }
-                return renamings(of: key).map { name, variant in
-                    Operation(mutator: .renameKey, path: path, variant: variant, edit: .rename(name))
-                }
-            }]
-        case .null:
-            return [paths.filter { $0.value != .null }.map {
-                Operation(mutator: .null, path: $0.path, variant: "null", edit: .replace(.null))
-            }]
-        case .duplicateKey:
-            return [memberPaths(paths).map {
-                Operation(mutator: .duplicateKey, path: $0, variant: "repeat", edit: .splice(.duplicateMember))
-            }]
-        case .extraKey:
-            return [paths.filter { if case .object = $0.value { return true } else { return false } }.map {
-                Operation(mutator: .extraKey, path: $0.path, variant: "add", edit: .add(key: extraKey, value: extraValue))
-            }]
-        case .numbers:
-            return [paths.flatMap { entry -> [Operation] in
-                guard case .number(let number) = entry.value else { return [] }
-                return numberVariants(for: number).map { Operation(mutator: .numbers, path: entry.path, variant: $0.0, edit: $0.1) }
-            }]
-        case .strings:
-            let stringPaths = paths.filter { if case .string = $0.value { return true } else { return false } }
-            return [stringPaths.enumerated().flatMap { i, entry -> [Operation] in
-                guard case .string(let text) = entry.value else { return [] }
-                return stringVariants(for: text, includeHuge: i == 0).map {
-                    Operation(mutator: .strings, path: entry.path, variant: $0.0, edit: $0.1)
-                }
-            }]
-        case .depth:
-            return [paths.filter { entry in
-                switch entry.value { case .array, .object: true; default: false }
-            }.map { Operation(mutator: .depth, path: $0.path, variant: "nest-past-limit", edit: .splice(.nesting)) }]
         case .emptyBody:
-            return [[
+            let both = [
                 Operation(mutator: .emptyBody, path: .root, variant: "empty",
                           edit: .body([], kinds: [.emptyInput], offsets: 0...0)),
                 Operation(mutator: .emptyBody, path: .root, variant: "whitespace",
                           edit: .body(Array(" \n\t \r\n".utf8), kinds: [.emptyInput], offsets: 6...6)),
-            ]]
+            ]
+            for position in sorted[0] where position < both.count { found[0][position] = both[position] }
+        default:
+            var visitor = _NodeItems()
+            forEachValue(of: seed.value) { value, key, path in
+                guard remaining > 0 else { return }
+                visitor.enter(value)
+                for group in 0..<groupCount {
+                    let count = visitor.count(mutator, group: group, value: value, key: key)
+                    guard count > 0 else { continue }
+                    while next[group] < sorted[group].count && sorted[group][next[group]] < seen[group] + count {
+                        let position = sorted[group][next[group]]
+                        found[group][position] = visitor.operation(mutator, group: group, variant: position - seen[group],
+                                                                   value: value, key: key, path: JSONPath(path))
+                        next[group] += 1
+                        remaining -= 1
+                    }
+                    seen[group] += count
+                }
+            }
         }
+        return found
     }
 
-    private static func memberPaths(_ paths: [(path: JSONPath, value: JSONValue)]) -> [JSONPath] {
-        paths.compactMap { entry in
-            if case .key? = entry.path.components.last { return entry.path }
-            return nil
+    /// Calls `body` with every value of the tree, parents before children, members and elements in
+    /// source order (repeated names included): the value, its member name when it is a member's
+    /// value, and its path.
+    static func forEachValue(of root: JSONValue, _ body: (JSONValue, String?, [JSONPath.Component]) -> Void) {
+        var path: [JSONPath.Component] = []
+        func visit(_ value: JSONValue, _ key: String?) {
+            body(value, key, path)
+            switch value {
+            case .array(let elements):
+                for (i, element) in elements.enumerated() {
+                    path.append(.index(i))
+                    visit(element, nil)
+                    path.removeLast()
+                }
+            case .object(let object):
+                for member in object.members {
+                    path.append(.key(member.key))
+                    visit(member.value, member.key)
+                    path.removeLast()
+                }
+            default:
+                break
+            }
         }
+        visit(root, nil)
     }
 
     /// Case changes and camelCase ↔ snake_case spellings of a member name, each different from it.
@@ -146,5 +201,112 @@ enum _MutationCatalogue {
         out.append(("invalid-utf8", .splice(.invalid([0x22, 0x61, 0xC3, 0x28, 0x62, 0x22], kinds: [.invalidUTF8], offsets: 2...2))))
         out.append(("control-character", .splice(.invalid([0x22, 0x61, 0x01, 0x62, 0x22], kinds: [.controlCharacter], offsets: 2...2))))
         return out
+    }
+}
+
+extension TruncationPlace {
+    /// The position in ``allCases``: the truncation group of the place.
+    var index: Int {
+        switch self {
+        case .boundary: 0
+        case .string: 1
+        case .escape: 2
+        case .utf8: 3
+        case .number: 4
+        case .literal: 5
+        }
+    }
+}
+
+/// The tree mutators' operations at one value, in catalogue order: how many a value has in each
+/// group, and the v-th of them. Keeps what a pass over the tree needs to remember: whether the
+/// first string has been seen (only it gets the 1 MiB variant), and the renamings of the member
+/// names met so far (records repeat their names).
+struct _NodeItems {
+    typealias Operation = MutationOperation
+    private var strings = 0
+    private var isFirstString = false
+    private var renamings: [String: (name: String, renamings: [(String, String)])] = [:]
+
+    /// Call once per value, in document order, before ``count(_:group:value:key:)``.
+    mutating func enter(_ value: JSONValue) {
+        if case .string = value {
+            isFirstString = strings == 0
+            strings += 1
+        }
+    }
+
+    private mutating func renamings(of key: String) -> [(String, String)] {
+        // Swift strings are equal when canonically equivalent (`é`, `e\u{301}`), but their
+        // renamings are not: a name found under another spelling is renamed afresh.
+        if let known = renamings[key] {
+            if known.name.utf8.elementsEqual(key.utf8) { return known.renamings }
+            return _MutationCatalogue.renamings(of: key)
+        }
+        let made = _MutationCatalogue.renamings(of: key)
+        renamings[key] = (key, made)
+        return made
+    }
+
+    mutating func count(_ mutator: Mutator, group: Int, value: JSONValue, key: String?) -> Int {
+        switch mutator {
+        case .wrongType:
+            return value.kindName != _MutationCatalogue.wrongTypeValues[group].1.kindName ? 1 : 0
+        case .dropKey, .duplicateKey:
+            return key == nil ? 0 : 1
+        case .renameKey:
+            guard let key else { return 0 }
+            return renamings(of: key).count
+        case .null:
+            return value != .null ? 1 : 0
+        case .extraKey:
+            if case .object = value { return 1 }
+            return 0
+        case .numbers:
+            guard case .number(let number) = value else { return 0 }
+            return _MutationCatalogue.numberVariants(for: number).count
+        case .strings:
+            guard case .string(let text) = value else { return 0 }
+            return (text.isEmpty ? 0 : 1) + (isFirstString ? 1 : 0) + 4
+        case .depth:
+            switch value {
+            case .array, .object: return 1
+            default: return 0
+            }
+        case .truncate, .emptyBody:
+            return 0
+        }
+    }
+
+    mutating func operation(_ mutator: Mutator, group: Int, variant: Int, value: JSONValue, key: String?, path: JSONPath) -> Operation {
+        switch mutator {
+        case .wrongType:
+            let (name, replacement) = _MutationCatalogue.wrongTypeValues[group]
+            return Operation(mutator: .wrongType, path: path, variant: name, edit: .replace(replacement))
+        case .dropKey:
+            return Operation(mutator: .dropKey, path: path, variant: "drop", edit: .remove)
+        case .renameKey:
+            let (name, variantName) = renamings(of: key!)[variant]
+            return Operation(mutator: .renameKey, path: path, variant: variantName, edit: .rename(name))
+        case .null:
+            return Operation(mutator: .null, path: path, variant: "null", edit: .replace(.null))
+        case .duplicateKey:
+            return Operation(mutator: .duplicateKey, path: path, variant: "repeat", edit: .splice(.duplicateMember))
+        case .extraKey:
+            return Operation(mutator: .extraKey, path: path, variant: "add",
+                             edit: .add(key: _MutationCatalogue.extraKey, value: _MutationCatalogue.extraValue))
+        case .numbers:
+            guard case .number(let number) = value else { preconditionFailure("numbers mutation on \(value.kindName)") }
+            let (name, edit) = _MutationCatalogue.numberVariants(for: number)[variant]
+            return Operation(mutator: .numbers, path: path, variant: name, edit: edit)
+        case .strings:
+            guard case .string(let text) = value else { preconditionFailure("strings mutation on \(value.kindName)") }
+            let (name, edit) = _MutationCatalogue.stringVariants(for: text, includeHuge: isFirstString)[variant]
+            return Operation(mutator: .strings, path: path, variant: name, edit: edit)
+        case .depth:
+            return Operation(mutator: .depth, path: path, variant: "nest-past-limit", edit: .splice(.nesting))
+        case .truncate, .emptyBody:
+            preconditionFailure("\(mutator) has no mutations per value")
+        }
     }
 }

@@ -78,17 +78,39 @@ public struct MutationOperation: Hashable, Sendable, CustomStringConvertible {
         case .body(let bytes, let kinds, let offsets):
             return (bytes, .invalid(kinds: kinds, offsets: offsets))
         case .replace(let value):
-            guard seed.value[path] != nil, let tree = seed.value._replacing(at: path, { _ in value }) else { return nil }
+            guard seed.value[path] != nil else { return nil }
+            if let entry = compactEntry(in: seed) {
+                return (_CompactEdit.replacing(entry.valueStart..<entry.end, in: seed.compact, with: _MutantWriter.write(value).bytes), .valid)
+            }
+            guard let tree = seed.value._replacing(at: path, { _ in value }) else { return nil }
             return (_MutantWriter.write(tree).bytes, .valid)
         case .remove:
-            guard seed.value[path] != nil, let tree = seed.value._replacing(at: path, { _ in nil }) else { return nil }
+            guard seed.value[path] != nil else { return nil }
+            if !path.components.isEmpty, let entry = compactEntry(in: seed) {
+                return (_CompactEdit.replacing(_CompactEdit.removal(entry), in: seed.compact, with: []), .valid)
+            }
+            guard let tree = seed.value._replacing(at: path, { _ in nil }) else { return nil }
             return (_MutantWriter.write(tree).bytes, .valid)
         case .rename(let name):
             guard seed.value[path] != nil, seed.value[path.parent]?[name] == nil else { return nil }
+            if case .key? = path.components.last, let entry = compactEntry(in: seed), let key = entry.key {
+                var spelled: [UInt8] = []
+                _MutantWriter.writeString(name, into: &spelled)
+                return (_CompactEdit.replacing(key, in: seed.compact, with: spelled), .valid)
+            }
             return (_MutantWriter.write(seed.value._renamingMember(at: path, to: name)).bytes, .valid)
         case .add(let key, let value):
-            guard case .object? = seed.value[path], seed.value[path.appending(key: key)] == nil,
-                  let tree = seed.value._replacing(at: path, { parent in
+            guard case .object? = seed.value[path], seed.value[path.appending(key: key)] == nil else { return nil }
+            if let entry = compactEntry(in: seed) {
+                // Before the closing brace: `"key":value`, after a comma unless the object is empty.
+                let close = entry.end - 1
+                var member: [UInt8] = close == entry.valueStart + 1 ? [] : [UInt8(ascii: ",")]
+                _MutantWriter.writeString(key, into: &member)
+                member.append(UInt8(ascii: ":"))
+                member += _MutantWriter.write(value).bytes
+                return (_CompactEdit.replacing(close..<close, in: seed.compact, with: member), .valid)
+            }
+            guard let tree = seed.value._replacing(at: path, { parent in
                       guard case .object(var object) = parent else { return parent }
                       object.members.append(JSONObject.Member(key: key, value: value))
                       return .object(object)
@@ -96,6 +118,7 @@ public struct MutationOperation: Hashable, Sendable, CustomStringConvertible {
             return (_MutantWriter.write(tree).bytes, .valid)
         case .splice(let splice):
             guard let current = seed.value[path] else { return nil }
+            let entry = compactEntry(in: seed)
             let raw: [UInt8]
             let expectation: (Int) -> ValidatorExpectation
             switch splice {
@@ -107,7 +130,7 @@ public struct MutationOperation: Hashable, Sendable, CustomStringConvertible {
                 expectation = { start in .invalid(kinds: kinds, offsets: (start + offsets.lowerBound)...(start + offsets.upperBound)) }
             case .duplicateMember:
                 guard case .key(let key)? = path.components.last else { return nil }
-                let value = _MutantWriter.write(current).bytes
+                let value = entry.map { Array(seed.compact[$0.valueStart..<$0.end]) } ?? _MutantWriter.write(current).bytes
                 var bytes = value
                 bytes.append(UInt8(ascii: ","))
                 _MutantWriter.writeString(key, into: &bytes)
@@ -122,9 +145,20 @@ public struct MutationOperation: Hashable, Sendable, CustomStringConvertible {
                 raw = [UInt8](repeating: UInt8(ascii: "["), count: tooDeep + 1) + [UInt8](repeating: UInt8(ascii: "]"), count: tooDeep + 1)
                 expectation = { start in _SyntaxRules.nesting(at: start + tooDeep) }
             }
+            if let entry {
+                return (_CompactEdit.replacing(entry.valueStart..<entry.end, in: seed.compact, with: raw), expectation(entry.valueStart))
+            }
             let (bytes, start) = _MutantWriter.write(seed.value, splice: (path, raw))
             guard let start else { return nil }
             return (bytes, expectation(start))
         }
+    }
+
+    /// Where the value at the path is in the seed's compact bytes, when a structural mutant can be
+    /// made by editing them: not when the seed repeats a member name (the tree decides which one
+    /// the path means), nor when the path's bytes are not found (a name spelled another way).
+    private func compactEntry(in seed: FuzzSeed) -> _CompactEdit.Entry? {
+        guard !seed.repeatsNames else { return nil }
+        return _CompactEdit.locate(path.components, in: seed.compact, containers: seed.containers)
     }
 }

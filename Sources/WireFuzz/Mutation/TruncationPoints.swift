@@ -30,49 +30,55 @@ enum _TruncationPoints {
     /// Cuts after the last significant byte are left out (they leave a valid document). Empty for a
     /// scalar root, whose prefixes can be valid (`12` of `123`).
     static func cuts(of bytes: [UInt8]) -> [_CutPoint] {
+        var cuts: [_CutPoint] = []
+        cuts.reserveCapacity(bytes.count)
+        forEachCut(of: bytes) { cuts.append($0) }
+        return cuts
+    }
+
+    /// Calls `body` with each cut of ``cuts(of:)``, in order, without keeping them (a large seed
+    /// has about one cut per byte).
+    static func forEachCut(of bytes: [UInt8], _ body: (_CutPoint) -> Void) {
         guard let first = bytes.firstIndex(where: { !isWhitespace($0) }),
               bytes[first] == UInt8(ascii: "[") || bytes[first] == UInt8(ascii: "{"),
-              let last = bytes.lastIndex(where: { !isWhitespace($0) }) else { return [] }
-        var cuts: [_CutPoint] = []
-        cuts.reserveCapacity(last)
+              let last = bytes.lastIndex(where: { !isWhitespace($0) }) else { return }
         var i = 0
         while i <= last {
             let byte = bytes[i]
             if byte == UInt8(ascii: "\"") {
                 let start = i
-                if i > 0 { cuts.append(_CutPoint(offset: i, place: .boundary, tokenStart: i)) }
+                if i > 0 { body(_CutPoint(offset: i, place: .boundary, tokenStart: i)) }
                 i += 1
                 while i <= last && bytes[i] != UInt8(ascii: "\"") {
                     if bytes[i] == UInt8(ascii: "\\") {
-                        cuts.append(_CutPoint(offset: i, place: .string, tokenStart: start))
+                        body(_CutPoint(offset: i, place: .string, tokenStart: start))
                         let length = bytes[i + 1] == UInt8(ascii: "u") ? 6 : 2
-                        for k in 1..<length { cuts.append(_CutPoint(offset: i + k, place: .escape, tokenStart: start)) }
+                        for k in 1..<length { body(_CutPoint(offset: i + k, place: .escape, tokenStart: start)) }
                         i += length
                     } else {
-                        cuts.append(_CutPoint(offset: i, place: .string, tokenStart: start))
+                        body(_CutPoint(offset: i, place: .string, tokenStart: start))
                         let length = utf8Length(bytes[i])
-                        for k in 1..<length { cuts.append(_CutPoint(offset: i + k, place: .utf8, tokenStart: start)) }
+                        for k in 1..<length { body(_CutPoint(offset: i + k, place: .utf8, tokenStart: start)) }
                         i += length
                     }
                 }
-                cuts.append(_CutPoint(offset: i, place: .string, tokenStart: start))   // before the closing quote
+                body(_CutPoint(offset: i, place: .string, tokenStart: start))   // before the closing quote
                 i += 1
             } else if byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                         || byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f") || byte == UInt8(ascii: "n") {
                 let place: TruncationPlace = (byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f") || byte == UInt8(ascii: "n")) ? .literal : .number
                 let start = i
-                cuts.append(_CutPoint(offset: i, place: .boundary, tokenStart: i))
+                body(_CutPoint(offset: i, place: .boundary, tokenStart: i))
                 i += 1
                 while i <= last && !isDelimiter(bytes[i]) {
-                    cuts.append(_CutPoint(offset: i, place: place, tokenStart: start))
+                    body(_CutPoint(offset: i, place: place, tokenStart: start))
                     i += 1
                 }
             } else {
-                if i > 0 { cuts.append(_CutPoint(offset: i, place: .boundary, tokenStart: i)) }
+                if i > 0 { body(_CutPoint(offset: i, place: .boundary, tokenStart: i)) }
                 i += 1
             }
         }
-        return cuts
     }
 
     static func isWhitespace(_ byte: UInt8) -> Bool {

@@ -11,3 +11,10 @@ extension Array {
         return copy
     }
 }
+
+extension SplitMix64 {
+    /// How much the state grows per draw (SplitMix64's γ, the 64-bit golden ratio): after d draws
+    /// from state s the state is s + d·γ, so draw d of a stream can be made without the ones
+    /// before it (see ``_Shuffle``).
+    static let _increment: UInt64 = 0x9E37_79B9_7F4A_7C15
+}

@@ -69,7 +69,7 @@ public struct ValidatorCampaign: Sendable {
             let mutant = generator.mutant(k)
             let verdict = verdict(for: mutant)
             result.tally.add(mutant.mutator, verdict.outcome)
-            if seen.insert(mutant.bytes.hashValue).inserted { result.distinct += 1 }
+            if seen.insert(mutant.distinctKey).inserted { result.distinct += 1 }
             if verdict.outcome.isFinding {
                 result.findings.append(FuzzFinding(index: k, seedName: mutant.seedName, operation: mutant.operation,
                                                    verdict: verdict, bytes: mutant.bytes))

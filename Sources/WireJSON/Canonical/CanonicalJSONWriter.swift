@@ -88,25 +88,32 @@ public enum CanonicalJSONWriter {
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Appends a string literal with the canonical escaping (shared in the package: the fuzzer's
-    /// mutant writer uses it too).
+    /// mutant writer uses it too). Runs of bytes that need no escape are copied whole.
     package static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\""))
-            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\\"))
-            case 0x08: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "b"))
-            case 0x0C: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "f"))
-            case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
-            case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
-            case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
-            case 0x00..<0x20:
-                out.append(contentsOf: "\\u00".utf8)
-                out.append(hexDigits[Int(byte >> 4)])
-                out.append(hexDigits[Int(byte & 0x0F)])
-            default:
-                out.append(byte)
+        var s = s
+        s.withUTF8 { bytes in
+            var run = 0
+            for i in 0..<bytes.count {
+                let byte = bytes[i]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                if run < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i])) }
+                run = i + 1
+                switch byte {
+                case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\\"))
+                case 0x08: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "b"))
+                case 0x0C: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "f"))
+                case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
+                default:
+                    out.append(contentsOf: "\\u00".utf8)
+                    out.append(hexDigits[Int(byte >> 4)])
+                    out.append(hexDigits[Int(byte & 0x0F)])
+                }
             }
+            if run < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...])) }
         }
         out.append(UInt8(ascii: "\""))
     }

@@ -32,7 +32,8 @@ public enum JCS {
     public static func bytes(_ value: JSONValue) throws(JCS.Error) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(256)
-        try write(value, path: .root, into: &out)
+        var path: [JSONPath.Component] = []
+        try write(value, path: &path, into: &out)
         return out
     }
 
@@ -49,37 +50,62 @@ public enum JCS {
 
     /// The ECMAScript form of a JSON number's text, or nil if it overflows a double.
     public static func number(_ number: JSONNumber) -> String? {
+        if isShortInteger(number.text) { return number.text == "-0" ? "0" : number.text }
         guard let double = Double(number.text) else { return nil }
         return ECMAScriptNumber.format(double)
     }
 
-    private static func write(_ value: JSONValue, path: JSONPath, into out: inout [UInt8]) throws(JCS.Error) {
+    /// Whether number text is an integer of at most 15 digits without fraction or exponent. Such an
+    /// integer is an exact double, and ECMAScript prints it digit for digit (below 10²¹), so its
+    /// JCS form is its own text (`-0` aside). Most numbers on the wire are such integers, and
+    /// going through `Double` and its description costs far more.
+    static func isShortInteger(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            let start = bytes.first == UInt8(ascii: "-") ? 1 : 0
+            let digits = bytes.count - start
+            guard digits >= 1, digits <= 15 else { return false }
+            // A leading zero only in 0 itself (the parser never produces 01).
+            if bytes[start] == UInt8(ascii: "0") { return digits == 1 }
+            for k in start..<bytes.count where !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[k]) { return false }
+            return true
+        }
+    }
+
+    /// Writes `value`; `path` is where it is, as a stack of steps that a ``JCS/Error`` copies only
+    /// when it is thrown (a `JSONPath` per value would copy the path once per value: time
+    /// proportional to the document's size times its depth).
+    private static func write(_ value: JSONValue, path: inout [JSONPath.Component], into out: inout [UInt8]) throws(JCS.Error) {
         switch value {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case .string(let s): CanonicalJSONWriter.writeString(s, into: &out)
         case .number(let n):
             guard let text = number(n) else {
-                throw JCS.Error(path: path, reason: "number \(n.text) is outside the IEEE 754 double range")
+                throw JCS.Error(path: JSONPath(path), reason: "number \(n.text) is outside the IEEE 754 double range")
             }
             out.append(contentsOf: text.utf8)
         case .array(let elements):
             out.append(UInt8(ascii: "["))
             for (i, element) in elements.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                try write(element, path: path.appending(index: i), into: &out)
+                path.append(.index(i))
+                try write(element, path: &path, into: &out)
+                path.removeLast()
             }
             out.append(UInt8(ascii: "]"))
         case .object(let object):
             if let repeated = object.duplicateKeys.first {
-                throw JCS.Error(path: path.appending(key: repeated), reason: "member name \"\(repeated)\" is repeated")
+                throw JCS.Error(path: JSONPath(path + [.key(repeated)]), reason: "member name \"\(repeated)\" is repeated")
             }
             out.append(UInt8(ascii: "{"))
             for (i, member) in object.sortedMembers.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
                 CanonicalJSONWriter.writeString(member.key, into: &out)
                 out.append(UInt8(ascii: ":"))
-                try write(member.value, path: path.appending(key: member.key), into: &out)
+                path.append(.key(member.key))
+                try write(member.value, path: &path, into: &out)
+                path.removeLast()
             }
             out.append(UInt8(ascii: "}"))
         }

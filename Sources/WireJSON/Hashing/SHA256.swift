@@ -23,16 +23,28 @@ public struct SHA256: Sendable {
 
     /// Feeds more bytes.
     public mutating func update(_ bytes: some Collection<UInt8>) {
-        length &+= UInt64(bytes.count)
-        var iterator = bytes.makeIterator()
-        // Fill a partial block first, then hash whole blocks straight from the input.
-        while let byte = iterator.next() {
-            buffer.append(byte)
-            if buffer.count == 64 {
-                buffer.withUnsafeBufferPointer { compress($0) }
-                buffer.removeAll(keepingCapacity: true)
-            }
+        let done: Void? = bytes.withContiguousStorageIfAvailable { update(contiguous: $0) }
+        if done == nil { Array(bytes).withUnsafeBufferPointer { update(contiguous: $0) } }
+    }
+
+    /// Fills a partial block first, then hashes whole blocks straight from the input, and keeps the
+    /// rest for the next call.
+    private mutating func update(contiguous input: UnsafeBufferPointer<UInt8>) {
+        length &+= UInt64(input.count)
+        var i = 0
+        if !buffer.isEmpty {
+            let taken = min(64 - buffer.count, input.count)
+            buffer.append(contentsOf: input[0..<taken])
+            i = taken
+            guard buffer.count == 64 else { return }
+            buffer.withUnsafeBufferPointer { compress($0) }
+            buffer.removeAll(keepingCapacity: true)
         }
+        while input.count - i >= 64 {
+            compress(UnsafeBufferPointer(rebasing: input[i..<(i + 64)]))
+            i += 64
+        }
+        buffer.append(contentsOf: input[i...])
     }
 
     /// The 32-byte digest of everything fed so far. The hasher can keep being used afterwards: this

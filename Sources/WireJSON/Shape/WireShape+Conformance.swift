@@ -66,7 +66,8 @@ extension WireShape {
             }
         case .array(let elements):
             guard let element = shape.element else { return }
-            for e in elements { check(e, against: element, at: path.appendingElement(), into: &out, seen: &seen) }
+            let elementPath = path.appendingElement()
+            for e in elements { check(e, against: element, at: elementPath, into: &out, seen: &seen) }
         case .object(let object):
             guard let members = shape.members else { return }
             var present = Set<String>()
@@ -75,11 +76,13 @@ extension WireShape {
             let unknown = object.members.filter { members[$0.key] == nil }
             for key in missing {
                 let memberPath = path.appending(member: key)
-                let fitting = unknown.filter { WireShape.infer(from: [$0.value], enumRule: .none).fitsWithoutEnums(members[key]!.shape) }
-                if missing.count == 1, unknown.count == 1, fitting.count == 1 {
+                // A rename needs exactly one missing and one unknown member, so only then is the
+                // unknown one's value inferred (for every pair it would be missing × unknown).
+                if missing.count == 1, unknown.count == 1,
+                   WireShape.infer(from: [unknown[0].value], enumRule: .none).fitsWithoutEnums(members[key]!.shape) {
                     if seen.insert("\(memberPath)\u{0}\(WireRule.memberRenamed)").inserted {
                         out.append(WireChange(path: memberPath, rule: .memberRenamed, breaks: .forward,
-                                              detail: "required member is missing and \"\(fitting[0].key)\" appeared beside it with a fitting value"))
+                                              detail: "required member is missing and \"\(unknown[0].key)\" appeared beside it with a fitting value"))
                     }
                 } else if seen.insert("\(memberPath)\u{0}\(WireRule.memberRemoved)").inserted {
                     out.append(WireChange(path: memberPath, rule: .memberRemoved, breaks: .forward,

@@ -52,8 +52,13 @@ extension WireShape {
 }
 
 /// Accumulates samples at one position, with the counts enums and required members need.
+///
+/// One pass over each sample: a member's builder is found with one dictionary lookup, and it
+/// remembers the last object it was counted in, so a repeated name counts once per object without
+/// a set of the names seen.
 final class _ShapeBuilder {
-    private var kinds: Set<WireShape.Kind> = []
+    /// The kinds seen, one bit per ``WireShape/Kind`` in declaration order.
+    private var kindBits: UInt8 = 0
     // strings
     private var stringCount = 0
     private var format: StringShape.Format?
@@ -64,41 +69,66 @@ final class _ShapeBuilder {
     private var tooManyValues = false
     // objects
     private var objectCount = 0
-    private var members: [String: (builder: _ShapeBuilder, present: Int)] = [:]
+    private var members: [String: _ShapeBuilder] = [:]
+    // as a member of the parent's objects: in how many it was present, and the last one
+    private var present = 0
+    private var lastObject = -1
     // arrays
     private var element: _ShapeBuilder?
 
     static let maximumTrackedValues = 64
 
+    @inline(__always) private func insert(_ kind: WireShape.Kind) {
+        switch kind {
+        case .null: kindBits |= 1
+        case .bool: kindBits |= 2
+        case .integer: kindBits |= 4
+        case .number: kindBits |= 8
+        case .string: kindBits |= 16
+        case .array: kindBits |= 32
+        case .object: kindBits |= 64
+        }
+    }
+
+    private var kinds: Set<WireShape.Kind> {
+        var out = Set<WireShape.Kind>()
+        for (bit, kind) in WireShape.Kind.allCases.enumerated() where kindBits & (1 << bit) != 0 { out.insert(kind) }
+        return out
+    }
+
     func add(_ value: JSONValue) {
         switch value {
-        case .null: kinds.insert(.null)
-        case .bool: kinds.insert(.bool)
+        case .null: insert(.null)
+        case .bool: insert(.bool)
         case .number(let n):
-            kinds.insert(n.text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) ? .number : .integer)
+            insert(n.text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) ? .number : .integer)
         case .string(let s):
-            kinds.insert(.string)
+            insert(.string)
             addString(s)
         case .array(let elements):
-            kinds.insert(.array)
+            insert(.array)
             if !elements.isEmpty {
                 let builder = element ?? _ShapeBuilder()
                 element = builder
                 for e in elements { builder.add(e) }
             }
         case .object(let object):
-            kinds.insert(.object)
+            insert(.object)
+            let current = objectCount
             objectCount += 1
-            var seen = Set<String>()
-            for member in object.members where seen.insert(member.key).inserted {
-                if let entry = members[member.key] {
-                    entry.builder.add(member.value)
-                    members[member.key] = (entry.builder, entry.present + 1)
+            for member in object.members {
+                let builder: _ShapeBuilder
+                if let existing = members[member.key] {
+                    // Only the first of a repeated name counts, as if the object had it once.
+                    guard existing.lastObject != current else { continue }
+                    builder = existing
                 } else {
-                    let builder = _ShapeBuilder()
-                    builder.add(member.value)
-                    members[member.key] = (builder, 1)
+                    builder = _ShapeBuilder()
+                    members[member.key] = builder
                 }
+                builder.lastObject = current
+                builder.present += 1
+                builder.add(member.value)
             }
         }
     }
@@ -129,6 +159,7 @@ final class _ShapeBuilder {
     }
 
     func shape(enumRule: WireShape.EnumRule) -> WireShape {
+        let kinds = self.kinds
         var string: StringShape? = nil
         if kinds.contains(.string) {
             var s = StringShape(format: format, fractionDigits: fractionDigits, offsets: offsets)
@@ -143,8 +174,9 @@ final class _ShapeBuilder {
         var memberShapes: [String: WireShape.Member]? = nil
         if kinds.contains(.object) {
             var out: [String: WireShape.Member] = [:]
-            for (key, entry) in members {
-                out[key] = WireShape.Member(shape: entry.builder.shape(enumRule: enumRule), required: entry.present == objectCount)
+            out.reserveCapacity(members.count)
+            for (key, builder) in members {
+                out[key] = WireShape.Member(shape: builder.shape(enumRule: enumRule), required: builder.present == objectCount)
             }
             memberShapes = out
         }

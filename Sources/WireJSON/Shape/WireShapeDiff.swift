@@ -109,12 +109,16 @@ public enum WireShapeDiff {
         let added = new.keys.filter { old[$0] == nil }.sorted()
         var renamedFrom: [String: String] = [:]   // new name → old name
         var renamedOld = Set<String>()
+        // A removed and an added member pair up when theirs is the only shape of its kind on both
+        // sides: members grouped by shape once, instead of every removed one against every added one.
+        var addedByShape: [WireShape: [String]] = [:]
+        for a in added { addedByShape[new[a]!.shape, default: []].append(a) }
+        var removedByShape: [WireShape: [String]] = [:]
+        for r in removed { removedByShape[old[r]!.shape, default: []].append(r) }
         for r in removed {
-            let candidates = added.filter { new[$0]!.shape == old[r]!.shape }
-            guard candidates.count == 1, let a = candidates.first else { continue }
-            let reverse = removed.filter { new[a]!.shape == old[$0]!.shape }
-            guard reverse == [r] else { continue }
-            renamedFrom[a] = r
+            let shape = old[r]!.shape
+            guard let candidates = addedByShape[shape], candidates.count == 1, removedByShape[shape]! == [r] else { continue }
+            renamedFrom[candidates[0]] = r
             renamedOld.insert(r)
         }
         for r in removed where !renamedOld.contains(r) {

@@ -23,11 +23,18 @@ extension JSONValue {
     }
 }
 
-/// Builds a tree from events: a stack of open containers.
+/// Builds a tree from events: a stack of open containers, each filled in place.
+///
+/// Every value is appended once to the container it belongs to, and a container's array moves to
+/// its parent when it closes, so building is linear in the document. (Keeping the containers
+/// inside an enum meant taking each one out and putting it back for every value, which copied it:
+/// quadratic in the size of the largest container.)
 final class _TreeBuilder {
-    private enum Open {
-        case array([JSONValue])
-        case object([JSONObject.Member], pendingKey: String?)
+    private struct Open {
+        var isObject: Bool
+        var elements: [JSONValue] = []
+        var members: [JSONObject.Member] = []
+        var pendingKey: String? = nil
     }
 
     private var stack: [Open] = []
@@ -35,18 +42,16 @@ final class _TreeBuilder {
 
     func receive(_ event: JSONEvent) {
         switch event {
-        case .objectStart: stack.append(.object([], pendingKey: nil))
-        case .arrayStart: stack.append(.array([]))
+        case .objectStart: stack.append(Open(isObject: true))
+        case .arrayStart: stack.append(Open(isObject: false))
         case .objectEnd:
-            guard case .object(let members, _) = stack.removeLast() else { return }
-            add(.object(JSONObject(members)))
+            guard let top = stack.popLast(), top.isObject else { return }
+            add(.object(JSONObject(top.members)))
         case .arrayEnd:
-            guard case .array(let elements) = stack.removeLast() else { return }
-            add(.array(elements))
+            guard let top = stack.popLast(), !top.isObject else { return }
+            add(.array(top.elements))
         case .key(let key):
-            if case .object(let members, _) = stack.last {
-                stack[stack.count - 1] = .object(members, pendingKey: key)
-            }
+            if let top = stack.indices.last, stack[top].isObject { stack[top].pendingKey = key }
         case .string(let s): add(.string(s))
         case .number(let text): add(.number(JSONNumber(text: text)))
         case .bool(let b): add(.bool(b))
@@ -55,17 +60,15 @@ final class _TreeBuilder {
     }
 
     private func add(_ value: JSONValue) {
-        guard let top = stack.popLast() else {
+        guard let top = stack.indices.last else {
             root = value
             return
         }
-        switch top {
-        case .array(var elements):
-            elements.append(value)
-            stack.append(.array(elements))
-        case .object(var members, let key):
-            members.append(JSONObject.Member(key: key ?? "", value: value))
-            stack.append(.object(members, pendingKey: nil))
+        if stack[top].isObject {
+            stack[top].members.append(JSONObject.Member(key: stack[top].pendingKey ?? "", value: value))
+            stack[top].pendingKey = nil
+        } else {
+            stack[top].elements.append(value)
         }
     }
 }

@@ -124,20 +124,78 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
     /// Member names that occur more than once, in order of their second occurrence.
     public var duplicateKeys: [String] {
         var seen = Set<String>()
+        var reported = Set<String>()
         var duplicates: [String] = []
-        for member in members where !seen.insert(member.key).inserted && !duplicates.contains(member.key) {
+        for member in members where !seen.insert(member.key).inserted && reported.insert(member.key).inserted {
             duplicates.append(member.key)
         }
         return duplicates
     }
 
     /// The members sorted by name in UTF-16 code-unit order (RFC 8785), stable for repeated names.
+    ///
+    /// Members already in that order (every canonical file) come back as they are after one pass;
+    /// otherwise the names are compared as UTF-8 bytes, without converting them to UTF-16.
     public var sortedMembers: [Member] {
-        let keyed = members.map { (Array($0.key.utf16), $0) }
-        return keyed.enumerated().sorted { lhs, rhs in
-            if lhs.element.0 == rhs.element.0 { return lhs.offset < rhs.offset }
-            return lhs.element.0.lexicographicallyPrecedes(rhs.element.0)
-        }.map { $0.element.1 }
+        isSortedByName ? members : _sortedMemberIndices().map { members[$0] }
+    }
+
+    /// Whether the members are in ``sortedMembers`` order already.
+    private var isSortedByName: Bool {
+        guard members.count > 1 else { return true }
+        for i in 1..<members.count where JSONObject._utf16Order(members[i - 1].key, members[i].key) > 0 {
+            return false
+        }
+        return true
+    }
+
+    /// The positions of the members in ``sortedMembers`` order (for code that keeps data beside
+    /// each member, such as the diff's equality classes).
+    package func _sortedMemberIndices() -> [Int] {
+        if isSortedByName { return Array(members.indices) }
+        // All names in one buffer, so that comparing two of them touches no String.
+        var arena: [UInt8] = []
+        var starts: [Int] = []
+        starts.reserveCapacity(members.count + 1)
+        for member in members {
+            starts.append(arena.count)
+            arena.append(contentsOf: member.key.utf8)
+        }
+        starts.append(arena.count)
+        var order = Array(members.indices)
+        arena.withUnsafeBufferPointer { bytes in
+            order.sort { i, j in
+                let c = JSONObject._utf16Order(UnsafeBufferPointer(rebasing: bytes[starts[i]..<starts[i + 1]]),
+                                                UnsafeBufferPointer(rebasing: bytes[starts[j]..<starts[j + 1]]))
+                return c != 0 ? c < 0 : i < j
+            }
+        }
+        return order
+    }
+
+    /// Compares two names in UTF-16 code-unit order: negative, zero (the same code units) or positive.
+    static func _utf16Order(_ a: String, _ b: String) -> Int {
+        var a = a, b = b
+        return a.withUTF8 { x in b.withUTF8 { y in _utf16Order(x, y) } }
+    }
+
+    /// UTF-16 code-unit order of two UTF-8 strings, read as UTF-8. UTF-8 byte order is code-point
+    /// order, which is UTF-16 order except that UTF-16 puts the characters from U+10000 up
+    /// (surrogate pairs, D800–DFFF) before U+E000–U+FFFF. At the first differing byte both strings
+    /// are at the same position in a character (the bytes before are equal), so only a pair of
+    /// lead bytes EE–EF (U+E000–U+FFFF) against F0–F4 (U+10000 and up) needs turning round.
+    static func _utf16Order(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = Swift.min(a.count, b.count)
+        var i = 0
+        while i < common {
+            let x = a[i], y = b[i]
+            if x != y {
+                if x >= 0xEE && y >= 0xEE && (x >= 0xF0) != (y >= 0xF0) { return x >= 0xF0 ? -1 : 1 }
+                return x < y ? -1 : 1
+            }
+            i += 1
+        }
+        return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
     }
 
     /// Structural equality: the same members whatever their order.

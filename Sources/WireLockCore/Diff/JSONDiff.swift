@@ -8,48 +8,83 @@ import WireJSON
 /// they are objects that have one, otherwise by position.
 public enum JSONDiff {
     /// Every difference between `expected` and `actual`, in document order.
+    ///
+    /// Linear in the documents for everything but the alignment of long arrays: every value is
+    /// numbered once by its structure (equal values, the same number), so each equality test is a
+    /// comparison of two numbers, and an array's elements are aligned after trimming their common
+    /// start and end, by a longest common subsequence whose cost follows the number of edits (see
+    /// ``LongestCommonSubsequence``), as long as the untrimmed middles have at most 4,000,000 pairs;
+    /// longer middles are paired by `id` or by position, as they always were.
     /// - Parameter limit: stop after this many differences.
     public static func differences(expected: JSONValue, actual: JSONValue, limit: Int = .max) -> [JSONDifference] {
         var out: [JSONDifference] = []
-        compare(expected, actual, at: .root, into: &out, limit: limit)
+        let classes = _EqualityClasses()
+        let a = classes.node(expected)
+        let b = classes.node(actual)
+        var path: [JSONPath.Component] = []
+        compare(expected, a, actual, b, at: &path, into: &out, limit: limit)
         return out
     }
 
-    private static func compare(_ lhs: JSONValue, _ rhs: JSONValue, at path: JSONPath, into out: inout [JSONDifference], limit: Int) {
-        guard out.count < limit, lhs != rhs else { return }
+    private static func compare(_ lhs: JSONValue, _ lnode: _DiffNode, _ rhs: JSONValue, _ rnode: _DiffNode,
+                                at path: inout [JSONPath.Component], into out: inout [JSONDifference], limit: Int) {
+        guard out.count < limit, lnode.id != rnode.id else { return }
         switch (lhs, rhs) {
         case (.object(let a), .object(let b)):
-            let bKeys = Dictionary(b.members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
-            let aKeys = Dictionary(a.members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
-            for member in a.sortedMembers where aKeys[member.key] == member.value {
-                let child = path.appending(key: member.key)
-                if let other = bKeys[member.key] {
-                    compare(member.value, other, at: child, into: &out, limit: limit)
-                } else if out.count < limit {
-                    out.append(JSONDifference(path: child, change: .missing(expected: member.value)))
-                }
+            let aLast = lastIndices(a)
+            let bLast = lastIndices(b)
+            // A member counts when its value is that of the last member of its name (which is what
+            // a lookup by name finds): every member of a name that occurs once, and those of a
+            // repeated name whose value equals the last one's.
+            func counts(_ index: Int, of node: _DiffNode, last: Int) -> Bool {
+                index == last || node.children[index].id == node.children[last].id
             }
-            for member in b.sortedMembers where aKeys[member.key] == nil && bKeys[member.key] == member.value && out.count < limit {
-                out.append(JSONDifference(path: path.appending(key: member.key), change: .added(actual: member.value)))
+            for i in a._sortedMemberIndices() {
+                let member = a.members[i]
+                guard counts(i, of: lnode, last: aLast[member.key]!) else { continue }
+                path.append(.key(member.key))
+                if let j = bLast[member.key] {
+                    compare(member.value, lnode.children[i], b.members[j].value, rnode.children[j], at: &path, into: &out, limit: limit)
+                } else if out.count < limit {
+                    out.append(JSONDifference(path: JSONPath(path), change: .missing(expected: member.value)))
+                }
+                path.removeLast()
+            }
+            for j in b._sortedMemberIndices() where out.count < limit {
+                let member = b.members[j]
+                guard aLast[member.key] == nil, counts(j, of: rnode, last: bLast[member.key]!) else { continue }
+                path.append(.key(member.key))
+                out.append(JSONDifference(path: JSONPath(path), change: .added(actual: member.value)))
+                path.removeLast()
             }
         case (.array(let a), .array(let b)):
-            compareArrays(a, b, at: path, into: &out, limit: limit)
+            compareArrays(a, lnode, b, rnode, at: &path, into: &out, limit: limit)
         default:
-            out.append(JSONDifference(path: path, change: .changed(expected: lhs, actual: rhs)))
+            out.append(JSONDifference(path: JSONPath(path), change: .changed(expected: lhs, actual: rhs)))
         }
     }
 
-    private static func compareArrays(_ a: [JSONValue], _ b: [JSONValue], at path: JSONPath, into out: inout [JSONDifference], limit: Int) {
+    /// The position of the last member of each name.
+    private static func lastIndices(_ object: JSONObject) -> [String: Int] {
+        var last: [String: Int] = [:]
+        last.reserveCapacity(object.members.count)
+        for (i, member) in object.members.enumerated() { last[member.key] = i }
+        return last
+    }
+
+    private static func compareArrays(_ a: [JSONValue], _ lnode: _DiffNode, _ b: [JSONValue], _ rnode: _DiffNode,
+                                      at path: inout [JSONPath.Component], into out: inout [JSONDifference], limit: Int) {
+        let ids = lnode.children.map(\.id), otherIDs = rnode.children.map(\.id)
         // Matched pairs (index in a, index in b) of equal elements, in order.
         var matches: [(Int, Int)] = []
         var prefix = 0
-        while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { matches.append((prefix, prefix)); prefix += 1 }
+        while prefix < a.count && prefix < b.count && ids[prefix] == otherIDs[prefix] { matches.append((prefix, prefix)); prefix += 1 }
         var suffix = 0
-        while suffix < a.count - prefix && suffix < b.count - prefix && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
-        let middleA = Array(prefix..<(a.count - suffix))
-        let middleB = Array(prefix..<(b.count - suffix))
+        while suffix < a.count - prefix && suffix < b.count - prefix && ids[a.count - 1 - suffix] == otherIDs[b.count - 1 - suffix] { suffix += 1 }
+        let middleA = prefix..<(a.count - suffix)
+        let middleB = prefix..<(b.count - suffix)
         if !middleA.isEmpty && !middleB.isEmpty && middleA.count * middleB.count <= 4_000_000 {
-            matches += LongestCommonSubsequence.pairs(middleA.map { a[$0] }, middleB.map { b[$0] }).map { (middleA[$0.0], middleB[$0.1]) }
+            matches += LongestCommonSubsequence.pairs(Array(ids[middleA]), Array(otherIDs[middleB])).map { (prefix + $0.0, prefix + $0.1) }
         }
         for k in 0..<suffix { matches.append((a.count - suffix + k, b.count - suffix + k)) }
 
@@ -57,48 +92,68 @@ public enum JSONDiff {
         var lastA = -1
         var lastB = -1
         for (ia, ib) in matches + [(a.count, b.count)] {
-            pairGap(Array((lastA + 1)..<ia), Array((lastB + 1)..<ib), a, b, at: path, into: &out, limit: limit)
+            pairGap((lastA + 1)..<ia, (lastB + 1)..<ib, a, lnode, b, rnode, at: &path, into: &out, limit: limit)
             lastA = ia
             lastB = ib
         }
     }
 
-    private static func pairGap(_ ga: [Int], _ gb: [Int], _ a: [JSONValue], _ b: [JSONValue], at path: JSONPath,
-                                into out: inout [JSONDifference], limit: Int) {
+    private static func pairGap(_ ga: Range<Int>, _ gb: Range<Int>, _ a: [JSONValue], _ lnode: _DiffNode,
+                                _ b: [JSONValue], _ rnode: _DiffNode,
+                                at path: inout [JSONPath.Component], into out: inout [JSONDifference], limit: Int) {
         guard !ga.isEmpty || !gb.isEmpty else { return }
         var pairs: [(Int?, Int?)] = []
-        let idsA = ga.map { identity(a[$0]) }
-        let idsB = gb.map { identity(b[$0]) }
+        let idsA = ga.map { identity(a[$0], lnode.children[$0]) }
+        let idsB = gb.map { identity(b[$0], rnode.children[$0]) }
         if !ga.isEmpty, !gb.isEmpty, idsA.allSatisfy({ $0 != nil }), idsB.allSatisfy({ $0 != nil }) {
-            var unmatchedB = Set(gb.indices)
+            // Each element of a takes the first element of b with its id that no earlier one took:
+            // per id, the positions of b in order, and how many of them are taken.
+            var positions: [Int: [Int]] = [:]
+            for (j, id) in idsB.enumerated() { positions[id!, default: []].append(j) }
+            var taken: [Int: Int] = [:]
+            var matchedB = [Bool](repeating: false, count: gb.count)
             for (i, id) in idsA.enumerated() {
-                if let j = gb.indices.first(where: { unmatchedB.contains($0) && idsB[$0] == id }) {
-                    unmatchedB.remove(j)
-                    pairs.append((ga[i], gb[j]))
+                let next = taken[id!, default: 0]
+                if let candidates = positions[id!], next < candidates.count {
+                    taken[id!] = next + 1
+                    matchedB[candidates[next]] = true
+                    pairs.append((ga.lowerBound + i, gb.lowerBound + candidates[next]))
                 } else {
-                    pairs.append((ga[i], nil))
+                    pairs.append((ga.lowerBound + i, nil))
                 }
             }
-            for j in unmatchedB.sorted() { pairs.append((nil, gb[j])) }
+            for j in matchedB.indices where !matchedB[j] { pairs.append((nil, gb.lowerBound + j)) }
         } else {
             for k in 0..<max(ga.count, gb.count) {
-                pairs.append((k < ga.count ? ga[k] : nil, k < gb.count ? gb[k] : nil))
+                pairs.append((k < ga.count ? ga.lowerBound + k : nil, k < gb.count ? gb.lowerBound + k : nil))
             }
         }
         for pair in pairs where out.count < limit {
             switch pair {
-            case let (ia?, ib?): compare(a[ia], b[ib], at: path.appending(index: ib), into: &out, limit: limit)
-            case let (ia?, nil): out.append(JSONDifference(path: path.appending(index: ia), change: .missing(expected: a[ia])))
-            case let (nil, ib?): out.append(JSONDifference(path: path.appending(index: ib), change: .added(actual: b[ib])))
+            case let (ia?, ib?):
+                path.append(.index(ib))
+                compare(a[ia], lnode.children[ia], b[ib], rnode.children[ib], at: &path, into: &out, limit: limit)
+                path.removeLast()
+            case let (ia?, nil):
+                out.append(JSONDifference(path: JSONPath(path + [.index(ia)]), change: .missing(expected: a[ia])))
+            case let (nil, ib?):
+                out.append(JSONDifference(path: JSONPath(path + [.index(ib)]), change: .added(actual: b[ib])))
             default: break
             }
         }
     }
 
-    /// The `id` (or `uuid`, `key`) member of an object, as a stable identity for matching elements.
-    private static func identity(_ value: JSONValue) -> JSONValue? {
+    /// The `id` (or `uuid`, `key`) member of an object, as a stable identity for matching elements:
+    /// the equality class of its value (the last member of that name, as a lookup finds it).
+    private static func identity(_ value: JSONValue, _ node: _DiffNode) -> Int? {
+        guard case .object(let object) = value else { return nil }
         for key in ["id", "uuid", "key"] {
-            if let id = value[key], id.kindName != "object", id.kindName != "array" { return id }
+            if let i = object.members.lastIndex(where: { $0.key == key }) {
+                switch object.members[i].value {
+                case .object, .array: continue
+                default: return node.children[i].id
+                }
+            }
         }
         return nil
     }
@@ -108,5 +163,53 @@ public enum JSONDiff {
         let text = value.canonicalText(style: .compact)
         guard text.count > 60 else { return text }
         return String(text.prefix(57)) + "…"
+    }
+}
+
+/// A value's equality class and its children's (elements, or members in source order).
+final class _DiffNode {
+    let id: Int
+    let children: [_DiffNode]
+    init(id: Int, children: [_DiffNode]) {
+        self.id = id
+        self.children = children
+    }
+}
+
+/// Numbers values by structure: two values get the same number exactly when they are equal as
+/// `JSONValue`s (objects by their members in ``JSONObject/sortedMembers`` order, so member order
+/// does not count, as in `==`). Each value is numbered once, from its children's numbers.
+final class _EqualityClasses {
+    private enum Signature: Hashable {
+        case null
+        case bool(Bool)
+        case number(JSONNumber)
+        case string(String)
+        case array([Int])
+        case object(keys: [String], values: [Int])
+    }
+
+    private var numbers: [Signature: Int] = [:]
+
+    func node(_ value: JSONValue) -> _DiffNode {
+        let signature: Signature
+        var children: [_DiffNode] = []
+        switch value {
+        case .null: signature = .null
+        case .bool(let b): signature = .bool(b)
+        case .number(let n): signature = .number(n)
+        case .string(let s): signature = .string(s)
+        case .array(let elements):
+            children = elements.map(node)
+            signature = .array(children.map(\.id))
+        case .object(let object):
+            children = object.members.map { node($0.value) }
+            let order = object._sortedMemberIndices()
+            signature = .object(keys: order.map { object.members[$0].key }, values: order.map { children[$0].id })
+        }
+        if let id = numbers[signature] { return _DiffNode(id: id, children: children) }
+        let id = numbers.count
+        numbers[signature] = id
+        return _DiffNode(id: id, children: children)
     }
 }

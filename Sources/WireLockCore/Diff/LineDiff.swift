@@ -58,15 +58,23 @@ public enum LineDiff {
         var newIndex: Int
     }
 
-    /// An edit script by longest common subsequence, after trimming the common prefix and suffix.
+    /// An edit script by longest common subsequence, after trimming the common prefix and suffix;
+    /// middles of more than 9,000,000 line pairs are shown as removed, then added.
     static func script(_ a: [String], _ b: [String]) -> [Op] {
         var prefix = 0
         while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < a.count - prefix && suffix < b.count - prefix && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
         var ops: [Op] = (0..<prefix).map { Op(kind: .same, oldIndex: $0, newIndex: $0) }
-        let ma = Array(a[prefix..<(a.count - suffix)])
-        let mb = Array(b[prefix..<(b.count - suffix)])
+        // The middle lines as numbers (equal lines, the same number): the alignment compares Ints.
+        var numbers: [String: Int] = [:]
+        func number(_ line: String) -> Int {
+            if let known = numbers[line] { return known }
+            numbers[line] = numbers.count
+            return numbers.count - 1
+        }
+        let ma = a[prefix..<(a.count - suffix)].map(number)
+        let mb = b[prefix..<(b.count - suffix)].map(number)
         let n = ma.count, m = mb.count
         if n * m > 9_000_000 {
             ops += (0..<n).map { Op(kind: .delete, oldIndex: prefix + $0, newIndex: prefix) }
