@@ -44,9 +44,14 @@ let package = Package(
         ),
         // MARK: Assertions — WireLockCore's checks reported through Swift Testing or XCTest, the
         // record-mode trait, the model runner. Re-exports WireLockCore.
+        // WireTestReporting (internal, not a product): the one failure reporter (Issue.record under
+        // Swift Testing, XCTFail otherwise) that WireLock's and WireOracleTesting's assertions share.
+        .target(
+            name: "WireTestReporting"
+        ),
         .target(
             name: "WireLock",
-            dependencies: ["WireJSON", "WireLockCore", "WireFuzz"]
+            dependencies: ["WireJSON", "WireLockCore", "WireFuzz", "WireTestReporting"]
         ),
 
         // MARK: Demo — the sample media-library API (never imported by the product).
@@ -66,7 +71,7 @@ let package = Package(
         // Assertion helpers for Swift Testing and XCTest, kept apart so the CLI never links them.
         .target(
             name: "WireOracleTesting",
-            dependencies: ["WireOracle"]
+            dependencies: ["WireOracle", "WireTestReporting"]
         ),
 
         // MARK: Fuzzing — mutators, seeded campaigns, outcome classification, shrinking, regression corpus.
