@@ -54,6 +54,7 @@ public struct LockCheck: Hashable, Sendable {
         /// The lock file is not a lock file; the error names the line.
         case malformedLockFile(WireLockFile.ParseError)
 
+        /// The reason as a sentence (`a golden has no RFC 8785 form: …`).
         public var description: String {
             switch self {
             case .noCanonicalForm(let error): "a golden has no RFC 8785 form: \(error)"
