@@ -25,6 +25,13 @@ public struct WireLockFile: Hashable, Sendable {
             self.shapeFingerprint = shapeFingerprint
             self.goldenFingerprint = goldenFingerprint
         }
+
+        /// The line of `format`, whose shape the caller has already inferred (the lock check infers
+        /// it once for the line and for the shape file).
+        /// - Throws: ``JCS/Error`` when a golden has no JCS form.
+        public init(_ format: GoldenFormat, shape: WireShape) throws(JCS.Error) {
+            self.init(name: format.name, shapeFingerprint: shape.fingerprint, goldenFingerprint: try format.contentFingerprint())
+        }
     }
 
     /// The lines, sorted by name.
@@ -47,8 +54,7 @@ public struct WireLockFile: Hashable, Sendable {
     public static func build(_ formats: [GoldenFormat], enumRule: WireShape.EnumRule = .standard) throws(JCS.Error) -> WireLockFile {
         var entries: [Entry] = []
         for format in formats {
-            entries.append(Entry(name: format.name, shapeFingerprint: format.shape(enumRule: enumRule).fingerprint,
-                                 goldenFingerprint: try format.contentFingerprint()))
+            entries.append(try Entry(format, shape: format.shape(enumRule: enumRule)))
         }
         return WireLockFile(entries: entries)
     }

@@ -86,9 +86,7 @@ public func verifyLock(_ formats: [GoldenFormat], lockFile: [UInt8]?, shapeFile:
     var outdated: [LockCheck.Finding] = []
     for format in formats {
         let shape = format.shape(enumRule: enumRule)
-        let golden: String
-        do throws(JCS.Error) { golden = try format.contentFingerprint() } catch { throw .noCanonicalForm(error) }
-        entries.append(WireLockFile.Entry(name: format.name, shapeFingerprint: shape.fingerprint, goldenFingerprint: golden))
+        do throws(JCS.Error) { entries.append(try WireLockFile.Entry(format, shape: shape)) } catch { throw .noCanonicalForm(error) }
         if shapeFile(format) != shape.fileBytes(name: format.name) {
             outdated.append(LockCheck.Finding(format: format.name, kind: .shapeFileOutdated))
         }
