@@ -6,6 +6,7 @@ let package = Package(
     name: "WireLock",
     products: [
         .library(name: "WireJSON", targets: ["WireJSON"]),
+        .library(name: "WireDates", targets: ["WireDates"]),
         .library(name: "WireLock", targets: ["WireLock"]),
         .library(name: "WireLockCore", targets: ["WireLockCore"]),
         .library(name: "WireOracle", targets: ["WireOracle"]),
@@ -28,18 +29,29 @@ let package = Package(
             dependencies: ["CYajl"]
         ),
 
+        // MARK: Production — what an app ships: the fast date twins of the Foundation strategies
+        // (with their Foundation fallback) and the one RFC 3339 recogniser.
+        .target(
+            name: "WireDates"
+        ),
+
         // MARK: Golden workflow — golden files, record modes, pending files, diffs, redactions,
         // round trips and decoding-failure checks as values. Links no test framework, so the CLI
         // can use it.
         .target(
             name: "WireLockCore",
-            dependencies: ["WireJSON"]
+            dependencies: ["WireJSON", "WireDates"]
         ),
         // MARK: Assertions — WireLockCore's checks reported through Swift Testing or XCTest, the
         // record-mode trait, the model runner. Re-exports WireLockCore.
+        // WireTestReporting (internal, not a product): the one failure reporter (Issue.record under
+        // Swift Testing, XCTFail otherwise) that WireLock's and WireOracleTesting's assertions share.
+        .target(
+            name: "WireTestReporting"
+        ),
         .target(
             name: "WireLock",
-            dependencies: ["WireJSON", "WireLockCore", "WireFuzz"]
+            dependencies: ["WireJSON", "WireLockCore", "WireFuzz", "WireTestReporting"]
         ),
 
         // MARK: Demo — the sample media-library API (never imported by the product).
@@ -51,15 +63,15 @@ let package = Package(
             dependencies: ["WireLock", "SampleAPI"]
         ),
 
-        // MARK: Oracle — legacy-vs-candidate comparison as bytes, corpora, fast date strategies.
+        // MARK: Oracle — legacy-vs-candidate comparison as bytes, corpora, the date oracles.
         .target(
             name: "WireOracle",
-            dependencies: ["WireJSON"]
+            dependencies: ["WireJSON", "WireDates"]
         ),
         // Assertion helpers for Swift Testing and XCTest, kept apart so the CLI never links them.
         .target(
             name: "WireOracleTesting",
-            dependencies: ["WireOracle"]
+            dependencies: ["WireOracle", "WireTestReporting"]
         ),
 
         // MARK: Fuzzing — mutators, seeded campaigns, outcome classification, shrinking, regression corpus.
@@ -80,8 +92,12 @@ let package = Package(
             dependencies: ["WireJSON"]
         ),
         .testTarget(
+            name: "WireDatesTests",
+            dependencies: ["WireDates"]
+        ),
+        .testTarget(
             name: "WireLockTests",
-            dependencies: ["WireLock", "WireLockCore", "WireJSON", "SampleAPI"]
+            dependencies: ["WireLock", "WireLockCore", "WireJSON", "WireDates", "SampleAPI"]
         ),
         .testTarget(
             name: "WireOracleTests",

@@ -1,6 +1,6 @@
 import Testing
 import WireOracle
-import XCTest
+import WireTestReporting
 
 /// Runs an oracle and returns its report when any input mismatched, `nil` when all were identical.
 ///
@@ -34,17 +34,10 @@ public func assertOracle<Input: Sendable, Corpus: Sequence>(
 ) -> OracleReport where Corpus.Element == Input, Corpus.Iterator: SendableMetatype {
     let report = oracle.run(corpus, options: options)
     if !report.isClean {
-        recordOracleFailure("oracle found differences\n\(report)", sourceLocation: sourceLocation,
-                            file: file, line: line)
+        recordTestFailure("oracle found differences\n\(report)",
+                          at: TestFailureLocation(fileID: sourceLocation.fileID, filePath: sourceLocation.filePath,
+                                                  line: sourceLocation.line, column: sourceLocation.column,
+                                                  xcTestFile: file, xcTestLine: line))
     }
     return report
-}
-
-/// Records a failure in whichever test framework is running.
-func recordOracleFailure(_ message: String, sourceLocation: SourceLocation, file: StaticString, line: UInt) {
-    if Test.current != nil {
-        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
-    } else {
-        XCTFail(message, file: file, line: line)
-    }
 }

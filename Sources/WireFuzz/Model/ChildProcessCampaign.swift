@@ -99,53 +99,48 @@ public struct ChildProcessCampaign: Sendable {
     // MARK: Parent side
 
     /// Runs this shard's part of a campaign of `count` mutants in worker processes.
-    /// - Parameter progress: called now and then with how many mutants have been judged.
+    /// - Parameter progress: called every `batchSize` mutants and after the last with how many
+    ///   have been judged.
     /// - Throws: ``WorkerError`` when the worker cannot be started, or answers nonsense.
     public func run(count: Int, shard: Shard = .whole, progress: (Int) -> Void = { _ in }) throws(WorkerError) -> ModelCampaign.Result {
-        var result = ModelCampaign.Result()
-        guard !campaign.generator.isEmpty else { return result }
         let all = Array(shard.indices(upTo: count))
-        var seen = Set<Int>()   // hashes of the mutants, to count the distinct ones (Hasher: cheap, per run)
         var worker: _Worker? = nil
-        var next = 0
+        var position = 0   // in `all`: the next mutant to judge
+        var sent = 0       // in `all`: the mutants before this one have been sent to the worker
         defer { worker?.stop() }
-        while next < all.count {
+        let loop = CampaignLoop(generator: campaign.generator, count: count, shard: shard, progressInterval: max(1, batchSize))
+        return try loop.run(judge: { mutant throws(WorkerError) -> FuzzVerdict in
+            let k = mutant.index
             if worker == nil { worker = try _Worker.start(workerCommand) }
-            let batch = Array(all[next..<min(all.count, next + batchSize)])
-            worker!.send(batch.map(String.init).joined(separator: "\n") + "\n")
-            for k in batch {
-                let mutant = campaign.generator.mutant(k)
-                if seen.insert(mutant.distinctKey).inserted { result.distinct += 1 }
-                let verdict: FuzzVerdict
-                switch worker!.readLine(timeLimit: timeLimit) {
-                case .line(let line):
-                    let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-                    guard fields.count == 4, Int(fields[0]) == k, let outcome = FuzzOutcome(rawValue: String(fields[1])) else {
-                        throw WorkerError(reason: "the fuzz worker answered '\(line.prefix(200))' for mutant \(k)")
-                    }
-                    verdict = FuzzVerdict(outcome, expected: String(fields[2]), seen: String(fields[3]))
-                case .died(let signal):
-                    verdict = FuzzVerdict(.crash, expected: campaign.expectation(k).description,
-                                          seen: signal.map { "the decoder died: signal \($0) (\(_Spawn.signalName($0)))" } ?? "the decoder exited")
-                case .timedOut:
-                    verdict = FuzzVerdict(.hang, expected: campaign.expectation(k).description,
-                                          seen: "no answer within \(timeLimit) s (killed)")
-                }
-                next += 1
-                result.tally.add(mutant.mutator, verdict.outcome)
-                if verdict.outcome.isFinding {
-                    result.findings.append(FuzzFinding(index: k, seedName: mutant.seedName, operation: mutant.operation,
-                                                       verdict: verdict, bytes: mutant.bytes))
-                }
-                if verdict.outcome == .crash || verdict.outcome == .hang {
-                    worker?.stop()
-                    worker = nil
-                    break    // the rest of the batch goes to a new worker
-                }
+            if position == sent {
+                let batch = all[position..<min(all.count, position + batchSize)]
+                worker!.send(batch.map(String.init).joined(separator: "\n") + "\n")
+                sent = position + batch.count
             }
-            progress(next)
-        }
-        return result
+            position += 1
+            let verdict: FuzzVerdict
+            switch worker!.readLine(timeLimit: timeLimit) {
+            case .line(let line):
+                let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+                guard fields.count == 4, Int(fields[0]) == k, let outcome = FuzzOutcome(rawValue: String(fields[1])) else {
+                    throw WorkerError(reason: "the fuzz worker answered '\(line.prefix(200))' for mutant \(k)")
+                }
+                verdict = FuzzVerdict(outcome, expected: String(fields[2]), seen: String(fields[3]))
+            case .died(let signal):
+                verdict = FuzzVerdict(.crash, expected: campaign.expectation(k).description,
+                                      seen: signal.map { "the decoder died: signal \($0) (\(_Spawn.signalName($0)))" } ?? "the decoder exited")
+            case .timedOut:
+                verdict = FuzzVerdict(.hang, expected: campaign.expectation(k).description,
+                                      seen: "no answer within \(timeLimit) s (killed)")
+            }
+            if verdict.outcome == .crash || verdict.outcome == .hang {
+                // The rest of the batch goes to a new worker.
+                worker?.stop()
+                worker = nil
+                sent = position
+            }
+            return verdict
+        }, progress: progress)
     }
 
     /// Shrinks a finding in a worker; nil when the worker died or hung meanwhile (keep the original).

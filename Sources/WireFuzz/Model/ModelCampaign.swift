@@ -64,7 +64,12 @@ public struct ModelCampaign: Sendable {
     /// Mutant `k`, and the model's verdict on it.
     public func evaluate(_ k: Int) -> (mutant: Mutant, verdict: FuzzVerdict) {
         let mutant = generator.mutant(k)
-        return (mutant, judge(mutant.bytes, expectation(k), structural: mutant.operation.isStructural))
+        return (mutant, verdict(for: mutant))
+    }
+
+    /// The model's verdict on a mutant of this campaign's generator.
+    public func verdict(for mutant: Mutant) -> FuzzVerdict {
+        judge(mutant.bytes, expectation(mutant.index), structural: mutant.operation.isStructural)
     }
 
     func judge(_ bytes: [UInt8], _ expectation: ModelExpectation, structural: Bool) -> FuzzVerdict {
@@ -75,34 +80,13 @@ public struct ModelCampaign: Sendable {
     }
 
     /// What a run found.
-    public struct Result: Sendable {
-        /// Counts per mutator.
-        public var tally = FuzzTally()
-        /// Findings, in mutant order (not shrunk).
-        public var findings: [FuzzFinding] = []
-        /// How many different mutant documents ran.
-        public var distinct = 0
-    }
+    public typealias Result = FuzzCampaignResult
 
     /// Runs this shard's part of a campaign of `count` mutants in this process.
+    /// - Parameter progress: called every 256 mutants and after the last with how many have run.
     public func run(count: Int, shard: Shard = .whole, progress: (Int) -> Void = { _ in }) -> Result {
-        var result = Result()
-        guard !generator.isEmpty else { return result }
-        var seen = Set<Int>()   // hashes of the mutants, to count the distinct ones (Hasher: cheap, per run)
-        var done = 0
-        for k in shard.indices(upTo: count) {
-            let (mutant, verdict) = evaluate(k)
-            result.tally.add(mutant.mutator, verdict.outcome)
-            if seen.insert(mutant.distinctKey).inserted { result.distinct += 1 }
-            if verdict.outcome.isFinding {
-                result.findings.append(FuzzFinding(index: k, seedName: mutant.seedName, operation: mutant.operation,
-                                                   verdict: verdict, bytes: mutant.bytes))
-            }
-            done += 1
-            if done % 256 == 0 { progress(done) }
-        }
-        progress(done)
-        return result
+        CampaignLoop(generator: generator, count: count, shard: shard)
+            .run(judge: { mutant throws(Never) in verdict(for: mutant) }, progress: progress)
     }
 
     /// A finding made as small as it goes: members and elements of its seed are removed, one at a

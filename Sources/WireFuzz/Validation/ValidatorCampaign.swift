@@ -46,39 +46,15 @@ public struct ValidatorCampaign: Sendable {
     }
 
     /// What a run found.
-    public struct Result: Sendable {
-        /// Counts per mutator.
-        public var tally = FuzzTally()
-        /// The findings, in mutant order.
-        public var findings: [FuzzFinding] = []
-        /// How many different mutant documents were run.
-        public var distinct = 0
-    }
+    public typealias Result = FuzzCampaignResult
 
     /// Runs this shard's part of a campaign of `count` mutants.
     /// - Parameters:
     ///   - each: called with every mutant and its verdict, in order (to write a corpus).
-    ///   - progress: called every 256 mutants with how many have run.
+    ///   - progress: called every 256 mutants and after the last with how many have run.
     public func run(count: Int, shard: Shard = .whole,
                     each: (Mutant, FuzzVerdict) -> Void = { _, _ in }, progress: (Int) -> Void = { _ in }) -> Result {
-        var result = Result()
-        guard !generator.isEmpty else { return result }
-        var seen = Set<Int>()   // hashes of the mutants, to count the distinct ones (Hasher: cheap, per run)
-        var done = 0
-        for k in shard.indices(upTo: count) {
-            let mutant = generator.mutant(k)
-            let verdict = verdict(for: mutant)
-            result.tally.add(mutant.mutator, verdict.outcome)
-            if seen.insert(mutant.distinctKey).inserted { result.distinct += 1 }
-            if verdict.outcome.isFinding {
-                result.findings.append(FuzzFinding(index: k, seedName: mutant.seedName, operation: mutant.operation,
-                                                   verdict: verdict, bytes: mutant.bytes))
-            }
-            each(mutant, verdict)
-            done += 1
-            if done % 256 == 0 { progress(done) }
-        }
-        progress(done)
-        return result
+        CampaignLoop(generator: generator, count: count, shard: shard)
+            .run(judge: { mutant throws(Never) in verdict(for: mutant) }, each: each, progress: progress)
     }
 }

@@ -11,7 +11,7 @@
 public struct WireLockFile: Hashable, Sendable {
     /// One format's line.
     public struct Entry: Hashable, Sendable {
-        /// The wire format's name, as ``GoldenCatalog`` derives it (`movies-page`).
+        /// The wire format's name, as WireLockCore's `GoldenCatalog` derives it (`movies-page`).
         public var name: String
         /// ``WireShape/fingerprint`` of the format's inferred shape: 64 lowercase hex digits.
         public var shapeFingerprint: String
@@ -24,6 +24,13 @@ public struct WireLockFile: Hashable, Sendable {
             self.name = name
             self.shapeFingerprint = shapeFingerprint
             self.goldenFingerprint = goldenFingerprint
+        }
+
+        /// The line of `format`, whose shape the caller has already inferred (the lock check infers
+        /// it once for the line and for the shape file).
+        /// - Throws: ``JCS/Error`` when a golden has no JCS form.
+        public init(_ format: GoldenFormat, shape: WireShape) throws(JCS.Error) {
+            self.init(name: format.name, shapeFingerprint: shape.fingerprint, goldenFingerprint: try format.contentFingerprint())
         }
     }
 
@@ -47,8 +54,7 @@ public struct WireLockFile: Hashable, Sendable {
     public static func build(_ formats: [GoldenFormat], enumRule: WireShape.EnumRule = .standard) throws(JCS.Error) -> WireLockFile {
         var entries: [Entry] = []
         for format in formats {
-            entries.append(Entry(name: format.name, shapeFingerprint: format.shape(enumRule: enumRule).fingerprint,
-                                 goldenFingerprint: try format.contentFingerprint()))
+            entries.append(try Entry(format, shape: format.shape(enumRule: enumRule)))
         }
         return WireLockFile(entries: entries)
     }

@@ -2,10 +2,8 @@ import Foundation
 #if canImport(Testing)
 import Testing
 #endif
-#if canImport(XCTest)
-import XCTest
-#endif
 import WireLockCore
+import WireTestReporting
 
 /// Where an assertion was called from, for both Swift Testing and XCTest.
 public struct CallSite: Sendable {
@@ -54,19 +52,11 @@ extension CallSite {
     }
 }
 
-/// Records a failure with the running test framework: `Issue.record` inside a Swift Testing test,
-/// `XCTFail` otherwise. Both point at the caller's file and line.
+/// Records a failure with the running test framework (see `recordTestFailure`, shared with the
+/// oracle's assertions): `Issue.record` inside a Swift Testing test, `XCTFail` otherwise. Both
+/// point at the caller's file and line.
 func report(_ failure: WireLockFailure?, at site: CallSite) {
     guard let failure else { return }
-    #if canImport(Testing)
-    if Test.current != nil {
-        Issue.record(Comment(rawValue: failure.message),
-                     sourceLocation: SourceLocation(fileID: "\(site.fileID)", filePath: "\(site.filePath)",
-                                                    line: Int(site.line), column: Int(site.column)))
-        return
-    }
-    #endif
-    #if canImport(XCTest)
-    XCTFail(failure.message, file: site.filePath, line: site.line)
-    #endif
+    recordTestFailure(failure.message, at: TestFailureLocation(fileID: site.fileID, filePath: site.filePath,
+                                                               line: site.line, column: site.column))
 }

@@ -1,3 +1,4 @@
+import WireDates
 import WireJSON
 
 /// A rule applied to an encoded document before it is compared with, or written to, a golden file:
@@ -105,10 +106,12 @@ public struct ValueCheck: Sendable {
         return groups.map(\.count) == [8, 4, 4, 4, 12] && groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
     }
 
-    /// An RFC 3339 date-time string such as `2024-05-01T08:30:00.123Z` or `…+02:00`.
+    /// An RFC 3339 date-time string such as `2024-05-01T08:30:00.123Z` or `…+02:00`: a real day
+    /// and time, a leap second allowed (WireDates' `RFC3339.isDateTime`, the rule shape inference
+    /// uses too).
     public static let rfc3339DateTime = ValueCheck("an RFC 3339 date-time") { value in
         guard case .string(let s) = value else { return false }
-        return RFC3339.isDateTime(s)
+        return RFC3339.isDateTime(s, options: .recognising)
     }
 
     /// A string with one `@` and a dot in the domain.
@@ -205,28 +208,5 @@ public enum Redactor {
                 + " for a member that is genuinely optional, add .ifPresent()"
             return message
         }
-    }
-}
-
-/// Recognisers for date formats used by checks.
-enum RFC3339 {
-    /// `YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)`, `T`/`Z` in either case.
-    static func isDateTime(_ s: String) -> Bool {
-        let b = Array(s.utf8)
-        func digits(_ range: Range<Int>) -> Bool { range.upperBound <= b.count && b[range].allSatisfy { $0 >= 48 && $0 <= 57 } }
-        guard b.count >= 20, digits(0..<4), b[4] == 45, digits(5..<7), b[7] == 45, digits(8..<10),
-              b[10] == 84 || b[10] == 116, digits(11..<13), b[13] == 58, digits(14..<16), b[16] == 58, digits(17..<19)
-        else { return false }
-        var i = 19
-        if b[i] == 46 {
-            i += 1
-            let start = i
-            while i < b.count, b[i] >= 48, b[i] <= 57 { i += 1 }
-            guard i > start else { return false }
-        }
-        guard i < b.count else { return false }
-        if b[i] == 90 || b[i] == 122 { return i + 1 == b.count }
-        guard b[i] == 43 || b[i] == 45, i + 6 == b.count, digits((i + 1)..<(i + 3)), b[i + 3] == 58, digits((i + 4)..<(i + 6)) else { return false }
-        return true
     }
 }

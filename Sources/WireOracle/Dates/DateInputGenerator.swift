@@ -1,3 +1,4 @@
+import WireDates
 import WireJSON
 
 /// Generates date strings that reach the corners where date parsers disagree.

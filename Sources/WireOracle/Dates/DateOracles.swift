@@ -1,4 +1,5 @@
 import Foundation
+import WireDates
 
 /// Ready-made oracles for the date strategies.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import WireDates
 
 /// A result that an ``Oracle`` compares as bytes.
 ///

@@ -1,4 +1,5 @@
 import WireJSON
+import WireLockCore
 
 /// `wirelock diff`: classifies every change between two versions of the wire formats, for new
 /// readers of old payloads (backward) and old readers of new payloads (forward).

@@ -175,48 +175,31 @@ struct FuzzCommand: ParsableCommand {
             return first
         }
 
-        var report: FuzzReport
+        // A finding's reproducer is the corpus file its mutant was written to, if any.
+        var saved: [Int: String] = [:]
+        func each(_ mutant: Mutant, _ verdict: FuzzVerdict) {
+            if let path = save(mutant), verdict.outcome.isFinding { saved[mutant.index] = path }
+        }
         let subject: String
+        let result: FuzzCampaignResult
         if let exec {
             subject = "'\(exec)'"
-            let runner = ExecRunner(command: exec, timeLimit: Double(timeLimit))
-            var tally = FuzzTally()
-            var findings: [FuzzFinding] = []
-            var distinct = Set<String>()
-            var done = 0
-            for k in shard.indices(upTo: count) {
-                let mutant = generator.mutant(k)
-                let verdict: FuzzVerdict
-                do throws(ExecRunner.ExecError) { verdict = try runner.verdict(for: mutant) } catch {
-                    context.reportError(error.description)
-                    return .failure
-                }
-                tally.add(mutant.mutator, verdict.outcome)
-                distinct.insert(mutant.contentHash)
-                let saved = save(mutant)
-                if verdict.outcome.isFinding {
-                    findings.append(FuzzFinding(index: k, seedName: mutant.seedName, operation: mutant.operation,
-                                                verdict: verdict, bytes: mutant.bytes, reproducer: saved))
-                }
-                done += 1
-                if done % 16 == 0 || done == total { progress(done) }
+            let campaign = ExecCampaign(generator: generator, runner: ExecRunner(command: exec, timeLimit: Double(timeLimit)))
+            do throws(ExecRunner.ExecError) {
+                result = try campaign.run(count: count, shard: shard, each: each, progress: progress)
+            } catch {
+                context.reportError(error.description)
+                return .failure
             }
-            report = FuzzReport(subject: subject, seed: seed, count: count, shard: shard, mutators: generator.mutators,
-                                seeds: generator.productiveSeeds, skipped: skipped, tally: tally, findings: findings,
-                                distinct: distinct.count)
         } else {
             subject = "the strict validator"
-            let campaign = ValidatorCampaign(generator: generator)
-            var saved: [Int: String] = [:]
-            let result = campaign.run(count: count, shard: shard, each: { mutant, verdict in
-                if let path = save(mutant), verdict.outcome.isFinding { saved[mutant.index] = path }
-            }, progress: progress)
-            var findings = result.findings
-            for i in findings.indices { findings[i].reproducer = saved[findings[i].index] }
-            report = FuzzReport(subject: subject, seed: seed, count: count, shard: shard, mutators: generator.mutators,
+            result = ValidatorCampaign(generator: generator).run(count: count, shard: shard, each: each, progress: progress)
+        }
+        var findings = result.findings
+        for i in findings.indices { findings[i].reproducer = saved[findings[i].index] }
+        let report = FuzzReport(subject: subject, seed: seed, count: count, shard: shard, mutators: generator.mutators,
                                 seeds: generator.productiveSeeds, skipped: skipped, tally: result.tally, findings: findings,
                                 distinct: result.distinct)
-        }
         if let writeError {
             context.reportError(writeError.description)
             status = .failure

@@ -1,4 +1,5 @@
 import WireJSON
+import WireLockCore
 
 /// `wirelock lock`: writes (or, with `--check`, verifies) `golden/wirelock.lock` and the shape
 /// files `golden/shapes/<name>.shape.json`.
@@ -45,13 +46,6 @@ struct LockCommand: ParsableCommand {
         format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .text
     }
 
-    /// One finding of `--check`.
-    struct Finding {
-        var name: String
-        var kind: String
-        var message: String
-    }
-
     func run(in context: CommandContext) -> ExitCode {
         let given = golden ?? RawPath(PendingGoldenSelection.relativePath(PendingGoldenSelection.goldenDirectory(environment: context.environment)))
         let directory = given.withoutTrailingSlash
@@ -70,27 +64,30 @@ struct LockCommand: ParsableCommand {
             context.reportError("\(error)")
             return .failure
         }
-        let lock: WireLockFile
-        do throws(JCS.Error) {
-            lock = try WireLockFile.build(formats)
-        } catch {
-            context.reportError("a golden has no RFC 8785 form: \(error)")
-            return .findings
-        }
         let lockFile = directory.appending(GoldenCatalog.lockFileName)
         let lockPath = lockFile.displayed
         // A format's name is already escaped text (it comes from a displayed relative path).
-        let shapeFiles = formats.map { (format: $0, file: directory.appending(GoldenCatalog.shapesFolder).appending("\($0.name).shape.json")) }
+        func shapeFile(_ name: String) -> RawPath {
+            directory.appending(GoldenCatalog.shapesFolder).appending("\(name).shape.json")
+        }
 
         if !check {
+            let lock: WireLockFile
+            do throws(JCS.Error) {
+                lock = try WireLockFile.build(formats)
+            } catch {
+                context.reportError("a golden has no RFC 8785 form: \(error)")
+                return .findings
+            }
             var stale = StaleTemporaries()
-            for file in [lockFile] + shapeFiles.map(\.file) {
+            for file in [lockFile] + formats.map({ shapeFile($0.name) }) {
                 for temporary in stale.newlyFound(besides: file) { context.reportWarning(StaleTemporaries.warning(temporary)) }
             }
             do throws(FileWriteError) {
-                for entry in shapeFiles {
-                    let bytes = entry.format.shape().fileBytes(name: entry.format.name)
-                    if (try? FileReader.readFile(at: entry.file)) != bytes { try GoldenSources.write(bytes, to: entry.file, force: force) }
+                for format in formats {
+                    let bytes = format.shape().fileBytes(name: format.name)
+                    let file = shapeFile(format.name)
+                    if (try? FileReader.readFile(at: file)) != bytes { try GoldenSources.write(bytes, to: file, force: force) }
                 }
                 try GoldenSources.write(Array(lock.text.utf8), to: lockFile, force: force)
             } catch {
@@ -100,49 +97,53 @@ struct LockCommand: ParsableCommand {
             if format == .json {
                 context.output.write(CanonicalJSONWriter.text(Self.document(lock: lock, findings: [], checked: false)))
             } else {
-                context.output.write("wrote \(lockPath) (\(pluralized(lock.entries.count, "format"))) and \(pluralized(shapeFiles.count, "shape file"))\n")
+                context.output.write("wrote \(lockPath) (\(pluralized(lock.entries.count, "format"))) and \(pluralized(formats.count, "shape file"))\n")
             }
             return .success
         }
 
-        var findings: [Finding] = []
-        switch Result(catching: { () throws(JSONInputError) -> [UInt8] in try FileReader.readFile(at: lockFile) }) {
-        case .failure:
-            findings.append(Finding(name: "", kind: "missing-lock", message: "\(lockPath) does not exist; run `wirelock lock`"))
-        case .success(let bytes):
-            do throws(WireLockFile.ParseError) {
-                let locked = try WireLockFile.parse(String(decoding: bytes, as: UTF8.self))
-                for mismatch in locked.mismatches(against: lock) {
-                    findings.append(Finding(name: mismatch.name, kind: mismatch.kind.rawValue, message: mismatch.description))
-                }
-            } catch {
+        let result: LockCheck
+        do throws(LockCheck.Error) {
+            result = try verifyLock(formats, lockFile: try? FileReader.readFile(at: lockFile),
+                                    shapeFile: { try? FileReader.readFile(at: shapeFile($0.name)) })
+        } catch {
+            switch error {
+            case .noCanonicalForm(let error):
+                context.reportError("a golden has no RFC 8785 form: \(error)")
+            case .malformedLockFile(let error):
                 context.diagnose("\(lockPath):\(error.line): error: \(error.reason)\n")
-                return .findings
+            }
+            return .findings
+        }
+        let findings = result.findings.map { finding -> (format: String, kind: String, message: String) in
+            switch finding.kind {
+            case .missingLockFile:
+                (finding.format, finding.kindName, "\(lockPath) does not exist; run `wirelock lock`")
+            case .lockLine(let mismatch):
+                (finding.format, finding.kindName, mismatch.description)
+            case .shapeFileOutdated:
+                (finding.format, finding.kindName, "\(finding.format): \(shapeFile(finding.format).displayed) is missing or out of date")
             }
         }
-        for entry in shapeFiles where (try? FileReader.readFile(at: entry.file)) != entry.format.shape().fileBytes(name: entry.format.name) {
-            findings.append(Finding(name: entry.format.name, kind: "shape-file-outdated",
-                                    message: "\(entry.format.name): \(entry.file.displayed) is missing or out of date"))
-        }
         if format == .json {
-            context.output.write(CanonicalJSONWriter.text(Self.document(lock: lock, findings: findings, checked: true)))
+            context.output.write(CanonicalJSONWriter.text(Self.document(lock: result.expected, findings: findings, checked: true)))
         } else {
             for finding in findings { context.output.write(finding.message + "\n") }
             context.output.write(findings.isEmpty
-                ? "\(lockPath): up to date (\(pluralized(lock.entries.count, "format")))\n"
+                ? "\(lockPath): up to date (\(pluralized(result.expected.entries.count, "format")))\n"
                 : "\(lockPath): \(pluralized(findings.count, "difference")); run `wirelock lock` and review the change\n")
         }
-        return findings.isEmpty ? .success : .findings
+        return result.isUpToDate ? .success : .findings
     }
 
-    static func document(lock: WireLockFile, findings: [Finding], checked: Bool) -> JSONValue {
+    static func document(lock: WireLockFile, findings: [(format: String, kind: String, message: String)], checked: Bool) -> JSONValue {
         .object(JSONObject([
             "formats": .array(lock.entries.map { entry in
                 .object(JSONObject(["name": .string(entry.name), "shape": .string(entry.shapeFingerprint),
                                     "golden": .string(entry.goldenFingerprint)]))
             }),
             "findings": .array(findings.map { finding in
-                .object(JSONObject(["format": .string(finding.name), "kind": .string(finding.kind), "message": .string(finding.message)]))
+                .object(JSONObject(["format": .string(finding.format), "kind": .string(finding.kind), "message": .string(finding.message)]))
             }),
             "upToDate": checked ? .bool(findings.isEmpty) : .null,
         ]))

@@ -30,7 +30,7 @@ enum FastDateParsing {
     @inline(__always)
     static func interval(_ strategy: LegacyDateStrategy, _ p: UnsafeBufferPointer<UInt8>) -> Double? {
         if strategy.isNumeric { return numericInterval(strategy, p) }
-        guard let f = DateFields.scan(p), f.isPlainRange else { return nil }
+        guard let f = DateFields.canonical(p), f.isPlainRange else { return nil }
         switch strategy {
         case .isoInternetDateTime, .formatterSecondsZone:
             guard f.hasTime, f.fractionDigits == 0 else { return nil }

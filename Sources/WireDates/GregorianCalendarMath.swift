@@ -2,18 +2,18 @@
 ///
 /// Days are counted from 1970-01-01 (day 0); seconds from Foundation's reference date
 /// 2001-01-01T00:00:00Z, which is day 11 323.
-enum GregorianCalendarMath {
+package enum GregorianCalendarMath {
     /// Day number of 2001-01-01 counted from 1970-01-01.
     static let referenceDay = 11_323
     /// Seconds from 1970-01-01 to 2001-01-01.
     static let referenceOffset1970 = 978_307_200
 
     /// A civil date and time of day in UTC.
-    struct Civil: Equatable {
-        var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+    package struct Civil: Equatable {
+        package var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
 
         /// `YYYY-MM-DDTHH:MM:SS` with a sign and more digits when the year needs them.
-        var isoText: String {
+        package var isoText: String {
             func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
             let y = year < 0 ? "-" + String(String(10000 - year).dropFirst()) : year > 9999 ? "+\(year)" : String(String(10000 + year).dropFirst())
             return "\(y)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second))"
@@ -26,7 +26,7 @@ enum GregorianCalendarMath {
     }
 
     @inline(__always)
-    static func daysInMonth(_ month: Int, year: Int) -> Int {
+    package static func daysInMonth(_ month: Int, year: Int) -> Int {
         switch month {
         case 2: return isLeapYear(year) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -78,7 +78,7 @@ enum GregorianCalendarMath {
     }
 
     /// The UTC civil date and time of whole seconds since 2001-01-01.
-    static func civil(fromSecondsSinceReference seconds: Int) -> Civil {
+    package static func civil(fromSecondsSinceReference seconds: Int) -> Civil {
         let days = floorDiv(seconds, 86_400)
         let secondOfDay = seconds - days * 86_400
         let date = civil(fromDays: days + referenceDay)

@@ -1,0 +1,39 @@
+import Foundation
+import WireJSON
+import WireLockCore
+
+/// The reporting half of `assertFuzzRegressions`: replays a model's fuzz regression cases,
+/// `Fixtures/fuzz-regressions/<model>/`, and fails for each case that does not behave as its status
+/// says: a `fixed` case must now give the expected outcome; an `open` case (a known bug kept on
+/// purpose) must still reproduce — when it stops, the failure asks for its status to become
+/// `fixed`. Open crashes and hangs are not replayed in process. No cases at all is a failure too (a
+/// wrong model name or folder).
+///
+/// ```swift
+/// let failure = verifyFuzzRegressions(Page<Movie>.self, model: "movie", decoder: .api, encoder: .api)
+/// print(failure?.message ?? "every case behaves as its status says")
+/// ```
+/// - Parameters:
+///   - model: the model's name, as registered with the model runner (the folder's name).
+///   - fixturesDirectory: where `fuzz-regressions/` is (default: the package's `Fixtures/`, found
+///     from `filePath`).
+/// - Returns: nil when every case behaves as its status says; otherwise the failure, listing each
+///   case that does not.
+public func verifyFuzzRegressions<T: Codable & SendableMetatype>(
+    _ type: T.Type, model: String, decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder(),
+    fixturesDirectory: URL? = nil, filePath: StaticString = #filePath
+) -> WireLockFailure? {
+    let fixtures = fixturesDirectory ?? GoldenFiles.fixturesDirectory(for: "\(filePath)")
+    let folder = FuzzRegressions.folder(for: model, in: fixtures)
+    let cases: [FuzzRegressions.Case]
+    do throws(FuzzRegressions.LoadError) { cases = try FuzzRegressions.load(from: folder) } catch {
+        return WireLockFailure("fuzz regressions: \(error)")
+    }
+    guard !cases.isEmpty else { return WireLockFailure("no fuzz regression cases in \(folder.path)") }
+    let coders = FuzzCampaignCheck.Coders(decoder: decoder, encoder: encoder)
+    let fuzzModel = FuzzModel.codable(T.self, name: model, decoder: { coders.decoder }, encoder: { coders.encoder })
+    let problems = cases.compactMap { FuzzRegressions.replay($0, model: fuzzModel) }
+    guard !problems.isEmpty else { return nil }
+    return WireLockFailure("\(problems.count) of \(cases.count) fuzz regression cases of \(model) in \(folder.path):\n"
+                           + problems.joined(separator: "\n"))
+}
