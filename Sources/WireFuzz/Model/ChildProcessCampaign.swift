@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import WireJSON
+import WireSupport
 
 /// Runs a ``ModelCampaign`` in a worker process, so a trap in a model's `init(from:)` becomes a
 /// `crash` finding with its reproducer instead of the end of the run, and a mutant that takes too
@@ -59,7 +60,7 @@ public struct ChildProcessCampaign: Sendable {
             } else {
                 reply = "error\tunknown request"
             }
-            _writeAll(output, Array((reply + "\n").utf8))
+            FileSystem.writeAll(Array((reply + "\n").utf8), to: output)
         }
     }
 
@@ -126,7 +127,7 @@ public struct ChildProcessCampaign: Sendable {
                     verdict = FuzzVerdict(outcome, expected: String(fields[2]), seen: String(fields[3]))
                 case .died(let signal):
                     verdict = FuzzVerdict(.crash, expected: campaign.expectation(k).description,
-                                          seen: signal.map { "the decoder died: signal \($0) (\(_Spawn.signalName($0)))" } ?? "the decoder exited")
+                                          seen: signal.map { "the decoder died: signal \($0) (\(Spawn.signalName($0)))" } ?? "the decoder exited")
                 case .timedOut:
                     verdict = FuzzVerdict(.hang, expected: campaign.expectation(k).description,
                                           seen: "no answer within \(timeLimit) s (killed)")
@@ -193,8 +194,8 @@ struct _Worker {
         posix_spawn_file_actions_addclose(&actions, toChild[1])
         posix_spawn_file_actions_addclose(&actions, fromChild[0])
         let pid: pid_t
-        do throws(ExecRunner.ExecError) { pid = try _Spawn.spawn(command, actions: &actions) } catch {
-            throw .init(reason: "cannot start the fuzz worker: \(error.reason)")
+        do throws(Spawn.Failure) { pid = try Spawn.spawn(command, actions: &actions) } catch {
+            throw .init(reason: "cannot start the fuzz worker: \(error)")
         }
         close(toChild[0])
         close(fromChild[1])
@@ -204,7 +205,7 @@ struct _Worker {
     }
 
     func send(_ text: String) {
-        _writeAll(input, Array(text.utf8))
+        FileSystem.writeAll(Array(text.utf8), to: input)
     }
 
     mutating func readLine(timeLimit: Double) -> Reply {
@@ -261,7 +262,7 @@ struct _LineReader {
             }
             scanned = buffer.count
             if let timeLimit {
-                let left = timeLimit - _Spawn.elapsed(since: begin)
+                let left = timeLimit - Spawn.elapsed(since: begin)
                 if left <= 0 { return .timedOut }
                 var pfd = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
                 let ready = poll(&pfd, 1, Int32(min(left * 1000 + 1, 1_000_000)))
@@ -274,14 +275,5 @@ struct _LineReader {
             if n <= 0 { return .end }
             buffer.append(contentsOf: chunk[0..<n])
         }
-    }
-}
-
-func _writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
-    var start = 0
-    while start < bytes.count {
-        let n = bytes[start...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        if n < 0 { if errno == EINTR { continue }; return }
-        start += n
     }
 }

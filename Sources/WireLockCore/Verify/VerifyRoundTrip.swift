@@ -189,7 +189,7 @@ public enum FixtureFiles {
         do {
             return .success((data, try JSONValue.parse(data)))
         } catch {
-            return .failure(WireLockFailure("\(url.lastPathComponent):\(error.location.line):\(error.location.column): \(error.reason) (at \(error.path))"))
+            return .failure(WireLockFailure(JSONDiagnostic(error, file: url.lastPathComponent).headline))
         }
     }
 
