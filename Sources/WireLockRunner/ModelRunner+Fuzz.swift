@@ -4,105 +4,37 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import WireCommandLine
 import WireFuzz
 import WireJSON
+import WireSupport
 
-/// A usage or input problem of `fuzz`, in words.
+/// An input problem of `fuzz` found after parsing (an unknown model, no fixture), in words.
 struct RunnerError: Error {
     var text: String
     init(_ text: String) { self.text = text }
 }
 
-/// `fuzz MODEL [GLOB…] [--seed S] [--count N] [--mutators LIST] [--shard I/N] [--out DIR]
-/// [--time-limit SECONDS] [--format text|json] [--quiet] [--in-process]`: a campaign over a
-/// model's fixtures, run in a worker process (the same program, started with a hidden command).
+/// `fuzz MODEL [GLOB…] [options]` (see ``RunnerFuzzCommand``): a campaign over a model's
+/// fixtures, run in a worker process (the same program, started with a hidden command).
 extension ModelRunner {
     /// The hidden command a worker is started with.
     static let workerCommand = "__fuzz-worker"
 
-    /// The options of `fuzz`, parsed.
-    struct FuzzArguments {
-        var model: String
-        var globs: [String] = []
-        var seed: UInt64 = 0
-        var count = 10000
-        var mutators = Mutator.allCases
-        var shard = Shard.whole
-        var out = "Fixtures/fuzz-regressions"
-        var timeLimit = 5
-        var json = false
-        var quiet = false
-        var inProcess = false
-        /// The arguments that rebuild the same campaign in a worker.
-        var campaignArguments: [String] = []
-
-        static func parse(_ arguments: [String]) -> Result<FuzzArguments, RunnerError> {
-            guard let model = arguments.first, !model.hasPrefix("-") else { return .failure(RunnerError("fuzz needs a MODEL")) }
-            var parsed = FuzzArguments(model: model)
-            parsed.campaignArguments = [model]
-            var i = 1
-            func value(_ name: String) -> Result<String, RunnerError> {
-                guard i + 1 < arguments.count else { return .failure(RunnerError("missing value for '\(name)'")) }
-                i += 1
-                return .success(arguments[i])
-            }
-            while i < arguments.count {
-                let argument = arguments[i]
-                switch argument {
-                case "--seed", "--count", "-n", "--mutators", "--shard", "--out", "-o", "--time-limit", "--format":
-                    let text: String
-                    switch value(argument) { case .success(let v): text = v; case .failure(let e): return .failure(e) }
-                    switch argument {
-                    case "--seed":
-                        guard let seed = UInt64(text) else { return .failure(RunnerError("invalid value '\(text)' for '--seed': expected a whole number from 0 to 18446744073709551615")) }
-                        parsed.seed = seed
-                    case "--count", "-n":
-                        guard let count = Int(text), count > 0 else { return .failure(RunnerError("invalid value '\(text)' for '--count': expected a positive whole number")) }
-                        parsed.count = count
-                    case "--mutators":
-                        switch Mutator.parseList(text) {
-                        case .success(let list) where !list.isEmpty: parsed.mutators = list
-                        case .success: return .failure(RunnerError("invalid value '\(text)' for '--mutators': expected at least one mutator"))
-                        case .failure(let error): return .failure(RunnerError("invalid value '\(text)' for '--mutators': \(error)"))
-                        }
-                    case "--shard":
-                        do throws(Shard.ParseError) { parsed.shard = try Shard.parse(text) } catch { return .failure(RunnerError("\(error)")) }
-                    case "--out", "-o": parsed.out = text
-                    case "--time-limit":
-                        guard let limit = Int(text), limit > 0 else { return .failure(RunnerError("invalid value '\(text)' for '--time-limit': expected a positive whole number")) }
-                        parsed.timeLimit = limit
-                    default:
-                        guard text == "text" || text == "json" else { return .failure(RunnerError("invalid value '\(text)' for '--format': expected text or json")) }
-                        parsed.json = text == "json"
-                    }
-                    if argument == "--seed" || argument == "--mutators" { parsed.campaignArguments += [argument, text] }
-                case "--quiet", "-q": parsed.quiet = true
-                case "--in-process": parsed.inProcess = true
-                default:
-                    if argument.hasPrefix("-") { return .failure(RunnerError("unknown option '\(argument)'")) }
-                    parsed.globs.append(argument)
-                    parsed.campaignArguments.append(argument)
-                }
-                i += 1
-            }
-            return .success(parsed)
-        }
-    }
-
     /// The campaign the arguments describe, or why there is none.
-    func campaign(_ arguments: FuzzArguments) -> Result<(ModelCampaign, Model), RunnerError> {
+    func campaign(_ arguments: RunnerFuzzCommand) -> Result<(ModelCampaign, Model), RunnerError> {
         guard let model = models.first(where: { $0.name == arguments.model }) else {
             return .failure(RunnerError("unknown model '\(arguments.model)'; known: \(models.map(\.name).joined(separator: ", "))"))
         }
         let patterns = arguments.globs.isEmpty ? model.fixtures : arguments.globs
-        let files = Glob.expand(patterns)
+        let files = GlobPattern.expand(patterns)
         guard !files.isEmpty else { return .failure(RunnerError("no fixtures match \(patterns.joined(separator: " ")) for model \(model.name)")) }
         var seeds: [FuzzSeed] = []
         var skipped: [(name: String, reason: String)] = []
         for file in files {
             guard let data = FileManager.default.contents(atPath: file) else { return .failure(RunnerError("cannot read '\(file)'")) }
             do throws(JSONSyntaxError) { seeds.append(try FuzzSeed(name: file, bytes: Array(data))) } catch {
-                skipped.append((file, "not valid JSON: \(error.reason) (line \(error.location.line), column \(error.location.column))"))
+                skipped.append((file, "not valid JSON: " + JSONDiagnostic(error).inline))
             }
         }
         var campaign = ModelCampaign(model: model.fuzzModel, seeds: seeds, seed: arguments.seed, mutators: arguments.mutators)
@@ -110,33 +42,24 @@ extension ModelRunner {
         return .success((campaign, model))
     }
 
-    func fuzzWorker(_ arguments: [String], output: (String) -> Void) -> Int32 {
-        guard case .success(let parsed) = FuzzArguments.parse(arguments), case .success(let (campaign, _)) = self.campaign(parsed) else {
-            return 2
-        }
+    func fuzzWorker(_ parsed: RunnerFuzzCommand) -> ExitCode {
+        guard case .success(let (campaign, _)) = self.campaign(parsed) else { return .failure }
         ChildProcessCampaign.serve(campaign)
-        return 0
+        return .success
     }
 
-    func fuzz(_ arguments: [String], output: (String) -> Void, progress: ((String) -> Void)?) -> Int32 {
-        let parsed: FuzzArguments
-        switch FuzzArguments.parse(arguments) {
-        case .success(let value): parsed = value
-        case .failure(let message):
-            output("\(toolName): error: \(message.text)\n\n" + usage)
-            return 2
-        }
+    func fuzz(_ parsed: RunnerFuzzCommand, output: (String) -> Void, progress: ((String) -> Void)?) -> ExitCode {
         let campaign: ModelCampaign
         let model: Model
         switch self.campaign(parsed) {
         case .success(let value): (campaign, model) = value
         case .failure(let message):
-            output("\(toolName): error: \(message.text)")
-            return 2
+            reportError(message.text, output: output)
+            return .failure
         }
         guard !campaign.generator.isEmpty else {
-            output("\(toolName): error: the model \(model.name) accepts none of its fixtures, so there is nothing to mutate")
-            return 2
+            reportError("the model \(model.name) accepts none of its fixtures, so there is nothing to mutate", output: output)
+            return .failure
         }
         let total = Array(parsed.shard.indices(upTo: parsed.count)).count
         let report: ((Int) -> Void) = { done in
@@ -150,8 +73,8 @@ extension ModelRunner {
             result = campaign.run(count: parsed.count, shard: parsed.shard, progress: report)
         } else {
             do throws(ChildProcessCampaign.WorkerError) { result = try runner.run(count: parsed.count, shard: parsed.shard, progress: report) } catch {
-                output("\(toolName): error: \(error)")
-                return 2
+                reportError("\(error)", output: output)
+                return .failure
             }
         }
 
@@ -193,7 +116,7 @@ extension ModelRunner {
                     try FuzzRegressions.save(finding, expectation: expectation, model: campaign.model, in: folder)
                     finding.reproducer = casesPath + FuzzRegressions.caseName(of: finding) + ".json (new: review it, fix the model or commit the case)"
                 } catch {
-                    output("\(toolName): error: cannot save a regression case in \(folder.path): \(error)")
+                    reportError("cannot save a regression case in \(folder.path): \(error)", output: output)
                     writeFailed = true
                 }
             }
@@ -204,13 +127,13 @@ extension ModelRunner {
                                     shard: parsed.shard, mutators: campaign.generator.mutators, seeds: campaign.generator.productiveSeeds,
                                     skipped: campaign.skippedInputs + campaign.skipped, tally: result.tally, findings: shown,
                                     distinct: result.distinct, known: knownCount)
-        if parsed.json {
+        if parsed.format == .json {
             output(CanonicalJSONWriter.text(fuzzReport.json()).dropLast().description)
         } else {
             output(String(fuzzReport.text().dropLast()))
         }
-        if writeFailed { return 2 }
-        return newGroups > 0 ? 1 : 0
+        if writeFailed { return .failure }
+        return newGroups > 0 ? .findings : .success
     }
 
     /// This program's own path, to start a worker.

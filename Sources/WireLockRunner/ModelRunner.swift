@@ -1,6 +1,8 @@
 import Foundation
+import WireCommandLine
 import WireFuzz
 import WireJSON
+import WireSupport
 
 /// A command line for an app's own models: register each `Codable` model by name with the fixtures
 /// that hold its payloads, and `run` gives `roundtrip` (and `list`) over them.
@@ -84,7 +86,7 @@ public struct ModelRunner: Sendable {
     /// key itself, or the key plus `.json`, as an `fnmatch` pattern.
     static func acceptedDifferences(for fileName: String, in byFixture: [String: [AcceptedDifference]]) -> [AcceptedDifference] {
         byFixture.keys.sorted().filter { key in
-            fnmatch(key, fileName, 0) == 0 || fnmatch(key + ".json", fileName, 0) == 0
+            GlobPattern(key).matches(fileName) || GlobPattern(key + ".json").matches(fileName)
         }.flatMap { byFixture[$0] ?? [] }
     }
 
@@ -170,160 +172,75 @@ public struct ModelRunner: Sendable {
 
     /// Runs a command: `roundtrip [MODEL [GLOB…]]`, `fuzz MODEL [GLOB…] [options]`, `list`,
     /// `help [COMMAND]`. `COMMAND --help` (or `-h`) prints that command's usage, options and exit
-    /// codes and returns 0.
+    /// codes and returns 0. The commands are declared on WireLock's command-line layer, so their
+    /// options, values, usage errors and help are the same as `wirelock`'s.
     /// - Parameters:
     ///   - arguments: the arguments after the tool name.
     ///   - output: receives each line of output.
     ///   - progress: receives progress lines for a terminal (`fuzz`); nil for none.
-    /// - Returns: the exit code.
+    /// - Returns: the exit code: 0 all as expected, 1 findings, 2 a usage error or a run that
+    ///   could not be done.
     public func run(_ arguments: [String], output: (String) -> Void, progress: ((String) -> Void)? = nil) -> Int32 {
-        guard let command = arguments.first else {
-            output(usage)
-            return 2
-        }
-        if command == "help" || command == "--help" || command == "-h" {
-            guard arguments.count > 1 else {
-                output(usage)
-                return 0
-            }
-            guard let text = help(for: arguments[1]) else {
-                output("\(toolName): error: unknown command '\(arguments[1])'\n\n" + usage)
-                return 2
-            }
+        let invocation = CommandParser.parse(arguments, root: RunnerRootCommand.self, toolName: toolName)
+        let status: ExitCode
+        switch invocation.action {
+        case .showHelp:
+            output(String(HelpFormatter.help(for: invocation.configuration, path: invocation.commandPath,
+                                             epilogue: [modelList]).dropLast()))
+            status = .success
+        case .showVersion(let text):
             output(text)
-            return 0
-        }
-        if command != ModelRunner.workerCommand, arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }),
-           let text = help(for: command) {
-            output(text)
-            return 0
-        }
-        switch command {
-        case "list":
-            for model in models {
-                output("\(model.name)\t\(model.typeName)\t\(model.fixtures.joined(separator: " "))")
+            status = .success
+        case .usageError(let error):
+            output(String(HelpFormatter.usageError(error, configuration: invocation.configuration,
+                                                   path: invocation.commandPath).dropLast()))
+            status = .failure
+        case .run(let command):
+            switch command {
+            case let command as RunnerRoundTripCommand: status = roundTrip(command, output: output)
+            case let command as RunnerFuzzCommand: status = fuzz(command, output: output, progress: progress)
+            case let command as RunnerFuzzWorkerCommand: status = fuzzWorker(command.campaign)
+            case is RunnerListCommand:
+                for model in models {
+                    output("\(model.name)\t\(model.typeName)\t\(model.fixtures.joined(separator: " "))")
+                }
+                status = .success
+            default:
+                output(String(HelpFormatter.help(for: invocation.configuration, path: invocation.commandPath,
+                                                 epilogue: [modelList]).dropLast()))
+                status = .success
             }
-            return 0
-        case "roundtrip":
-            return roundTrip(Array(arguments.dropFirst()), output: output)
-        case "fuzz":
-            return fuzz(Array(arguments.dropFirst()), output: output, progress: progress)
-        case ModelRunner.workerCommand:
-            return fuzzWorker(Array(arguments.dropFirst()), output: output)
-        default:
-            output("\(toolName): error: unknown command '\(command)'\n\n" + usage)
-            return 2
         }
+        return status.rawValue
     }
 
-    var usage: String {
-        """
-        USAGE: \(toolName) <command> [arguments]
-
-        COMMANDS:
-          roundtrip [MODEL [GLOB...]]   Round-trip every fixture of every model (or of MODEL, or the
-                                        files matching GLOB): broken fixtures (-malformed, -wrong-type,
-                                        -missing-field) must be rejected, the others must survive
-                                        decode and re-encode without loss.
-          fuzz MODEL [GLOB...]          Run a fuzz campaign: mutants of the model's fixtures (or of
-                                        the files matching GLOB) are decoded in a worker process and
-                                        judged; findings are shrunk and saved as regression cases
-                                        (new ones make the exit status 1). Options: --seed S,
-                                        --count N, --mutators LIST, --shard I/N, --out DIR (the
-                                        regressions folder, default Fixtures/fuzz-regressions),
-                                        --time-limit SECONDS, --format text|json, --quiet,
-                                        --in-process (no worker: a crash ends the run).
-          list                          List the registered models and their fixtures.
-          help [COMMAND]                Show this help, or a command's (also COMMAND --help).
-
-        MODELS: \(models.map(\.name).joined(separator: ", "))
-        """
+    /// `MODELS: movie, series`, at the end of every help page.
+    var modelList: String {
+        "MODELS: \(models.map(\.name).joined(separator: ", "))"
     }
 
-    /// The help of one command (`roundtrip`, `fuzz`, `list`, `help`), or nil for another word.
-    func help(for command: String) -> String? {
-        let models = "MODELS: \(self.models.map(\.name).joined(separator: ", "))"
-        switch command {
-        case "roundtrip":
-            return """
-                USAGE: \(toolName) roundtrip [MODEL [GLOB...]]
-
-                Decodes every fixture of every model (or of MODEL, or the files matching GLOB) and
-                encodes it again. Fixtures named -malformed, -wrong-type or -missing-field must be
-                rejected with that kind of error; every other fixture must survive without loss, up to
-                the differences the model accepts (each one is listed with its reason).
-
-                EXIT STATUS: 0 every fixture as expected, 1 some fixture failed (or a pattern matched
-                no file), 2 unknown model.
-
-                \(models)
-                """
-        case "fuzz":
-            return """
-                USAGE: \(toolName) fuzz MODEL [GLOB...] [options]
-
-                Mutants of the model's fixtures (or of the files matching GLOB) are decoded in a worker
-                process and judged: each must be rejected with the right kind of error at the mutated
-                path, or accepted without loss. Findings are grouped (mutator, outcome, path); one per
-                group is shrunk and saved as a regression case under --out; a finding whose case is
-                already there does not fail the run.
-
-                OPTIONS:
-                  --seed S              The campaign's seed (default 0); same seed, same mutants.
-                  -n, --count N         How many mutants (default 10000).
-                  --mutators LIST       Comma-separated mutators (default: all of
-                                        \(Mutator.allCases.map(\.rawValue).joined(separator: ", "))).
-                  --shard I/N           Run only the I-th of N interleaved shards.
-                  -o, --out DIR         The regressions folder (default Fixtures/fuzz-regressions).
-                  --time-limit SECONDS  A mutant taking longer is a hang (default 5).
-                  --format text|json    Output for people (default) or one JSON document.
-                  -q, --quiet           No progress on a terminal.
-                  --in-process          No worker process: faster, but a crash ends the run.
-                  -h, --help            Show this help.
-
-                EXIT STATUS: 0 no new finding, 1 new findings (saved for review), 2 usage error,
-                unknown model, no fixture, a worker that fails, or a case that cannot be saved.
-
-                \(models)
-                """
-        case "list":
-            return """
-                USAGE: \(toolName) list
-
-                Lists the registered models: name, Swift type and fixture patterns, one per line.
-
-                EXIT STATUS: 0.
-                """
-        case "help":
-            return """
-                USAGE: \(toolName) help [COMMAND]
-
-                Shows the commands, or one command's usage, options and exit status.
-
-                EXIT STATUS: 0, or 2 for an unknown command.
-                """
-        default:
-            return nil
-        }
+    /// Prints `TOOL: error: MESSAGE`.
+    func reportError(_ message: String, output: (String) -> Void) {
+        output("\(toolName): error: \(message)")
     }
 
-    private func roundTrip(_ arguments: [String], output: (String) -> Void) -> Int32 {
+    private func roundTrip(_ command: RunnerRoundTripCommand, output: (String) -> Void) -> ExitCode {
         var selected = models
         var globs: [String]? = nil
-        if let name = arguments.first {
+        if let name = command.model {
             guard let model = models.first(where: { $0.name == name }) else {
-                output("\(toolName): error: unknown model '\(name)'; known: \(models.map(\.name).joined(separator: ", "))")
-                return 2
+                reportError("unknown model '\(name)'; known: \(models.map(\.name).joined(separator: ", "))", output: output)
+                return .failure
             }
             selected = [model]
-            if arguments.count > 1 { globs = Array(arguments.dropFirst()) }
+            if !command.globs.isEmpty { globs = command.globs }
         }
         var total = 0
         var failed = 0
         for model in selected {
-            let files = Glob.expand(globs ?? model.fixtures)
+            let files = GlobPattern.expand(globs ?? model.fixtures)
             if files.isEmpty {
-                output("\(toolName): error: no fixtures match \((globs ?? model.fixtures).joined(separator: " ")) for model \(model.name)")
+                reportError("no fixtures match \((globs ?? model.fixtures).joined(separator: " ")) for model \(model.name)", output: output)
                 failed += 1
                 continue
             }
@@ -336,22 +253,6 @@ public struct ModelRunner: Sendable {
             }
         }
         output("\(total) fixture\(total == 1 ? "" : "s"): \(total - failed) as expected, \(failed) failed")
-        return failed == 0 ? 0 : 1
-    }
-}
-
-/// File-name patterns (`*`, `?`, `[…]`) expanded with the C library's `glob`, sorted.
-enum Glob {
-    static func expand(_ patterns: [String]) -> [String] {
-        var files: [String] = []
-        for pattern in patterns {
-            var result = glob_t()
-            defer { globfree(&result) }
-            guard glob(pattern, 0, nil, &result) == 0 else { continue }
-            for i in 0..<Int(result.gl_pathc) {
-                if let path = result.gl_pathv[i] { files.append(String(cString: path)) }
-            }
-        }
-        return Array(Set(files)).sorted()
+        return failed == 0 ? .success : .findings
     }
 }
