@@ -105,11 +105,7 @@ struct DiffCommand: ParsableCommand {
         } catch let error as GoldenCatalog.Error {
             // An input that is not valid JSON (or not a shape file) is invalid input, status 1, in
             // the form every command uses.
-            if let syntaxError = error.syntaxError {
-                context.diagnose(JSONDiagnostic(syntaxError, file: error.path).block())
-            } else {
-                context.diagnose("\(error.path): error: \(error.reason)\n")
-            }
+            context.diagnose(error.diagnostic(file: error.path))
             return .findings
         } catch {
             context.reportError("\(error)")

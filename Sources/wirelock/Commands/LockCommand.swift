@@ -53,12 +53,7 @@ struct LockCommand: ParsableCommand {
         do {
             formats = try GoldenCatalog.formats(from: try GoldenSources.directory(directory, allowEmpty: allowEmpty))
         } catch let error as GoldenCatalog.Error {
-            let file = directory.withTrailingSlash.displayed + error.path
-            if let syntaxError = error.syntaxError {
-                context.diagnose(JSONDiagnostic(syntaxError, file: file).block())
-            } else {
-                context.diagnose("\(file): error: \(error.reason)\n")
-            }
+            context.diagnose(error.diagnostic(file: directory.withTrailingSlash.displayed + error.path))
             return .findings
         } catch {
             context.reportError("\(error)")
