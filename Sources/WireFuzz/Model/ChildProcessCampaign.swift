@@ -52,7 +52,7 @@ public struct ChildProcessCampaign: Sendable {
             if line.hasPrefix("shrink "), let k = Int(line.dropFirst(7)) {
                 let (finding, expectation) = campaign.shrink(k)
                 reply = "\(k)\t\(finding.verdict.outcome.rawValue)\t\(clean(finding.verdict.expected))\t\(clean(finding.verdict.seen))\t"
-                reply += hex(finding.bytes) + "\t" + CanonicalJSONWriter.text(expectation.json(), style: .compact)
+                reply += Text.hex(finding.bytes) + "\t" + CanonicalJSONWriter.text(expectation.json(), style: .compact)
                 reply += "\t\(clean(finding.operation.path.description))"
             } else if let k = Int(line) {
                 let (_, verdict) = campaign.evaluate(k)
@@ -66,35 +66,6 @@ public struct ChildProcessCampaign: Sendable {
 
     private static func clean(_ text: String) -> String {
         String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 })
-    }
-
-    private static let digits = Array("0123456789abcdef".utf8)
-    static func hex(_ bytes: [UInt8]) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 2)
-        for byte in bytes { out.append(digits[Int(byte >> 4)]); out.append(digits[Int(byte & 15)]) }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    static func unhex(_ text: Substring) -> [UInt8]? {
-        let chars = Array(text.utf8)
-        guard chars.count % 2 == 0 else { return nil }
-        func value(_ c: UInt8) -> UInt8? {
-            switch c {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
-            default: nil
-            }
-        }
-        var out: [UInt8] = []
-        out.reserveCapacity(chars.count / 2)
-        var i = 0
-        while i < chars.count {
-            guard let hi = value(chars[i]), let lo = value(chars[i + 1]) else { return nil }
-            out.append(hi << 4 | lo)
-            i += 2
-        }
-        return out
     }
 
     // MARK: Parent side
@@ -157,7 +128,7 @@ public struct ChildProcessCampaign: Sendable {
         guard case .line(let line) = worker.readLine(timeLimit: max(timeLimit * 20, 60)) else { return nil }
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
         guard fields.count == 7, Int(fields[0]) == k, let outcome = FuzzOutcome(rawValue: String(fields[1])),
-              let bytes = Self.unhex(fields[4]), let json = try? JSONValue.parse(String(fields[5])),
+              let bytes = Text.bytes(fromHex: fields[4]), let json = try? JSONValue.parse(String(fields[5])),
               let expectation = ModelExpectation(json: json), let path = JSONPath._parse(String(fields[6])) else {
             throw WorkerError(reason: "the fuzz worker answered '\(line.prefix(200))' to shrink \(k)")
         }

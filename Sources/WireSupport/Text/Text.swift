@@ -15,11 +15,35 @@ package enum Text {
     package static func hex(_ bytes: some Sequence<UInt8>, uppercase: Bool = false) -> String {
         let digits = uppercase ? upperDigits : lowerDigits
         var out: [UInt8] = []
+        out.reserveCapacity(bytes.underestimatedCount * 2)
         for byte in bytes {
             out.append(digits[Int(byte >> 4)])
             out.append(digits[Int(byte & 0x0F)])
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The bytes that lowercase hexadecimal digits spell, two per byte (what ``hex(_:uppercase:)``
+    /// writes); nil for an odd count or a character that is not `0`–`9` or `a`–`f`.
+    package static func bytes(fromHex text: some StringProtocol) -> [UInt8]? {
+        let digits = Array(text.utf8)
+        guard digits.count % 2 == 0 else { return nil }
+        func value(_ digit: UInt8) -> UInt8? {
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+            default: nil
+            }
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(digits.count / 2)
+        var index = 0
+        while index < digits.count {
+            guard let high = value(digits[index]), let low = value(digits[index + 1]) else { return nil }
+            out.append(high << 4 | low)
+            index += 2
+        }
+        return out
     }
 
     private static let upperDigits = Array("0123456789ABCDEF".utf8)
