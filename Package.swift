@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "WireOracle", targets: ["WireOracle"]),
         .library(name: "WireOracleTesting", targets: ["WireOracleTesting"]),
         .library(name: "WireFuzz", targets: ["WireFuzz"]),
+        .library(name: "WireLockRunner", targets: ["WireLockRunner"]),
         .executable(name: "wirelock", targets: ["wirelock"]),
     ],
     targets: [
@@ -23,10 +24,19 @@ let package = Package(
             providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]
         ),
 
-        // MARK: Core — streaming reader, validator, JSONValue, JSON paths, canonical writer.
+        // MARK: Support — internal, never a product (like swift-collections' internal utilities):
+        // the one atomic writer, write/read loops, mkdir -p, process spawning, the package and
+        // golden/ lookup, path display, the input walker, hex and text helpers, SplitMix64.
+        // No Foundation; depends on nothing.
+        .target(
+            name: "WireSupport"
+        ),
+
+        // MARK: Core — streaming reader, validator, JSONValue, JSON paths, canonical writer,
+        // located errors and their one rendering.
         .target(
             name: "WireJSON",
-            dependencies: ["CYajl"]
+            dependencies: ["CYajl", "WireSupport"]
         ),
 
         // MARK: Production — what an app ships: the fast date twins of the Foundation strategies
@@ -40,10 +50,10 @@ let package = Package(
         // can use it.
         .target(
             name: "WireLockCore",
-            dependencies: ["WireJSON", "WireDates"]
+            dependencies: ["WireJSON", "WireDates", "WireSupport"]
         ),
-        // MARK: Assertions — WireLockCore's checks reported through Swift Testing or XCTest, the
-        // record-mode trait, the model runner. Re-exports WireLockCore.
+        // MARK: Assertions — WireLockCore's checks reported through Swift Testing or XCTest and the
+        // record-mode trait. Re-exports WireLockCore.
         // WireTestReporting (internal, not a product): the one failure reporter (Issue.record under
         // Swift Testing, XCTFail otherwise) that WireLock's and WireOracleTesting's assertions share.
         .target(
@@ -57,10 +67,6 @@ let package = Package(
         // MARK: Demo — the sample media-library API (never imported by the product).
         .target(
             name: "SampleAPI"
-        ),
-        .executableTarget(
-            name: "wirelock-sample",
-            dependencies: ["WireLock", "SampleAPI"]
         ),
 
         // MARK: Oracle — legacy-vs-candidate comparison as bytes, corpora, the date oracles.
@@ -77,13 +83,31 @@ let package = Package(
         // MARK: Fuzzing — mutators, seeded campaigns, outcome classification, shrinking, regression corpus.
         .target(
             name: "WireFuzz",
-            dependencies: ["WireJSON", "WireLockCore"]
+            dependencies: ["WireJSON", "WireLockCore", "WireSupport"]
         ),
 
-        // MARK: Command line.
+        // MARK: Command line — internal, never a product: the typed parser (options parsed and
+        // checked once, option groups declared once, generated help, a default run for group
+        // commands), exit codes, checked output sinks and the colour rules, shared by both
+        // executables and the model runner.
+        .target(
+            name: "WireCommandLine",
+            dependencies: ["WireSupport", "WireJSON", "WireFuzz"]
+        ),
         .executableTarget(
             name: "wirelock",
-            dependencies: ["WireJSON", "WireLockCore", "WireOracle", "WireFuzz"]
+            dependencies: ["WireSupport", "WireCommandLine", "WireJSON", "WireLockCore", "WireOracle", "WireFuzz"]
+        ),
+
+        // MARK: Model runner — a command line for an app's own Codable models (roundtrip, fuzz),
+        // built on the command-line layer. Links no test framework.
+        .target(
+            name: "WireLockRunner",
+            dependencies: ["WireSupport", "WireCommandLine", "WireJSON", "WireLockCore", "WireFuzz"]
+        ),
+        .executableTarget(
+            name: "wirelock-sample",
+            dependencies: ["WireLockRunner", "SampleAPI"]
         ),
 
         // MARK: Tests.
@@ -97,7 +121,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WireLockTests",
-            dependencies: ["WireLock", "WireLockCore", "WireJSON", "WireDates", "SampleAPI"]
+            dependencies: ["WireLock", "WireLockCore", "WireJSON", "WireDates", "WireLockRunner", "SampleAPI"]
         ),
         .testTarget(
             name: "WireOracleTests",
@@ -105,12 +129,13 @@ let package = Package(
         ),
         .testTarget(
             name: "WireFuzzTests",
-            dependencies: ["WireFuzz", "WireJSON", "WireLock"],
+            dependencies: ["WireFuzz", "WireJSON", "WireLock", "WireSupport"],
             exclude: ["golden"]
         ),
         .testTarget(
             name: "WireLockCLITests",
-            dependencies: ["WireJSON", "WireLockCore", "WireOracle", "wirelock", "wirelock-sample", "SampleAPI"]
+            dependencies: ["WireSupport", "WireCommandLine", "WireJSON", "WireLockCore", "WireOracle", "WireFuzz", "wirelock",
+                           "wirelock-sample", "SampleAPI"]
         ),
         // Reads Sources/ and checks every import against the layer table; depends on no target.
         .testTarget(

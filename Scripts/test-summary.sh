@@ -44,7 +44,7 @@ known=$(sed -nE 's/.* ([0-9]+) known issues?.*/\1/p' <<<"$run_line")
 [ -n "$known" ] || known=0
 # XCTest under --parallel prints "[i/n] Testing Module.Class/testName" for each test.
 xctests=$(grep -cE '^\[[0-9]+/[0-9]+\] Testing ' "$log" || true)
-skipped=$(grep -E '^. (Suite|Test) .* skipped' "$log" || true)
+skipped=$(grep -E '^➜ (Suite|Test) .* skipped' "$log" || true)
 
 echo
 if [ -n "$run_line" ]; then

@@ -8,7 +8,7 @@
 // Run from the package root: fixture globs are relative to the working directory.
 import Foundation
 import SampleAPI
-import WireLock
+import WireLockRunner
 
 var runner = ModelRunner(toolName: "wirelock-sample")
 

@@ -3,9 +3,10 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import WireCommandLine
 
 /// The root of the command tree: `wirelock <subcommand>`.
-struct WireLockCommand: ParsableCommand {
+struct WireLockCommand: CommandGroup {
     /// Printed by `wirelock --version`.
     static let version = "0.1.0"
 
@@ -22,11 +23,6 @@ struct WireLockCommand: ParsableCommand {
                 OracleCommand.self, FuzzCommand.self,
             ])
     }
-
-    init(from arguments: ParsedArguments) throws(UsageError) {}
-
-    /// Never called: a command with subcommands always resolves to one of them or to help.
-    func run(in context: CommandContext) -> ExitCode { .failure }
 
     /// Parses `arguments` (without the program name), runs what they ask for, and returns the status.
     /// - Parameter raw: the exact bytes of each argument, when known (paths need not be UTF-8).

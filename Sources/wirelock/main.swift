@@ -3,6 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import WireCommandLine
+import WireSupport
 
 // The arguments as the system passed them: `CommandLine.arguments` replaces bytes that are not
 // UTF-8, and a path must keep them to be opened.

@@ -103,6 +103,9 @@ struct LayerRules: Sendable {
                 "WireLock": "the CLI links no test framework; use WireLockCore",
                 "WireOracleTesting": "the CLI links no test framework",
             ],
+            "wirelock-sample": [
+                "WireLock": "the demo runner links no test framework; use WireLockRunner"
+            ],
         ],
         systemModules: [
             "Foundation", "FoundationEssentials", "FoundationNetworking", "Dispatch", "Glibc", "Musl",

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WireFuzz
 import WireJSON
+import WireSupport
 
 /// The worker protocol against stand-in workers written in shell: one that dies by a signal on a
 /// given mutant, one that stops answering. The parent must report the mutant in flight, keep its
@@ -113,7 +114,7 @@ struct LineReaderTests {
         let long = [UInt8](repeating: UInt8(ascii: "a"), count: 8 << 20)
         let writeEnd = fds[1]
         let writer = Thread {
-            _writeAll(writeEnd, Array("first\n".utf8) + long + Array("\nlast\n".utf8))
+            FileSystem.writeAll(Array("first\n".utf8) + long + Array("\nlast\n".utf8), to: writeEnd)
             close(writeEnd)
         }
         writer.start()

@@ -1,20 +1,23 @@
 import Testing
+import WireCommandLine
+import WireSupport
 @testable import wirelock
 
 /// A command used only to exercise the parser: one of each kind of declaration.
 private struct ProbeCommand: ParsableCommand {
     static let verbose = OptionDefinition.flag("verbose", short: "v", help: "Talk more.")
     static let dryRun = OptionDefinition.flag("dry-run", short: "d", help: "Change nothing.")
-    static let level = OptionDefinition.option("level", short: "l", valueName: "n", kind: .positiveInteger,
-                                               help: "How hard to try.")
-    static let mode = OptionDefinition.option("mode", valueName: "mode", kind: .choice(["fast", "slow"]),
-                                              defaultValue: "fast", help: "How to go.")
-    static let name = OptionDefinition.option("name", short: "n", valueName: "name", help: "What to call it.")
+    static let level = Option<Int?>("level", short: "l", valueName: "n", as: .positiveInteger,
+                                    help: "How hard to try.")
+    static let mode = Option<String>("mode", valueName: "mode", as: .choice(["fast", "slow"]),
+                                     default: "fast", help: "How to go.")
+    static let name = Option<String?>("name", short: "n", valueName: "name", as: .text, help: "What to call it.")
     static let inputs = ArgumentDefinition("input", help: "What to read.", isRepeating: true)
 
     static var configuration: CommandConfiguration {
         CommandConfiguration(commandName: "probe", abstract: "Probe the parser.",
-                             options: [verbose, dryRun, level, mode, name], arguments: [inputs])
+                             options: [verbose, dryRun, level.definition, mode.definition, name.definition],
+                             arguments: [inputs])
     }
 
     init(from arguments: ParsedArguments) throws(UsageError) {}
@@ -47,7 +50,7 @@ struct ArgumentParserTests {
     @Test func optionTakesTheNextWordAsItsValue() throws {
         let parsed = try parse(["--name", "heat", "--level", "3", "a.json"])
         #expect(parsed.value(ProbeCommand.name) == "heat")
-        #expect(parsed.integer(ProbeCommand.level) == 3)
+        #expect(parsed.value(ProbeCommand.level) == 3)
         #expect(parsed.values(ProbeCommand.inputs) == ["a.json"])
     }
 
@@ -65,7 +68,7 @@ struct ArgumentParserTests {
         let parsed = try parse(["x"])
         #expect(parsed.value(ProbeCommand.mode) == "fast")
         #expect(parsed.value(ProbeCommand.name) == nil)
-        #expect(parsed.integer(ProbeCommand.level) == nil)
+        #expect(parsed.value(ProbeCommand.level) == nil)
     }
 
     @Test func lastValueWinsWhenAnOptionRepeats() throws {
@@ -76,7 +79,7 @@ struct ArgumentParserTests {
         let parsed = try parse(["-vd", "-l", "2", "-nheat", "x"])
         #expect(parsed.flag(ProbeCommand.verbose))
         #expect(parsed.flag(ProbeCommand.dryRun))
-        #expect(parsed.integer(ProbeCommand.level) == 2)
+        #expect(parsed.value(ProbeCommand.level) == 2)
         #expect(parsed.value(ProbeCommand.name) == "heat")
     }
 
@@ -289,8 +292,8 @@ struct HelpTextTests {
                                             path: ["wirelock", "fmt"])
         #expect(text == """
             wirelock: error: unknown option '--frob'
-            Usage: wirelock fmt [--check] [--force] [--allow-duplicate-keys] [--allow-empty]
-                                <path> ...
+            Usage: wirelock fmt [--check] [--force] [--allow-duplicate-keys]
+                                [--exclude <glob>] [--allow-empty] <path> ...
             See 'wirelock fmt --help' for more information.
 
             """)

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import WireJSON
 import WireLockCore
+import WireCommandLine
+import WireSupport
 @testable import wirelock
 
 /// A package-like folder for the review commands: `Package.swift` (so the golden directory is found

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import WireCommandLine
+import WireSupport
 @testable import wirelock
 
 /// `GoldenSources.write` (behind `lock` and `shape --out`): a new file appears only once complete,
@@ -15,7 +17,7 @@ struct GoldenSourcesWriteTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try directory.write("golden/keep.json", "{}")
-        #expect(throws: FileWriteError.self) {
+        #expect(throws: AtomicWriteError.self) {
             try GoldenSources.write(Array("x\n".utf8), to: RawPath(directory.path("golden/wirelock.lock")), failBeforeRename: true)
         }
         // Creating the file first and filling it afterwards would leave an empty wirelock.lock here.
@@ -26,7 +28,7 @@ struct GoldenSourcesWriteTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try directory.write("golden/wirelock.lock", "old\n")
-        #expect(throws: FileWriteError.self) {
+        #expect(throws: AtomicWriteError.self) {
             try GoldenSources.write(Array("new\n".utf8), to: RawPath(directory.path("golden/wirelock.lock")), failBeforeRename: true)
         }
         #expect(try directory.read("golden/wirelock.lock") == Array("old\n".utf8))

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import WireJSON
 import WireOracle
+import WireCommandLine
+import WireSupport
 @testable import wirelock
 
 /// The strategy names, typed out: the CLI's vocabulary must not drift silently.

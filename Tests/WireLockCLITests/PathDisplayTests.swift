@@ -1,4 +1,6 @@
 import Testing
+import WireCommandLine
+import WireSupport
 @testable import wirelock
 
 /// The one escaping function every printed path goes through (issue 10, items 8 and 11). The

@@ -1,5 +1,7 @@
 import Testing
 import WireJSON
+import WireCommandLine
+import WireSupport
 @testable import wirelock
 
 /// A hand-built error, so the renderers are tested apart from the core's locating.
@@ -13,7 +15,7 @@ private let sampleError = JSONSyntaxError(
 @Suite("Rendering")
 struct RenderingTests {
     @Test func diagnosticIsCompilerStyleWithExcerptAndCaret() {
-        let text = DiagnosticRenderer(style: .plain).render(sampleError, file: "movie.json")
+        let text = JSONDiagnostic(sampleError, file: "movie.json").block(style: .plain)
         #expect(text == """
             movie.json:3:33: error: trailing comma before ']' (at $.genres)
                   "genres": ["comédie", "drame",]
@@ -23,10 +25,10 @@ struct RenderingTests {
     }
 
     @Test func colouredDiagnosticKeepsTheSameText() {
-        let text = DiagnosticRenderer(style: TerminalStyle(enabled: true)).render(sampleError, file: "movie.json")
+        let text = JSONDiagnostic(sampleError, file: "movie.json").block(style: TerminalStyle(enabled: true))
         #expect(text.contains("\u{1B}["))
         let stripped = text.replacing(/\x1B\[[0-9;]*m/, with: "")
-        #expect(stripped == DiagnosticRenderer(style: .plain).render(sampleError, file: "movie.json"))
+        #expect(stripped == JSONDiagnostic(sampleError, file: "movie.json").block(style: .plain))
     }
 
     @Test(arguments: [
@@ -105,7 +107,7 @@ struct RenderingTests {
 
     @Test(arguments: [(1, "file", "1 file"), (0, "file", "0 files"), (2, "byte", "2 bytes")])
     func pluralization(count: Int, word: String, expected: String) {
-        #expect(pluralized(count, word) == expected)
+        #expect(Text.pluralized(count, word) == expected)
     }
 }
 

@@ -1,4 +1,6 @@
 import Testing
+import WireCommandLine
+import WireSupport
 @testable import wirelock
 
 /// The decision behind the rewrite refusals, apart from the file system (issue 10, item 10).

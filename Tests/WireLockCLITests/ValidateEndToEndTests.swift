@@ -251,8 +251,8 @@ struct ValidateEndToEndTests {
     @Test func helpSubcommandShowsTheSubcommandsHelp() throws {
         let result = try WireLockBinary.run(["help", "fmt"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("USAGE: wirelock fmt [--check] [--force] [--allow-duplicate-keys] [--allow-empty]\n"
-                                       + "                    <path> ..."))
+        #expect(result.stdout.contains("USAGE: wirelock fmt [--check] [--force] [--allow-duplicate-keys]\n"
+                                       + "                    [--exclude <glob>] [--allow-empty] <path> ..."))
     }
 
     @Test func versionIsPrinted() throws {

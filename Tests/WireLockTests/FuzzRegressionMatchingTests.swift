@@ -4,6 +4,7 @@ import Testing
 import WireFuzz
 import WireJSON
 @testable import WireLock
+@testable import WireLockRunner
 
 /// A committed fuzz regression is the same bug after `wirelock fmt Fixtures` reorders and
 /// re-indents the fixture it came from: findings are matched to cases by what they are (mutator,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WireLock
+@testable import WireLockRunner
 
 /// Test-local models for the runner, namespaced so they never shadow SampleAPI's.
 enum RunnerModels {

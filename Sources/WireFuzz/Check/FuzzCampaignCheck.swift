@@ -50,7 +50,7 @@ public func verifyFuzzCampaign<T: Codable & SendableMetatype>(
         do throws(JSONSyntaxError) {
             seeds.append(try FuzzSeed(name: shown, bytes: Array(data)))
         } catch {
-            return WireLockFailure("\(shown):\(error.location.line):\(error.location.column): \(error.reason) (at \(error.path)); "
+            return WireLockFailure("\(JSONDiagnostic(error, file: shown).headline); "
                                    + "a fixture that is not valid JSON cannot seed a fuzz campaign")
         }
     }

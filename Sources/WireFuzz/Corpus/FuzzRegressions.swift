@@ -150,7 +150,7 @@ public enum FuzzRegressions {
         let file = folder.appendingPathComponent(hash + ".json")
         let metaFile = folder.appendingPathComponent(hash + ".meta.json")
         if FileManager.default.fileExists(atPath: metaFile.path) { return file.path }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // The one atomic writer makes the folder (and names the step and path when it cannot).
         try GoldenFiles.writeAtomically(finding.bytes, to: file)
         try GoldenFiles.writeAtomically(CanonicalJSONWriter.bytes(meta(model: model, finding: finding, expectation: expectation)), to: metaFile)
         return file.path

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import WireSupport
 
 /// Feeds each mutant on standard input to an external command (`/bin/sh -c COMMAND`: a decoder in
 /// any language) and judges how it ends:
@@ -48,6 +49,14 @@ public struct ExecRunner: Sendable {
         case signaled(Int32)
         /// It ran past the time limit and was killed.
         case timedOut
+
+        init(_ ending: Spawn.Ending) {
+            switch ending {
+            case .exited(let status): self = .exited(status)
+            case .signaled(let signal): self = .signaled(signal)
+            case .timedOut: self = .timedOut
+            }
+        }
     }
 
     /// Runs the command once with `bytes` on standard input.
@@ -59,15 +68,18 @@ public struct ExecRunner: Sendable {
         guard fd >= 0 else { throw ExecError(reason: "cannot create a temporary file: \(String(cString: strerror(errno)))") }
         let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         defer { unlink(path) }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; close(fd); throw ExecError(reason: "cannot write \(path)") }
-            written += n
+        if FileSystem.writeAll(bytes, to: fd) != nil {
+            close(fd)
+            throw ExecError(reason: "cannot write \(path)")
         }
         close(fd)
 
-        let ending = try _Spawn.run(["/bin/sh", "-c", command], stdinPath: path, timeLimit: timeLimit)
+        let ending: Ending
+        do throws(Spawn.Failure) {
+            ending = Ending(try Spawn.run(["/bin/sh", "-c", command], stdinPath: path, timeLimit: timeLimit))
+        } catch {
+            throw ExecError(reason: error.description)
+        }
         if case .exited(let status) = ending, status == 126 || status == 127 {
             throw ExecError(reason: "'\(command)' could not be run (the shell exited with \(status))")
         }
@@ -83,7 +95,7 @@ public struct ExecRunner: Sendable {
         case .timedOut:
             return FuzzVerdict(.hang, expected: expected, seen: "no exit within \(timeLimit) s (killed)")
         case .signaled(let signal):
-            return FuzzVerdict(.crash, expected: expected, seen: "killed by signal \(signal) (\(_Spawn.signalName(signal)))")
+            return FuzzVerdict(.crash, expected: expected, seen: "killed by signal \(signal) (\(Spawn.signalName(signal)))")
         case .exited(let status):
             if status == 0 && mustFail { return FuzzVerdict(.silentlyAccepted, expected: expected, seen: "exit 0") }
             return FuzzVerdict(mustFail ? .rejectedAsExpected : .accepted, expected: expected, seen: "exit \(status)")

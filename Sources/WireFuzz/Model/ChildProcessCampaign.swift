@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import WireJSON
+import WireSupport
 
 /// Runs a ``ModelCampaign`` in a worker process, so a trap in a model's `init(from:)` becomes a
 /// `crash` finding with its reproducer instead of the end of the run, and a mutant that takes too
@@ -51,7 +52,7 @@ public struct ChildProcessCampaign: Sendable {
             if line.hasPrefix("shrink "), let k = Int(line.dropFirst(7)) {
                 let (finding, expectation) = campaign.shrink(k)
                 reply = "\(k)\t\(finding.verdict.outcome.rawValue)\t\(clean(finding.verdict.expected))\t\(clean(finding.verdict.seen))\t"
-                reply += hex(finding.bytes) + "\t" + CanonicalJSONWriter.text(expectation.json(), style: .compact)
+                reply += Text.hex(finding.bytes) + "\t" + CanonicalJSONWriter.text(expectation.json(), style: .compact)
                 reply += "\t\(clean(finding.operation.path.description))"
             } else if let k = Int(line) {
                 let (_, verdict) = campaign.evaluate(k)
@@ -59,41 +60,12 @@ public struct ChildProcessCampaign: Sendable {
             } else {
                 reply = "error\tunknown request"
             }
-            _writeAll(output, Array((reply + "\n").utf8))
+            FileSystem.writeAll(Array((reply + "\n").utf8), to: output)
         }
     }
 
     private static func clean(_ text: String) -> String {
         String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 })
-    }
-
-    private static let digits = Array("0123456789abcdef".utf8)
-    static func hex(_ bytes: [UInt8]) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 2)
-        for byte in bytes { out.append(digits[Int(byte >> 4)]); out.append(digits[Int(byte & 15)]) }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    static func unhex(_ text: Substring) -> [UInt8]? {
-        let chars = Array(text.utf8)
-        guard chars.count % 2 == 0 else { return nil }
-        func value(_ c: UInt8) -> UInt8? {
-            switch c {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
-            default: nil
-            }
-        }
-        var out: [UInt8] = []
-        out.reserveCapacity(chars.count / 2)
-        var i = 0
-        while i < chars.count {
-            guard let hi = value(chars[i]), let lo = value(chars[i + 1]) else { return nil }
-            out.append(hi << 4 | lo)
-            i += 2
-        }
-        return out
     }
 
     // MARK: Parent side
@@ -128,7 +100,7 @@ public struct ChildProcessCampaign: Sendable {
                 verdict = FuzzVerdict(outcome, expected: String(fields[2]), seen: String(fields[3]))
             case .died(let signal):
                 verdict = FuzzVerdict(.crash, expected: campaign.expectation(k).description,
-                                      seen: signal.map { "the decoder died: signal \($0) (\(_Spawn.signalName($0)))" } ?? "the decoder exited")
+                                      seen: signal.map { "the decoder died: signal \($0) (\(Spawn.signalName($0)))" } ?? "the decoder exited")
             case .timedOut:
                 verdict = FuzzVerdict(.hang, expected: campaign.expectation(k).description,
                                       seen: "no answer within \(timeLimit) s (killed)")
@@ -151,7 +123,7 @@ public struct ChildProcessCampaign: Sendable {
         guard case .line(let line) = worker.readLine(timeLimit: max(timeLimit * 20, 60)) else { return nil }
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
         guard fields.count == 7, Int(fields[0]) == k, let outcome = FuzzOutcome(rawValue: String(fields[1])),
-              let bytes = Self.unhex(fields[4]), let json = try? JSONValue.parse(String(fields[5])),
+              let bytes = Text.bytes(fromHex: fields[4]), let json = try? JSONValue.parse(String(fields[5])),
               let expectation = ModelExpectation(json: json), let path = JSONPath._parse(String(fields[6])) else {
             throw WorkerError(reason: "the fuzz worker answered '\(line.prefix(200))' to shrink \(k)")
         }
@@ -188,8 +160,8 @@ struct _Worker {
         posix_spawn_file_actions_addclose(&actions, toChild[1])
         posix_spawn_file_actions_addclose(&actions, fromChild[0])
         let pid: pid_t
-        do throws(ExecRunner.ExecError) { pid = try _Spawn.spawn(command, actions: &actions) } catch {
-            throw .init(reason: "cannot start the fuzz worker: \(error.reason)")
+        do throws(Spawn.Failure) { pid = try Spawn.spawn(command, actions: &actions) } catch {
+            throw .init(reason: "cannot start the fuzz worker: \(error)")
         }
         close(toChild[0])
         close(fromChild[1])
@@ -199,7 +171,7 @@ struct _Worker {
     }
 
     func send(_ text: String) {
-        _writeAll(input, Array(text.utf8))
+        FileSystem.writeAll(Array(text.utf8), to: input)
     }
 
     mutating func readLine(timeLimit: Double) -> Reply {
@@ -256,7 +228,7 @@ struct _LineReader {
             }
             scanned = buffer.count
             if let timeLimit {
-                let left = timeLimit - _Spawn.elapsed(since: begin)
+                let left = timeLimit - Spawn.elapsed(since: begin)
                 if left <= 0 { return .timedOut }
                 var pfd = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
                 let ready = poll(&pfd, 1, Int32(min(left * 1000 + 1, 1_000_000)))
@@ -269,14 +241,5 @@ struct _LineReader {
             if n <= 0 { return .end }
             buffer.append(contentsOf: chunk[0..<n])
         }
-    }
-}
-
-func _writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
-    var start = 0
-    while start < bytes.count {
-        let n = bytes[start...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        if n < 0 { if errno == EINTR { continue }; return }
-        start += n
     }
 }

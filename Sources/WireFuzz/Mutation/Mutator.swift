@@ -1,4 +1,5 @@
 import WireJSON
+import WireSupport
 
 /// A family of mutations. Each one derives many mutants from a fixture, and each mutant carries the
 /// outcome a correct reader must give (see ``ValidatorExpectation``).
@@ -34,7 +35,7 @@ public enum Mutator: String, CaseIterable, Hashable, Sendable, Comparable {
     public static func parseList(_ text: String) -> Result<[Mutator], UnknownMutator> {
         var chosen = Set<Mutator>()
         for name in text.split(separator: ",", omittingEmptySubsequences: true) {
-            let trimmed = name.trimmingCharacters(in: " ")
+            let trimmed = String(name).trimmingSpaces()
             guard let mutator = Mutator(rawValue: trimmed) else { return .failure(UnknownMutator(name: trimmed)) }
             chosen.insert(mutator)
         }
@@ -53,17 +54,5 @@ public enum Mutator: String, CaseIterable, Hashable, Sendable, Comparable {
     /// The position in ``allCases``: mutators sort in table order.
     public static func < (lhs: Mutator, rhs: Mutator) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-    }
-}
-
-extension String {
-    fileprivate func trimmingCharacters(in character: Character) -> String {
-        String(drop(while: { $0 == character }).reversed().drop(while: { $0 == character }).reversed())
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingCharacters(in character: Character) -> String {
-        String(self).trimmingCharacters(in: character)
     }
 }

@@ -68,7 +68,7 @@ public struct JSONInputError: Error, Hashable, Sendable, CustomStringConvertible
 /// ```swift
 /// let report = try JSONValidator().validate(fileAt: "Fixtures/API/v3/movies-success.json")
 /// for error in report.errors {
-///     print("\(error.location.line):\(error.location.column): \(error.reason) (at \(error.path))")
+///     print(JSONDiagnostic(error, file: "movies-success.json").headline)   // FILE:LINE:COLUMN: reason (at PATH)
 /// }
 /// ```
 public struct JSONValidator: Sendable {

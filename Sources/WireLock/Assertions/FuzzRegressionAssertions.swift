@@ -16,7 +16,7 @@ import WireLockCore
 /// }
 /// ```
 /// - Parameters:
-///   - model: the model's name, as registered with ``ModelRunner`` (the folder's name).
+///   - model: the model's name, as registered with WireLockRunner's `ModelRunner` (the folder's name).
 ///   - fixturesDirectory: where `fuzz-regressions/` is (default: the package's `Fixtures/`).
 public func assertFuzzRegressions<T: Codable & SendableMetatype>(
     _ type: T.Type, model: String, decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder(),

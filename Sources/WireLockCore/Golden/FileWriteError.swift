@@ -1,4 +1,5 @@
 import Foundation
+import WireSupport
 
 /// A file WireLock could not write or delete, said in words: which step failed, on which path, and
 /// the system's reason with its `errno`.
@@ -34,29 +35,33 @@ public struct FileWriteError: Error, Hashable, Sendable, CustomStringConvertible
 }
 
 extension FileWriteError {
+    /// The support target's write error in this type's words: the step, the path it was about,
+    /// the system's reason.
+    init(_ error: AtomicWriteError) {
+        let step: String
+        switch error.step {
+        case .createFolder: step = "create the folder"
+        case .createTemporary: step = "create a temporary file in"
+        case .write, .inspect, .setOwner, .setMode: step = "write"
+        case .flush: step = "flush"
+        case .rename: step = "rename the temporary file over"
+        case .delete: step = "delete"
+        }
+        self.init(step: step, path: error.path.text, code: error.error?.code ?? EPERM)
+    }
+
     /// Creates `directory` and its missing parents, naming the first one that cannot be made.
     /// - Throws: ``FileWriteError``: `ENOTDIR` when a file stands where a folder should be.
     static func makeDirectory(_ directory: URL) throws(FileWriteError) {
-        let path = directory.standardizedFileURL.path
-        var info = stat()
-        if stat(path, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFDIR else { throw FileWriteError(step: "create the folder", path: path, code: ENOTDIR) }
-            return
-        }
-        let parent = directory.standardizedFileURL.deletingLastPathComponent()
-        if parent.path != path && !parent.path.isEmpty { try makeDirectory(parent) }
-        if mkdir(path, 0o755) != 0 {
-            let code = errno
-            // Another process may have made it in between.
-            if code == EEXIST, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return }
-            throw FileWriteError(step: "create the folder", path: path, code: code == EEXIST ? ENOTDIR : code)
+        if let (folder, error) = FileSystem.makeDirectories(RawPath(directory.standardizedFileURL.path)) {
+            throw FileWriteError(step: "create the folder", path: folder.text, code: error.code)
         }
     }
 
     /// Deletes the file at `url`.
     /// - Throws: ``FileWriteError`` with the system's reason.
     static func delete(_ url: URL) throws(FileWriteError) {
-        guard unlink(url.path) == 0 else { throw FileWriteError(step: "delete", path: url.path, code: errno) }
+        do throws(AtomicWriteError) { try AtomicFile.delete(RawPath(url.path)) } catch { throw FileWriteError(error) }
     }
 }
 

@@ -57,7 +57,7 @@ public enum GoldenCatalog {
             do throws(JSONSyntaxError) {
                 grouped[name, default: []].append(.init(path: file.path, document: try JSONValue.parse(file.bytes)))
             } catch {
-                throw Error(path: file.path, reason: "\(error.location.line):\(error.location.column): \(error.reason) (at \(error.path))",
+                throw Error(path: file.path, reason: JSONDiagnostic(error).headline,
                             syntaxError: error)
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import WireJSON
+import WireSupport
 
 /// Where golden files and fixtures live, and how they are written.
 ///
@@ -9,26 +10,23 @@ import WireJSON
 public enum GoldenFiles {
     /// The package root above `filePath` (the folder holding `Package.swift`), if any.
     public static func packageRoot(from filePath: String) -> URL? {
-        var dir = URL(fileURLWithPath: filePath).deletingLastPathComponent()
-        while dir.path != "/" && !dir.path.isEmpty {
-            if FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) { return dir }
-            dir = dir.deletingLastPathComponent()
-        }
-        return nil
+        let folder = URL(fileURLWithPath: filePath).deletingLastPathComponent().path
+        return PackageLocation.packageRoot(searchingFrom: RawPath(folder)).map { URL(fileURLWithPath: $0.text, isDirectory: true) }
     }
 
-    /// The golden directory for a test file.
+    /// The golden directory for a test file: `WIRELOCK_GOLDEN_DIR`, else `golden/` beside the
+    /// nearest `Package.swift` above the file, else `golden/` in the working directory (the one
+    /// lookup the CLI uses too).
     public static func goldenDirectory(for filePath: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        if let override = environment["WIRELOCK_GOLDEN_DIR"], !override.isEmpty { return URL(fileURLWithPath: override) }
-        return (packageRoot(from: filePath) ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-            .appendingPathComponent("golden")
+        let folder = URL(fileURLWithPath: filePath).deletingLastPathComponent().path
+        return URL(fileURLWithPath: PackageLocation.goldenDirectory(searchingFrom: RawPath(folder), environment: environment).text)
     }
 
-    /// The fixtures directory for a test file.
+    /// The fixtures directory for a test file: `WIRELOCK_FIXTURES_DIR`, else `Fixtures/` beside
+    /// the nearest `Package.swift`, else `Fixtures/` in the working directory.
     public static func fixturesDirectory(for filePath: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        if let override = environment["WIRELOCK_FIXTURES_DIR"], !override.isEmpty { return URL(fileURLWithPath: override) }
-        return (packageRoot(from: filePath) ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-            .appendingPathComponent("Fixtures")
+        let folder = URL(fileURLWithPath: filePath).deletingLastPathComponent().path
+        return URL(fileURLWithPath: PackageLocation.fixturesDirectory(searchingFrom: RawPath(folder), environment: environment).text)
     }
 
     /// The pending file beside a golden: `movies.json` → `movies.actual.json`.
@@ -59,38 +57,13 @@ public enum GoldenFiles {
 
     /// Test hook: `failBeforeRename` simulates a full disk after the temporary file was written.
     package static func writeAtomically(_ bytes: [UInt8], to url: URL, failBeforeRename: Bool) throws(FileWriteError) {
-        let dir = url.deletingLastPathComponent()
-        try FileWriteError.makeDirectory(dir)
-        let temp = dir.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        let fd = open(temp.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard fd >= 0 else { throw FileWriteError(step: "create a temporary file in", path: dir.path, code: errno) }
-        var ok = false
-        defer {
-            if !ok { unlink(temp.path) }
+        var options = AtomicFile.Options.golden
+        options.failsBeforeRename = failBeforeRename
+        do throws(AtomicWriteError) {
+            try AtomicFile.write(bytes, to: RawPath(url.path), options: options)
+        } catch {
+            throw FileWriteError(error)
         }
-        var failure: FileWriteError?
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = FileWriteError(step: "write", path: temp.path, code: errno)
-                    return
-                }
-                offset += n
-            }
-        }
-        if failure == nil, fsync(fd) != 0 { failure = FileWriteError(step: "flush", path: temp.path, code: errno) }
-        close(fd)
-        if let failure { throw failure }
-        var info = stat()
-        if stat(url.path, &info) == 0 { chmod(temp.path, info.st_mode & 0o7777) }
-        if failBeforeRename { throw FileWriteError(step: "write", path: temp.path, code: ENOSPC) }
-        guard rename(temp.path, url.path) == 0 else {
-            throw FileWriteError(step: "rename the temporary file over", path: url.path, code: errno)
-        }
-        ok = true
     }
 
     /// Why a golden name is not allowed, or nil: a name is a relative path inside the golden
@@ -112,10 +85,7 @@ public enum GoldenFiles {
 
     /// A path relative to the package root when possible (`golden/movies.json`), for messages.
     package static func display(_ url: URL, root: URL?) -> String {
-        guard let root else { return url.path }
-        let prefix = root.standardizedFileURL.path + "/"
-        let path = url.standardizedFileURL.path
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        PackageLocation.relative(url.standardizedFileURL.path, to: root?.standardizedFileURL.path)
     }
 
     /// Records that a test asserted the golden at `url`, in `<root>/.wirelock/runs/<run>.touched`, so
@@ -126,7 +96,7 @@ public enum GoldenFiles {
     static func recordTouched(_ url: URL, root: URL?) {
         guard let root else { return }
         let dir = GoldenRuns.directory(root: root)
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        _ = FileSystem.makeDirectories(RawPath(dir.path))
         let file = dir.appendingPathComponent("\(RunIdentity.current).touched")
         var text = display(url, root: root) + "\n"
         var fd = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND, 0o644)
@@ -138,8 +108,7 @@ public enum GoldenFiles {
             fd = open(file.path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         }
         guard fd >= 0 else { return }
-        let line = Array(text.utf8)
-        _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        FileSystem.writeAll(Array(text.utf8), to: fd)
         close(fd)
     }
 }

@@ -53,7 +53,7 @@ extension PendingGoldens {
         do {
             new = try JSONValue.parse(newData)
         } catch {
-            review.problem = "\(pendingName):\(error.location.line):\(error.location.column): \(error.reason) (at \(error.path))"
+            review.problem = JSONDiagnostic(error, file: pendingName).headline
             return review
         }
         let newText = String(decoding: CanonicalJSONWriter.bytes(new), as: UTF8.self)
@@ -67,7 +67,7 @@ extension PendingGoldens {
         do {
             old = try JSONValue.parse(oldData)
         } catch {
-            review.problem = "\(goldenName):\(error.location.line):\(error.location.column): \(error.reason) (at \(error.path))"
+            review.problem = JSONDiagnostic(error, file: goldenName).headline
             return review
         }
         review.differences = JSONDiff.differences(expected: old, actual: new)

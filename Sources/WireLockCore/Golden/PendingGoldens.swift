@@ -66,7 +66,7 @@ public enum PendingGoldens {
         do {
             value = try JSONValue.parse(data)
         } catch {
-            throw WireLockFailure("\(pending.pendingURL.path):\(error.location.line):\(error.location.column): \(error.reason); not accepted")
+            throw WireLockFailure("\(JSONDiagnostic(error, file: pending.pendingURL.path).headline); not accepted")
         }
         try GoldenFiles.writeAtomically(CanonicalJSONWriter.bytes(value), to: pending.goldenURL)
         try FileWriteError.delete(pending.pendingURL)

@@ -105,7 +105,7 @@ public enum GoldenComparison {
         do {
             golden = try JSONValue.parse(goldenData)
         } catch {
-            return WireLockFailure("golden \(shown) is not valid JSON: \(shown):\(error.location.line):\(error.location.column): \(error.reason) (at \(error.path))")
+            return WireLockFailure("golden \(shown) is not valid JSON: \(JSONDiagnostic(error, file: shown).headline)")
         }
         let goldenCanonical = CanonicalJSONWriter.bytes(golden)
         let pending = GoldenFiles.pendingURL(for: goldenURL)

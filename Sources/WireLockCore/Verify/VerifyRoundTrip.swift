@@ -93,7 +93,7 @@ public func verifyRoundTrip<T: Codable>(
                                     + "\(count == 1 ? "it" : "them") or fix the pattern:\n" + lines.joined(separator: "\n")))
 }
 
-/// Round trips over fixture files (used by the assertions and by ``ModelRunner``).
+/// Round trips over fixture files (used by the assertions and by WireLockRunner's `ModelRunner`).
 public enum RoundTrip {
     /// Runs the round trip for the fixture at `url`.
     ///
@@ -189,7 +189,7 @@ public enum FixtureFiles {
         do {
             return .success((data, try JSONValue.parse(data)))
         } catch {
-            return .failure(WireLockFailure("\(url.lastPathComponent):\(error.location.line):\(error.location.column): \(error.reason) (at \(error.path))"))
+            return .failure(WireLockFailure(JSONDiagnostic(error, file: url.lastPathComponent).headline))
         }
     }
 

@@ -1,5 +1,7 @@
 import Foundation
+import WireCommandLine
 import WireLockCore
+import WireSupport
 
 /// `wirelock accept [PATH…]`: shows each pending golden's diff and promotes it over its golden.
 struct AcceptCommand: ParsableCommand {
@@ -24,18 +26,21 @@ struct AcceptCommand: ParsableCommand {
                 (it is left as it is), 2 for a usage error, a path that does not exist, or a golden that \
                 cannot be written (the old golden is then intact).
                 """,
-            options: [list, yes],
+            options: [list, yes, CommonOptions.exclude.definition],
             arguments: [PendingGoldenSelection.paths])
     }
 
     var list: Bool
     var yes: Bool
     var paths: [String]
+    /// `--exclude`: left out of the directories searched.
+    var excludes: [GlobPattern]
 
     init(from arguments: ParsedArguments) throws(UsageError) {
         list = arguments.flag(Self.list)
         yes = arguments.flag(Self.yes)
         paths = arguments.values(PendingGoldenSelection.paths)
+        excludes = arguments.values(CommonOptions.exclude)
         if list && yes { throw UsageError("--list changes nothing; it cannot be combined with --yes") }
     }
 
@@ -57,7 +62,7 @@ struct AcceptCommand: ParsableCommand {
 
     func run(in context: CommandContext) -> ExitCode {
         let selection: PendingGoldenSelection.Selection
-        switch PendingGoldenSelection.select(paths, in: context) {
+        switch PendingGoldenSelection.select(paths, excludes: excludes, in: context) {
         case .selected(let selected): selection = selected
         case .done(let status): return status
         }
@@ -77,7 +82,7 @@ struct AcceptCommand: ParsableCommand {
                     status = status.combined(with: .findings)
                 }
             }
-            context.output.write("\(pluralized(selection.pending.count, "pending golden")); `wirelock accept` reviews them\n")
+            context.output.write("\(Text.pluralized(selection.pending.count, "pending golden")); `wirelock accept` reviews them\n")
             return status
         }
 
@@ -126,7 +131,7 @@ struct AcceptCommand: ParsableCommand {
                 context.output.write("skipped \(golden)\n")
             case .quit:
                 counts.skipped += selection.pending.count - index
-                context.output.write("stopped: \(pluralized(selection.pending.count - index, "pending golden")) not reviewed\n")
+                context.output.write("stopped: \(Text.pluralized(selection.pending.count - index, "pending golden")) not reviewed\n")
             }
             if decision == .quit { break }
         }

@@ -1,22 +1,40 @@
+import WireCommandLine
 import WireJSON
 import WireLockCore
+import WireSupport
 
 /// `wirelock diff`: classifies every change between two versions of the wire formats, for new
 /// readers of old payloads (backward) and old readers of new payloads (forward).
 struct DiffCommand: ParsableCommand {
-    enum OutputFormat: String, CaseIterable, Sendable { case text, json, github }
+    /// text and json as everywhere, and GitHub workflow annotations.
+    enum Format: String, OutputFormatChoice {
+        case text, json, github
 
-    static let git = OptionDefinition.option(
-        "git", valueName: "rev",
+        var audience: String {
+            switch self {
+            case .text: OutputFormat.text.audience
+            case .json: OutputFormat.json.audience
+            case .github: "for workflow annotations"
+            }
+        }
+    }
+
+    static let git = Option<String?>(
+        "git", valueName: "rev", as: .text,
         help: "Compare the golden directory at this git revision (read with git, no checkout) with the working tree. Takes at most one path: the golden directory.")
-    static let golden = OptionDefinition.option(
-        "golden", valueName: "dir",
-        help: "The golden directory, for --git without a path (default: golden/ beside the nearest Package.swift, or WIRELOCK_GOLDEN_DIR).")
-    static let format = OptionDefinition.option(
-        "format", valueName: "format", kind: .choice(OutputFormat.allCases.map(\.rawValue)), defaultValue: "text",
-        help: "text for people, json for one machine-readable document, github for workflow annotations.")
-    static let allow = OptionDefinition.option(
-        "allow", valueName: "rules",
+    static let format = Option<Format>.format(default: .text)
+    static let allow = Option<Set<WireRule>>(
+        "allow", valueName: "rules", as: .custom { text in
+            var rules = Set<WireRule>()
+            for name in text.split(separator: ",").map({ String($0).trimmingSpaces() }) where !name.isEmpty {
+                let rule = WireRule(rawValue: name)
+                guard WireRule.all.contains(rule) else {
+                    return .failure(.message("unknown rule '\(name)' for '--allow'; rules: \(WireRule.all.map(\.rawValue).joined(separator: ", "))"))
+                }
+                rules.insert(rule)
+            }
+            return .success(rules)
+        }, default: [], showsDefault: false,
         help: "Comma-separated rule names whose breaking changes do not fail the run (they are still reported).")
     static let paths = ArgumentDefinition(
         "path", help: "OLD and NEW: golden directories, golden files or shape files (*.shape.json); with --git, the golden directory only.",
@@ -35,32 +53,25 @@ struct DiffCommand: ParsableCommand {
                 reader or an input is not valid JSON (or not a shape file), 2 for a usage error or an input \
                 that cannot be read.
                 """,
-            options: [git, golden, format, allow, SharedOptions.allowEmpty],
+            options: [git.definition, CommonOptions.golden.definition, format.definition, allow.definition] + InputOptions.options,
             arguments: [paths])
     }
 
     var revision: String?
     /// The golden directory given (`--golden` or the path), or nil for the package's own.
     var golden: RawPath?
-    var format: OutputFormat
+    var format: Format
     var allowed: Set<WireRule>
-    var allowEmpty: Bool
+    var inputs: InputOptions
     var paths: [RawPath]
 
     init(from arguments: ParsedArguments) throws(UsageError) {
         revision = arguments.value(Self.git)
-        golden = arguments.path(Self.golden)
-        format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .text
+        golden = arguments.value(CommonOptions.golden)
+        format = arguments.value(Self.format)
         paths = arguments.paths(Self.paths)
-        allowEmpty = arguments.flag(SharedOptions.allowEmpty)
-        allowed = []
-        for name in (arguments.value(Self.allow) ?? "").split(separator: ",").map({ String($0).trimmingSpaces() }) where !name.isEmpty {
-            let rule = WireRule(rawValue: name)
-            guard WireRule.all.contains(rule) else {
-                throw UsageError("unknown rule '\(name)' for '--allow'; rules: \(WireRule.all.map(\.rawValue).joined(separator: ", "))")
-            }
-            allowed.insert(rule)
-        }
+        inputs = InputOptions(from: arguments)
+        allowed = arguments.value(Self.allow)
         if revision != nil {
             guard paths.count <= 1 else { throw UsageError("with --git, give at most one path (the golden directory)") }
             if let path = paths.first { golden = path }
@@ -81,25 +92,21 @@ struct DiffCommand: ParsableCommand {
         do {
             if let revision {
                 // As the other commands find it, so `diff --git` works from any folder of the package.
-                let given = golden ?? RawPath(PendingGoldenSelection.relativePath(PendingGoldenSelection.goldenDirectory(environment: context.environment)))
-                let directory = given.withoutTrailingSlash
-                // git is run through the shell with the path as text.
-                old = try Self.side(files: try GoldenSources.git(revision: revision, directory: directory.text), root: directory.displayed)
-                new = try Self.side(files: try GoldenSources.directory(directory, allowEmpty: allowEmpty), root: directory.displayed)
+                let directory = CommonOptions.goldenDirectory(golden, environment: context.environment).withoutTrailingSlash
+                old = try Self.side(files: try GoldenSources.git(revision: revision, directory: directory, excludes: inputs.excludes),
+                                    root: directory.displayed)
+                new = try Self.side(files: try GoldenSources.directory(directory, allowEmpty: inputs.allowEmpty, excludes: inputs.excludes),
+                                    root: directory.displayed)
             } else {
-                let bothFiles = !GoldenSources.isDirectory(paths[0]) && !GoldenSources.isDirectory(paths[1])
+                let bothFiles = !FileSystem.isDirectory(paths[0]) && !FileSystem.isDirectory(paths[1])
                 let name = bothFiles ? ShapeCommand.defaultName(paths[1]) : nil
-                old = try Self.side(path: paths[0], name: name, allowEmpty: allowEmpty)
-                new = try Self.side(path: paths[1], name: name, allowEmpty: allowEmpty)
+                old = try Self.side(path: paths[0], name: name, inputs: inputs)
+                new = try Self.side(path: paths[1], name: name, inputs: inputs)
             }
         } catch let error as GoldenCatalog.Error {
             // An input that is not valid JSON (or not a shape file) is invalid input, status 1, in
             // the form every command uses.
-            if let syntaxError = error.syntaxError {
-                context.diagnose(DiagnosticRenderer(style: .plain).render(syntaxError, file: error.path))
-            } else {
-                context.diagnose("\(error.path): error: \(error.reason)\n")
-            }
+            context.diagnose(error.diagnostic(file: error.path))
             return .findings
         } catch {
             context.reportError("\(error)")
@@ -116,18 +123,19 @@ struct DiffCommand: ParsableCommand {
     }
 
     /// A side from a path: a golden directory, a shape file, or a single golden file (named `name`).
-    /// - Parameter allowEmpty: accept a golden directory without any golden (else an error).
-    static func side(path: RawPath, name: String?, allowEmpty: Bool = false) throws -> Side {
-        if GoldenSources.isDirectory(path) {
-            return try side(files: try GoldenSources.directory(path, allowEmpty: allowEmpty), root: path.withoutTrailingSlash.displayed)
+    /// - Parameter inputs: how a golden directory is walked (`--exclude`; `--allow-empty` accepts
+    ///   one without any golden).
+    static func side(path: RawPath, name: String?, inputs: InputOptions) throws -> Side {
+        if FileSystem.isDirectory(path) {
+            return try side(files: try GoldenSources.directory(path, allowEmpty: inputs.allowEmpty, excludes: inputs.excludes),
+                            root: path.withoutTrailingSlash.displayed)
         }
         let file = try GoldenSources.file(path)
         let value: JSONValue
         do throws(JSONSyntaxError) {
             value = try JSONValue.parse(file.bytes)
         } catch {
-            throw GoldenCatalog.Error(path: path.displayed, reason: "\(error.location.line):\(error.location.column): \(error.reason) (at \(error.path))",
-                                      syntaxError: error)
+            throw GoldenCatalog.Error(path: path.displayed, reason: JSONDiagnostic(error).headline, syntaxError: error)
         }
         if path.hasSuffix(".shape.json") {
             do throws(WireShape.DecodingError) {
@@ -158,12 +166,5 @@ struct DiffCommand: ParsableCommand {
         var where_: [String: String] = [:]
         for format in formats { where_[format.name] = format.samples.first.map { root + "/" + $0.path } }
         return Side(formats: try formats.map { try WireFormatSide($0) }, files: where_)
-    }
-}
-
-extension String {
-    /// Without leading and trailing spaces.
-    func trimmingSpaces() -> String {
-        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
     }
 }

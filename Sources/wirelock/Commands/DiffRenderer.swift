@@ -1,4 +1,6 @@
+import WireCommandLine
 import WireJSON
+import WireSupport
 
 /// Renders `wirelock diff` results (pure: values in, text out).
 enum DiffRenderer {
@@ -37,7 +39,7 @@ enum DiffRenderer {
                 if !change.isBreaking { others += 1 } else if allowed.contains(change.rule) { allowedCount += 1 } else { breaking += 1 }
             }
         }
-        var summary = "\(pluralized(compared, "format")) compared: \(pluralized(breaking, "breaking change")), \(others) non-breaking"
+        var summary = "\(Text.pluralized(compared, "format")) compared: \(Text.pluralized(breaking, "breaking change")), \(others) non-breaking"
         if allowedCount > 0 { summary += ", \(allowedCount) breaking but allowed" }
         return out + style.bold(summary) + "\n"
     }

@@ -1,4 +1,6 @@
+import WireCommandLine
 import WireJSON
+import WireSupport
 
 /// `wirelock fmt`: rewrites JSON and JSON Lines files in WireLock's canonical form, atomically, and
 /// leaves invalid files untouched.
@@ -27,21 +29,21 @@ struct FmtCommand: ParsableCommand {
                 Exit status: 0 on success, 1 when a file is invalid (or, with --check, not canonical), \
                 2 for a usage error, a file that cannot be read or written, or a refused rewrite.
                 """,
-            options: [check, SharedOptions.force, SharedOptions.allowDuplicateKeys, SharedOptions.allowEmpty],
+            options: [check, CommonOptions.force, ParseOptionFlags.allowDuplicateKeys] + InputOptions.options,
             arguments: [paths])
     }
 
     var check: Bool
     var force: Bool
-    var allowEmpty: Bool
+    var inputs: InputOptions
     var parseOptions: JSONParseOptions
     var paths: [RawPath]
 
     init(from arguments: ParsedArguments) throws(UsageError) {
         check = arguments.flag(Self.check)
-        force = arguments.flag(SharedOptions.force)
-        allowEmpty = arguments.flag(SharedOptions.allowEmpty)
-        parseOptions = JSONParseOptions(allowDuplicateKeys: arguments.flag(SharedOptions.allowDuplicateKeys))
+        force = arguments.flag(CommonOptions.force)
+        inputs = InputOptions(from: arguments)
+        parseOptions = JSONParseOptions(allowDuplicateKeys: arguments.flag(ParseOptionFlags.allowDuplicateKeys))
         paths = arguments.paths(Self.paths)
         if paths.contains(where: \.isStandardInput) && paths.count > 1 {
             throw UsageError("standard input ('-') cannot be combined with other paths")
@@ -51,18 +53,15 @@ struct FmtCommand: ParsableCommand {
     func run(in context: CommandContext) -> ExitCode {
         let formatter = CanonicalFormatter(options: parseOptions)
         let renderer = FormatRenderer(style: context.outputStyle, check: check)
-        // Diagnostics go to standard error: fmt's standard output is the list of files it changed.
-        let diagnostics = DiagnosticRenderer(style: .plain)
         var tally = FormatTally()
 
         if paths == [RawPath.standardInput] {
-            return formatStandardInput(formatter: formatter, renderer: renderer, diagnostics: diagnostics, in: context)
+            return formatStandardInput(formatter: formatter, renderer: renderer, in: context)
         }
 
         var stale = StaleTemporaries()
         var status = ExitCode.success
-        let walker = InputWalker(extensions: InputFile.collectedExtensions)
-        for entry in walker.entries(for: paths) {
+        for entry in InputEntry.walk(paths, with: inputs.walker(extensions: InputFile.collectedExtensions)) {
             let input: InputFile
             switch entry {
             case .input(let found):
@@ -72,7 +71,7 @@ struct FmtCommand: ParsableCommand {
                 tally.unreadable += 1
                 continue
             case .empty(let directory):
-                if !allowEmpty {
+                if !inputs.allowEmpty {
                     context.reportError(InputWalker.noInputs(under: directory))
                     status = .failure
                 }
@@ -91,14 +90,15 @@ struct FmtCommand: ParsableCommand {
             }
             switch formatter.format(bytes, framing: input.framing) {
             case .invalid(let errors):
-                context.diagnose(errors.map { diagnostics.render($0, file: input.displayPath) }.joined())
+                // On standard error: fmt's standard output is the list of files it changed.
+                context.diagnose(errors.map { JSONDiagnostic($0, file: input.displayPath).block() }.joined())
                 tally.invalid += 1
             case .canonical(let canonical) where canonical == bytes:
                 tally.unchanged += 1
             case .canonical(let canonical):
                 if !check {
-                    do throws(FileWriteError) {
-                        try AtomicFileWriter.replaceContents(ofFileAt: input.path, with: canonical, force: force)
+                    do throws(AtomicWriteError) {
+                        try AtomicFile.write(canonical, to: input.path, options: .rewrite(force: force, existing: .replaceOnly))
                     } catch {
                         context.reportError(error.description)
                         if error.isRefusal { tally.refused += 1 } else { tally.unwritable += 1 }
@@ -116,7 +116,7 @@ struct FmtCommand: ParsableCommand {
     /// `fmt -`: prints the canonical form of standard input (or, with `--check`, only says whether
     /// it already is canonical).
     private func formatStandardInput(formatter: CanonicalFormatter, renderer: FormatRenderer,
-                                     diagnostics: DiagnosticRenderer, in context: CommandContext) -> ExitCode {
+                                     in context: CommandContext) -> ExitCode {
         let input = InputFile(path: RawPath.standardInput, framing: .document)
         let bytes: [UInt8]
         do throws(JSONInputError) {
@@ -127,7 +127,7 @@ struct FmtCommand: ParsableCommand {
         }
         switch formatter.format(bytes, framing: input.framing) {
         case .invalid(let errors):
-            context.diagnose(errors.map { diagnostics.render($0, file: input.displayPath) }.joined())
+            context.diagnose(errors.map { JSONDiagnostic($0, file: input.displayPath).block() }.joined())
             return .findings
         case .canonical(let canonical):
             if check {

@@ -3,44 +3,25 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import WireCommandLine
 import WireFuzz
 import WireJSON
+import WireSupport
 
 /// `wirelock fuzz`: derives mutants from fixtures and checks each one against the strict
 /// validator (or feeds it to an external decoder with `--exec`), optionally writing them with their
 /// expected outcomes as a labelled corpus.
 struct FuzzCommand: ParsableCommand {
-    enum OutputFormat: String, CaseIterable, Sendable {
-        case text
-        case json
-    }
-
-    static let seed = OptionDefinition.option(
-        "seed", valueName: "s", defaultValue: "0",
-        help: "The campaign seed, a whole number from 0 to 2^64-1: the same fixtures, seed and count give the same mutants on any machine.")
-    static let count = OptionDefinition.option(
-        "count", short: "n", valueName: "n", kind: .positiveInteger, defaultValue: "10000",
-        help: "How many mutants the whole campaign has (all shards together).")
-    static let mutators = OptionDefinition.option(
-        "mutators", valueName: "list",
-        help: "Comma-separated mutators to use (default: all): " + Mutator.allCases.map(\.rawValue).joined(separator: ", ") + ".")
-    static let shard = OptionDefinition.option(
-        "shard", valueName: "i/n",
-        help: "Run only part I of N of the campaign (mutants k with k % N == I-1), e.g. one CI matrix job each for 1/4 ... 4/4.")
-    static let out = OptionDefinition.option(
-        "out", short: "o", valueName: "dir",
+    static let out = Option<RawPath?>(
+        "out", short: "o", valueName: "dir", as: .path,
         help: "Write each mutant to DIR/<hash>.json with its label in DIR/<hash>.label.json (the union of the shards' folders is the whole campaign's).")
-    static let exec = OptionDefinition.option(
-        "exec", valueName: "command",
+    static let exec = Option<String?>(
+        "exec", valueName: "command", as: .text,
         help: "Feed each mutant on standard input to this shell command instead of the validator: a signal is a crash, running past --time-limit a hang, and exit 0 for a mutant that must be rejected a finding.")
-    static let timeLimit = OptionDefinition.option(
-        "time-limit", valueName: "seconds", kind: .positiveInteger, defaultValue: "5",
+    static let timeLimit = Option<Int>(
+        "time-limit", valueName: "seconds", as: .positiveInteger, default: 5,
         help: "With --exec: seconds a mutant may take before it counts as a hang.")
-    static let format = OptionDefinition.option(
-        "format", valueName: "format", kind: .choice(OutputFormat.allCases.map(\.rawValue)), defaultValue: "text",
-        help: "How to print results: text for people, json for one machine-readable document.")
-    static let quiet = OptionDefinition.flag(
-        "quiet", short: "q", help: "No progress on standard error.")
+    static let format = Option<OutputFormat>.format(default: .text)
     static let paths = ArgumentDefinition(
         "path", help: "Fixtures (.json files, or directories searched recursively for them). Inputs that are not valid JSON are reported and skipped.",
         isRepeating: true)
@@ -59,8 +40,8 @@ struct FuzzCommand: ParsableCommand {
                 Exit status: 0 when every mutant was as expected, 1 when there are findings, 2 for a usage \
                 error, an input that cannot be read, no valid input, or a folder or command that cannot be used.
                 """,
-            options: [seed, count, mutators, shard, out, exec, timeLimit, format, SharedOptions.maxDepth, quiet,
-                      SharedOptions.allowEmpty],
+            options: FuzzCampaignOptions.all + [out.definition, exec.definition, timeLimit.definition, format.definition,
+                                                ParseOptionFlags.maxDepth.definition, CommonOptions.quiet] + InputOptions.options,
             arguments: [paths])
     }
 
@@ -74,39 +55,21 @@ struct FuzzCommand: ParsableCommand {
     var format: OutputFormat
     var maxDepth: Int
     var quiet: Bool
-    var allowEmpty: Bool
+    var inputs: InputOptions
     var paths: [RawPath]
 
     init(from arguments: ParsedArguments) throws(UsageError) {
-        let seedText = arguments.value(Self.seed) ?? "0"
-        guard let seed = UInt64(seedText) else {
-            throw .invalidValue(seedText, for: Self.seed, expected: "expected a whole number from 0 to 18446744073709551615")
-        }
-        self.seed = seed
-        count = arguments.integer(Self.count) ?? 10000
-        if let list = arguments.value(Self.mutators) {
-            switch Mutator.parseList(list) {
-            case .success(let chosen) where !chosen.isEmpty: mutatorList = chosen
-            case .success: throw .invalidValue(list, for: Self.mutators, expected: "expected at least one mutator")
-            case .failure(let error): throw .invalidValue(list, for: Self.mutators, expected: error.description)
-            }
-        } else {
-            mutatorList = Mutator.allCases
-        }
-        if let text = arguments.value(Self.shard) {
-            do throws(Shard.ParseError) { shard = try Shard.parse(text) } catch {
-                throw .invalidValue(text, for: Self.shard, expected: "expected I/N with 1 <= I <= N, e.g. 2/4")
-            }
-        } else {
-            shard = .whole
-        }
-        out = arguments.path(Self.out)
+        seed = arguments.value(FuzzCampaignOptions.seed)
+        count = arguments.value(FuzzCampaignOptions.count)
+        mutatorList = arguments.value(FuzzCampaignOptions.mutators)
+        shard = arguments.value(FuzzCampaignOptions.shard)
+        out = arguments.value(Self.out)
         exec = arguments.value(Self.exec)
-        timeLimit = arguments.integer(Self.timeLimit) ?? 5
-        format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .text
-        maxDepth = arguments.integer(SharedOptions.maxDepth) ?? JSONParseOptions.strict.maxDepth
-        quiet = arguments.flag(Self.quiet)
-        allowEmpty = arguments.flag(SharedOptions.allowEmpty)
+        timeLimit = arguments.value(Self.timeLimit)
+        format = arguments.value(Self.format)
+        maxDepth = arguments.value(ParseOptionFlags.maxDepth)
+        quiet = arguments.flag(CommonOptions.quiet)
+        inputs = InputOptions(from: arguments)
         paths = arguments.paths(Self.paths)
     }
 
@@ -114,14 +77,13 @@ struct FuzzCommand: ParsableCommand {
         var status = ExitCode.success
         var seeds: [FuzzSeed] = []
         var skipped: [(name: String, reason: String)] = []
-        let walker = InputWalker(extensions: ["json"])
-        for entry in walker.entries(for: paths) {
+        for entry in InputEntry.walk(paths, with: inputs.walker(extensions: ["json"])) {
             switch entry {
             case .unreadable(let error):
                 context.reportError(error.description)
                 status = .failure
             case .empty(let directory):
-                if !allowEmpty {
+                if !inputs.allowEmpty {
                     context.reportError(InputWalker.noInputs(under: directory))
                     status = .failure
                 }
@@ -137,8 +99,7 @@ struct FuzzCommand: ParsableCommand {
                 do throws(JSONSyntaxError) {
                     seeds.append(try FuzzSeed(name: input.displayPath, bytes: bytes))
                 } catch {
-                    let reason = "not valid JSON: \(error.reason) (line \(error.location.line), column \(error.location.column))"
-                    skipped.append((input.displayPath, reason))   // listed in the report
+                    skipped.append((input.displayPath, "not valid JSON: " + JSONDiagnostic(error).inline))   // listed in the report
                 }
             }
         }
@@ -148,10 +109,9 @@ struct FuzzCommand: ParsableCommand {
             return .failure
         }
         if let out {
-            GoldenSources.makeParentDirectories(of: out.appending("-"))
-            var info = stat()
-            guard InputWalker.fileStatus(out, &info), (info.st_mode & S_IFMT) == S_IFDIR else {
-                context.reportError("cannot use '\(out.displayed)' as the output folder: \(InputWalker.systemError())")
+            let made = FileSystem.makeDirectories(out)
+            guard made == nil, FileSystem.isDirectory(out) else {
+                context.reportError("cannot use '\(out.displayed)' as the output folder: \(made?.error ?? SystemError.current)")
                 return .failure
             }
         }
@@ -163,14 +123,14 @@ struct FuzzCommand: ParsableCommand {
             context.diagnostics.write("\rfuzz: \(done)/\(total) mutants" + (done == total ? "\n" : ""))
             context.diagnostics.flush()
         }
-        var writeError: FileWriteError?
+        var writeError: AtomicWriteError?
         func save(_ mutant: Mutant) -> String? {
             guard let out, writeError == nil else { return nil }
             var first: String?
             for file in LabelledCorpus.files(for: mutant) {
                 let path = out.appending(file.name)
                 first = first ?? path.displayed
-                do throws(FileWriteError) { try CorpusFiles.write(file.bytes, to: path) } catch { writeError = error }
+                do throws(AtomicWriteError) { try AtomicFile.write(file.bytes, to: path, options: .corpus) } catch { writeError = error }
             }
             return first
         }
@@ -210,47 +170,4 @@ struct FuzzCommand: ParsableCommand {
         }
         return status.combined(with: report.hasFindings ? .findings : .success)
     }
-
-}
-
-/// Writes corpus files: content-addressed, so a file that already exists is left alone; a new one
-/// is written to a temporary name (registered with ``TemporaryFiles``, so an interrupted run
-/// removes it) and renamed, so no reader sees half a file. (No `fsync` per file: a corpus of
-/// 40,000 small files would spend minutes on it, and a lost file is simply regenerated.)
-enum CorpusFiles {
-    static func write(_ bytes: [UInt8], to path: RawPath) throws(FileWriteError) {
-        var info = stat()
-        if InputWalker.fileStatus(path, &info) { return }
-        guard let (descriptor, temporary) = TemporaryFiles.create(AtomicFileWriter.temporaryTemplate(for: path).bytes) else {
-            throw FileWriteError(path: path.displayed, reason: InputWalker.systemError())
-        }
-        func fail() -> FileWriteError {
-            let error = FileWriteError(path: path.displayed, reason: InputWalker.systemError())
-            TemporaryFiles.remove(temporary)
-            return error
-        }
-        var start = 0
-        while start < bytes.count {
-            let n = bytes[start...].withUnsafeBytes { _corpusWrite(descriptor, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                defer { close(descriptor) }
-                throw fail()
-            }
-            start += n
-        }
-        // mkstemp made it 0600; a corpus file gets what open(…, 0644) would give.
-        let mask = umask(0)
-        umask(mask)
-        guard fchmod(descriptor, 0o644 & ~mask) == 0 else {
-            defer { close(descriptor) }
-            throw fail()
-        }
-        guard close(descriptor) == 0, TemporaryFiles.rename(temporary, to: path) else { throw fail() }
-    }
-}
-
-/// `write(2)`, named apart from ``CorpusFiles/write(_:to:)`` (and portable, unlike `Glibc.write`).
-private func _corpusWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
 }

@@ -1,19 +1,14 @@
 import Foundation
+import WireCommandLine
 import WireJSON
 import WireLockCore
+import WireSupport
 
 /// `wirelock golden --orphans`: lists goldens no test asserted in the last recorded test run.
 struct GoldenCommand: ParsableCommand {
-    enum OutputFormat: String, CaseIterable, Sendable { case text, json }
-
     static let orphans = OptionDefinition.flag(
         "orphans", help: "List golden files that no assertion touched in the last recorded test run.")
-    static let golden = OptionDefinition.option(
-        "golden", valueName: "dir",
-        help: "The golden directory (default: golden/ beside the nearest Package.swift, or WIRELOCK_GOLDEN_DIR).")
-    static let format = OptionDefinition.option(
-        "format", valueName: "format", kind: .choice(OutputFormat.allCases.map(\.rawValue)), defaultValue: "text",
-        help: "How to print results: text for people, json for one machine-readable document.")
+    static let format = Option<OutputFormat>.format(default: .text)
 
     static var configuration: CommandConfiguration {
         CommandConfiguration(
@@ -30,23 +25,23 @@ struct GoldenCommand: ParsableCommand {
                 Exit status: 0 when no golden is orphaned, 1 when some are (so CI can gate on it), 2 for \
                 a usage error, a golden directory that does not exist, or no recorded test run.
                 """,
-            options: [orphans, golden, format])
+            options: [orphans, CommonOptions.golden.definition, format.definition])
     }
 
-    var golden: String?
+    var golden: RawPath?
     var format: OutputFormat
 
     init(from arguments: ParsedArguments) throws(UsageError) {
         guard arguments.flag(Self.orphans) else {
             throw UsageError("nothing to do: pass --orphans (the one check `golden` has so far)")
         }
-        golden = arguments.value(Self.golden)
-        format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .text
+        golden = arguments.value(CommonOptions.golden)
+        format = arguments.value(Self.format)
     }
 
     func run(in context: CommandContext) -> ExitCode {
         let root = PendingGoldenSelection.packageRoot() ?? PendingGoldenSelection.currentDirectory
-        let directory = golden.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        let directory = golden.map { URL(fileURLWithPath: $0.text, isDirectory: true) }
             ?? PendingGoldenSelection.goldenDirectory(environment: context.environment)
         let shownDirectory = PendingGoldenSelection.display(directory) + "/"
         var isDirectory: ObjCBool = false
@@ -80,12 +75,12 @@ struct GoldenCommand: ParsableCommand {
             return orphans.isEmpty ? .success : .findings
         }
         for orphan in orphans { context.output.write(PendingGoldenSelection.display(orphan) + "\n") }
-        let about = "the last test run (started \(Self.timestamp(run.started)), \(pluralized(run.files.count, "test process", "test processes")))"
+        let about = "the last test run (started \(Self.timestamp(run.started)), \(Text.pluralized(run.files.count, "test process", "test processes")))"
         if orphans.isEmpty {
-            context.output.write("no orphaned goldens: \(about) asserted all \(pluralized(goldens.count, "golden")) in \(shownDirectory)\n")
+            context.output.write("no orphaned goldens: \(about) asserted all \(Text.pluralized(goldens.count, "golden")) in \(shownDirectory)\n")
             return .success
         }
-        context.output.write("\(pluralized(orphans.count, "orphaned golden")) of \(goldens.count) in \(shownDirectory): not asserted by \(about); delete them or add the test back\n")
+        context.output.write("\(Text.pluralized(orphans.count, "orphaned golden")) of \(goldens.count) in \(shownDirectory): not asserted by \(about); delete them or add the test back\n")
         return .findings
     }
 

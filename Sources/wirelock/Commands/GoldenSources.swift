@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import WireJSON
+import WireSupport
 
 /// A golden file read from disk or from git: its path relative to the golden directory (as
 /// displayed: escaped by ``PathDisplay``, so that names, which come from it, are printable and two
@@ -11,7 +12,9 @@ import WireJSON
 typealias GoldenFile = (path: String, bytes: [UInt8])
 
 /// Reads goldens for `shape`, `lock` and `diff`: from a directory in the working tree, or from a
-/// git revision without checking it out (`git ls-tree` + `git cat-file --batch`).
+/// git revision without checking it out (`git ls-tree` + `git cat-file --batch`). Both sides go by
+/// the same walker rules (``InputWalker``: `.json` files, names starting with `.` skipped, the
+/// `--exclude` patterns).
 enum GoldenSources {
     /// A golden or shape input that could not be read.
     struct ReadError: Error, CustomStringConvertible {
@@ -19,21 +22,28 @@ enum GoldenSources {
         var description: String { message }
     }
 
-    /// Every `.json` file under `directory` (names starting with `.` skipped), with paths relative to it.
+    /// The walker over golden directories: `.json` files, with `excludes`.
+    static func walker(excludes: [GlobPattern]) -> InputWalker {
+        InputWalker(extensions: ["json"], excludes: excludes)
+    }
+
+    /// Every `.json` file under `directory`, with paths relative to it.
     /// - Parameter allowEmpty: accept a directory without any; else that is a ``ReadError``.
-    static func directory(_ directory: RawPath, allowEmpty: Bool = false) throws(ReadError) -> [GoldenFile] {
+    static func directory(_ directory: RawPath, allowEmpty: Bool = false, excludes: [GlobPattern] = []) throws(ReadError) -> [GoldenFile] {
         var files: [GoldenFile] = []
         let base = directory.withTrailingSlash.bytes
-        for entry in InputWalker(extensions: ["json"]).entries(for: [directory]) {
+        for entry in walker(excludes: excludes).entries(for: [directory]) {
             switch entry {
-            case .unreadable(let error): throw ReadError(message: error.description)
+            case .unreadable(let path, let error):
+                throw ReadError(message: JSONInputError(path: path.displayed, reason: error.reason).description)
             case .empty(let directory):
                 if !allowEmpty { throw ReadError(message: InputWalker.noInputs(under: directory)) }
-            case .input(let input):
+            case .standardInput:
+                continue
+            case .file(let path, _):
                 do throws(JSONInputError) {
-                    let bytes = try FileReader.readFile(at: input.path)
-                    let path = input.path.bytes
-                    let relative = path.starts(with: base) ? RawPath(bytes: path.dropFirst(base.count)) : input.path
+                    let bytes = try FileReader.readFile(at: path)
+                    let relative = path.bytes.starts(with: base) ? RawPath(bytes: path.bytes.dropFirst(base.count)) : path
                     files.append((relative.displayed, bytes))
                 } catch {
                     throw ReadError(message: error.description)
@@ -52,24 +62,18 @@ enum GoldenSources {
         }
     }
 
-    /// Whether a path names a directory.
-    static func isDirectory(_ path: RawPath) -> Bool {
-        var info = stat()
-        return InputWalker.fileStatus(path, &info) && (info.st_mode & S_IFMT) == S_IFDIR
-    }
-
     /// The `.json` files under `directory` (a folder of the working tree, relative to the working
     /// directory or absolute) at git revision `revision`, with paths relative to `directory`. The
     /// folder is located relative to the root of the repository holding it, so this works from any
-    /// folder of the repository.
-    static func git(revision: String, directory: String) throws(ReadError) -> [GoldenFile] {
-        let shown = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        guard isDirectory(RawPath(directory)), let absolute = realpath(directory, nil) else {
+    /// folder of the repository. git is run directly (no shell), its errors discarded.
+    static func git(revision: String, directory: RawPath, excludes: [GlobPattern] = []) throws(ReadError) -> [GoldenFile] {
+        let shown = directory.withoutTrailingSlash.displayed
+        guard FileSystem.isDirectory(directory), let absolute = directory.withCString({ realpath($0, nil) }) else {
             throw ReadError(message: "cannot read '\(shown)': no such directory")
         }
         let folderPath = String(cString: absolute)
         free(absolute)
-        let rootOutput = try run("git -C \(quoted(folderPath)) rev-parse --show-toplevel",
+        let rootOutput = try run(["git", "-C", folderPath, "rev-parse", "--show-toplevel"],
                                  failure: "'\(shown)' is not in a git repository")
         var root = String(decoding: rootOutput, as: UTF8.self)
         while root.hasSuffix("\n") { root.removeLast() }
@@ -79,9 +83,9 @@ enum GoldenSources {
         if folderPath == root { folder = "" } else if folderPath.hasPrefix(root + "/") { folder = String(folderPath.dropFirst(root.count + 1)) } else {
             throw ReadError(message: "'\(shown)' is not inside the git repository at \(root)")
         }
-        let git = "git -C \(quoted(root))"
-        let listing = try run("\(git) ls-tree -r -z \(quoted(revision))" + (folder.isEmpty ? "" : " -- \(quoted(folder + "/"))"),
+        let listing = try run(["git", "-C", root, "ls-tree", "-r", "-z", revision] + (folder.isEmpty ? [] : ["--", folder + "/"]),
                               failure: "cannot list \(shown)/ at revision '\(revision)' (is it a commit of this repository?)")
+        let rules = walker(excludes: excludes)
         var entries: [(object: String, path: String)] = []
         for record in listing.split(separator: 0) {
             // "<mode> SP <type> SP <object> TAB <path>"
@@ -90,9 +94,9 @@ enum GoldenSources {
             guard header.count == 3, String(decoding: header[1], as: UTF8.self) == "blob" else { continue }
             let path = String(decoding: record[(tab + 1)...], as: UTF8.self)
             let prefix = folder.isEmpty ? "" : folder + "/"
-            guard path.hasPrefix(prefix), path.hasSuffix(".json") else { continue }
+            guard path.hasPrefix(prefix) else { continue }
             let relative = String(path.dropFirst(prefix.count))
-            guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
+            guard !rules.skips(relativePath: Array(relative.utf8)) else { continue }
             entries.append((String(decoding: header[2], as: UTF8.self), relative))
         }
         guard !entries.isEmpty else { return [] }
@@ -100,15 +104,15 @@ enum GoldenSources {
         // One `git cat-file --batch` for every blob: "<object> blob <size>\n<bytes>\n" each.
         // The object list goes through a temporary file (registered, so a signal removes it too).
         guard let (descriptor, list) = TemporaryFiles.create(Array("/tmp/wirelock-objects-XXXXXX".utf8)) else {
-            throw ReadError(message: "cannot create a temporary file: \(InputWalker.systemError())")
+            throw ReadError(message: "cannot create a temporary file: \(SystemError.current)")
         }
         defer { TemporaryFiles.remove(list) }
-        let listPath = list.text    // mkstemp's name: ASCII
-        let request = Array(entries.map { $0.object + "\n" }.joined().utf8)
-        let written = request.withUnsafeBytes { _writeBytes(descriptor, $0.baseAddress, $0.count) }
+        let listPath = list.text    // the template's name: ASCII
+        let written = FileSystem.writeAll(Array(entries.map { $0.object + "\n" }.joined().utf8), to: descriptor)
         let closed = close(descriptor) == 0
-        guard written == request.count, closed else { throw ReadError(message: "cannot write \(listPath): \(InputWalker.systemError())") }
-        let batch = try run("\(git) cat-file --batch < \(quoted(listPath))", failure: "git cat-file failed at revision '\(revision)'")
+        guard written == nil, closed else { throw ReadError(message: "cannot write \(listPath): \(SystemError(written ?? errno))") }
+        let batch = try run(["git", "-C", root, "cat-file", "--batch"], stdinPath: listPath,
+                            failure: "git cat-file failed at revision '\(revision)'")
 
         var files: [GoldenFile] = []
         var offset = 0
@@ -124,59 +128,25 @@ enum GoldenSources {
         return files
     }
 
-    /// Runs a shell command and returns its standard output; its standard error is discarded.
-    private static func run(_ command: String, failure: String) throws(ReadError) -> [UInt8] {
-        guard let pipe = popen(command + " 2>/dev/null", "r") else { throw ReadError(message: failure) }
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, pipe) }
-            if count <= 0 { break }
-            output.append(contentsOf: buffer[0..<count])
+    /// Runs a program (found on `PATH`) and returns its standard output; its standard error is
+    /// discarded, and a status other than 0 is `failure`.
+    private static func run(_ arguments: [String], stdinPath: String? = nil, failure: String) throws(ReadError) -> [UInt8] {
+        let result: (status: Int32, output: [UInt8])
+        do throws(Spawn.Failure) { result = try Spawn.output(arguments, stdinPath: stdinPath) } catch {
+            throw ReadError(message: failure)
         }
-        let status = pclose(pipe)
-        guard status == 0 else { throw ReadError(message: failure) }
-        return output
+        guard result.status == 0 else { throw ReadError(message: failure) }
+        return result.output
     }
 
-    /// A word for `sh`: single-quoted, with embedded quotes escaped.
-    static func quoted(_ word: String) -> String {
-        "'" + word.replacingAll("'", with: "'\\''") + "'"
-    }
-
-    /// Writes a file atomically (temporary file, `fsync`, rename), creating its folders if needed:
+    /// Writes a file atomically, creating its folders (``AtomicFile/Options/rewrite(force:existing:)``):
     /// a new file appears only once complete, an existing one is replaced whole.
     /// - Parameters:
     ///   - force: replace even a file ``RewritePolicy`` refuses.
-    ///   - failBeforeRename: a test hook, passed to ``AtomicFileWriter/write(_:toFileAt:force:failBeforeRename:)``.
-    static func write(_ bytes: [UInt8], to path: RawPath, force: Bool = false, failBeforeRename: Bool = false) throws(FileWriteError) {
-        makeParentDirectories(of: path)
-        try AtomicFileWriter.write(bytes, toFileAt: path, force: force, failBeforeRename: failBeforeRename)
+    ///   - failBeforeRename: a test hook: fail after the temporary file is written.
+    static func write(_ bytes: [UInt8], to path: RawPath, force: Bool = false, failBeforeRename: Bool = false) throws(AtomicWriteError) {
+        var options = AtomicFile.Options.rewrite(force: force)
+        options.failsBeforeRename = failBeforeRename
+        try AtomicFile.write(bytes, to: path, options: options)
     }
-
-    /// `mkdir -p` of the folders above `path` (failures surface when the file itself is written).
-    static func makeParentDirectories(of path: RawPath) {
-        for index in path.bytes.indices where path.bytes[index] == UInt8(ascii: "/") && index != 0 {
-            _ = RawPath(bytes: path.bytes[..<index]).withCString { mkdir($0, 0o755) }
-        }
-    }
-}
-
-extension String {
-    /// Every occurrence of `target` replaced (no Foundation in the tool).
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var out = ""
-        var rest = self[...]
-        while let range = rest.firstRange(of: target) {
-            out += rest[..<range.lowerBound] + replacement
-            rest = rest[range.upperBound...]
-        }
-        return out + rest
-    }
-}
-
-/// `write(2)`, named apart from ``GoldenSources/write(_:to:)``.
-private func _writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
 }

@@ -1,19 +1,14 @@
+import WireCommandLine
 import WireJSON
 import WireLockCore
+import WireSupport
 
 /// `wirelock lock`: writes (or, with `--check`, verifies) `golden/wirelock.lock` and the shape
 /// files `golden/shapes/<name>.shape.json`.
 struct LockCommand: ParsableCommand {
-    enum OutputFormat: String, CaseIterable, Sendable { case text, json }
-
     static let check = OptionDefinition.flag(
         "check", help: "Change nothing: report formats whose lock line or shape file is out of date, and exit with status 1 if any is.")
-    static let golden = OptionDefinition.option(
-        "golden", valueName: "dir",
-        help: "The golden directory (default: WIRELOCK_GOLDEN_DIR, else golden/ beside the nearest Package.swift, else ./golden).")
-    static let format = OptionDefinition.option(
-        "format", valueName: "format", kind: .choice(OutputFormat.allCases.map(\.rawValue)), defaultValue: "text",
-        help: "How to print results: text for people, json for one machine-readable document.")
+    static let format = Option<OutputFormat>.format(default: .text)
 
     static var configuration: CommandConfiguration {
         CommandConfiguration(
@@ -28,7 +23,7 @@ struct LockCommand: ParsableCommand {
                 Exit status: 0 when written (or, with --check, up to date), 1 when --check finds differences \
                 or a golden is invalid, 2 for a usage error or a file that cannot be read or written.
                 """,
-            options: [check, golden, format, SharedOptions.force, SharedOptions.allowEmpty])
+            options: [check, CommonOptions.golden.definition, format.definition, CommonOptions.force, CommonOptions.allowEmpty])
     }
 
     var check: Bool
@@ -40,25 +35,19 @@ struct LockCommand: ParsableCommand {
 
     init(from arguments: ParsedArguments) throws(UsageError) {
         check = arguments.flag(Self.check)
-        golden = arguments.path(Self.golden)
-        force = arguments.flag(SharedOptions.force)
-        allowEmpty = arguments.flag(SharedOptions.allowEmpty)
-        format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .text
+        golden = arguments.value(CommonOptions.golden)
+        force = arguments.flag(CommonOptions.force)
+        allowEmpty = arguments.flag(CommonOptions.allowEmpty)
+        format = arguments.value(Self.format)
     }
 
     func run(in context: CommandContext) -> ExitCode {
-        let given = golden ?? RawPath(PendingGoldenSelection.relativePath(PendingGoldenSelection.goldenDirectory(environment: context.environment)))
-        let directory = given.withoutTrailingSlash
+        let directory = CommonOptions.goldenDirectory(golden, environment: context.environment).withoutTrailingSlash
         let formats: [GoldenFormat]
         do {
             formats = try GoldenCatalog.formats(from: try GoldenSources.directory(directory, allowEmpty: allowEmpty))
         } catch let error as GoldenCatalog.Error {
-            let file = directory.withTrailingSlash.displayed + error.path
-            if let syntaxError = error.syntaxError {
-                context.diagnose(DiagnosticRenderer(style: .plain).render(syntaxError, file: file))
-            } else {
-                context.diagnose("\(file): error: \(error.reason)\n")
-            }
+            context.diagnose(error.diagnostic(file: directory.withTrailingSlash.displayed + error.path))
             return .findings
         } catch {
             context.reportError("\(error)")
@@ -83,7 +72,7 @@ struct LockCommand: ParsableCommand {
             for file in [lockFile] + formats.map({ shapeFile($0.name) }) {
                 for temporary in stale.newlyFound(besides: file) { context.reportWarning(StaleTemporaries.warning(temporary)) }
             }
-            do throws(FileWriteError) {
+            do throws(AtomicWriteError) {
                 for format in formats {
                     let bytes = format.shape().fileBytes(name: format.name)
                     let file = shapeFile(format.name)
@@ -97,7 +86,7 @@ struct LockCommand: ParsableCommand {
             if format == .json {
                 context.output.write(CanonicalJSONWriter.text(Self.document(lock: lock, findings: [], checked: false)))
             } else {
-                context.output.write("wrote \(lockPath) (\(pluralized(lock.entries.count, "format"))) and \(pluralized(formats.count, "shape file"))\n")
+                context.output.write("wrote \(lockPath) (\(Text.pluralized(lock.entries.count, "format"))) and \(Text.pluralized(formats.count, "shape file"))\n")
             }
             return .success
         }
@@ -130,8 +119,8 @@ struct LockCommand: ParsableCommand {
         } else {
             for finding in findings { context.output.write(finding.message + "\n") }
             context.output.write(findings.isEmpty
-                ? "\(lockPath): up to date (\(pluralized(result.expected.entries.count, "format")))\n"
-                : "\(lockPath): \(pluralized(findings.count, "difference")); run `wirelock lock` and review the change\n")
+                ? "\(lockPath): up to date (\(Text.pluralized(result.expected.entries.count, "format")))\n"
+                : "\(lockPath): \(Text.pluralized(findings.count, "difference")); run `wirelock lock` and review the change\n")
         }
         return result.isUpToDate ? .success : .findings
     }

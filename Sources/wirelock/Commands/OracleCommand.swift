@@ -1,15 +1,13 @@
+import WireCommandLine
+
 /// `wirelock oracle`: runs legacy implementations and their fast twins side by side, input by
-/// input, and reports every input on which their outputs differ as bytes.
-struct OracleCommand: ParsableCommand {
+/// input, and reports every input on which their outputs differ as bytes. It only holds
+/// subcommands; parsing and running come from ``CommandGroup``.
+struct OracleCommand: CommandGroup {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "oracle",
             abstract: "Prove fast implementations byte-for-byte identical to the legacy ones.",
             subcommands: [OracleDatesCommand.self])
     }
-
-    init(from arguments: ParsedArguments) throws(UsageError) {}
-
-    /// Never called: `oracle` always resolves to one of its subcommands or to help.
-    func run(in context: CommandContext) -> ExitCode { .failure }
 }

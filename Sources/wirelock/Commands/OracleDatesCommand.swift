@@ -1,6 +1,8 @@
 import Foundation
+import WireCommandLine
 import WireJSON
 import WireOracle
+import WireSupport
 
 /// `wirelock oracle dates`: runs each legacy Foundation date strategy and its `WireDates` twin over
 /// generated inputs or the lines of a file, and reports every input on which they differ.
@@ -9,35 +11,31 @@ import WireOracle
 /// the report is the same whatever the scheduling. Twin mismatches fail the run (exit 1); the
 /// strict RFC 3339 comparison (`--compare-strict`) lists expected differences and never fails it.
 struct OracleDatesCommand: ParsableCommand {
-    enum OutputFormat: String, CaseIterable, Sendable { case text, json }
-
     /// The default corpus size when neither `--generate` nor `--inputs` is given.
     static let defaultCount = 10_000
 
-    static let strategy = OptionDefinition.option(
-        "strategy", valueName: "name", kind: .choice(["all"] + LegacyDateStrategy.allCases.map(\.rawValue)),
-        defaultValue: "all", help: "The strategy to check, or all of them (see --list).")
-    static let generate = OptionDefinition.option(
-        "generate", valueName: "n", kind: .positiveInteger,
+    static let strategy = Option<String>(
+        "strategy", valueName: "name", as: .choice(["all"] + LegacyDateStrategy.allCases.map(\.rawValue)),
+        default: "all", help: "The strategy to check, or all of them (see --list).")
+    static let generate = Option<Int?>(
+        "generate", valueName: "n", as: .positiveInteger,
         help: "Check n seeded generated inputs: date strings reaching the corners (fractions of 0-12 digits, offsets, leap days, 24:00, junk...), or number texts for the numeric strategies (default: \(defaultCount) when --inputs is not given).")
-    static let seed = OptionDefinition.option(
-        "seed", valueName: "s",
+    static let seed = Option<UInt64?>(
+        "seed", valueName: "s", as: .wholeNumber,
         help: "The generator's seed, 0 to 2^64-1; the same seed gives the same inputs on every machine (default: 1).")
-    static let inputs = OptionDefinition.option(
-        "inputs", valueName: "file",
+    static let inputs = Option<String?>(
+        "inputs", valueName: "file", as: .text,
         help: "Check the lines of this file instead, one input per line (read in chunks, never whole).")
     static let encoding = OptionDefinition.flag(
         "encoding", help: "Also check encoding: the legacy's and the twin's text for n generated instants (with --generate).")
     static let compareStrict = OptionDefinition.flag(
         "compare-strict",
         help: "Also list the inputs on which strict RFC 3339 (RFC3339.parse) decides differently from each legacy. Expected differences: reported, never a failure.")
-    static let maxMismatches = OptionDefinition.option(
-        "max-mismatches", valueName: "n", kind: .positiveInteger, defaultValue: "10",
+    static let maxMismatches = Option<Int>(
+        "max-mismatches", valueName: "n", as: .positiveInteger, default: 10,
         help: "How many mismatches to print per comparison (the first ones by input index; counts are always exact).")
     static let list = OptionDefinition.flag("list", help: "Print the strategy names and the legacy each one twins, then exit.")
-    static let format = OptionDefinition.option(
-        "format", valueName: "format", kind: .choice(OutputFormat.allCases.map(\.rawValue)), defaultValue: "text",
-        help: "How to print results: text for people, json for one machine-readable document.")
+    static let format = Option<OutputFormat>.format(default: .text)
 
     static var configuration: CommandConfiguration {
         CommandConfiguration(
@@ -52,7 +50,8 @@ struct OracleDatesCommand: ParsableCommand {
                 Exit status: 0 when every twin matched its legacy on every input, 1 on any mismatch, 2 for a \
                 usage error or an --inputs file that cannot be read.
                 """,
-            options: [strategy, generate, seed, inputs, encoding, compareStrict, maxMismatches, list, format])
+            options: [strategy.definition, generate.definition, seed.definition, inputs.definition, encoding, compareStrict,
+                      maxMismatches.definition, list, format.definition])
     }
 
     var strategies: [LegacyDateStrategy]
@@ -64,26 +63,19 @@ struct OracleDatesCommand: ParsableCommand {
     var format: OutputFormat
 
     init(from arguments: ParsedArguments) throws(UsageError) {
-        let name = arguments.value(Self.strategy) ?? "all"
+        let name = arguments.value(Self.strategy)
         strategies = name == "all" ? LegacyDateStrategy.allCases : LegacyDateStrategy(rawValue: name).map { [$0] } ?? []
         checksEncoding = arguments.flag(Self.encoding)
         comparesStrict = arguments.flag(Self.compareStrict)
-        maxMismatches = arguments.integer(Self.maxMismatches) ?? 10
+        maxMismatches = arguments.value(Self.maxMismatches)
         listsStrategies = arguments.flag(Self.list)
-        format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .text
+        format = arguments.value(Self.format)
 
-        var seed: UInt64 = 1
-        if let text = arguments.values[Self.seed.name] {
-            guard let value = UInt64(text) else {
-                throw .invalidValue(text, for: Self.seed, expected: "expected a whole number from 0 to \(UInt64.max)")
-            }
-            seed = value
-        }
-        if let path = arguments.values[Self.inputs.name] {
-            if arguments.values[Self.generate.name] != nil {
+        if let path = arguments.value(Self.inputs) {
+            if arguments.isGiven(Self.generate) {
                 throw UsageError("'--inputs' and '--generate' cannot be combined: check a file or generated inputs")
             }
-            if arguments.values[Self.seed.name] != nil {
+            if arguments.isGiven(Self.seed) {
                 throw UsageError("'--seed' applies to generated inputs, not to '--inputs'")
             }
             if checksEncoding {
@@ -91,7 +83,7 @@ struct OracleDatesCommand: ParsableCommand {
             }
             source = .file(path)
         } else {
-            source = .generated(count: arguments.integer(Self.generate) ?? Self.defaultCount, seed: seed)
+            source = .generated(count: arguments.value(Self.generate) ?? Self.defaultCount, seed: arguments.value(Self.seed) ?? 1)
         }
     }
 
@@ -200,7 +192,7 @@ struct OracleDatesCommand: ParsableCommand {
         }
         if plain { return word }
         if PathDisplay.escaped(word) == word {
-            return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+            return Text.shellQuoted(word)
         }
         return "$'" + PathDisplay.shellEscaped(word) + "'"
     }

@@ -1,5 +1,7 @@
 import Foundation
+import WireCommandLine
 import WireLockCore
+import WireSupport
 
 /// Finds the golden directory and the pending files (`<name>.actual.json`) that `accept` and
 /// `reject` work on, and renders a pending file's review.
@@ -31,21 +33,19 @@ enum PendingGoldenSelection {
 
     /// The working directory.
     static var currentDirectory: URL {
-        URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        URL(fileURLWithPath: PackageLocation.workingDirectory.text, isDirectory: true)
     }
 
     /// The package root above the working directory (the nearest folder holding `Package.swift`).
     static func packageRoot() -> URL? {
-        GoldenFiles.packageRoot(from: currentDirectory.appendingPathComponent("-").path)
+        PackageLocation.packageRoot(searchingFrom: PackageLocation.workingDirectory).map { URL(fileURLWithPath: $0.text, isDirectory: true) }
     }
 
-    /// The golden directory, as the library finds it: `WIRELOCK_GOLDEN_DIR`, else `golden/` in the
-    /// package root, else `golden/` in the working directory.
+    /// The golden directory, found as everywhere (``PackageLocation``): `WIRELOCK_GOLDEN_DIR`, else
+    /// `golden/` in the package root, else `golden/` in the working directory.
     static func goldenDirectory(environment: [String: String]) -> URL {
-        if let override = environment["WIRELOCK_GOLDEN_DIR"], !override.isEmpty {
-            return URL(fileURLWithPath: override, isDirectory: true)
-        }
-        return (packageRoot() ?? currentDirectory).appendingPathComponent("golden", isDirectory: true)
+        let directory = PackageLocation.goldenDirectory(searchingFrom: PackageLocation.workingDirectory, environment: environment)
+        return URL(fileURLWithPath: directory.text, isDirectory: true)
     }
 
     /// A path relative to the working directory when under it (else absolute), to open or pass on.
@@ -58,12 +58,22 @@ enum PendingGoldenSelection {
         PathDisplay.escaped(relativePath(url))
     }
 
+    /// The pending files under a directory, found by the walker every command uses (names
+    /// starting with `.` skipped, links followed, `--exclude` applied), sorted by path.
+    static func pending(in directory: URL, excludes: [GlobPattern]) -> [PendingGoldens.Pending] {
+        let walker = InputWalker(extensions: [], suffixes: [".actual.json"], excludes: excludes)
+        return walker.entries(for: [RawPath(directory.path)]).compactMap { entry in
+            guard case .file(let path, _) = entry else { return nil }
+            return PendingGoldens.pending(for: URL(fileURLWithPath: path.text))
+        }
+    }
+
     /// The pending files a command works on, or the status it ends with right away: a missing path
     /// is reported (exit 2), and "nothing pending" is said (exit 0).
-    static func select(_ paths: [String], in context: CommandContext) -> Start {
+    static func select(_ paths: [String], excludes: [GlobPattern] = [], in context: CommandContext) -> Start {
         let selection: Selection
         do throws(MissingPath) {
-            selection = try select(paths, environment: context.environment)
+            selection = try select(paths, excludes: excludes, environment: context.environment)
         } catch {
             context.reportError(error.description)
             return .done(.failure)
@@ -83,7 +93,7 @@ enum PendingGoldenSelection {
 
     /// The pending files under `paths`, or under the golden directory when `paths` is empty.
     /// - Throws: ``MissingPath`` for the first path that does not exist.
-    static func select(_ paths: [String], environment: [String: String]) throws(MissingPath) -> Selection {
+    static func select(_ paths: [String], excludes: [GlobPattern] = [], environment: [String: String]) throws(MissingPath) -> Selection {
         var pending: [PendingGoldens.Pending] = []
         var searched: [String] = []
         let fm = FileManager.default
@@ -93,14 +103,15 @@ enum PendingGoldenSelection {
             guard fm.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw MissingPath(path: display(directory), isDefaultGoldenDirectory: true)
             }
-            return Selection(pending: PendingGoldens.list(in: directory), searched: [display(directory) + "/"])
+            return Selection(pending: Self.pending(in: directory, excludes: excludes).sorted { $0.pendingURL.path < $1.pendingURL.path },
+                             searched: [display(directory) + "/"])
         }
         for path in paths {
             let url = URL(fileURLWithPath: path)
             var isDirectory: ObjCBool = false
             let exists = fm.fileExists(atPath: url.path, isDirectory: &isDirectory)
             if exists && isDirectory.boolValue {
-                pending += PendingGoldens.list(in: url)
+                pending += Self.pending(in: url, excludes: excludes)
                 searched.append(PathDisplay.escaped(path.hasSuffix("/") ? path : path + "/"))
                 continue
             }

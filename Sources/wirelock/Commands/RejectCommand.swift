@@ -1,5 +1,7 @@
 import Foundation
+import WireCommandLine
 import WireLockCore
+import WireSupport
 
 /// `wirelock reject [PATH…]`: deletes pending goldens, leaving their goldens as they are.
 struct RejectCommand: ParsableCommand {
@@ -14,18 +16,22 @@ struct RejectCommand: ParsableCommand {
                 Exit status: 0 when done (or nothing is pending), 2 for a usage error, a path that does \
                 not exist, or a file that cannot be deleted.
                 """,
+            options: [CommonOptions.exclude.definition],
             arguments: [PendingGoldenSelection.paths])
     }
 
     var paths: [String]
+    /// `--exclude`: left out of the directories searched.
+    var excludes: [GlobPattern]
 
     init(from arguments: ParsedArguments) throws(UsageError) {
         paths = arguments.values(PendingGoldenSelection.paths)
+        excludes = arguments.values(CommonOptions.exclude)
     }
 
     func run(in context: CommandContext) -> ExitCode {
         let selection: PendingGoldenSelection.Selection
-        switch PendingGoldenSelection.select(paths, in: context) {
+        switch PendingGoldenSelection.select(paths, excludes: excludes, in: context) {
         case .selected(let selected): selection = selected
         case .done(let status): return status
         }
@@ -42,7 +48,7 @@ struct RejectCommand: ParsableCommand {
                 status = .failure
             }
         }
-        context.output.write("rejected \(pluralized(deleted, "pending golden")); the goldens are unchanged\n")
+        context.output.write("rejected \(Text.pluralized(deleted, "pending golden")); the goldens are unchanged\n")
         return status
     }
 }

@@ -1,13 +1,15 @@
+import WireCommandLine
 import WireJSON
+import WireSupport
 
 /// `wirelock shape`: infers the shape of a wire format from sample documents and prints it as a
 /// reviewable shape file, or as JSON Schema.
 struct ShapeCommand: ParsableCommand {
-    static let name = OptionDefinition.option(
-        "name", valueName: "name",
+    static let name = Option<String?>(
+        "name", valueName: "name", as: .text,
         help: "The format's name recorded in the shape file (default: the first path's name without .json).")
-    static let out = OptionDefinition.option(
-        "out", short: "o", valueName: "file",
+    static let out = Option<RawPath?>(
+        "out", short: "o", valueName: "file", as: .path,
         help: "Write to this file (atomically, creating folders) instead of standard output.")
     static let schema = OptionDefinition.flag(
         "schema", help: "Print JSON Schema (draft 2020-12) instead of a WireLock shape file.")
@@ -28,7 +30,7 @@ struct ShapeCommand: ParsableCommand {
                 Exit status: 0 on success, 1 when a sample is not valid JSON, 2 for a usage error or a file \
                 that cannot be read or written.
                 """,
-            options: [name, out, schema, SharedOptions.force, SharedOptions.allowEmpty],
+            options: [name.definition, out.definition, schema, CommonOptions.force] + InputOptions.options,
             arguments: [paths])
     }
 
@@ -36,15 +38,15 @@ struct ShapeCommand: ParsableCommand {
     var out: RawPath?
     var schema: Bool
     var force: Bool
-    var allowEmpty: Bool
+    var inputs: InputOptions
     var paths: [RawPath]
 
     init(from arguments: ParsedArguments) throws(UsageError) {
         name = arguments.value(Self.name)
-        out = arguments.path(Self.out)
+        out = arguments.value(Self.out)
         schema = arguments.flag(Self.schema)
-        force = arguments.flag(SharedOptions.force)
-        allowEmpty = arguments.flag(SharedOptions.allowEmpty)
+        force = arguments.flag(CommonOptions.force)
+        inputs = InputOptions(from: arguments)
         paths = arguments.paths(Self.paths)
     }
 
@@ -53,18 +55,19 @@ struct ShapeCommand: ParsableCommand {
         for path in paths {
             let files: [GoldenFile]
             do throws(GoldenSources.ReadError) {
-                files = GoldenSources.isDirectory(path)
-                    ? try GoldenSources.directory(path, allowEmpty: allowEmpty) : [try GoldenSources.file(path)]
+                files = FileSystem.isDirectory(path)
+                    ? try GoldenSources.directory(path, allowEmpty: inputs.allowEmpty, excludes: inputs.excludes)
+                    : [try GoldenSources.file(path)]
             } catch {
                 context.reportError(error.description)
                 return .failure
             }
             for file in files {
-                let shown = GoldenSources.isDirectory(path) ? path.withTrailingSlash.displayed + file.path : file.path
+                let shown = FileSystem.isDirectory(path) ? path.withTrailingSlash.displayed + file.path : file.path
                 do throws(JSONSyntaxError) {
                     documents.append(try JSONValue.parse(file.bytes))
                 } catch {
-                    context.diagnose(DiagnosticRenderer(style: .plain).render(error, file: shown))
+                    context.diagnose(JSONDiagnostic(error, file: shown).block())
                     return .findings
                 }
             }
@@ -79,13 +82,13 @@ struct ShapeCommand: ParsableCommand {
         if let out {
             var stale = StaleTemporaries()
             for temporary in stale.newlyFound(besides: out) { context.reportWarning(StaleTemporaries.warning(temporary)) }
-            do throws(FileWriteError) {
+            do throws(AtomicWriteError) {
                 try GoldenSources.write(bytes, to: out, force: force)
             } catch {
                 context.reportError(error.description)
                 return .failure
             }
-            context.output.write("wrote \(out.displayed) (\(pluralized(documents.count, "sample")))\n")
+            context.output.write("wrote \(out.displayed) (\(Text.pluralized(documents.count, "sample")))\n")
         } else {
             context.output.write(String(decoding: bytes, as: UTF8.self))
         }

@@ -3,26 +3,17 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import WireCommandLine
 import WireJSON
+import WireSupport
 
 /// `wirelock validate`: checks inputs against strict RFC 8259, streaming each one, and reports every
 /// error with its file, line, column, JSON path and an excerpt.
 struct ValidateCommand: ParsableCommand {
-    /// How results are printed.
-    enum OutputFormat: String, CaseIterable, Sendable {
-        case text
-        case json
-    }
-
-    static let format = OptionDefinition.option(
-        "format", valueName: "format", kind: .choice(OutputFormat.allCases.map(\.rawValue)), defaultValue: "text",
-        help: "How to print results: text for people, json for one machine-readable document.")
+    static let format = Option<OutputFormat>.format(default: .text)
     static let lines = OptionDefinition.flag(
         "lines",
         help: "Read every input as JSON Lines (one document per line), whatever its name; useful for standard input.")
-    static let quiet = OptionDefinition.flag(
-        "quiet", short: "q",
-        help: "Print only errors and the summary.")
     static let paths = ArgumentDefinition(
         "path", help: SharedOptions.paths.help + " Use - for standard input.", isRepeating: true)
 
@@ -38,8 +29,7 @@ struct ValidateCommand: ParsableCommand {
                 Exit status: 0 when every input is valid, 1 when some input is invalid, 2 for a usage \
                 error or an input that cannot be read.
                 """,
-            options: [format, SharedOptions.allowDuplicateKeys, SharedOptions.allowComments,
-                      SharedOptions.maxDepth, lines, quiet, SharedOptions.allowEmpty],
+            options: [format.definition] + ParseOptionFlags.all + [lines, CommonOptions.quiet] + InputOptions.options,
             arguments: [paths])
     }
 
@@ -48,15 +38,15 @@ struct ValidateCommand: ParsableCommand {
     /// Read every input as JSON Lines.
     var forceLines: Bool
     var quiet: Bool
-    var allowEmpty: Bool
+    var inputs: InputOptions
     var paths: [RawPath]
 
     init(from arguments: ParsedArguments) throws(UsageError) {
-        format = arguments.value(Self.format).flatMap(OutputFormat.init(rawValue:)) ?? .text
-        parseOptions = SharedOptions.parseOptions(from: arguments)
+        format = arguments.value(Self.format)
+        parseOptions = ParseOptionFlags.parseOptions(from: arguments)
         forceLines = arguments.flag(Self.lines)
-        quiet = arguments.flag(Self.quiet)
-        allowEmpty = arguments.flag(SharedOptions.allowEmpty)
+        quiet = arguments.flag(CommonOptions.quiet)
+        inputs = InputOptions(from: arguments)
         paths = arguments.paths(Self.paths)
         if paths.filter(\.isStandardInput).count > 1 {
             throw UsageError("standard input ('-') can be given only once")
@@ -77,13 +67,12 @@ struct ValidateCommand: ParsableCommand {
             unreadable.append(error)
         }
 
-        let walker = InputWalker(extensions: InputFile.collectedExtensions)
-        for entry in walker.entries(for: paths) {
+        for entry in InputEntry.walk(paths, with: inputs.walker(extensions: InputFile.collectedExtensions)) {
             switch entry {
             case .unreadable(let error):
                 failed(error)
             case .empty(let directory):
-                if !allowEmpty {
+                if !inputs.allowEmpty {
                     context.reportError(InputWalker.noInputs(under: directory))
                     status = .failure
                 }

@@ -1,4 +1,5 @@
 import WireJSON
+import WireSupport
 
 /// One input a command works on: a file found on the command line or in a directory, or standard input.
 struct InputFile: Hashable, Sendable {
@@ -46,5 +47,27 @@ struct InputFile: Hashable, Sendable {
 
     private static func framing(forExtension fileExtension: String) -> JSONParseOptions.Framing {
         lineExtensions.contains(fileExtension) ? .lines : .document
+    }
+}
+
+/// One entry of a command's inputs, in command-line order: what ``InputWalker`` found, as the
+/// JSON commands use it.
+enum InputEntry: Hashable, Sendable {
+    case input(InputFile)
+    case unreadable(JSONInputError)
+    /// A directory given on the command line that holds no input.
+    case empty(RawPath)
+
+    /// Walks `paths` with `walker`: files found get their framing from their names, standard
+    /// input is one document, and what cannot be read names its path as displayed.
+    static func walk(_ paths: [RawPath], with walker: InputWalker) -> [InputEntry] {
+        walker.entries(for: paths).map { entry in
+            switch entry {
+            case .file(let path, _): .input(InputFile(path: path))
+            case .standardInput: .input(InputFile(path: RawPath.standardInput, framing: .document))
+            case .unreadable(let path, let error): .unreadable(JSONInputError(path: path.displayed, reason: error.reason))
+            case .empty(let directory): .empty(directory)
+            }
+        }
     }
 }

@@ -1,3 +1,6 @@
+import WireCommandLine
+import WireSupport
+
 /// Counts for `fmt`'s summary line and exit code.
 struct FormatTally: Hashable, Sendable {
     /// Files rewritten (or, with `--check`, files that would be).
@@ -39,7 +42,7 @@ struct FormatRenderer: Sendable {
     /// `3 files: 1 canonical, 1 not canonical, 1 invalid`; `, 1 unreadable`, `, 1 unwritable` and
     /// `, 1 refused` when any were.
     func summary(_ tally: FormatTally) -> String {
-        var text = "\(pluralized(tally.files, "file")): "
+        var text = "\(Text.pluralized(tally.files, "file")): "
         text += check
             ? "\(tally.unchanged) canonical, \(tally.changed) not canonical, \(tally.invalid) invalid"
             : "\(tally.changed) formatted, \(tally.unchanged) unchanged, \(tally.invalid) invalid"

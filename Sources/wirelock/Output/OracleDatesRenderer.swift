@@ -1,5 +1,8 @@
 import WireJSON
 import WireOracle
+import WireCommandLine
+
+import WireSupport
 
 /// Renders the results of `wirelock oracle dates`, as text for people or as one JSON document.
 /// Pure: no I/O, and nothing time-dependent, so the same run always prints the same bytes.
@@ -33,11 +36,11 @@ struct OracleDatesRenderer {
         }
         let failures = results.reduce(0) { $0 + $1.failures }
         let failing = results.filter { $0.failures > 0 }.map(\.strategy.rawValue)
-        var summary = "\(pluralized(results.count, "strategy", "strategies")), \(sourceDescription): "
+        var summary = "\(Text.pluralized(results.count, "strategy", "strategies")), \(sourceDescription): "
         if failures == 0 {
             summary += style.success("0 mismatches")
         } else {
-            summary += style.error(pluralized(failures, "mismatch", "mismatches")) + " (" + failing.joined(separator: ", ") + ")"
+            summary += style.error(Text.pluralized(failures, "mismatch", "mismatches")) + " (" + failing.joined(separator: ", ") + ")"
         }
         return out + summary + "\n"
     }
@@ -73,7 +76,7 @@ struct OracleDatesRenderer {
     /// `10000 generated inputs (seed 1)` or `the lines of dates.txt`.
     var sourceDescription: String {
         switch source {
-        case let .generated(count, seed): "\(pluralized(count, "generated input")) (seed \(seed))"
+        case let .generated(count, seed): "\(Text.pluralized(count, "generated input")) (seed \(seed))"
         case let .file(path): "the lines of \(PathDisplay.escaped(path))"
         }
     }

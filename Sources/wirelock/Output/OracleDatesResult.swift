@@ -1,4 +1,7 @@
 import WireOracle
+import WireCommandLine
+
+import WireSupport
 
 /// Where `wirelock oracle dates` takes its inputs from.
 enum OracleDatesSource: Hashable, Sendable {

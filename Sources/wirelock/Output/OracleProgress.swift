@@ -1,3 +1,6 @@
+import WireCommandLine
+import WireSupport
+
 /// Draws `label: 123456/1000000 (12%)` on standard error while an oracle runs, rewriting one line
 /// in place; draws nothing unless standard error is a terminal, so logs and pipes stay clean.
 ///

@@ -1,4 +1,7 @@
+import WireCommandLine
 import WireJSON
+
+import WireSupport
 
 /// Renders `validate` results as text (pure: strings in, strings out).
 struct ValidationTextRenderer: Sendable {
@@ -12,23 +15,22 @@ struct ValidationTextRenderer: Sendable {
         let report = result.report
         if report.isValid {
             if quiet { return "" }
-            return "\(result.displayPath): \(style.success("ok")) (\(pluralized(report.documentCount, "document")), "
-                + "\(pluralized(report.byteCount, "byte")))\n"
+            return "\(result.displayPath): \(style.success("ok")) (\(Text.pluralized(report.documentCount, "document")), "
+                + "\(Text.pluralized(report.byteCount, "byte")))\n"
         }
-        let diagnostics = DiagnosticRenderer(style: style)
-        var text = report.errors.map { diagnostics.render($0, file: result.displayPath) }.joined()
+        var text = report.errors.map { JSONDiagnostic($0, file: result.displayPath).block(style: style) }.joined()
         if report.omittedErrorCount > 0 {
             text += "\(result.displayPath): … and \(report.omittedErrorCount) more \(report.omittedErrorCount == 1 ? "error" : "errors") not shown\n"
         }
         if result.framing == .lines && !quiet {
-            text += "\(result.displayPath): \(report.invalidDocumentCount) of \(pluralized(report.documentCount, "document")) invalid\n"
+            text += "\(result.displayPath): \(report.invalidDocumentCount) of \(Text.pluralized(report.documentCount, "document")) invalid\n"
         }
         return text
     }
 
     /// `3 files: 2 valid, 1 invalid` (and `, 1 unreadable` when any were).
     func summary(_ tally: ValidationTally) -> String {
-        var text = "\(pluralized(tally.files, "file")): \(tally.valid) valid, \(tally.invalid) invalid"
+        var text = "\(Text.pluralized(tally.files, "file")): \(tally.valid) valid, \(tally.invalid) invalid"
         if tally.unreadable > 0 { text += ", \(tally.unreadable) unreadable" }
         return style.bold(text) + "\n"
     }

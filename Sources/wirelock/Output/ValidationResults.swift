@@ -1,4 +1,7 @@
 import WireJSON
+import WireCommandLine
+
+import WireSupport
 
 /// The outcome of validating one readable input.
 struct FileValidation: Hashable, Sendable {

@@ -1,0 +1,87 @@
+import WireJSON
+import WireSupport
+
+/// The options several commands share, declared once each with one help text, so the same flag
+/// means and says the same thing everywhere.
+package enum CommonOptions {
+    /// `-q, --quiet`.
+    package static let quiet = OptionDefinition.flag(
+        "quiet", short: "q",
+        help: "Print less: only errors, findings and the summary, and no progress line.")
+
+    /// `--golden <dir>`; read it with ``goldenDirectory(_:environment:)``.
+    package static let golden = Option<RawPath?>(
+        "golden", valueName: "dir", as: .path,
+        help: "The golden directory (default: WIRELOCK_GOLDEN_DIR, else golden/ beside the nearest Package.swift, else ./golden).")
+
+    /// The golden directory a command works on: the one given, else the package's (see
+    /// ``PackageLocation``), relative to the working directory when inside it, as it is shown.
+    package static func goldenDirectory(_ given: RawPath?, environment: [String: String]) -> RawPath {
+        given ?? PackageLocation.relativeToWorkingDirectory(
+            PackageLocation.goldenDirectory(searchingFrom: PackageLocation.workingDirectory, environment: environment))
+    }
+
+    /// `--force`.
+    package static let force = OptionDefinition.flag(
+        "force",
+        help: "Rewrite files WireLock would refuse: read-only ones (by their mode bits, even as root), ones with several hard links (the link is split) and ones whose owner this user cannot keep (they become this user's).")
+
+    /// `--allow-empty`.
+    package static let allowEmpty = OptionDefinition.flag(
+        "allow-empty",
+        help: "Accept a directory in which no JSON file is found. By default that is an error (status 2): it is usually a wrong path.")
+
+    /// `--exclude <glob>`, repeatable; read it with ``InputOptions``.
+    package static let exclude = Option<GlobPattern?>(
+        "exclude", valueName: "glob", as: .glob, repeats: true,
+        help: "Skip the files and folders inside a given directory whose name, or path below that directory, matches this shell pattern (* also matches /); repeatable. Paths named on the command line are never skipped.")
+}
+
+/// How a command walks its inputs: `--exclude` and `--allow-empty`, read once.
+package struct InputOptions: Sendable {
+    /// The options, in help order.
+    package static let options = [CommonOptions.exclude.definition, CommonOptions.allowEmpty]
+
+    /// The patterns of every `--exclude`.
+    package var excludes: [GlobPattern]
+    /// `--allow-empty`.
+    package var allowEmpty: Bool
+
+    package init(from arguments: ParsedArguments) {
+        excludes = arguments.values(CommonOptions.exclude)
+        allowEmpty = arguments.flag(CommonOptions.allowEmpty)
+    }
+
+    /// A walker collecting `extensions` (and `suffixes`) with these excludes.
+    package func walker(extensions: Set<String>, suffixes: [String] = []) -> InputWalker {
+        InputWalker(extensions: extensions, suffixes: suffixes, excludes: excludes)
+    }
+}
+
+/// The strictness options of the JSON reader (`--allow-duplicate-keys`, `--allow-comments`,
+/// `--max-depth`), declared once; a command lists the ones it takes and reads them with
+/// ``parseOptions(from:)``.
+package enum ParseOptionFlags {
+    package static let allowDuplicateKeys = OptionDefinition.flag(
+        "allow-duplicate-keys",
+        help: "Accept objects that repeat a member name (plain RFC 8259). By default a repeated name is an error, because decoders disagree on which copy wins.")
+
+    package static let allowComments = OptionDefinition.flag(
+        "allow-comments",
+        help: "Accept /* ... */ and // comments.")
+
+    package static let maxDepth = Option<Int>(
+        "max-depth", valueName: "n", as: .positiveInteger, default: JSONParseOptions.strict.maxDepth,
+        help: "The deepest nesting of arrays and objects accepted.")
+
+    /// All three, in help order.
+    package static let all = [allowDuplicateKeys, allowComments, maxDepth.definition]
+
+    /// The options as given (absent ones keep the strict default).
+    package static func parseOptions(from arguments: ParsedArguments) -> JSONParseOptions {
+        JSONParseOptions(
+            allowDuplicateKeys: arguments.flag(allowDuplicateKeys),
+            allowComments: arguments.flag(allowComments),
+            maxDepth: arguments.value(maxDepth))
+    }
+}

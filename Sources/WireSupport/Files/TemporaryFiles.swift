@@ -1,0 +1,209 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The temporary files a rewrite has open, so that SIGTERM, SIGINT or SIGHUP (and a closed pipe)
+/// remove them before the process ends: an interrupted rewrite leaves the original whole and no
+/// hidden `.name.wirelock-XXXXXX` file behind. (SIGKILL cannot be caught; the next run that
+/// touches the folder reports what it left, see ``StaleTemporaries``.)
+///
+/// The paths live in fixed, preallocated slots that the signal handler reads with nothing but
+/// `unlink`, `signal` and `raise`, which are async-signal-safe. Every change to a slot happens with
+/// those signals blocked, so the handler never sees half a path, and a file is registered in the
+/// same blocked stretch as it is created (and unregistered as `rename` or `unlink` removes it).
+/// The commands that rewrite files run on one thread.
+///
+/// ```swift
+/// TemporaryFiles.installSignalHandlers()          // once, at start
+/// let (descriptor, temporary) = try TemporaryFiles.create(template)
+/// // … write, fsync, close …
+/// TemporaryFiles.rename(temporary, to: target)    // or TemporaryFiles.remove(temporary)
+/// ```
+package enum TemporaryFiles {
+    /// How many temporary files may be registered at once (a rewrite has one).
+    package static let slotCount = 4
+    /// The longest path a slot holds, NUL included (Linux's PATH_MAX).
+    package static let slotSize = 4096
+
+    /// The signals that remove the temporary files, then end the process as they would have.
+    package static let signals: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGPIPE]
+
+    /// Installs the cleanup handler for ``signals``. A signal the process was started with ignored
+    /// (SIGINT and SIGHUP under `nohup` or `&`, SIGPIPE under some parents) stays ignored.
+    package static func installSignalHandlers() {
+        _ = _temporarySlots    // initialised now: never for the first time inside a handler
+        for signal in signals {
+            let previous = _setSignalHandler(signal, _removeTemporariesAndReraise)
+            if isIgnore(previous) { _ = _setSignalHandler(signal, SIG_IGN) }
+        }
+    }
+
+    /// Creates a new file from a template (bytes ending in `XXXXXX`, no NUL), as `mkstemp` does (the
+    /// `X`s become random letters and digits; `O_EXCL`, retried on a name already taken), but with
+    /// `mode` less the umask, so a file that will replace or become another gets the usual `0644`
+    /// without touching the process's umask (other threads may be creating files).
+    /// - Parameter registered: register it for the signal cleanup (the CLI's rewrites, on its one
+    ///   writing thread); an unregistered file is the caller's to rename or delete.
+    /// - Returns: the open descriptor and the file's path, or nil with `errno` set.
+    package static func create(_ template: [UInt8], mode: mode_t = 0o600,
+                               registered: Bool = true) -> (descriptor: Int32, path: RawPath)? {
+        guard template.count < slotSize else {
+            errno = ENAMETOOLONG
+            return nil
+        }
+        guard registered else { return createFile(template, mode: mode) }
+        return blockingSignals {
+            guard let (descriptor, path) = createFile(template, mode: mode) else { return nil }
+            if !register(path) {
+                // No free slot (never with one rewrite at a time): do not keep an untracked file.
+                let reason = EMFILE
+                path.withCString { _ = unlink($0) }
+                close(descriptor)
+                errno = reason
+                return nil
+            }
+            return (descriptor, path)
+        }
+    }
+
+    /// The `O_EXCL` loop behind ``create(_:mode:registered:)``.
+    private static func createFile(_ template: [UInt8], mode: mode_t) -> (descriptor: Int32, path: RawPath)? {
+        let marker = Array("XXXXXX".utf8)
+        guard template.count >= marker.count, template.suffix(marker.count).elementsEqual(marker) else {
+            errno = EINVAL
+            return nil
+        }
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<100 {
+            let name = template.dropLast(marker.count) + (0..<marker.count).map { _ in
+                letters[Int(generator.next(upperBound: UInt64(letters.count)))]
+            }
+            let path = RawPath(bytes: name)
+            let descriptor = path.withCString { _openExclusive($0, mode) }
+            if descriptor >= 0 { return (descriptor, path) }
+            if errno != EEXIST { return nil }
+        }
+        return nil
+    }
+
+    /// Renames a registered temporary file over `target` and unregisters it.
+    /// - Returns: whether `rename` succeeded (else `errno` is set and the file stays registered).
+    package static func rename(_ temporary: RawPath, to target: RawPath) -> Bool {
+        blockingSignals {
+            let renamed = temporary.withCString { from in target.withCString { to in _rename(from, to) } } == 0
+            let saved = errno
+            if renamed { unregister(temporary) }
+            errno = saved
+            return renamed
+        }
+    }
+
+    /// Deletes a registered temporary file and unregisters it.
+    package static func remove(_ temporary: RawPath) {
+        blockingSignals {
+            temporary.withCString { _ = unlink($0) }
+            unregister(temporary)
+        }
+    }
+
+    /// Deletes every registered temporary file (the process is about to end).
+    package static func removeAll() {
+        blockingSignals {
+            for slot in 0..<slotCount where _temporarySlots.inUse[slot] != 0 {
+                _ = unlink(_temporarySlots.path(slot))
+                _temporarySlots.inUse[slot] = 0
+            }
+        }
+    }
+
+    /// The registered paths (for tests).
+    package static var registered: [RawPath] {
+        (0..<slotCount).filter { _temporarySlots.inUse[$0] != 0 }.map { slot in
+            RawPath(bytes: UnsafeBufferPointer(start: _temporarySlots.path(slot), count: strlen(_temporarySlots.path(slot)))
+                .map { UInt8(bitPattern: $0) })
+        }
+    }
+
+    private static func register(_ path: RawPath) -> Bool {
+        guard let slot = (0..<slotCount).first(where: { _temporarySlots.inUse[$0] == 0 }) else { return false }
+        let destination = _temporarySlots.path(slot)
+        for (index, byte) in path.bytes.enumerated() { destination[index] = CChar(bitPattern: byte) }
+        destination[path.bytes.count] = 0
+        _temporarySlots.inUse[slot] = 1
+        return true
+    }
+
+    private static func unregister(_ path: RawPath) {
+        for slot in 0..<slotCount where _temporarySlots.inUse[slot] != 0 {
+            if strlen(_temporarySlots.path(slot)) == path.bytes.count,
+               path.bytes.enumerated().allSatisfy({ _temporarySlots.path(slot)[$0.offset] == CChar(bitPattern: $0.element) }) {
+                _temporarySlots.inUse[slot] = 0
+            }
+        }
+    }
+
+    /// Runs `body` with ``signals`` blocked on this thread; one that arrives meanwhile is handled
+    /// right after, when the slots are consistent again.
+    private static func blockingSignals<Result>(_ body: () -> Result) -> Result {
+        var blocked = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&blocked)
+        for signal in signals { sigaddset(&blocked, signal) }
+        sigprocmask(SIG_BLOCK, &blocked, &previous)
+        defer { sigprocmask(SIG_SETMASK, &previous, nil) }
+        return body()
+    }
+
+    private static func isIgnore(_ handler: (@convention(c) (Int32) -> Void)?) -> Bool {
+        let ignoreHandler: (@convention(c) (Int32) -> Void)? = SIG_IGN    // optional on some platforms
+        guard let handler, let ignore = ignoreHandler else { return false }
+        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(ignore, to: Int.self)
+    }
+}
+
+/// The slots: `slotCount` paths of `slotSize` bytes and a flag for each, allocated once and never
+/// freed (they must outlive anything a signal can interrupt).
+struct _TemporarySlots: @unchecked Sendable {
+    // @unchecked: written only with the cleanup signals blocked, by the one thread that rewrites;
+    // read by the signal handler, which interrupts that same thread between two such stretches.
+    let paths: UnsafeMutablePointer<CChar>
+    let inUse: UnsafeMutablePointer<Int32>
+
+    init() {
+        paths = .allocate(capacity: TemporaryFiles.slotCount * TemporaryFiles.slotSize)
+        paths.initialize(repeating: 0, count: TemporaryFiles.slotCount * TemporaryFiles.slotSize)
+        inUse = .allocate(capacity: TemporaryFiles.slotCount)
+        inUse.initialize(repeating: 0, count: TemporaryFiles.slotCount)
+    }
+
+    func path(_ slot: Int) -> UnsafeMutablePointer<CChar> { paths + slot * TemporaryFiles.slotSize }
+}
+
+let _temporarySlots = _TemporarySlots()
+
+/// The handler: delete what is registered, then end by the same signal with its default action.
+private func _removeTemporariesAndReraise(_ signal: Int32) {
+    for slot in 0..<TemporaryFiles.slotCount where _temporarySlots.inUse[slot] != 0 {
+        _ = unlink(_temporarySlots.path(slot))
+    }
+    _ = _setSignalHandler(signal, SIG_DFL)
+    raise(signal)
+}
+
+/// `signal(2)`, named apart from the loop variables and parameters called `signal` above.
+private func _setSignalHandler(_ number: Int32, _ handler: (@convention(c) (Int32) -> Void)?) -> (@convention(c) (Int32) -> Void)? {
+    signal(number, handler)
+}
+
+/// `open(2)` of a new file (`O_EXCL`), closed on `exec`, named apart from ``TemporaryFiles/create(_:mode:registered:)``.
+private func _openExclusive(_ path: UnsafePointer<CChar>, _ mode: mode_t) -> Int32 {
+    open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+}
+
+/// `rename(2)`, named apart from ``TemporaryFiles/rename(_:to:)``.
+private func _rename(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> Int32 {
+    rename(from, to)
+}
