@@ -4,7 +4,8 @@
 #
 # A sample is a fenced block right after a marker line:
 #
-#   <!-- docs-check -->                 run in the repository root (for commands that write nothing)
+#   <!-- docs-check -->                 run in the repository root (for commands that write nothing:
+#                                       a sample that changes `git status` there is an error)
 #   <!-- docs-check: scratch -->        run in a new empty directory
 #   <!-- docs-check: scratch=NAME -->   run in a new directory prepared by Scripts/docs-samples/NAME.sh
 #
@@ -127,6 +128,10 @@ matches() {
     ' "$1" "$2"
 }
 
+# A sample run in the repository must leave it as it was; git tells (when this is a checkout).
+tracked=""
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then tracked=yes; fi
+
 count=0
 stale=0
 updates="$tmp/updates"
@@ -158,17 +163,25 @@ while IFS=$'\t' read -r n file markerline open close indent args; do
     awk '
         /^\$ / {
             shown = $0; gsub(/\047/, "\047\\\047\047", shown)
-            print "printf \047%s\\n\047 \047" shown "\047"
+            # printf would replace $?: keep the previous command'"'"'s status for `$ echo $?`.
+            print "__status=$?; printf \047%s\\n\047 \047" shown "\047; (exit $__status)"
             print substr($0, 3)
             commands++
         }
         END { exit commands == 0 }
     ' "$expected" > "$runner" || { echo "$file:$open: error: a sample needs at least one \`\$ COMMAND\` line" >&2; exit 2; }
+    before=""
+    if [ -z "$args" ] && [ -n "$tracked" ]; then before=$(git status --porcelain --untracked-files=all); fi
     status=0
     (cd "$cwd" && exec env -i PATH="$tmp/bin:/usr/local/bin:/usr/bin:/bin" HOME="$tmp/home" LC_ALL=C.UTF-8 TZ=UTC \
         timeout 60 bash --noprofile --norc -c 'exec 2>&1; . "$1"' docs-check "$runner") < /dev/null > "$actual" || status=$?
     if [ "$status" -eq 124 ]; then
         echo "$file:$open: error: the sample's commands ran past 60 s" >&2; stale=$((stale + 1)); continue
+    fi
+    if [ -z "$args" ] && [ -n "$tracked" ] && [ "$(git status --porcelain --untracked-files=all)" != "$before" ]; then
+        echo "$file:$open: error: the sample changed the repository's files: run it in a scratch directory (<!-- docs-check: scratch -->)" >&2
+        git status --short >&2
+        stale=$((stale + 1)); continue
     fi
     if grep -q -F -e "$tmp" -e "$root" "$actual"; then
         echo "$file:$open: error: the output holds a machine-specific path ($root or the scratch directory):" >&2
