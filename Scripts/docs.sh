@@ -10,6 +10,10 @@
 # missing.
 #
 #   Scripts/docs.sh [MODULE...]      (default: every library product)
+#   Scripts/docs.sh --stand-in NEW=OLD [...]
+#                                    check the catalog Sources/NEW/NEW.docc, written ahead of a move,
+#                                    against the symbols of module OLD that holds the code today
+#                                    (``NEW/…`` links are read as ``OLD/…``); writes nothing to keep
 #   SWIFT=swift SWIFT_FLAGS=... DOCS_STRICT=1 DOCS_OUT=.build/docs
 set -euo pipefail
 
@@ -48,7 +52,16 @@ library_targets() {
     ' "$manifest" | awk '!seen[$0]++'
 }
 
-if [ $# -gt 0 ]; then
+stand_ins=()
+while [ "${1:-}" = "--stand-in" ]; do
+    [[ "${2:-}" == ?*=?* ]] || die "--stand-in takes NEW=OLD (a catalog's module and the module that holds its code today)"
+    stand_ins+=("$2"); shift 2
+done
+if [ ${#stand_ins[@]} -gt 0 ]; then
+    DOCS_OUT="$DOCS_OUT/stand-in"
+    modules=()
+    for pair in "${stand_ins[@]}"; do modules+=("${pair#*=}"); done
+elif [ $# -gt 0 ]; then
     modules=("$@")
 else
     mapfile -t modules < <(library_targets)
@@ -65,8 +78,21 @@ while read -r pkg; do
     for flag in $(pkg-config --cflags-only-I "$pkg" 2>/dev/null || true); do clang_flags+=(-Xcc "$flag"); done
 done < <(sed -n 's/^ *"pkgConfig" : "\(.*\)",*$/\1/p' "$manifest")
 
+# The catalog of each module: its own, or for --stand-in a copy of NEW's with the module renamed.
+declare -A catalogs
+for module in "${modules[@]}"; do catalogs[$module]="Sources/$module/$module.docc"; done
+for pair in ${stand_ins[@]+"${stand_ins[@]}"}; do
+    new=${pair%%=*}; old=${pair#*=}
+    [ -d "Sources/$new/$new.docc" ] || die "no catalog at Sources/$new/$new.docc"
+    copy="$DOCS_OUT/$new.docc"
+    rm -rf "$copy"; mkdir -p "$(dirname "$copy")"; cp -R "Sources/$new/$new.docc" "$copy"
+    mv "$copy/$new.md" "$copy/$old.md"
+    find "$copy" -name '*.md' -exec sed -i.orig -e "s/\`\`$new\`\`/\`\`$old\`\`/g" -e "s/\`\`$new\//\`\`$old\//g" {} +
+    find "$copy" -name '*.orig' -delete
+    catalogs[$old]=$copy
+done
 for module in "${modules[@]}"; do
-    [ -d "Sources/$module/$module.docc" ] || die "library product $module has no catalog at Sources/$module/$module.docc"
+    [ -d "${catalogs[$module]}" ] || die "library product $module has no catalog at ${catalogs[$module]}"
 done
 
 echo "docs: swift build $SWIFT_FLAGS"
@@ -97,7 +123,7 @@ for module in "${modules[@]}"; do
     strict=()
     [ "$DOCS_STRICT" = 1 ] && strict=(--warnings-as-errors)
     status=0
-    "$docc" convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$graphs" \
+    "$docc" convert "${catalogs[$module]}" --additional-symbol-graph-dir "$graphs" \
         --output-dir "$out" --fallback-display-name "$module" --fallback-bundle-identifier "wirelock.$module" \
         --ide-console-output ${strict[@]+"${strict[@]}"} > "$log" 2>&1 || status=$?
 
@@ -122,9 +148,9 @@ for module in "${modules[@]}"; do
         cat "$log" >&2
         fatal=1
     fi
-    articles=$(find "Sources/$module/$module.docc" -name '*.md' ! -name "$module.md" | wc -l)
+    articles=$(find "${catalogs[$module]}" -name '*.md' ! -name "$module.md" | wc -l)
     if [ "$articles" -eq 0 ]; then
-        echo "Sources/$module/$module.docc: error: a catalog needs at least one article beside $module.md" >&2
+        echo "${catalogs[$module]}: error: a catalog needs at least one article beside $module.md" >&2
         fatal=$((fatal + 1))
     fi
     echo "docs: $module: $articles articles, $fatal errors, $other source-comment warnings -> $out"
