@@ -67,7 +67,7 @@ public struct RoundTripResult: Sendable {
     public var isLossless: Bool { unexpected.isEmpty }
 }
 
-/// The reporting half of ``assertRoundTrip(_:fixture:decoder:encoder:accepting:fixturesDirectory:fileID:filePath:line:column:)``.
+/// The reporting half of `assertRoundTrip` (WireLock).
 ///
 /// ```swift
 /// let result = verifyRoundTrip(Movie.self, fixture: "movie-success", decoder: .api, encoder: .api,
@@ -93,7 +93,7 @@ public func verifyRoundTrip<T: Codable>(
                                     + "\(count == 1 ? "it" : "them") or fix the pattern:\n" + lines.joined(separator: "\n")))
 }
 
-/// Round trips over fixture files (used by the assertions and by ``ModelRunner``).
+/// Round trips over fixture files (used by the assertions and by `ModelRunner`).
 public enum RoundTrip {
     /// Runs the round trip for the fixture at `url`.
     ///
