@@ -4,6 +4,8 @@
 #   make build   swift build
 #   make test    build, run every test, print a summary (full log in .build/test-log.txt)
 #   make demo    run the CLI over Fixtures/ and golden/ and check its exit codes
+#   make docs    build the DocC catalog of every library product into .build/docs/<Module>
+#   make docs-check  re-run every command sample in README.md and the catalogs and compare
 #   make bench   build Benchmarks/ in release and measure (see BENCHMARKS.md)
 #   make bench-golden   only the golden-comparison benchmark (part of make bench)
 #   make bench-shapes   only the shape inference and diff benchmark (part of make bench)
@@ -50,7 +52,7 @@ LLVM_BIN ?= $(dir $(shell command -v $(SWIFT)))
 FUZZ_COV_SOURCES = $(wildcard Sources/WireJSON/Core/*.swift Sources/WireJSON/Value/*.swift \
   Sources/WireJSON/Canonical/*.swift Sources/WireJSON/Yajl/*.swift)
 
-.PHONY: all deps bench-deps build test demo bench bench-golden bench-shapes bench-fuzz bench-scaling fuzz-engine fuzz-engine-coverage clean
+.PHONY: all deps bench-deps build test demo docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling fuzz-engine fuzz-engine-coverage clean
 
 all: build
 
@@ -124,6 +126,18 @@ demo: build
 	echo "+ $$sample fuzz rate-limit --seed 7 --count 2000   (deliberately lenient: every finding must be a committed regression)"; \
 	"$$sample" fuzz rate-limit --seed 7 --count 2000 | grep -E '^(FINDING|    seen|    shrunk|    saved|[0-9]+ mutants)'; \
 	echo "demo: ok"
+
+# Every library product's catalog (Sources/<Module>/<Module>.docc) with the toolchain's own
+# swift symbolgraph-extract and docc; fails on a broken symbol link or a catalog warning. DOCS_STRICT=1
+# also fails on the warnings docc has about source `///` comments. See Scripts/docs.sh.
+DOCS_STRICT ?= 0
+docs: deps
+	SWIFT="$(SWIFT)" SWIFT_FLAGS="$(SWIFT_FLAGS)" DOCS_STRICT="$(DOCS_STRICT)" bash Scripts/docs.sh
+
+# Re-runs the commands of every marked sample in README.md and the catalogs with the debug build and
+# fails when a shown output is stale (Scripts/docs-check.sh --update rewrites them).
+docs-check: build
+	SWIFT="$(SWIFT)" SWIFT_FLAGS="$(SWIFT_FLAGS)" bash Scripts/docs-check.sh
 
 # Builds the CLI and the Benchmarks package in release, writes the ~100 MB input (deterministic,
 # so it is rebuilt every time rather than trusted from an old run), then measures. Builds run at

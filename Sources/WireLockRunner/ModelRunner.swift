@@ -9,7 +9,7 @@ import WireSupport
 ///
 /// Fixtures whose name says they are broken (`-malformed`, `-wrong-type`, `-missing-field`) must be
 /// rejected by the model; every other fixture must round-trip losslessly (up to the differences
-/// declared with ``AcceptedDifference``).
+/// declared with `AcceptedDifference`).
 ///
 /// ```swift
 /// // Sources/my-models/main.swift

@@ -25,7 +25,7 @@ import WireLockCore
 ///   - fixtures: fixture names, relative to the fixtures directory, with or without `.json`.
 ///   - count: how many mutants; `seed`: the campaign's seed (same seed, same mutants).
 ///   - model: the regression folder's name; by default the type's name.
-///   - record: whether new cases may be saved (see ``RecordMode``; under CI nothing is).
+///   - record: whether new cases may be saved (see `RecordMode`; under CI nothing is).
 /// - Returns: nil when every finding is pinned by a committed case; otherwise the failure.
 public func verifyFuzzCampaign<T: Codable & SendableMetatype>(
     _ type: T.Type, fixtures: [String], count: Int = 2_000, seed: UInt64 = 0,

@@ -2,7 +2,7 @@ import WireJSON
 import WireLockCore
 
 /// A campaign for one model over its fixtures: each mutant is decoded and judged by the rule in
-/// ``ModelExpectation``; findings can be shrunk (``shrink(_:)``) and kept as regression cases
+/// ``ModelExpectation``; findings can be shrunk (``shrink(_:budget:)``) and kept as regression cases
 /// (``FuzzRegressions``).
 ///
 /// Only fixtures the model accepts seed a campaign (a fixture it rejects, such as a `-wrong-type`

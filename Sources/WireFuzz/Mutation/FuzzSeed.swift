@@ -25,7 +25,7 @@ public struct FuzzSeed: Sendable {
     let repeatsNames: Bool
 
     /// Parses a seed.
-    /// - Throws: ``JSONSyntaxError`` when the bytes are not valid JSON under `options` (such an input
+    /// - Throws: `JSONSyntaxError` when the bytes are not valid JSON under `options` (such an input
     ///   cannot seed structural mutants).
     public init(name: String, bytes: [UInt8], options: JSONParseOptions = .strict) throws(JSONSyntaxError) {
         self.name = name

@@ -31,7 +31,7 @@ public enum Mutator: String, CaseIterable, Hashable, Sendable, Comparable {
     case emptyBody = "empty-body"
 
     /// Parses a comma-separated list such as `truncate,wrong-type`.
-    /// - Returns: the mutators in ``allCases`` order, or the first unknown name.
+    /// - Returns: the mutators in `allCases` order, or the first unknown name.
     public static func parseList(_ text: String) -> Result<[Mutator], UnknownMutator> {
         var chosen = Set<Mutator>()
         for name in text.split(separator: ",", omittingEmptySubsequences: true) {
@@ -51,7 +51,7 @@ public enum Mutator: String, CaseIterable, Hashable, Sendable, Comparable {
         }
     }
 
-    /// The position in ``allCases``: mutators sort in table order.
+    /// The position in `allCases`: mutators sort in table order.
     public static func < (lhs: Mutator, rhs: Mutator) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }

@@ -17,7 +17,7 @@ extension JSONValue {
         return builder.root ?? .null
     }
 
-    /// Parses one JSON document from text. See ``parse(_:options:)-(some Collection<UInt8>,_)``.
+    /// Parses one JSON document from text. See ``parse(_:options:)-(Collection<UInt8>,_)``.
     public static func parse(_ text: String, options: JSONParseOptions = .strict) throws(JSONSyntaxError) -> JSONValue {
         try parse(Array(text.utf8), options: options)
     }

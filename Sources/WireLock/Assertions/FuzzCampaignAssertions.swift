@@ -19,7 +19,7 @@ import WireLockCore
 ///   - fixtures: fixture names under `Fixtures/` (as for `assertRoundTrip`), with or without `.json`.
 ///   - count: how many mutants; `seed`: the campaign's seed.
 ///   - model: the regression folder's name (default: the type's name).
-///   - record: whether new cases may be saved (see ``RecordMode``).
+///   - record: whether new cases may be saved (see `RecordMode`).
 public func assertFuzzCampaign<T: Codable & SendableMetatype>(
     _ type: T.Type, fixtures: [String], count: Int = 2_000, seed: UInt64 = 0,
     decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder(), mutators: [Mutator] = Mutator.allCases,

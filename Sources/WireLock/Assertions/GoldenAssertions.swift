@@ -7,10 +7,10 @@ import WireLockCore
 /// On a mismatch the failure lists the differences path by path, then a compact line diff, and the
 /// actual document is left beside the golden as `<name>.actual.json` for review
 /// (`wirelock accept` promotes it, `wirelock reject` deletes it; under CI no file is written).
-/// What is written when follows ``RecordMode``: under CI nothing is, and a `record:` argument
+/// What is written when follows `RecordMode`: under CI nothing is, and a `record:` argument
 /// other than `.never` fails there, asking for it to be removed.
 ///
-/// Every redaction must match a value (see ``Redaction/ifPresent()`` for optional members), the
+/// Every redaction must match a value (see `Redaction.ifPresent()` for optional members), the
 /// name must stay inside the golden directory, and a golden written by two tests with different
 /// documents in one run fails the second of them, naming both call sites.
 ///

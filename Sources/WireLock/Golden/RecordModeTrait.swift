@@ -8,7 +8,7 @@ public struct RecordModeTrait: TestTrait, SuiteTrait, TestScoping {
     /// Always true: on a suite, the mode applies to every test in it, nested suites included.
     public var isRecursive: Bool { true }
 
-    /// Runs the test with ``RecordMode/current`` set to this trait's mode, for the test's task and
+    /// Runs the test with `RecordMode.current` set to this trait's mode, for the test's task and
     /// its child tasks; an explicit `record:` argument to an assertion still wins. Rethrows what the
     /// test throws.
     public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {

@@ -13,7 +13,7 @@ public enum JSONDiff {
     /// numbered once by its structure (equal values, the same number), so each equality test is a
     /// comparison of two numbers, and an array's elements are aligned after trimming their common
     /// start and end, by a longest common subsequence whose cost follows the number of edits (see
-    /// ``LongestCommonSubsequence``), as long as the untrimmed middles have at most 4,000,000 pairs;
+    /// `LongestCommonSubsequence`), as long as the untrimmed middles have at most 4,000,000 pairs;
     /// longer middles are paired by `id` or by position, as they always were.
     /// - Parameter limit: stop after this many differences.
     public static func differences(expected: JSONValue, actual: JSONValue, limit: Int = .max) -> [JSONDifference] {

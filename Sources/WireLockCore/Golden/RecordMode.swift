@@ -8,7 +8,7 @@
 ///
 /// A run that writes a golden still fails with "recorded golden/…; review and re-run", so recording
 /// never passes silently. Set it with `WIRELOCK_RECORD=never|missing|failed|all`, per call with the
-/// `record:` argument, or per test with the ``Trait/recordMode(_:)`` trait.
+/// `record:` argument, or per test with the `.recordMode(_:)` trait.
 ///
 /// **Under CI nothing is written.** An explicit mode other than `never` — a `record:` argument, the
 /// trait, or `WIRELOCK_RECORD` — makes the assertion fail under CI with a message saying to remove
@@ -17,7 +17,7 @@
 public enum RecordMode: String, Sendable, CaseIterable {
     case never, missing, failed, all
 
-    /// A record mode set for the current task and its children (see ``Trait/recordMode(_:)``).
+    /// A record mode set for the current task and its children (see `.recordMode(_:)`).
     @TaskLocal public static var current: RecordMode?
 
     /// The mode the environment configures: `WIRELOCK_RECORD` if set and valid, else `never` under CI

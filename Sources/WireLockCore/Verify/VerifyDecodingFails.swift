@@ -105,7 +105,7 @@ public struct DecodingFailure: Sendable, CustomStringConvertible {
     }
 }
 
-/// The reporting half of ``assertDecodingFails(_:fixture:as:at:decoder:fixturesDirectory:fileID:filePath:line:column:)``.
+/// The reporting half of `assertDecodingFails` (WireLock).
 ///
 /// ```swift
 /// let failure = verifyDecodingFails(Movie.self, fixture: "movie-bom", as: .decoderRejects, at: "$", decoder: .api)

@@ -1,7 +1,7 @@
 import Foundation
 import WireJSON
 
-/// The reporting half of ``assertGolden(_:named:encoder:redacting:record:goldenDirectory:fileID:filePath:line:column:)``:
+/// The reporting half of `assertGolden` (WireLock):
 /// does the same work and returns the failure instead of recording it.
 ///
 /// ```swift
@@ -43,14 +43,14 @@ public func verifyGolden<T: Encodable>(
 
 /// The golden workflow over an already-encoded document.
 public enum GoldenComparison {
-    /// Compares a document with `golden/<name>.json` under the record mode; see ``assertGolden``.
+    /// Compares a document with `golden/<name>.json` under the record mode; see `assertGolden`.
     ///
     /// ```swift
     /// let document = try JSONValue.parse(#"{"id": 1}"#)
     /// let failure = GoldenComparison.verify(document, named: "item")
     /// ```
     /// - Parameter writer: who asserts (see ``GoldenWriter``); by default the calling file.
-    /// - Returns: nil when the golden matches, else the failure (see ``verifyGolden``).
+    /// - Returns: nil when the golden matches, else the failure (see `verifyGolden`).
     public static func verify(
         _ document: JSONValue, named name: String, redacting redactions: [Redaction] = [], record: RecordMode? = nil,
         goldenDirectory: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,

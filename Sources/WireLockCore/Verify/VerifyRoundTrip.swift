@@ -67,7 +67,7 @@ public struct RoundTripResult: Sendable {
     public var isLossless: Bool { unexpected.isEmpty }
 }
 
-/// The reporting half of ``assertRoundTrip(_:fixture:decoder:encoder:accepting:fixturesDirectory:fileID:filePath:line:column:)``.
+/// The reporting half of `assertRoundTrip` (WireLock).
 ///
 /// ```swift
 /// let result = verifyRoundTrip(Movie.self, fixture: "movie-success", decoder: .api, encoder: .api,

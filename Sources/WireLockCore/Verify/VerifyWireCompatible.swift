@@ -1,7 +1,7 @@
 import Foundation
 import WireJSON
 
-/// One compatibility problem found by ``assertWireCompatible(_:withGolden:direction:decoder:encoder:goldenDirectory:fileID:filePath:line:column:)``.
+/// One compatibility problem found by `assertWireCompatible` (WireLock).
 public struct WireCompatibilityProblem: Hashable, Sendable, CustomStringConvertible {
     /// The golden the problem was found with, relative to the golden directory.
     public var golden: String
@@ -13,7 +13,7 @@ public struct WireCompatibilityProblem: Hashable, Sendable, CustomStringConverti
     public var description: String { "\(golden): \(direction): \(change.rule) at \(change.path): \(change.detail)" }
 }
 
-/// The reporting half of ``assertWireCompatible(_:withGolden:direction:decoder:encoder:goldenDirectory:fileID:filePath:line:column:)``.
+/// The reporting half of `assertWireCompatible` (WireLock).
 public func verifyWireCompatible<T: Codable>(
     _ type: T.Type, withGolden name: String, direction: CompatibilityDirection = .both,
     decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder(), goldenDirectory: URL? = nil,
