@@ -2,7 +2,7 @@
 #
 #   make deps    install libyajl-dev + pkg-config from apt when yajl is missing
 #   make build   swift build
-#   make test    swift build, then swift test
+#   make test    build, run every test, print a summary (full log in .build/test-log.txt)
 #   make demo    run the CLI over Fixtures/ and golden/ and check its exit codes
 #   make bench   build Benchmarks/ in release and measure (see BENCHMARKS.md)
 #   make bench-golden   only the golden-comparison benchmark (part of make bench)
@@ -79,9 +79,9 @@ bench-deps: deps
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
+# The whole log goes to .build/test-log.txt; the terminal gets a summary (tests, known issues, skips, time).
 test: deps
-	$(SWIFT) build $(SWIFT_FLAGS)
-	$(SWIFT) test $(SWIFT_FLAGS) --parallel
+	SWIFT="$(SWIFT)" bash Scripts/test-summary.sh $(SWIFT_FLAGS)
 
 # validate must pass on the valid fixtures and goldens, fail with exactly 1 on the broken ones,
 # and fmt --check must find everything canonical (golden/shapes/*.shape.json included; the lock file

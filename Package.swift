@@ -96,6 +96,10 @@ let package = Package(
             name: "WireLockCLITests",
             dependencies: ["WireJSON", "WireLockCore", "WireOracle", "wirelock", "wirelock-sample", "SampleAPI"]
         ),
+        // Reads Sources/ and checks every import against the layer table; depends on no target.
+        .testTarget(
+            name: "ArchitectureTests"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

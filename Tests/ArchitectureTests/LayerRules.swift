@@ -1,0 +1,189 @@
+// The import rules of WireLock's layers, as data, and the pure functions that check a tree of sources
+// against them. ARCHITECTURE.md describes the same layers in words; this file is what CI enforces.
+
+/// One `import` statement found in a source file.
+struct ImportStatement: Hashable, Sendable {
+    /// The imported module (`Foundation` for `import struct Foundation.Date`).
+    var module: String
+    /// The file, relative to the repository root.
+    var file: String
+    /// The 1-based line of the statement.
+    var line: Int
+}
+
+/// A broken rule: which target imports what, where, and which rule forbids it.
+struct LayerViolation: Hashable, Sendable, CustomStringConvertible {
+    var target: String
+    var statement: ImportStatement
+    var rule: String
+
+    var description: String {
+        "\(statement.file):\(statement.line): \(target) imports \(statement.module): \(rule)"
+    }
+}
+
+/// The layers, lowest first. A target may import targets of its own layer or a lower one, and the
+/// system modules its layer allows; the named exceptions below narrow that further.
+enum Layer: Int, Comparable, Sendable {
+    case c = 0
+    case support
+    case core
+    case production
+    case shapes
+    case features
+    case commandLineSupport
+    case runner
+    case testFrameworks
+    case demo
+    case executables
+
+    static func < (lhs: Layer, rhs: Layer) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+struct LayerRules: Sendable {
+    /// Every target under `Sources/`, with its layer. A target missing here is itself a violation, so the
+    /// table cannot silently fall behind the package.
+    var layers: [String: Layer]
+    /// Modules only some targets may import (`CYajl` only from the core, test frameworks only from the
+    /// assertion layer, the demo model only from the demo runner).
+    var restricted: [String: (allowed: Set<String>, rule: String)]
+    /// Modules a target must not import even though its layer would allow them.
+    var forbiddenPerTarget: [String: [String: String]]
+    /// Modules outside the package that any target may import (Foundation, the C library shims).
+    var systemModules: Set<String>
+
+    /// The rules WireLock lives by (see ARCHITECTURE.md).
+    static let wireLock = LayerRules(
+        layers: [
+            "CYajl": .c,
+            "WireSupport": .support,
+            "WireJSON": .core,
+            "WireDates": .production,
+            "WireShapes": .shapes,
+            "WireLockCore": .features,
+            "WireFuzz": .features,
+            "WireOracle": .features,
+            "WireStub": .features,
+            "WireDecoder": .features,
+            "WireCommandLine": .commandLineSupport,
+            "WireLockRunner": .runner,
+            "WireTestReporting": .testFrameworks,
+            "WireLock": .testFrameworks,
+            "WireOracleTesting": .testFrameworks,
+            "WireStubTesting": .testFrameworks,
+            "SampleAPI": .demo,
+            "wirelock-sample": .executables,
+            "wirelock": .executables,
+        ],
+        restricted: [
+            "CYajl": (["WireJSON"], "only the core sees libyajl; everything above it uses WireJSON"),
+            "Testing": (
+                ["WireTestReporting", "WireLock", "WireOracleTesting", "WireStubTesting"],
+                "only the test-framework layer links Swift Testing"
+            ),
+            "XCTest": (
+                ["WireTestReporting", "WireLock", "WireOracleTesting", "WireStubTesting"],
+                "only the test-framework layer links XCTest"
+            ),
+            "SampleAPI": (["wirelock-sample"], "the sample model is the demo's, never the product's"),
+            "WireCommandLine": (
+                ["WireLockRunner", "wirelock", "wirelock-sample"],
+                "libraries never depend on the command-line layer"
+            ),
+            "wirelock": ([], "nothing imports the CLI"),
+            "wirelock-sample": ([], "nothing imports the demo runner"),
+        ],
+        forbiddenPerTarget: [
+            "WireJSON": ["Foundation": "the core stays free of Foundation (it reads bytes, not Data)"],
+            "WireLockRunner": [
+                "WireLock": "the model runner links no test framework; use WireLockCore",
+                "WireOracleTesting": "the model runner links no test framework",
+            ],
+            "wirelock": [
+                "WireLock": "the CLI links no test framework; use WireLockCore",
+                "WireOracleTesting": "the CLI links no test framework",
+            ],
+        ],
+        systemModules: [
+            "Foundation", "FoundationEssentials", "FoundationNetworking", "Dispatch", "Glibc", "Musl",
+            "Darwin", "Synchronization", "Testing", "XCTest", "os",
+        ]
+    )
+
+    /// Checks every target's imports. `importsByTarget` maps a target name (a directory under `Sources/`)
+    /// to the import statements of its files.
+    ///
+    /// ```swift
+    /// let found = LayerRules.wireLock.violations(["WireJSON": [ImportStatement(module: "SampleAPI", file: "a.swift", line: 1)]])
+    /// // one violation: the sample model is the demo's
+    /// ```
+    func violations(_ importsByTarget: [String: [ImportStatement]]) -> [LayerViolation] {
+        var found: [LayerViolation] = []
+        for target in importsByTarget.keys.sorted() {
+            let statements = importsByTarget[target] ?? []
+            guard let layer = layers[target] else {
+                let where_ = statements.first ?? ImportStatement(module: "-", file: "Sources/\(target)", line: 0)
+                found.append(
+                    LayerViolation(
+                        target: target,
+                        statement: where_,
+                        rule: "target \(target) is not in the layer table (Tests/ArchitectureTests/LayerRules.swift)"
+                    ))
+                continue
+            }
+            for statement in statements {
+                if let rule = rule(broken: statement.module, by: target, at: layer) {
+                    found.append(LayerViolation(target: target, statement: statement, rule: rule))
+                }
+            }
+        }
+        return found
+    }
+
+    private func rule(broken module: String, by target: String, at layer: Layer) -> String? {
+        if module == target { return nil }
+        if let (allowed, rule) = restricted[module], !allowed.contains(target) { return rule }
+        if let rule = forbiddenPerTarget[target]?[module] { return rule }
+        if systemModules.contains(module) { return nil }
+        guard let imported = layers[module] else {
+            return "\(module) is neither a target of this package nor an allowed system module"
+        }
+        if imported > layer {
+            return "a \(layer) target may not import the higher \(imported) layer"
+        }
+        return nil
+    }
+}
+
+/// Reads the `import` statements of one Swift source file. Understands attributes (`@_exported`,
+/// `@testable`, `@preconcurrency`), access levels (`package import`), and kind imports
+/// (`import struct Foundation.Date`); ignores comments and `#if canImport(...)` lines.
+func importStatements(in source: String, file: String) -> [ImportStatement] {
+    var result: [ImportStatement] = []
+    var inBlockComment = false
+    for (index, rawLine) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        var line = Substring(rawLine)
+        if inBlockComment {
+            guard let end = line.range(of: "*/") else { continue }
+            line = line[end.upperBound...]
+            inBlockComment = false
+        }
+        if let start = line.range(of: "/*"), line.range(of: "*/") == nil {
+            inBlockComment = true
+            line = line[..<start.lowerBound]
+        }
+        if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
+        var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
+        while let first = words.first, first.hasPrefix("@") { words = words.dropFirst() }
+        let accessLevels: Set<Substring> = ["public", "package", "internal", "fileprivate", "private"]
+        if let first = words.first, accessLevels.contains(first) { words = words.dropFirst() }
+        guard words.first == "import" else { continue }
+        words = words.dropFirst()
+        let kinds: Set<Substring> = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias", "actor"]
+        if let first = words.first, kinds.contains(first) { words = words.dropFirst() }
+        guard let path = words.first else { continue }
+        let module = path.split(separator: ".").first.map(String.init) ?? String(path)
+        result.append(ImportStatement(module: module, file: file, line: index + 1))
+    }
+    return result
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+@Suite("Import rules of the layers")
+struct LayerRulesTests {
+    @Test(
+        "import lines are read with their module and line",
+        arguments: [
+            ("import Foundation", "Foundation"),
+            ("@_exported import WireLockCore", "WireLockCore"),
+            ("@testable import WireJSON", "WireJSON"),
+            ("package import WireSupport", "WireSupport"),
+            ("@preconcurrency internal import Dispatch", "Dispatch"),
+            ("import struct Foundation.Date", "Foundation"),
+            ("  import CYajl // the C library", "CYajl"),
+        ])
+    func readsImports(line: String, module: String) {
+        let found = importStatements(in: "// header\n\(line)\n", file: "x.swift")
+        #expect(found == [ImportStatement(module: module, file: "x.swift", line: 2)])
+    }
+
+    @Test(
+        "lines that are not imports are ignored",
+        arguments: [
+            "#if canImport(FoundationNetworking)",
+            "// import SampleAPI",
+            "let important = 1",
+            "/* import SampleAPI */",
+            "func importFixtures() {}",
+        ])
+    func ignoresNonImports(line: String) {
+        #expect(importStatements(in: line, file: "x.swift").isEmpty)
+    }
+
+    @Test("an import inside a block comment is ignored")
+    func blockComment() {
+        let source = "/*\nimport SampleAPI\n*/\nimport Foundation\n"
+        #expect(importStatements(in: source, file: "x.swift").map(\.module) == ["Foundation"])
+    }
+
+    @Test(
+        "planted forbidden imports are caught",
+        arguments: [
+            ("WireJSON", "SampleAPI"),  // the product importing the demo model
+            ("WireJSON", "Foundation"),  // the core stays Foundation-free
+            ("WireJSON", "WireLockCore"),  // a lower layer importing a higher one
+            ("WireLockCore", "CYajl"),  // only the core sees libyajl
+            ("WireFuzz", "Testing"),  // a feature module linking a test framework
+            ("WireLockCore", "XCTest"),
+            ("WireLockCore", "wirelock"),  // a library importing the CLI
+            ("WireOracle", "WireLock"),  // a feature importing the test-framework layer
+            ("wirelock", "WireLock"),  // the CLI linking the assertion layer
+            ("WireJSON", "NotAModule"),  // an unknown dependency
+        ])
+    func plantedViolation(target: String, module: String) {
+        let statement = ImportStatement(module: module, file: "Sources/\(target)/Planted.swift", line: 3)
+        let found = LayerRules.wireLock.violations([target: [statement]])
+        #expect(found.count == 1, "\(target) importing \(module) must break a rule")
+        #expect(found.first?.statement == statement)
+    }
+
+    @Test(
+        "imports the layers allow pass",
+        arguments: [
+            ("WireJSON", "CYajl"),
+            ("WireJSON", "Glibc"),
+            ("WireLockCore", "WireJSON"),
+            ("WireFuzz", "WireLockCore"),
+            ("WireLock", "Testing"),
+            ("WireLock", "WireFuzz"),
+            ("wirelock", "WireOracle"),
+            ("wirelock-sample", "SampleAPI"),
+        ])
+    func allowedImport(target: String, module: String) {
+        let statement = ImportStatement(module: module, file: "Sources/\(target)/A.swift", line: 1)
+        #expect(LayerRules.wireLock.violations([target: [statement]]).isEmpty)
+    }
+
+    @Test("a target missing from the layer table is a violation")
+    func unknownTarget() {
+        let found = LayerRules.wireLock.violations(["WireNew": []])
+        #expect(found.map(\.target) == ["WireNew"])
+    }
+
+    @Test("every target under Sources/ keeps to the rules")
+    func repositoryKeepsTheRules() throws {
+        let sources = repositoryRoot().appendingPathComponent("Sources")
+        let imports = try importsByTarget(under: sources)
+        #expect(imports.count >= 8, "expected the package's targets under \(sources.path)")
+        let found = LayerRules.wireLock.violations(imports)
+        #expect(found.isEmpty, "\(found.map(\.description).joined(separator: "\n"))")
+    }
+}
+
+private func repositoryRoot() -> URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+}
+
+/// Reads every `.swift` file of every target directory under `sources`.
+private func importsByTarget(under sources: URL) throws -> [String: [ImportStatement]] {
+    let manager = FileManager.default
+    var result: [String: [ImportStatement]] = [:]
+    for target in try manager.contentsOfDirectory(atPath: sources.path).sorted() {
+        let directory = sources.appendingPathComponent(target)
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            continue
+        }
+        var statements: [ImportStatement] = []
+        let files = manager.enumerator(atPath: directory.path)?.compactMap { $0 as? String } ?? []
+        for file in files.sorted() where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+            statements += importStatements(in: text, file: "Sources/\(target)/\(file)")
+        }
+        result[target] = statements
+    }
+    return result
+}
