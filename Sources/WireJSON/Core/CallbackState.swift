@@ -15,8 +15,11 @@ struct _Frame {
     /// In an object: index (in the key store) of its first and of its current member name.
     var firstKey = 0
     var currentKey = -1
-    /// In an object with many members: index of its hash table in `tables`, or -1.
-    var table = -1
+    /// In an object: where its member-name hashes start in `keyHashes`.
+    var firstHash = 0
+    /// In an object with many members, in the exact pass: its names are in the table of its depth
+    /// (and no longer in `keyHashes`).
+    var indexed = false
     /// A 256-bit Bloom filter of the member-name hashes seen, so that most new names are known to
     /// be new without comparing them with the others.
     var bloom: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
@@ -56,14 +59,21 @@ struct _CallbackState {
     let tracksPositions: Bool
 
     var frames = _UnsafeStack<_Frame>()
-    // Member names of the open objects, innermost last: hash, start in `arena`.
+    /// Member-name hashes of the open objects, innermost last. The fast pass keeps every name's
+    /// hash here and checks an object with more than `linearLimit` members when it closes
+    /// (``_HashDuplicates``); the exact pass keeps only those of objects up to `linearLimit`
+    /// members, and moves the larger ones to a ``_KeyTable``.
     var keyHashes = _UnsafeStack<UInt64>(capacity: 256)
+    /// Exact pass: member names of the open objects, innermost last: start in `arena`.
     var keyStarts = _UnsafeStack<Int>(capacity: 256)
     var arena = _UnsafeStack<UInt8>(capacity: 4096)
-    /// Open-addressing tables (key index + 1, 0 = empty) for objects past `linearLimit` members,
-    /// one per depth, kept for reuse; `tableSizes` is the part of each in use.
-    var tables: [[Int32]] = []
-    var tableSizes: [Int] = []
+    /// Exact pass: the tables of the objects past `linearLimit` members, one per depth (an object
+    /// is the only open one at its depth), the smallest kept for reuse.
+    var tables = _UnsafeStack<_KeyTable>(capacity: 16)
+    /// Fast pass: the counters of ``_HashDuplicates``, allocated the first time it runs.
+    var sortScratch: UnsafeMutablePointer<Int>? = nil
+    /// Up to this many members, a new name is compared with the others of its object one by one
+    /// (most of them skipped by the Bloom filter).
     static let linearLimit = 32
 
     /// Absolute offset just after the token of the last event.
@@ -88,6 +98,9 @@ struct _CallbackState {
         keyHashes.deallocate()
         keyStarts.deallocate()
         arena.deallocate()
+        for depth in 0..<tables.count { tables[depth].deallocate() }
+        tables.deallocate()
+        sortScratch?.deallocate()
     }
 
     mutating func reset() {
@@ -95,9 +108,10 @@ struct _CallbackState {
         keyHashes.removeAll()
         keyStarts.removeAll()
         arena.removeAll()
-        for i in tables.indices where !tables[i].isEmpty {
-            tables[i].withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-        }
+        keyHashes.releaseSpareCapacity()
+        keyStarts.releaseSpareCapacity()
+        arena.releaseSpareCapacity()
+        for depth in 0..<tables.count { tables.base[depth].release() }
         pieceBase = 0
         lastEventEnd = 0
         lastEvent = .none
@@ -155,7 +169,7 @@ struct _CallbackState {
         if let sink {
             sink(isObject ? .objectStart : .arrayStart, JSONEventContext(state: selfPointer.unsafelyUnwrapped, endOffset: end))
         }
-        frames.append(_Frame(isObject: isObject, firstKey: keyHashes.count))
+        frames.append(_Frame(isObject: isObject, firstKey: keyStarts.count, firstHash: keyHashes.count))
         lastEventEnd = end
         lastEvent = isObject ? .objectStart : .arrayStart
         eventCount &+= 1
@@ -166,15 +180,26 @@ struct _CallbackState {
         let end = tokenEnd
         let frame = frames.removeLast()
         if frame.isObject {
-            if frame.firstKey < keyHashes.count {
-                if tracksPositions { arena.truncate(to: keyStarts[frame.firstKey]) }
-                keyHashes.truncate(to: frame.firstKey)
+            let hashes = keyHashes.count &- frame.firstHash
+            if !tracksPositions, checkDuplicates, hashes > Self.linearLimit,
+               _HashDuplicates.containsDuplicate(keyHashes.base + frame.firstHash, count: hashes, scratch: scratch()) {
+                // Fast pass: two equal hashes are a duplicate here; the exact pass then compares the names.
+                failure = .duplicateKey("", tokenEnd: 0)
+                return 0
+            }
+            if hashes > 0 {
+                keyHashes.truncate(to: frame.firstHash)
+                if hashes > Self.linearLimit { keyHashes.releaseSpareCapacity() }
+            }
+            if frame.firstKey < keyStarts.count {
+                arena.truncate(to: keyStarts[frame.firstKey])
                 keyStarts.truncate(to: frame.firstKey)
+                if frame.indexed {
+                    arena.releaseSpareCapacity()
+                    keyStarts.releaseSpareCapacity()
+                }
             }
-            if frame.table >= 0 {
-                let size = tableSizes[frame.table]
-                tables[frame.table].withUnsafeMutableBufferPointer { $0[0..<size].update(repeating: 0) }
-            }
+            if frame.indexed { tables.base[frames.count].release() }
         }
         lastEventEnd = end
         lastEvent = .value
@@ -187,33 +212,31 @@ struct _CallbackState {
 
     mutating func key(_ text: UnsafePointer<UInt8>, count: Int) -> Int32 {
         let top = frames.count &- 1
-        let hash = Self.hash(text, count)
         if !tracksPositions {
             // Fast pass: no paths, so only hashes are kept. Two equal hashes count as a duplicate
-            // here; the exact pass then compares the names themselves.
+            // here; the exact pass then compares the names themselves. Past `linearLimit` members
+            // the object is checked when it closes.
             guard checkDuplicates else { return 1 }
-            if frames.base[top].bloomInsert(hash), findKey(in: top, hash: hash, nil, 0) {
+            let hash = Self.hash(text, count)
+            if keyHashes.count &- frames.base[top].firstHash < Self.linearLimit,
+               frames.base[top].bloomInsert(hash), findHash(in: top, hash: hash, nil, 0) {
                 failure = .duplicateKey("", tokenEnd: 0)
                 return 0
             }
-            let index = keyHashes.count
             keyHashes.append(hash)
-            if frames.base[top].table >= 0 || index &- frames.base[top].firstKey >= Self.linearLimit { indexKey(index, in: top) }
             return 1
         }
         let end = tokenEnd
         if end == syntheticEnd { return 1 }
-        if checkDuplicates, frames.base[top].bloomInsert(hash), findKey(in: top, hash: hash, text, count) {
+        let index = keyStarts.count
+        if checkDuplicates, isDuplicate(in: top, index: index, text, count) {
             failure = .duplicateKey(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self), tokenEnd: end)
             return 0
         }
-        let index = keyHashes.count
-        keyHashes.append(hash)
         keyStarts.append(arena.count)
         arena.append(text, count: count)
         frames[top].currentKey = index
         frames[top].awaitingValue = true
-        if checkDuplicates { indexKey(index, in: top) }
         lastEventEnd = end
         lastEvent = .key
         eventCount &+= 1
@@ -235,61 +258,57 @@ struct _CallbackState {
         return count == 0 || memcmp(arena.base + start, text, count) == 0
     }
 
-    private func findKey(in top: Int, hash: UInt64, _ text: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
-        let frame = frames[top]
-        if frame.table < 0 {
-            var i = frame.firstKey
-            while i < keyHashes.count {
-                if keyHashes[i] == hash && keyBytesEqual(i, text, count) { return true }
-                i &+= 1
+    /// Whether an object's hashes in `keyHashes` include `hash` (and, with `text`, that name: the
+    /// exact pass, where the i-th hash of an object belongs to its i-th name).
+    private func findHash(in top: Int, hash: UInt64, _ text: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
+        let frame = frames.base[top]
+        var i = frame.firstHash
+        while i < keyHashes.count {
+            if keyHashes[i] == hash && keyBytesEqual(frame.firstKey &+ (i &- frame.firstHash), text, count) { return true }
+            i &+= 1
+        }
+        return false
+    }
+
+    /// Exact pass: whether the object at depth `top` has the name already; if not, it is recorded
+    /// (as name `index`, about to be appended to the key store).
+    private mutating func isDuplicate(in top: Int, index: Int, _ text: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let hash = Self.hash(text, count)
+        let frame = frames.base + top
+        if !frame.pointee.indexed {
+            if keyHashes.count &- frame.pointee.firstHash < Self.linearLimit {
+                if frame.pointee.bloomInsert(hash), findHash(in: top, hash: hash, text, count) { return true }
+                keyHashes.append(hash)
+                return false
             }
-            return false
+            moveToTable(top)
         }
-        let table = tables[frame.table]
-        let mask = tableSizes[frame.table] - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let entry = Int(table[slot])
-            if entry == 0 { return false }
-            let index = entry - 1
-            if keyHashes[index] == hash && keyBytesEqual(index, text, count) { return true }
-            slot = (slot + 1) & mask
-        }
+        precondition(index <= _KeyTable.maximumIndex, "more than 4 billion member names open at once")
+        let table = tables.base + top
+        table.pointee.reserveOne()
+        return table.pointee.findOrInsert(_KeyTable.entry(hash: hash, index: index)) { keyBytesEqual($0, text, count) }
     }
 
-    private mutating func indexKey(_ index: Int, in top: Int) {
-        let members = index - frames[top].firstKey + 1
-        if frames[top].table < 0 {
-            guard members > Self.linearLimit else { return }
-            while tables.count <= top { tables.append([]); tableSizes.append(0) }
-            frames[top].table = top
-            rebuildTable(top, capacityFor: members)
-            return
+    /// Exact pass: the object at depth `top` reached `linearLimit` members; its names go to the
+    /// table of its depth.
+    private mutating func moveToTable(_ top: Int) {
+        while tables.count <= top { tables.append(_KeyTable()) }
+        let frame = frames.base + top
+        let table = tables.base + top
+        let first = frame.pointee.firstHash
+        for i in first..<keyHashes.count {
+            table.pointee.insertNew(_KeyTable.entry(hash: keyHashes[i], index: frame.pointee.firstKey &+ (i &- first)))
         }
-        if members * 2 > tableSizes[top] {
-            rebuildTable(top, capacityFor: members)
-        } else {
-            insert(index, into: top)
-        }
+        keyHashes.truncate(to: first)
+        frame.pointee.indexed = true
     }
 
-    private mutating func rebuildTable(_ top: Int, capacityFor members: Int) {
-        var size = 128
-        while size < members * 4 { size <<= 1 }
-        if tables[top].count < size {
-            tables[top] = [Int32](repeating: 0, count: size)
-        } else {
-            tables[top].withUnsafeMutableBufferPointer { $0[0..<size].update(repeating: 0) }
-        }
-        tableSizes[top] = size
-        for index in frames[top].firstKey..<keyHashes.count { insert(index, into: top) }
-    }
-
-    private mutating func insert(_ index: Int, into top: Int) {
-        let mask = tableSizes[top] - 1
-        var slot = Int(truncatingIfNeeded: keyHashes[index]) & mask
-        while tables[top][slot] != 0 { slot = (slot + 1) & mask }
-        tables[top][slot] = Int32(index + 1)
+    /// Fast pass: the counters of ``_HashDuplicates``.
+    private mutating func scratch() -> UnsafeMutablePointer<Int> {
+        if let sortScratch { return sortScratch }
+        let counters = UnsafeMutablePointer<Int>.allocate(capacity: _HashDuplicates.scratchCount)
+        sortScratch = counters
+        return counters
     }
 
     @inline(__always)
@@ -312,6 +331,19 @@ struct _CallbackState {
         h = (h ^ last) &* 0x94D0_49BB_1331_11EB
         return h ^ (h >> 31)
     }
+
+    // MARK: Memory (for tests)
+
+    /// Bytes allocated for duplicate detection: member-name hashes and hash tables.
+    var duplicateDetectionBytes: Int {
+        var bytes = keyHashes.allocatedBytes + tables.allocatedBytes
+        for depth in 0..<tables.count { bytes += tables[depth].allocatedBytes }
+        if sortScratch != nil { bytes += _HashDuplicates.scratchCount * MemoryLayout<Int>.stride }
+        return bytes
+    }
+
+    /// Bytes allocated for the member names themselves (the exact pass: paths and byte comparisons).
+    var memberNameBytes: Int { keyStarts.allocatedBytes + arena.allocatedBytes }
 
     // MARK: Paths
 

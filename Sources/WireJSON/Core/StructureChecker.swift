@@ -15,6 +15,8 @@ import Darwin
 /// name. When yajl rejects the input, whatever this checker concluded is irrelevant (the exact pass
 /// runs anyway). Duplicate detection is by hash here, as in the fast pass before: a collision makes
 /// the fast pass say "invalid" and the exact pass then decides, so nothing invalid is ever let through.
+/// An object with more than ``_CallbackState/linearLimit`` members is checked when it closes
+/// (``_HashDuplicates``), which keeps a huge object from costing a cache miss per member.
 struct _StructureChecker {
     private var scanner: _ByteScanner
     /// Frames and member-name hashes: the same bookkeeping the yajl callbacks use, driven directly.
@@ -129,7 +131,8 @@ struct _StructureChecker {
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 // An unbalanced bracket is a grammar error yajl reports; stop following.
                 if keys.pointee.frames.isEmpty { return false }
-                _ = keys.pointee.endContainer()
+                // An object with many members is checked for duplicates as it closes.
+                if keys.pointee.endContainer() == 0 { return false }
                 expectKey = false
             case UInt8(ascii: ","):
                 let top = keys.pointee.frames.count &- 1
