@@ -61,3 +61,16 @@ struct ExactNameDiffTests {
         #expect(failure?.message.contains("(1 difference)") == true, "\(failure?.message ?? "no failure")")
     }
 }
+
+extension ExactNameDiffTests {
+    /// A redaction or accepted-difference pattern names one spelling; the other is another member.
+    @Test func aPatternMatchesOnlyTheNameItSpells() throws {
+        let pattern = try JSONPathPattern("$.a[\"caf\u{E9}\"]")
+        #expect(pattern.matches([.key("a"), .key(Self.composed)]))
+        #expect(!pattern.matches([.key("a"), .key(Self.decomposed)]))
+        let document = try JSONValue.parse("{\"a\": {\"caf\u{E9}\": \"secret\", \"cafe\u{301}\": \"kept\"}}")
+        let (redacted, failures) = Redactor.apply([Redaction.replace("$.a[\"caf\u{E9}\"]")], to: document)
+        #expect(failures.isEmpty)
+        #expect(redacted == (try JSONValue.parse("{\"a\": {\"caf\u{E9}\": \"<redacted>\", \"cafe\u{301}\": \"kept\"}}")))
+    }
+}
