@@ -14,8 +14,8 @@ import Darwin
 /// `==` `"cafe\u{301}"` (e and a combining acute accent, U+0301), and they hash alike. To JSON they
 /// are two different names, and an object may have both. A `[String: …]` dictionary or a
 /// `Set<String>` of member names would merge them; `[JSONKey: …]` and `Set<JSONKey>` keep them
-/// apart. Everything in WireLock that compares member names or string values uses this equality
-/// (``JSONValue``, ``JSONObject``, ``JSONPath``, shapes, diffs, fuzzing).
+/// apart. ``JSONValue``, ``JSONObject``, ``JSONPath``, ``JSONEvent`` and shapes use this equality,
+/// and so do WireLock's diffs, path patterns and fuzzing.
 ///
 /// Order (`<`) is that of the scalars, which for strings in Unicode's composed form (NFC, what
 /// nearly every producer writes) is also the order of `String`'s `<`. Member names in canonical
