@@ -15,13 +15,14 @@ struct ObjectOrderTests {
         }.map { $0.element.1 }
     }
 
+    /// Names repeat when their bytes do (é and e + U+0301 are two names).
     static func referenceDuplicates(_ members: [JSONObject.Member]) -> [String] {
-        var seen = Set<String>()
-        var duplicates: [String] = []
-        for member in members where !seen.insert(member.key).inserted && !duplicates.contains(member.key) {
-            duplicates.append(member.key)
+        var seen = Set<[UInt8]>()
+        var duplicates: [[UInt8]] = []
+        for member in members where !seen.insert(Array(member.key.utf8)).inserted && !duplicates.contains(Array(member.key.utf8)) {
+            duplicates.append(Array(member.key.utf8))
         }
-        return duplicates
+        return duplicates.map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Characters from every UTF-8 length and both sides of the UTF-16 surrogate range, plus a
@@ -41,7 +42,7 @@ struct ObjectOrderTests {
         }
         let object = JSONObject(members)
         #expect(object.sortedMembers == Self.referenceSorted(members))
-        #expect(object.duplicateKeys == Self.referenceDuplicates(members))
+        #expect(object.duplicateKeys.map { Array($0.utf8) } == Self.referenceDuplicates(members).map { Array($0.utf8) })
         // Sorting what is already sorted returns it unchanged (the fast path).
         let sorted = JSONObject(Self.referenceSorted(members))
         #expect(sorted.sortedMembers == sorted.members)

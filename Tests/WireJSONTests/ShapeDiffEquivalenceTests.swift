@@ -115,12 +115,12 @@ enum _ReferenceShapeDiff {
         }
     }
 
-    private static func compareMembers(_ old: [String: WireShape.Member], _ new: [String: WireShape.Member],
+    private static func compareMembers(_ old: [JSONKey: WireShape.Member], _ new: [JSONKey: WireShape.Member],
                                        at path: ShapePath, into out: inout [WireChange]) {
         let removed = old.keys.filter { new[$0] == nil }.sorted()
         let added = new.keys.filter { old[$0] == nil }.sorted()
-        var renamedFrom: [String: String] = [:]   // new name → old name
-        var renamedOld = Set<String>()
+        var renamedFrom: [JSONKey: JSONKey] = [:]   // new name → old name
+        var renamedOld = Set<JSONKey>()
         for r in removed {
             let candidates = added.filter { new[$0]!.shape == old[r]!.shape }
             guard candidates.count == 1, let a = candidates.first else { continue }
@@ -131,7 +131,7 @@ enum _ReferenceShapeDiff {
         }
         for r in removed where !renamedOld.contains(r) {
             let member = old[r]!
-            out.append(WireChange(path: path.appending(member: r), rule: member.required ? .memberRemoved : .optionalMemberRemoved,
+            out.append(WireChange(path: path.appending(member: r.string), rule: member.required ? .memberRemoved : .optionalMemberRemoved,
                                   breaks: member.required ? .forward : [],
                                   detail: member.required ? "required member is gone; old readers that need it fail"
                                                           : "optional member is gone; old readers already cope with its absence"))
@@ -139,18 +139,18 @@ enum _ReferenceShapeDiff {
         for a in added {
             let member = new[a]!
             if let from = renamedFrom[a] {
-                out.append(WireChange(path: path.appending(member: a), rule: .memberRenamed, breaks: .both,
+                out.append(WireChange(path: path.appending(member: a.string), rule: .memberRenamed, breaks: .both,
                                       detail: "\"\(from)\" became \"\(a)\" (removed and added with the same shape: \(describeShape(member.shape))); each reader looks for the other name"))
                 continue
             }
-            out.append(WireChange(path: path.appending(member: a), rule: member.required ? .requiredMemberAdded : .optionalMemberAdded,
+            out.append(WireChange(path: path.appending(member: a.string), rule: member.required ? .requiredMemberAdded : .optionalMemberAdded,
                                   breaks: member.required ? .backward : [],
                                   detail: member.required ? "new member present in every sample; new readers that require it fail on old payloads"
                                                           : "new member absent from some samples; readers cope"))
         }
         for key in old.keys.sorted() {
             guard let o = old[key], let n = new[key] else { continue }
-            let memberPath = path.appending(member: key)
+            let memberPath = path.appending(member: key.string)
             if o.required && !n.required {
                 out.append(WireChange(path: memberPath, rule: .memberMadeOptional, breaks: .forward,
                                       detail: "was present in every sample, now absent from some; old readers that require it fail"))

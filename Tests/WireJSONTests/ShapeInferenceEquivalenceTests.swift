@@ -39,10 +39,10 @@ final class _ReferenceShapeBuilder {
     private var formatBroken = false
     private var fractionDigits: Set<Int> = []
     private var offsets: Set<StringShape.OffsetStyle> = []
-    private var valueCounts: [String: Int] = [:]
+    private var valueCounts: [JSONKey: Int] = [:]
     private var tooManyValues = false
     private var objectCount = 0
-    private var members: [String: (builder: _ReferenceShapeBuilder, present: Int)] = [:]
+    private var members: [JSONKey: (builder: _ReferenceShapeBuilder, present: Int)] = [:]
     private var element: _ReferenceShapeBuilder?
 
     func add(_ value: JSONValue) {
@@ -64,15 +64,16 @@ final class _ReferenceShapeBuilder {
         case .object(let object):
             kinds.insert(.object)
             objectCount += 1
-            var seen = Set<String>()
-            for member in object.members where seen.insert(member.key).inserted {
-                if let entry = members[member.key] {
+            var seen = Set<JSONKey>()
+            for member in object.members where seen.insert(JSONKey(member.key)).inserted {
+                let key = JSONKey(member.key)
+                if let entry = members[key] {
                     entry.builder.add(member.value)
-                    members[member.key] = (entry.builder, entry.present + 1)
+                    members[key] = (entry.builder, entry.present + 1)
                 } else {
                     let builder = _ReferenceShapeBuilder()
                     builder.add(member.value)
-                    members[member.key] = (builder, 1)
+                    members[key] = (builder, 1)
                 }
             }
         }
@@ -95,7 +96,7 @@ final class _ReferenceShapeBuilder {
             }
         }
         if !tooManyValues {
-            valueCounts[s, default: 0] += 1
+            valueCounts[JSONKey(s), default: 0] += 1
             if valueCounts.count > 64 {
                 tooManyValues = true
                 valueCounts = [:]
@@ -110,14 +111,14 @@ final class _ReferenceShapeBuilder {
             if format == nil, !tooManyValues, stringCount >= enumRule.minimumSamples,
                (1...max(1, enumRule.maximumValues)).contains(valueCounts.count), enumRule.maximumValues > 0,
                valueCounts.values.allSatisfy({ $0 >= enumRule.minimumRepeats }),
-               valueCounts.keys.allSatisfy({ $0.utf8.count <= 64 }) {
+               valueCounts.keys.allSatisfy({ $0.string.utf8.count <= 64 }) {
                 s.enumValues = Set(valueCounts.keys)
             }
             string = s
         }
-        var memberShapes: [String: WireShape.Member]? = nil
+        var memberShapes: [JSONKey: WireShape.Member]? = nil
         if kinds.contains(.object) {
-            var out: [String: WireShape.Member] = [:]
+            var out: [JSONKey: WireShape.Member] = [:]
             for (key, entry) in members {
                 out[key] = WireShape.Member(shape: entry.builder.shape(enumRule: enumRule), required: entry.present == objectCount)
             }

@@ -209,7 +209,7 @@ enum _ReferenceLineScript {
                                context: Int = 3, maxLines: Int = 80) -> String {
         let a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard a != b else { return "" }
+        guard a.map({ JSONKey($0) }) != b.map({ JSONKey($0) }) else { return "" }
         let ops = script(a, b)
         // Group into hunks.
         var lines: [String] = ["--- \(oldName)", "+++ \(newName)"]
@@ -255,7 +255,9 @@ enum _ReferenceLineScript {
     }
 
     /// An edit script by longest common subsequence, after trimming the common prefix and suffix.
+    /// Lines are equal when their bytes are (as JSONKeys), as in the diff under test.
     static func script(_ a: [String], _ b: [String]) -> [Op] {
+        let a = a.map { JSONKey($0) }, b = b.map { JSONKey($0) }
         var prefix = 0
         while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0

@@ -5,7 +5,7 @@ public struct FuzzCampaignResult: Sendable {
     public var tally = FuzzTally()
     /// The findings, in mutant order (not shrunk).
     public var findings: [FuzzFinding] = []
-    /// How many different mutant documents ran (see ``DistinctMutants``).
+    /// How many different mutant documents ran (see `DistinctMutants`).
     public var distinct = 0
 
     init() {}

@@ -183,7 +183,8 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Where two trees differ, for judging a write-back: `null` and an absent member count as the same,
-/// numbers compare by value (`40.0` = `40`, `-0` = `0`), object members by name.
+/// numbers compare by value (`40.0` = `40`, `-0` = `0`), object members by name (names and
+/// strings by their Unicode scalars, see ``JSONKey``).
 enum _ValueDiff {
     static func paths(_ a: JSONValue, _ b: JSONValue) -> [JSONPath] {
         var out: [JSONPath] = []
@@ -194,8 +195,8 @@ enum _ValueDiff {
             case (.object(let x)?, .object(let y)?) where x.count + y.count <= 32:
                 // Small objects (most of them): searching is cheaper than building tables.
                 var names: [String] = []
-                for member in x.members where !names.contains(member.key) { names.append(member.key) }
-                for member in y.members where !names.contains(member.key) { names.append(member.key) }
+                for member in x.members where !names.contains(where: { JSONKey.exactlyEqual($0, member.key) }) { names.append(member.key) }
+                for member in y.members where !names.contains(where: { JSONKey.exactlyEqual($0, member.key) }) { names.append(member.key) }
                 for name in names {
                     stack.append(.key(name)); visit(x[name], y[name]); stack.removeLast()
                 }
@@ -203,14 +204,14 @@ enum _ValueDiff {
                 // Every name once, in order of first appearance, and each side's last member of it
                 // (what a lookup by name finds), by dictionary: a search per name would make wide
                 // objects quadratic.
-                var names: [String] = []
-                var seen = Set<String>()
-                for member in x.members where seen.insert(member.key).inserted { names.append(member.key) }
-                for member in y.members where seen.insert(member.key).inserted { names.append(member.key) }
-                let xLast = Dictionary(x.members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
-                let yLast = Dictionary(y.members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+                var names: [JSONKey] = []
+                var seen = Set<JSONKey>()
+                for member in x.members where seen.insert(JSONKey(member.key)).inserted { names.append(JSONKey(member.key)) }
+                for member in y.members where seen.insert(JSONKey(member.key)).inserted { names.append(JSONKey(member.key)) }
+                let xLast = Dictionary(x.members.map { (JSONKey($0.key), $0.value) }, uniquingKeysWith: { _, last in last })
+                let yLast = Dictionary(y.members.map { (JSONKey($0.key), $0.value) }, uniquingKeysWith: { _, last in last })
                 for name in names {
-                    stack.append(.key(name)); visit(xLast[name], yLast[name]); stack.removeLast()
+                    stack.append(.key(name.string)); visit(xLast[name], yLast[name]); stack.removeLast()
                 }
             case (.array(let x)?, .array(let y)?):
                 for i in 0..<max(x.count, y.count) {

@@ -19,9 +19,9 @@ public struct FuzzSeed: Sendable {
     let compact: [UInt8]
     /// Where the containers of ``compact`` start and end.
     let containers: _CompactEdit.Containers
-    /// Whether an object in the tree repeats a member name (as Swift compares strings, so also two
-    /// spellings of one name, `é` and `e\u{301}`); its mutants are then written from the edited
-    /// tree, which decides which of the members a path means.
+    /// Whether an object in the tree repeats a member name (the same Unicode scalars, see
+    /// ``JSONKey``: two spellings of one text, `é` and `e\u{301}`, are two names); its mutants are
+    /// then written from the edited tree, which decides which of the members a path means.
     let repeatsNames: Bool
 
     /// Parses a seed.
@@ -53,8 +53,8 @@ public struct FuzzSeed: Sendable {
         switch value {
         case .array(let elements): return elements.contains(where: repeatsNames)
         case .object(let object):
-            var names = Set<String>()
-            for member in object.members where !names.insert(member.key).inserted { return true }
+            var names = Set<JSONKey>()
+            for member in object.members where !names.insert(JSONKey(member.key)).inserted { return true }
             return object.members.contains { repeatsNames($0.value) }
         default: return false
         }

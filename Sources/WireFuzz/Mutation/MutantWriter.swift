@@ -248,7 +248,7 @@ extension JSONValue {
         guard let first = rest.first else { return transform(self) }
         switch (self, first) {
         case (.object(var object), .key(let key)):
-            guard let i = object.members.lastIndex(where: { $0.key == key }) else { return self }
+            guard let i = object.members.lastIndex(where: { JSONKey.exactlyEqual($0.key, key) }) else { return self }
             if let replaced = object.members[i].value._replacing(rest.dropFirst(), transform) {
                 object.members[i].value = replaced
             } else {
@@ -272,7 +272,7 @@ extension JSONValue {
         guard case .key(let old)? = path.components.last else { return self }
         return _replacing(at: path.parent) { parent in
             guard case .object(var object) = parent,
-                  let i = object.members.lastIndex(where: { $0.key == old }) else { return parent }
+                  let i = object.members.lastIndex(where: { JSONKey.exactlyEqual($0.key, old) }) else { return parent }
             object.members[i].key = newName
             return .object(object)
         } ?? self

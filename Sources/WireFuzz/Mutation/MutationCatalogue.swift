@@ -151,8 +151,11 @@ enum _MutationCatalogue {
     /// Case changes and camelCase ↔ snake_case spellings of a member name, each different from it.
     static func renamings(of key: String) -> [(String, String)] {
         var out: [(String, String)] = []
+        // Another name is other Unicode scalars (JSONKey), not merely a string Swift finds different.
         func add(_ name: String, _ variant: String) {
-            if name != key, !name.isEmpty, !out.contains(where: { $0.0 == name }) { out.append((name, variant)) }
+            if !JSONKey.exactlyEqual(name, key), !name.isEmpty, !out.contains(where: { JSONKey.exactlyEqual($0.0, name) }) {
+                out.append((name, variant))
+            }
         }
         if let first = key.first {
             add(first.isUppercase ? first.lowercased() + key.dropFirst() : first.uppercased() + key.dropFirst(), "first-letter-case")
@@ -226,7 +229,7 @@ struct _NodeItems {
     typealias Operation = MutationOperation
     private var strings = 0
     private var isFirstString = false
-    private var renamings: [String: (name: String, renamings: [(String, String)])] = [:]
+    private var renamings: [JSONKey: [(String, String)]] = [:]
 
     /// Call once per value, in document order, before ``count(_:group:value:key:)``.
     mutating func enter(_ value: JSONValue) {
@@ -237,14 +240,11 @@ struct _NodeItems {
     }
 
     private mutating func renamings(of key: String) -> [(String, String)] {
-        // Swift strings are equal when canonically equivalent (`é`, `e\u{301}`), but their
-        // renamings are not: a name found under another spelling is renamed afresh.
-        if let known = renamings[key] {
-            if known.name.utf8.elementsEqual(key.utf8) { return known.renamings }
-            return _MutationCatalogue.renamings(of: key)
-        }
+        // By exact name: two spellings of one text (`é`, `e\u{301}`) have their own renamings.
+        let name = JSONKey(key)
+        if let known = renamings[name] { return known }
         let made = _MutationCatalogue.renamings(of: key)
-        renamings[key] = (key, made)
+        renamings[name] = made
         return made
     }
 

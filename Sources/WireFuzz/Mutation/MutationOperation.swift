@@ -35,6 +35,48 @@ public struct MutationOperation: Hashable, Sendable, CustomStringConvertible {
         case splice(Splice)
         /// A whole new body.
         case body([UInt8], kinds: Set<JSONSyntaxError.Kind>, offsets: ClosedRange<Int>)
+
+        /// The same edit; member names compare by their Unicode scalars (``JSONKey``), as values do.
+        static func == (lhs: Edit, rhs: Edit) -> Bool {
+            switch (lhs, rhs) {
+            case let (.truncate(a), .truncate(b)): return a == b
+            case let (.replace(a), .replace(b)): return a == b
+            case (.remove, .remove): return true
+            case let (.rename(a), .rename(b)): return JSONKey.exactlyEqual(a, b)
+            case let (.add(a, x), .add(b, y)): return JSONKey.exactlyEqual(a, b) && x == y
+            case let (.splice(a), .splice(b)): return a == b
+            case let (.body(a, k, o), .body(b, l, p)): return a == b && k == l && o == p
+            default: return false
+            }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            switch self {
+            case .truncate(let cut):
+                hasher.combine(0 as UInt8)
+                hasher.combine(cut)
+            case .replace(let value):
+                hasher.combine(1 as UInt8)
+                hasher.combine(value)
+            case .remove:
+                hasher.combine(2 as UInt8)
+            case .rename(let name):
+                hasher.combine(3 as UInt8)
+                JSONKey.hash(name, into: &hasher)
+            case .add(let key, let value):
+                hasher.combine(4 as UInt8)
+                JSONKey.hash(key, into: &hasher)
+                hasher.combine(value)
+            case .splice(let splice):
+                hasher.combine(5 as UInt8)
+                hasher.combine(splice)
+            case .body(let bytes, let kinds, let offsets):
+                hasher.combine(6 as UInt8)
+                hasher.combine(bytes)
+                hasher.combine(kinds)
+                hasher.combine(offsets)
+            }
+        }
     }
 
     /// Raw bytes for the value at a path, with the validator's verdict relative to their start.

@@ -13,6 +13,28 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible, Expressible
         case key(String)
         /// An array element, by its zero-based index.
         case index(Int)
+
+        /// The same index, or the same member name by its Unicode scalars (``JSONKey``): the paths
+        /// of `"caf\u{E9}"` and `"cafe\u{301}"` differ.
+        public static func == (lhs: Component, rhs: Component) -> Bool {
+            switch (lhs, rhs) {
+            case let (.key(a), .key(b)): JSONKey.exactlyEqual(a, b)
+            case let (.index(a), .index(b)): a == b
+            default: false
+            }
+        }
+
+        /// Hashes a name by its UTF-8 bytes, so components equal under `==` hash alike.
+        public func hash(into hasher: inout Hasher) {
+            switch self {
+            case .key(let key):
+                hasher.combine(0 as UInt8)
+                JSONKey.hash(key, into: &hasher)
+            case .index(let index):
+                hasher.combine(1 as UInt8)
+                hasher.combine(index)
+            }
+        }
     }
 
     /// The steps from the root to the value, outermost first.

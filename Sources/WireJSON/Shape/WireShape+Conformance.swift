@@ -10,7 +10,7 @@ extension WireShape {
     /// many samples the payload side has.
     public func violations(of payload: JSONValue) -> [WireChange] {
         var out: [WireChange] = []
-        var seen = Set<String>()
+        var seen = Set<JSONKey>()
         check(payload, against: self, at: .root, into: &out, seen: &seen)
         return out.sorted { ($0.path, $0.rule) < ($1.path, $1.rule) }
     }
@@ -27,9 +27,9 @@ extension WireShape {
     }
 
     private func check(_ value: JSONValue, against shape: WireShape, at path: ShapePath,
-                       into out: inout [WireChange], seen: inout Set<String>) {
+                       into out: inout [WireChange], seen: inout Set<JSONKey>) {
         func add(_ rule: WireRule, _ detail: String) {
-            if seen.insert("\(path)\u{0}\(rule)").inserted {
+            if seen.insert(JSONKey("\(path)\u{0}\(rule)")).inserted {
                 out.append(WireChange(path: path, rule: rule, breaks: .forward, detail: detail))
             }
         }
@@ -61,7 +61,7 @@ extension WireShape {
                         "\"\(s)\" is \(written.formatDescription); the old shape has \(reader.formatDescription)")
                 }
             }
-            if let values = reader.enumValues, !values.contains(s) {
+            if let values = reader.enumValues, !values.contains(JSONKey(s)) {
                 add(.enumValueAdded, "\"\(s)\" is not one of \(WireShape.sortedUTF16(values).map { "\"\($0)\"" }.joined(separator: ", "))")
             }
         case .array(let elements):
@@ -70,27 +70,27 @@ extension WireShape {
             for e in elements { check(e, against: element, at: elementPath, into: &out, seen: &seen) }
         case .object(let object):
             guard let members = shape.members else { return }
-            var present = Set<String>()
-            for member in object.members { present.insert(member.key) }
+            var present = Set<JSONKey>()
+            for member in object.members { present.insert(JSONKey(member.key)) }
             let missing = members.filter { $0.value.required && !present.contains($0.key) }.map(\.key).sorted()
-            let unknown = object.members.filter { members[$0.key] == nil }
+            let unknown = object.members.filter { members[JSONKey($0.key)] == nil }
             for key in missing {
-                let memberPath = path.appending(member: key)
+                let memberPath = path.appending(member: key.string)
                 // A rename needs exactly one missing and one unknown member, so only then is the
                 // unknown one's value inferred (for every pair it would be missing × unknown).
                 if missing.count == 1, unknown.count == 1,
                    WireShape.infer(from: [unknown[0].value], enumRule: .none).fitsWithoutEnums(members[key]!.shape) {
-                    if seen.insert("\(memberPath)\u{0}\(WireRule.memberRenamed)").inserted {
+                    if seen.insert(JSONKey("\(memberPath)\u{0}\(WireRule.memberRenamed)")).inserted {
                         out.append(WireChange(path: memberPath, rule: .memberRenamed, breaks: .forward,
                                               detail: "required member is missing and \"\(unknown[0].key)\" appeared beside it with a fitting value"))
                     }
-                } else if seen.insert("\(memberPath)\u{0}\(WireRule.memberRemoved)").inserted {
+                } else if seen.insert(JSONKey("\(memberPath)\u{0}\(WireRule.memberRemoved)")).inserted {
                     out.append(WireChange(path: memberPath, rule: .memberRemoved, breaks: .forward,
                                           detail: "required member is missing; old readers that need it fail"))
                 }
             }
             for member in object.members {
-                if let expected = members[member.key] {
+                if let expected = members[JSONKey(member.key)] {
                     check(member.value, against: expected.shape, at: path.appending(member: member.key), into: &out, seen: &seen)
                 }
             }

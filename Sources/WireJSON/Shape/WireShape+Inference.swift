@@ -65,11 +65,11 @@ final class _ShapeBuilder {
     private var formatBroken = false
     private var fractionDigits: Set<Int> = []
     private var offsets: Set<StringShape.OffsetStyle> = []
-    private var valueCounts: [String: Int] = [:]
+    private var valueCounts: [JSONKey: Int] = [:]
     private var tooManyValues = false
     // objects
     private var objectCount = 0
-    private var members: [String: _ShapeBuilder] = [:]
+    private var members: [JSONKey: _ShapeBuilder] = [:]
     // as a member of the parent's objects: in how many it was present, and the last one
     private var present = 0
     private var lastObject = -1
@@ -117,14 +117,15 @@ final class _ShapeBuilder {
             let current = objectCount
             objectCount += 1
             for member in object.members {
+                let key = JSONKey(member.key)
                 let builder: _ShapeBuilder
-                if let existing = members[member.key] {
+                if let existing = members[key] {
                     // Only the first of a repeated name counts, as if the object had it once.
                     guard existing.lastObject != current else { continue }
                     builder = existing
                 } else {
                     builder = _ShapeBuilder()
-                    members[member.key] = builder
+                    members[key] = builder
                 }
                 builder.lastObject = current
                 builder.present += 1
@@ -150,7 +151,7 @@ final class _ShapeBuilder {
             }
         }
         if !tooManyValues {
-            valueCounts[s, default: 0] += 1
+            valueCounts[JSONKey(s), default: 0] += 1
             if valueCounts.count > Self.maximumTrackedValues {
                 tooManyValues = true
                 valueCounts = [:]
@@ -166,14 +167,14 @@ final class _ShapeBuilder {
             if format == nil, !tooManyValues, stringCount >= enumRule.minimumSamples,
                (1...max(1, enumRule.maximumValues)).contains(valueCounts.count), enumRule.maximumValues > 0,
                valueCounts.values.allSatisfy({ $0 >= enumRule.minimumRepeats }),
-               valueCounts.keys.allSatisfy({ $0.utf8.count <= 64 }) {
+               valueCounts.keys.allSatisfy({ $0.string.utf8.count <= 64 }) {
                 s.enumValues = Set(valueCounts.keys)
             }
             string = s
         }
-        var memberShapes: [String: WireShape.Member]? = nil
+        var memberShapes: [JSONKey: WireShape.Member]? = nil
         if kinds.contains(.object) {
-            var out: [String: WireShape.Member] = [:]
+            var out: [JSONKey: WireShape.Member] = [:]
             out.reserveCapacity(members.count)
             for (key, builder) in members {
                 out[key] = WireShape.Member(shape: builder.shape(enumRule: enumRule), required: builder.present == objectCount)
@@ -205,10 +206,10 @@ extension WireShape {
         case let (nil, b?): string = b
         case (nil, nil): break
         }
-        var members: [String: Member]? = nil
+        var members: [JSONKey: Member]? = nil
         switch (self.members, other.members) {
         case let (a?, b?):
-            var out: [String: Member] = [:]
+            var out: [JSONKey: Member] = [:]
             for key in Set(a.keys).union(b.keys) {
                 switch (a[key], b[key]) {
                 case let (x?, y?): out[key] = Member(shape: x.shape.merged(with: y.shape), required: x.required && y.required)

@@ -48,7 +48,7 @@ extension WireShape {
             }
         }
         if let shapeMembers = self.members {
-            members.append(.init(key: "properties", value: .object(JSONObject(shapeMembers.map { .init(key: $0.key, value: $0.value.shape.schemaNode()) }))))
+            members.append(.init(key: "properties", value: .object(JSONObject(shapeMembers.map { .init(key: $0.key.string, value: $0.value.shape.schemaNode()) }))))
             let required = Self.sortedUTF16(Set(shapeMembers.filter(\.value.required).map(\.key)))
             if !required.isEmpty { members.append(.init(key: "required", value: .array(required.map { .string($0) }))) }
         }

@@ -29,15 +29,16 @@ extension WireShape {
         }
         if let shapeMembers = self.members {
             members.append(.init(key: "members", value: .object(JSONObject(shapeMembers.map { key, member in
-                JSONObject.Member(key: key, value: member.shape.node(required: member.required))
+                JSONObject.Member(key: key.string, value: member.shape.node(required: member.required))
             }))))
         }
         if let element { members.append(.init(key: "elements", value: element.node(required: nil))) }
         return .object(JSONObject(members))
     }
 
-    static func sortedUTF16(_ values: Set<String>) -> [String] {
-        values.sorted { Array($0.utf16).lexicographicallyPrecedes(Array($1.utf16)) }
+    /// The strings in UTF-16 code-unit order (RFC 8785's order of member names).
+    static func sortedUTF16(_ values: Set<JSONKey>) -> [String] {
+        values.map(\.string).sorted { JSONObject._utf16Order($0, $1) < 0 }
     }
 
     /// The content of `golden/shapes/<name>.shape.json`: `{"name", "shape", "wirelockShape": 1}`.
@@ -111,19 +112,19 @@ extension WireShape {
                 guard let style = StringShape.OffsetStyle(rawValue: o) else { throw DecodingError(path: path.appending(key: "offsets"), reason: "unknown offset style \"\(o)\"") }
                 s.offsets.insert(style)
             }
-            if let values = try strings("enum") { s.enumValues = Set(values) }
+            if let values = try strings("enum") { s.enumValues = Set(values.map { JSONKey($0) }) }
             string = s
         }
-        var members: [String: Member]? = nil
+        var members: [JSONKey: Member]? = nil
         if kinds.contains(.object) {
-            var out: [String: Member] = [:]
+            var out: [JSONKey: Member] = [:]
             if case .object(let object)? = value["members"] {
                 for member in object.members {
                     let memberPath = path.appending(key: "members").appending(key: member.key)
                     guard case .bool(let required)? = member.value["required"] else {
                         throw DecodingError(path: memberPath, reason: "expected \"required\": true or false")
                     }
-                    out[member.key] = Member(shape: try decode(member.value, path: memberPath), required: required)
+                    out[JSONKey(member.key)] = Member(shape: try decode(member.value, path: memberPath), required: required)
                 }
             }
             members = out

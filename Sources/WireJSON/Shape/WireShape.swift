@@ -47,8 +47,10 @@ public struct WireShape: Hashable, Sendable {
     public var kinds: Set<Kind>
     /// What is known about the strings seen here (nil unless `kinds` has `.string`).
     public var string: StringShape?
-    /// The members of the objects seen here (nil unless `kinds` has `.object`).
-    public var members: [String: Member]?
+    /// The members of the objects seen here (nil unless `kinds` has `.object`), by name. Names are
+    /// ``JSONKey``s: two spellings of one text (`"caf\u{E9}"`, `"cafe\u{301}"`) are two members, as
+    /// in JSON. A string literal is a key: `shape.members?["id"]`.
+    public var members: [JSONKey: Member]?
     private var _element: [WireShape]
 
     /// The shape of array elements seen here; nil when no array here had any element.
@@ -58,7 +60,7 @@ public struct WireShape: Hashable, Sendable {
     }
 
     /// A shape from its parts. `kinds` is normalised (`number` absorbs `integer`).
-    public init(kinds: Set<Kind>, string: StringShape? = nil, members: [String: Member]? = nil, element: WireShape? = nil) {
+    public init(kinds: Set<Kind>, string: StringShape? = nil, members: [JSONKey: Member]? = nil, element: WireShape? = nil) {
         self.kinds = kinds.contains(.number) ? kinds.subtracting([.integer]) : kinds
         self.string = string
         self.members = members
@@ -106,11 +108,12 @@ public struct StringShape: Hashable, Sendable {
     /// For date-times: the offset styles seen.
     public var offsets: Set<OffsetStyle>
     /// The closed set of values, when the strings here form an enum (see ``WireShape/EnumRule``).
-    public var enumValues: Set<String>?
+    /// Values are ``JSONKey``s, so two spellings of one text are two values, as in JSON.
+    public var enumValues: Set<JSONKey>?
 
     /// A string shape from its parts. Nothing is checked: date-time variants given with another
     /// format are kept, and inference never produces them.
-    public init(format: Format? = nil, fractionDigits: Set<Int> = [], offsets: Set<OffsetStyle> = [], enumValues: Set<String>? = nil) {
+    public init(format: Format? = nil, fractionDigits: Set<Int> = [], offsets: Set<OffsetStyle> = [], enumValues: Set<JSONKey>? = nil) {
         self.format = format
         self.fractionDigits = fractionDigits
         self.offsets = offsets
@@ -135,6 +138,26 @@ public struct ShapePath: Hashable, Sendable, Comparable, CustomStringConvertible
         case member(String)
         /// Any element of an array (`[*]`).
         case element
+
+        /// The same step; member names compare by their Unicode scalars (``JSONKey``).
+        public static func == (lhs: Component, rhs: Component) -> Bool {
+            switch (lhs, rhs) {
+            case let (.member(a), .member(b)): JSONKey.exactlyEqual(a, b)
+            case (.element, .element): true
+            default: false
+            }
+        }
+
+        /// Hashes a member name by its UTF-8 bytes, so steps equal under `==` hash alike.
+        public func hash(into hasher: inout Hasher) {
+            switch self {
+            case .member(let name):
+                hasher.combine(0 as UInt8)
+                JSONKey.hash(name, into: &hasher)
+            case .element:
+                hasher.combine(1 as UInt8)
+            }
+        }
     }
 
     /// The steps from the root, outermost first; empty for `$`.
@@ -173,8 +196,9 @@ public struct ShapePath: Hashable, Sendable, Comparable, CustomStringConvertible
         return out
     }
 
-    /// By the text of ``description`` (so `$.a` < `$.a.b` < `$.b`).
-    public static func < (lhs: ShapePath, rhs: ShapePath) -> Bool { lhs.description < rhs.description }
+    /// By the text of ``description`` (so `$.a` < `$.a.b` < `$.b`), compared by Unicode scalars
+    /// (``JSONKey/compare(_:_:)``): paths through two spellings of one name have an order.
+    public static func < (lhs: ShapePath, rhs: ShapePath) -> Bool { JSONKey.compare(lhs.description, rhs.description) < 0 }
 }
 
 extension WireShape {
@@ -183,7 +207,7 @@ extension WireShape {
         var current: WireShape? = self
         for component in path.components {
             switch component {
-            case .member(let key): current = current?.members?[key]?.shape
+            case .member(let key): current = current?.members?[JSONKey(key)]?.shape
             case .element: current = current?.element
             }
         }

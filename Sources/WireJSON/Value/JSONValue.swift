@@ -3,6 +3,8 @@
 /// Objects keep their members in source order (and keep repeated names, see
 /// ``JSONObject/duplicateKeys``); numbers keep their exact source text. Equality is structural:
 /// member order is ignored, everything else (including the spelling of numbers, `1.0` ≠ `1`) counts.
+/// Strings and member names are equal when they have the same Unicode scalars, as in JSON, not when
+/// Swift finds them canonically equivalent: `"caf\u{E9}"` and `"cafe\u{301}"` differ (see ``JSONKey``).
 ///
 /// ```swift
 /// let a = try JSONValue.parse(#"{"id": 7, "tags": ["a"]}"#)
@@ -56,6 +58,46 @@ public enum JSONValue: Hashable, Sendable {
     }
 }
 
+extension JSONValue {
+    /// Structural equality; strings compare by their Unicode scalars (``JSONKey/exactlyEqual(_:_:)``),
+    /// objects by their members whatever their order (``JSONObject/==(_:_:)``).
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case let (.bool(a), .bool(b)): return a == b
+        case let (.number(a), .number(b)): return a == b
+        case let (.string(a), .string(b)): return JSONKey.exactlyEqual(a, b)
+        case let (.array(a), .array(b)): return a == b
+        case let (.object(a), .object(b)): return a == b
+        default: return false
+        }
+    }
+
+    /// Hashes the kind and the content, strings by their UTF-8 bytes, so values equal under `==`
+    /// hash alike.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null:
+            hasher.combine(0 as UInt8)
+        case .bool(let b):
+            hasher.combine(1 as UInt8)
+            hasher.combine(b)
+        case .number(let n):
+            hasher.combine(2 as UInt8)
+            hasher.combine(n)
+        case .string(let s):
+            hasher.combine(3 as UInt8)
+            JSONKey.hash(s, into: &hasher)
+        case .array(let elements):
+            hasher.combine(4 as UInt8)
+            hasher.combine(elements)
+        case .object(let object):
+            hasher.combine(5 as UInt8)
+            hasher.combine(object)
+        }
+    }
+}
+
 /// A JSON number exactly as written in the source (`1.0`, `-0`, `1e400` and 30-digit integers keep
 /// their text; nothing goes through `Double`).
 public struct JSONNumber: Hashable, Sendable, CustomStringConvertible, ExpressibleByIntegerLiteral {
@@ -75,6 +117,12 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible, Expressib
 
     /// The value as an `Int`, when it is an integer in range and written without fraction or exponent.
     public var intValue: Int? { Int(text) }
+
+    /// Whether the two are written alike (the same text, compared exactly): `1.0` ≠ `1`.
+    public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool { JSONKey.exactlyEqual(lhs.text, rhs.text) }
+
+    /// Hashes the text's UTF-8 bytes.
+    public func hash(into hasher: inout Hasher) { JSONKey.hash(text, into: &hasher) }
 }
 
 /// A JSON object: members in source order, repeated names kept.
@@ -89,6 +137,17 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
         public init(key: String, value: JSONValue) {
             self.key = key
             self.value = value
+        }
+
+        /// The same name (the same Unicode scalars, see ``JSONKey``) and equal values.
+        public static func == (lhs: Member, rhs: Member) -> Bool {
+            JSONKey.exactlyEqual(lhs.key, rhs.key) && lhs.value == rhs.value
+        }
+
+        /// Hashes the name's UTF-8 bytes and the value.
+        public func hash(into hasher: inout Hasher) {
+            JSONKey.hash(key, into: &hasher)
+            hasher.combine(value)
         }
     }
 
@@ -116,18 +175,22 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
     /// The member at `position`, in source order. Traps if `position` is out of `startIndex..<endIndex`.
     public subscript(position: Int) -> Member { members[position] }
 
-    /// The value of the member with this name (the last one if the name repeats).
+    /// The value of the member with this name (the last one if the name repeats). Names match when
+    /// they have the same Unicode scalars: `"caf\u{E9}"` does not find `"cafe\u{301}"` (see ``JSONKey``).
     public subscript(key: String) -> JSONValue? {
-        members.last(where: { $0.key == key })?.value
+        members.last(where: { JSONKey.exactlyEqual($0.key, key) })?.value
     }
 
-    /// Member names that occur more than once, in order of their second occurrence.
+    /// Member names that occur more than once, in order of their second occurrence. Names repeat
+    /// when they have the same Unicode scalars; two spellings of one text (`"caf\u{E9}"`,
+    /// `"cafe\u{301}"`) are two names, as in JSON.
     public var duplicateKeys: [String] {
-        var seen = Set<String>()
-        var reported = Set<String>()
+        var seen = Set<JSONKey>()
+        var reported = Set<JSONKey>()
         var duplicates: [String] = []
-        for member in members where !seen.insert(member.key).inserted && reported.insert(member.key).inserted {
-            duplicates.append(member.key)
+        for member in members {
+            let key = JSONKey(member.key)
+            if !seen.insert(key).inserted && reported.insert(key).inserted { duplicates.append(member.key) }
         }
         return duplicates
     }

@@ -2,7 +2,9 @@ import WireJSON
 
 /// Structural comparison of two JSON documents, path by path.
 ///
-/// Objects are compared member by member (order ignored). Arrays are aligned first: equal elements
+/// Objects are compared member by member (order ignored); member names and strings are equal when
+/// their Unicode scalars are (``JSONKey``), so a name or value respelled in another normalisation
+/// form is a difference at its path. Arrays are aligned first: equal elements
 /// are matched by a longest common subsequence, so one insertion shows as one `added` element rather
 /// than a cascade of changes; the unmatched elements in between are paired by their `id` member when
 /// they are objects that have one, otherwise by position.
@@ -41,9 +43,10 @@ public enum JSONDiff {
             }
             for i in a._sortedMemberIndices() {
                 let member = a.members[i]
-                guard counts(i, of: lnode, last: aLast[member.key]!) else { continue }
+                let name = JSONKey(member.key)
+                guard counts(i, of: lnode, last: aLast[name]!) else { continue }
                 path.append(.key(member.key))
-                if let j = bLast[member.key] {
+                if let j = bLast[name] {
                     compare(member.value, lnode.children[i], b.members[j].value, rnode.children[j], at: &path, into: &out, limit: limit)
                 } else if out.count < limit {
                     out.append(JSONDifference(path: JSONPath(path), change: .missing(expected: member.value)))
@@ -52,7 +55,8 @@ public enum JSONDiff {
             }
             for j in b._sortedMemberIndices() where out.count < limit {
                 let member = b.members[j]
-                guard aLast[member.key] == nil, counts(j, of: rnode, last: bLast[member.key]!) else { continue }
+                let name = JSONKey(member.key)
+                guard aLast[name] == nil, counts(j, of: rnode, last: bLast[name]!) else { continue }
                 path.append(.key(member.key))
                 out.append(JSONDifference(path: JSONPath(path), change: .added(actual: member.value)))
                 path.removeLast()
@@ -64,11 +68,11 @@ public enum JSONDiff {
         }
     }
 
-    /// The position of the last member of each name.
-    private static func lastIndices(_ object: JSONObject) -> [String: Int] {
-        var last: [String: Int] = [:]
+    /// The position of the last member of each name (names compared exactly, see ``JSONKey``).
+    private static func lastIndices(_ object: JSONObject) -> [JSONKey: Int] {
+        var last: [JSONKey: Int] = [:]
         last.reserveCapacity(object.members.count)
-        for (i, member) in object.members.enumerated() { last[member.key] = i }
+        for (i, member) in object.members.enumerated() { last[JSONKey(member.key)] = i }
         return last
     }
 
@@ -148,7 +152,7 @@ public enum JSONDiff {
     private static func identity(_ value: JSONValue, _ node: _DiffNode) -> Int? {
         guard case .object(let object) = value else { return nil }
         for key in ["id", "uuid", "key"] {
-            if let i = object.members.lastIndex(where: { $0.key == key }) {
+            if let i = object.members.lastIndex(where: { JSONKey.exactlyEqual($0.key, key) }) {
                 switch object.members[i].value {
                 case .object, .array: continue
                 default: return node.children[i].id
@@ -184,9 +188,9 @@ final class _EqualityClasses {
         case null
         case bool(Bool)
         case number(JSONNumber)
-        case string(String)
+        case string(JSONKey)
         case array([Int])
-        case object(keys: [String], values: [Int])
+        case object(keys: [JSONKey], values: [Int])
     }
 
     private var numbers: [Signature: Int] = [:]
@@ -198,14 +202,14 @@ final class _EqualityClasses {
         case .null: signature = .null
         case .bool(let b): signature = .bool(b)
         case .number(let n): signature = .number(n)
-        case .string(let s): signature = .string(s)
+        case .string(let s): signature = .string(JSONKey(s))
         case .array(let elements):
             children = elements.map(node)
             signature = .array(children.map(\.id))
         case .object(let object):
             children = object.members.map { node($0.value) }
             let order = object._sortedMemberIndices()
-            signature = .object(keys: order.map { object.members[$0].key }, values: order.map { children[$0].id })
+            signature = .object(keys: order.map { JSONKey(object.members[$0].key) }, values: order.map { children[$0].id })
         }
         if let id = numbers[signature] { return _DiffNode(id: id, children: children) }
         let id = numbers.count

@@ -1,3 +1,5 @@
+import WireJSON
+
 /// A compact unified diff of two texts, line by line, with a few lines of context and a cap on its
 /// length (the rest is counted, not shown).
 ///
@@ -13,7 +15,8 @@ public enum LineDiff {
                                context: Int = 3, maxLines: Int = 80) -> String {
         let a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard a != b else { return "" }
+        // Lines compare by their bytes: a line respelled in another normalisation form is a change.
+        guard !a.elementsEqual(b, by: JSONKey.exactlyEqual) else { return "" }
         let ops = script(a, b)
         // Group into hunks.
         var lines: [String] = ["--- \(oldName)", "+++ \(newName)"]
@@ -62,13 +65,16 @@ public enum LineDiff {
     /// middles of more than 9,000,000 line pairs are shown as removed, then added.
     static func script(_ a: [String], _ b: [String]) -> [Op] {
         var prefix = 0
-        while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { prefix += 1 }
+        while prefix < a.count && prefix < b.count && JSONKey.exactlyEqual(a[prefix], b[prefix]) { prefix += 1 }
         var suffix = 0
-        while suffix < a.count - prefix && suffix < b.count - prefix && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        while suffix < a.count - prefix && suffix < b.count - prefix
+                && JSONKey.exactlyEqual(a[a.count - 1 - suffix], b[b.count - 1 - suffix]) { suffix += 1 }
         var ops: [Op] = (0..<prefix).map { Op(kind: .same, oldIndex: $0, newIndex: $0) }
-        // The middle lines as numbers (equal lines, the same number): the alignment compares Ints.
-        var numbers: [String: Int] = [:]
+        // The middle lines as numbers (lines with the same bytes, the same number): the alignment
+        // compares Ints.
+        var numbers: [JSONKey: Int] = [:]
         func number(_ line: String) -> Int {
+            let line = JSONKey(line)
             if let known = numbers[line] { return known }
             numbers[line] = numbers.count
             return numbers.count - 1

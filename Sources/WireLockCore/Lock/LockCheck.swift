@@ -28,7 +28,7 @@ public struct LockCheck: Hashable, Sendable {
         public var kind: Kind
 
         /// The stable name machine-readable output shows: `missing-lock`, `shape-file-outdated`, or
-        /// the lock line's ``WireLockFile/Mismatch/Kind`` raw value (`shape-changed`, …).
+        /// the lock line's `WireLockFile.Mismatch.Kind` raw value (`shape-changed`, …).
         public var kindName: String {
             switch kind {
             case .missingLockFile: "missing-lock"

@@ -111,7 +111,7 @@ public struct JSONPathPattern: Hashable, Sendable, CustomStringConvertible {
         }
         guard let component = components.first else { return false }
         switch (step, component) {
-        case (.key(let k), .key(let c)) where k == c: break
+        case (.key(let k), .key(let c)) where JSONKey.exactlyEqual(k, c): break
         case (.index(let k), .index(let c)) where k == c: break
         case (.anyMember, .key): break
         case (.anyElement, .index): break

@@ -8,7 +8,7 @@ import WireDates
 ///     .run(DateInputGenerator.corpus(seed: 1, count: 100_000))
 /// ```
 public enum DateOracles {
-    /// Legacy decoding vs the ``WireDates`` twin.
+    /// Legacy decoding vs the `WireDates` twin.
     public static func decoding(_ strategy: LegacyDateStrategy, legacy: LegacyDates = .shared,
                                 reproduce: (@Sendable (Int, String) -> String)? = nil) -> Oracle<String> {
         Oracle(name: "decode \(strategy) vs twin",
