@@ -2,7 +2,8 @@
 #
 #   make deps    install libyajl-dev + pkg-config from apt when yajl is missing
 #   make build   swift build
-#   make test    build, run every test, print a summary (full log in .build/test-log.txt)
+#   make test    build, run every test, print a summary (full log in .build/test-log.txt); the heavy
+#                tests run at WIRELOCK_TEST_SCALE=quick (a tenth) locally, full when CI=true or asked
 #   make demo    run the CLI over Fixtures/ and golden/ and check its exit codes
 #   make docs    build the DocC catalog of every library product into .build/docs/<Module>
 #   make docs-check  re-run every command sample in README.md and the catalogs and compare
@@ -81,7 +82,8 @@ bench-deps: deps
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
-# The whole log goes to .build/test-log.txt; the terminal gets a summary (tests, known issues, skips, time).
+# The whole log goes to .build/test-log.txt; the terminal gets a summary (scale, tests, known issues,
+# skips, time). WIRELOCK_TEST_SCALE=quick|full sizes the heavy tests (default: full under CI=true, else quick).
 test: deps
 	SWIFT="$(SWIFT)" bash Scripts/test-summary.sh $(SWIFT_FLAGS)
 

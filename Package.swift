@@ -111,9 +111,17 @@ let package = Package(
         ),
 
         // MARK: Tests.
+        // WireLockTestSupport (test-only, never a product; under Tests/, so the layer test does not
+        // scan it): the repository and conformance lookups, temporary directories, running the built
+        // CLI, the SampleAPI Movie variants, and the one test scale (WIRELOCK_TEST_SCALE).
+        .target(
+            name: "WireLockTestSupport",
+            dependencies: ["SampleAPI"],
+            path: "Tests/WireLockTestSupport"
+        ),
         .testTarget(
             name: "WireJSONTests",
-            dependencies: ["WireJSON"]
+            dependencies: ["WireLockTestSupport", "WireJSON"]
         ),
         .testTarget(
             name: "WireDatesTests",
@@ -121,20 +129,20 @@ let package = Package(
         ),
         .testTarget(
             name: "WireLockTests",
-            dependencies: ["WireLock", "WireLockCore", "WireJSON", "WireDates", "WireLockRunner", "SampleAPI"]
+            dependencies: ["WireLockTestSupport", "WireLock", "WireLockCore", "WireJSON", "WireDates", "WireLockRunner", "SampleAPI"]
         ),
         .testTarget(
             name: "WireOracleTests",
-            dependencies: ["WireOracle", "WireOracleTesting", "WireJSON"]
+            dependencies: ["WireLockTestSupport", "WireOracle", "WireOracleTesting", "WireJSON"]
         ),
         .testTarget(
             name: "WireFuzzTests",
-            dependencies: ["WireFuzz", "WireJSON", "WireLock", "WireSupport"],
+            dependencies: ["WireLockTestSupport", "WireFuzz", "WireJSON", "WireLock", "WireSupport"],
             exclude: ["golden"]
         ),
         .testTarget(
             name: "WireLockCLITests",
-            dependencies: ["WireSupport", "WireCommandLine", "WireJSON", "WireLockCore", "WireOracle", "WireFuzz", "wirelock",
+            dependencies: ["WireLockTestSupport", "WireSupport", "WireCommandLine", "WireJSON", "WireLockCore", "WireOracle", "WireFuzz", "wirelock",
                            "wirelock-sample", "SampleAPI"]
         ),
         // Reads Sources/ and checks every import against the layer table; depends on no target.

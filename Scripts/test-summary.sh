@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
 # `make test`: builds the package and its tests, runs every test, keeps the whole log in a file and
-# prints a short summary: the tests that ran, the expected failures (recorded inside withKnownIssue,
-# which the log prints like failures), the skipped suites and tests with their reason, and the time.
+# prints a short summary: the scale of the heavy tests, the tests that ran, the expected failures
+# (recorded inside withKnownIssue, which the log prints like failures), the skipped suites and tests
+# with their reason, and the time.
+#
+# WIRELOCK_TEST_SCALE (quick or full) sizes the heavy tests (fuzz campaigns, oracle corpora, the
+# differential run; see Tests/WireLockTestSupport/TestScale.swift): unset, it is full when CI=true
+# and quick otherwise. Quick runs a tenth of each count, with the same seeds.
 # On a failure it prints the failing lines and the end of the log, and exits with the failing status.
 #
 # Usage: Scripts/test-summary.sh [extra swift flags...]   (SWIFT names the toolchain driver)
@@ -17,6 +22,13 @@ now() { date +%s.%N; }
 seconds() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f", b - a }'; }
 minutes() { local s=$1; if [ "$s" -ge 60 ]; then printf '%d min %02d s' $((s / 60)) $((s % 60)); else printf '%d s' "$s"; fi; }
 
+case "${WIRELOCK_TEST_SCALE:-}" in
+    quick|full) scale=$WIRELOCK_TEST_SCALE ;;
+    "") if [ "${CI:-}" = true ]; then scale=full; else scale=quick; fi ;;
+    *) echo "make test: WIRELOCK_TEST_SCALE must be quick or full, not '$WIRELOCK_TEST_SCALE'" >&2; exit 2 ;;
+esac
+export WIRELOCK_TEST_SCALE=$scale
+
 start=$(now)
 echo "+ $swift build --build-tests $*   (log: $log)"
 "$swift" build --build-tests "$@" >>"$log" 2>&1
@@ -30,7 +42,7 @@ if [ "$status" -ne 0 ]; then
     exit "$status"
 fi
 
-echo "+ $swift test --skip-build --parallel $*"
+echo "+ WIRELOCK_TEST_SCALE=$scale $swift test --skip-build --parallel $*"
 "$swift" test --skip-build --parallel "$@" >>"$log" 2>&1
 status=$?
 done_at=$(now)
@@ -47,6 +59,11 @@ xctests=$(grep -cE '^\[[0-9]+/[0-9]+\] Testing ' "$log" || true)
 skipped=$(grep -E '^➜ (Suite|Test) .* skipped' "$log" || true)
 
 echo
+if [ "$scale" = full ]; then
+    echo "Scale:         full (WIRELOCK_TEST_SCALE; every heavy test at its whole count, as in CI)"
+else
+    echo "Scale:         quick (WIRELOCK_TEST_SCALE; heavy tests at a tenth of their count; CI and WIRELOCK_TEST_SCALE=full run them whole)"
+fi
 if [ -n "$run_line" ]; then
     echo "Swift Testing: ${tests:-?} tests in ${suites:-?} suites, $known known issues (expected failures, recorded inside withKnownIssue: not failures)"
 else

@@ -1,6 +1,7 @@
 import Testing
 @testable import WireFuzz
 import WireJSON
+import WireLockTestSupport
 
 /// The generator counts mutations instead of listing them, finds the ones a mutant needs a batch at
 /// a time (tracing the shuffle back instead of shuffling every group), and writes structural
@@ -34,11 +35,13 @@ struct MutantGeneratorEquivalenceTests {
         }
     }
 
-    @Test(arguments: [7, 8, 1234])
+    /// 1,500 mutants a campaign under the full `WIRELOCK_TEST_SCALE` (CI), 150 under the quick one.
+    @Test(.tags(.heavy), arguments: [7, 8, 1234])
     func fixtureCampaignsAreUnchanged(seed: UInt64) throws {
         let seeds = try Self.fixtures.map(fixtureSeed)
-        Self.compare(seeds, seed: seed, count: 1_500, batching: .standard)
-        Self.compare(seeds, seed: seed, count: 1_500, batching: Self.tiny)
+        let count = TestScale.current.count(1_500)
+        Self.compare(seeds, seed: seed, count: count, batching: .standard)
+        Self.compare(seeds, seed: seed, count: count, batching: Self.tiny)
     }
 
     @Test func singleMutatorCampaignsAreUnchanged() throws {
@@ -48,11 +51,12 @@ struct MutantGeneratorEquivalenceTests {
         }
     }
 
-    @Test(arguments: 0..<40)
+    /// 400 mutants a campaign under the full `WIRELOCK_TEST_SCALE` (CI), 40 under the quick one.
+    @Test(.tags(.heavy), arguments: 0..<40)
     func randomSeedCampaignsAreUnchanged(index: Int) throws {
         var rng = SplitMix64(seed: UInt64(index))
         let seeds = try (0..<(1 + rng.next(below: 3))).map { _ in try FuzzSeed(name: "random", bytes: Array(RandomDocument.text(&rng).utf8)) }
-        Self.compare(seeds, seed: UInt64(index), count: 400, batching: index % 2 == 0 ? .standard : Self.tiny)
+        Self.compare(seeds, seed: UInt64(index), count: TestScale.current.count(400), batching: index % 2 == 0 ? .standard : Self.tiny)
     }
 
     @Test func seedsWithRepeatedNamesAreUnchanged() throws {

@@ -2,6 +2,7 @@ import Testing
 @testable import WireFuzz
 import WireJSON
 import WireLock
+import WireLockTestSupport
 
 @Suite("Mutant generator")
 struct MutantGeneratorTests {
@@ -48,9 +49,21 @@ struct MutantGeneratorTests {
         #expect(places == Set(TruncationPlace.allCases.map { "cut-in-\($0.rawValue)" }))
     }
 
-    @Test(arguments: [1, 2, 3, 4, 7])
+    /// The campaign the shard tests split: 1,000 mutants under the full `WIRELOCK_TEST_SCALE` (CI),
+    /// 100 under the quick one.
+    static let shardTotal = TestScale.current.count(1000)
+
+    /// The content hashes of the whole campaign, computed once for every shard count (it was
+    /// recomputed for each argument).
+    static let wholeCampaignHashes: [String] = {
+        guard let seeds = try? fixtures.map(fixtureSeed) else { return [] }
+        let generator = MutantGenerator(seeds: seeds, seed: 11)
+        return (0..<shardTotal).map { generator.mutant($0).contentHash }
+    }()
+
+    @Test(.tags(.heavy), arguments: [1, 2, 3, 4, 7])
     func shardsPartitionTheCampaign(count: Int) throws {
-        let total = 1000
+        let total = Self.shardTotal
         let generator = MutantGenerator(seeds: try Self.fixtures.map(fixtureSeed), seed: 11)
         var covered: [Int] = []
         var hashes: [String] = []
@@ -62,7 +75,8 @@ struct MutantGeneratorTests {
             hashes += mine.map { generator.mutant($0).contentHash }
         }
         #expect(covered.sorted() == Array(0..<total), "no overlap and no gap")
-        let whole = (0..<total).map { generator.mutant($0).contentHash }
+        let whole = Self.wholeCampaignHashes
+        #expect(whole.count == total, "the fixtures were read")
         #expect(hashes.sorted() == whole.sorted())
     }
 

@@ -1,9 +1,10 @@
 import Foundation
 @testable import WireFuzz
 import WireJSON
+import WireLockTestSupport
 
-/// The repository root, found from this file's path.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+/// The repository root (WireLockTestSupport's lookup).
+let repositoryRoot = Repository.root
 
 /// A fixture as a seed.
 func fixtureSeed(_ relative: String) throws -> FuzzSeed {

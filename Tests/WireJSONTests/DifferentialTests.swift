@@ -1,18 +1,20 @@
 import Foundation
 import Testing
 @testable import WireJSON
+import WireLockTestSupport
 
 /// Issue 10, done-when 2: seeded mutants of the fixtures and of small generated documents, checked by
 /// WireJSON and by the independent ``ReferenceChecker``; verdict, byte offset, line and column must
 /// agree, for the buffer API, the file API (fast pass, then exact pass), the stream parser cut at
 /// random points, the fast pass alone (verdict) and JSON Lines.
 ///
-/// `WIRELOCK_DIFFERENTIAL_COUNT` sets the number of mutants (default 10,000);
+/// `WIRELOCK_DIFFERENTIAL_COUNT` sets the number of mutants (default 10,000 under the full
+/// `WIRELOCK_TEST_SCALE`, as in CI, and 1,000 under the quick one);
 /// `WIRELOCK_DIFFERENTIAL_SEED` the seed (default 10).
-@Suite("Differential: WireJSON against an independent strict checker")
+@Suite("Differential: WireJSON against an independent strict checker", .tags(.heavy))
 struct DifferentialTests {
     static var count: Int {
-        ProcessInfo.processInfo.environment["WIRELOCK_DIFFERENTIAL_COUNT"].flatMap(Int.init) ?? 10_000
+        ProcessInfo.processInfo.environment["WIRELOCK_DIFFERENTIAL_COUNT"].flatMap(Int.init) ?? TestScale.current.count(10_000)
     }
 
     static var seed: UInt64 {
@@ -196,10 +198,7 @@ struct DifferentialTests {
     /// small generated documents.
     static func seedDocuments() -> [SeedDocument] {
         var seeds: [SeedDocument] = []
-        var root = URL(fileURLWithPath: #filePath)
-        while root.path != "/" && !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
-            root = root.deletingLastPathComponent()
-        }
+        let root = Repository.root
         for folder in ["Fixtures", "golden"] {
             let base = root.appendingPathComponent(folder)
             guard let walker = FileManager.default.enumerator(atPath: base.path) else { continue }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WireJSON
+import WireLockTestSupport
 
 /// Chunk independence for documents larger than a chunk: over 1 MiB (the fast pass's file chunk),
 /// with defects placed across the 64 KiB and 1 MiB chunk boundaries, long tokens and the parallel
@@ -8,13 +9,14 @@ import Testing
 /// and fed in fixed chunk sizes; the exact pass's report (errors with location, path, reason and
 /// excerpt) and the fast pass's verdict must equal those of the whole document fed at once, and so
 /// must the stream parser's events (folded into a hash of each one's kind, text and end offset) or
-/// error, on some of the cuts (all of them with `WIRELOCK_CHUNK_FULL=1`: a debug build parses a
-/// megabyte with an event handler in about a second).
-@Suite("Chunk independence: large documents")
+/// error, on some of the cuts (all of them, and four times the sampled cuts, under the full
+/// `WIRELOCK_TEST_SCALE`, as in CI: a debug build parses a megabyte with an event handler in about a
+/// second).
+@Suite("Chunk independence: large documents", .tags(.heavy))
 struct LargeChunkIndependenceTests {
     static let kib64 = 64 * 1024
     static let mib = 1 << 20
-    static let full = ProcessInfo.processInfo.environment["WIRELOCK_CHUNK_FULL"] == "1"
+    static let full = TestScale.current == .full
 
     /// `[` `"` then filler up to `at`, where `defect` starts, then the rest of the string.
     static func stringWithDefect(at offset: Int, _ defect: [UInt8], total: Int) -> [UInt8] {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import WireJSON
+import WireLockTestSupport
 
 /// The outcome of parsing a document with a given chunking: all events, or the error.
 struct ParseOutcome: Equatable, CustomStringConvertible {
@@ -39,22 +40,10 @@ func parse(_ text: String, options: JSONParseOptions = .strict) -> ParseOutcome 
     parse(Array(text.utf8), chunks: [], options: options)
 }
 
-/// Where the shared conformance corpora live: `WIRELOCK_CONFORMANCE_DIR`, else `../shared/conformance`
-/// beside the repository.
+/// The shared conformance corpora (found by `Repository.conformance`: `WIRELOCK_CONFORMANCE_DIR`, else
+/// `../shared/conformance` beside the repository).
 enum Conformance {
-    static var root: URL? {
-        if let override = ProcessInfo.processInfo.environment["WIRELOCK_CONFORMANCE_DIR"] {
-            return URL(fileURLWithPath: override)
-        }
-        var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while dir.path != "/" {
-            if FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) {
-                return dir.deletingLastPathComponent().appendingPathComponent("shared/conformance")
-            }
-            dir = dir.deletingLastPathComponent()
-        }
-        return nil
-    }
+    static var root: URL? { Repository.conformance }
 
     static var jsonTestSuite: URL? {
         guard let dir = root?.appendingPathComponent("JSONTestSuite/test_parsing"),

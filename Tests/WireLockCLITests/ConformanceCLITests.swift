@@ -1,26 +1,14 @@
 import Foundation
 import Testing
 import WireJSON
+import WireLockTestSupport
 
 /// The command line must agree with the library on the public JSONTestSuite corpus (issue 2: "`wirelock
 /// validate` on those files agrees"). Read from `WIRELOCK_CONFORMANCE_DIR` or `../shared/conformance`;
 /// skipped, visibly, when neither exists.
 @Suite("wirelock validate over JSONTestSuite")
 struct ConformanceCLITests {
-    static var testParsing: URL? {
-        let root: URL
-        if let override = ProcessInfo.processInfo.environment["WIRELOCK_CONFORMANCE_DIR"] {
-            root = URL(fileURLWithPath: override)
-        } else {
-            var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            while dir.path != "/", !FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) {
-                dir = dir.deletingLastPathComponent()
-            }
-            root = dir.deletingLastPathComponent().appendingPathComponent("shared/conformance")
-        }
-        let suite = root.appendingPathComponent("JSONTestSuite/test_parsing")
-        return FileManager.default.fileExists(atPath: suite.path) ? suite : nil
-    }
+    static var testParsing: URL? { Repository.conformance("JSONTestSuite/test_parsing") }
 
     /// Per file name: valid, and the kind of the first error.
     static func verdicts(_ extra: [String] = []) throws -> [String: (valid: Bool, kind: String?)] {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireLockTestSupport
 
 /// Issue 10, item 9: what `diff` compares must not depend on how a path is spelled.
 @Suite("wirelock diff ignores how paths are spelled (binary)")

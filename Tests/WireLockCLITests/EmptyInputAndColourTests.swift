@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireLockTestSupport
 
 /// Issue 10, item 11: a directory in which no JSON file is found is an error (status 2) unless
 /// `--allow-empty`, for every command that walks directories; and `NO_COLOR` set to the empty

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WireJSON
+import WireLockTestSupport
 
 /// `wirelock shape`, `fuzz` and `diff` on objects with one name in two spellings — composed é
 /// (U+00E9) and e + U+0301: equal as Swift strings, two names in JSON.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WireJSON
+import WireLockTestSupport
 
 /// Runs the built `wirelock fmt` and checks output, exit status and the files left behind.
 @Suite("wirelock fmt (binary)")

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import WireLockTestSupport
 
 /// `wirelock fuzz`, run as a user would.
 @Suite("wirelock fuzz")
 struct FuzzCommandTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
 
     func scratch() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-fuzz-\(UUID().uuidString)")

@@ -5,6 +5,7 @@ import WireLockCore
 import WireCommandLine
 import WireSupport
 @testable import wirelock
+import WireLockTestSupport
 
 /// A package-like folder for the review commands: `Package.swift` (so the golden directory is found
 /// by walking up) and `golden/`.

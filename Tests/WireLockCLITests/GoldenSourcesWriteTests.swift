@@ -3,6 +3,7 @@ import Testing
 import WireCommandLine
 import WireSupport
 @testable import wirelock
+import WireLockTestSupport
 
 /// `GoldenSources.write` (behind `lock` and `shape --out`): a new file appears only once complete,
 /// an existing one is replaced whole, and a failed write leaves nothing behind.

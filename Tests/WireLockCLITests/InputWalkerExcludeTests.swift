@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WireSupport
+import WireLockTestSupport
 
 /// The one input walker's `--exclude GLOB`: patterns match an entry's name or its path relative to
 /// the directory given (`*` also matches `/`), an excluded folder is not entered, and a path named

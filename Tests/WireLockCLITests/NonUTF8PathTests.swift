@@ -4,6 +4,7 @@ import WireJSON
 #if canImport(Glibc)
 import Glibc
 #endif
+import WireLockTestSupport
 
 /// Issue 10, item 8: Linux file names are bytes. A name that is not UTF-8 (`ok\xFF.json`) is read
 /// from the raw command line, found by the directory walk, opened, rewritten and renamed as bytes,

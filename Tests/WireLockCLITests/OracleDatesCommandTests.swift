@@ -5,6 +5,7 @@ import WireOracle
 import WireCommandLine
 import WireSupport
 @testable import wirelock
+import WireLockTestSupport
 
 /// The strategy names, typed out: the CLI's vocabulary must not drift silently.
 private let strategyNames = [

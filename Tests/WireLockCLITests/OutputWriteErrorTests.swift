@@ -3,6 +3,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+import WireLockTestSupport
 
 /// Issue 10, item 4: every command checks what it writes on standard output and standard error
 /// (and the final flush), and exits 2 naming the problem; a pipe closed by the reader (`| head`)

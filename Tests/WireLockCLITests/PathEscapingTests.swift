@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WireJSON
+import WireLockTestSupport
 
 /// Issue 10, item 11: a file name is printed through one escaping function, so an escape sequence
 /// in a name cannot recolour the terminal, a newline cannot split a line, and JSON output stays

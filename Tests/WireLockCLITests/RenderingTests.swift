@@ -3,6 +3,7 @@ import WireJSON
 import WireCommandLine
 import WireSupport
 @testable import wirelock
+import WireLockTestSupport
 
 /// A hand-built error, so the renderers are tested apart from the core's locating.
 private let sampleError = JSONSyntaxError(

@@ -1,13 +1,13 @@
 import Foundation
 import Testing
+import WireLockTestSupport
 
 /// The repository's own goldens are locked: `golden/wirelock.lock` and `golden/shapes/` must match
 /// what `wirelock lock` would write, so a golden changed without re-locking fails here (and in
 /// `make demo`), not only in review.
 @Suite("The repository's golden lock")
 struct RepositoryLockTests {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
 
     @Test func committedLockAndShapeFilesAreUpToDate() throws {
         let result = try WireLockBinary.run(["lock", "--check"], in: Self.root)

@@ -3,6 +3,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+import WireLockTestSupport
 
 /// Issue 10, item 10: what a rewrite (`fmt`, `lock`, `shape --out`) may and may not do to the
 /// file system: an interrupted run leaves the original whole and no temporary; a temporary left

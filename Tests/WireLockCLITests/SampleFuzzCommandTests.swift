@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import WireLockTestSupport
 
 /// `wirelock-sample fuzz`, run as a user would: the campaign runs in a worker process (the same
 /// binary started again), findings are shrunk and saved, and saved findings no longer fail a run.
 @Suite("wirelock-sample fuzz")
 struct SampleFuzzCommandTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
 
     /// Runs the `wirelock-sample` built next to `wirelock`, from the package root (its fixture
     /// globs are relative), with output in files so no pipe can fill up.

@@ -2,123 +2,11 @@ import Foundation
 import SampleAPI
 import Testing
 import WireJSON
+import WireLockTestSupport
 
-/// `SampleAPI.Movie` refactored three ways, each a copy of the real model with one change.
+/// The real movies page and its goldens, for the refactored copies in `MovieVariants`.
 enum SampleRefactor {
-    /// Refactor 1: the Swift property `imdbId` is renamed `imdbID`; `CodingKeys` keep the wire key.
-    struct RenamedInSwift: Codable, Equatable, Sendable {
-        var id: Int
-        var title: String
-        var originalTitle: String
-        var originalLanguage: Language
-        var alternateTitles: [AlternateTitle]
-        var sortTitle: String
-        var titleSlug: String
-        var year: Int
-        var status: MovieStatus
-        @Nullable var overview: String?
-        @Nullable var certification: String?
-        var genres: [String]
-        var studio: String
-        var runtime: Int
-        @Nullable var inCinemas: WireDate?
-        @Nullable var releaseDate: WireDate?
-        var added: WireDate
-        var imdbID: String?
-        var tmdbId: Int
-        @Nullable var youTubeTrailerId: String?
-        var images: [MediaCover]
-        var ratings: Ratings
-        var monitored: Bool
-        var hasFile: Bool
-        @Nullable var movieFile: MovieFile?
-        var path: String
-        var sizeOnDisk: Int64
-        var qualityProfile: QualityProfile
-        var statistics: MovieStatistics
-        var tags: [Int]
-
-        enum CodingKeys: String, CodingKey {
-            case id, title, originalTitle, originalLanguage, alternateTitles, sortTitle, titleSlug, year, status
-            case overview, certification, genres, studio, runtime, inCinemas, releaseDate, added
-            case imdbID = "imdbId"
-            case tmdbId, youTubeTrailerId, images, ratings, monitored, hasFile, movieFile, path, sizeOnDisk
-            case qualityProfile, statistics, tags
-        }
-    }
-
-    /// Refactor 2: `added` becomes a plain `Date`, written by the encoder's `.iso8601` strategy —
-    /// whole seconds, so `2023-11-17T08:30:00.123Z` goes out as `2023-11-17T08:30:00Z`.
-    struct WholeSecondAdded: Codable, Equatable, Sendable {
-        var id: Int
-        var title: String
-        var originalTitle: String
-        var originalLanguage: Language
-        var alternateTitles: [AlternateTitle]
-        var sortTitle: String
-        var titleSlug: String
-        var year: Int
-        var status: MovieStatus
-        @Nullable var overview: String?
-        @Nullable var certification: String?
-        var genres: [String]
-        var studio: String
-        var runtime: Int
-        @Nullable var inCinemas: WireDate?
-        @Nullable var releaseDate: WireDate?
-        var added: Date
-        var imdbId: String?
-        var tmdbId: Int
-        @Nullable var youTubeTrailerId: String?
-        var images: [MediaCover]
-        var ratings: Ratings
-        var monitored: Bool
-        var hasFile: Bool
-        @Nullable var movieFile: MovieFile?
-        var path: String
-        var sizeOnDisk: Int64
-        var qualityProfile: QualityProfile
-        var statistics: MovieStatistics
-        var tags: [Int]
-    }
-
-    /// Refactor 3: a new optional `edition` ("Director's Cut"), written only when set.
-    struct WithEdition: Codable, Equatable, Sendable {
-        var id: Int
-        var title: String
-        var originalTitle: String
-        var originalLanguage: Language
-        var alternateTitles: [AlternateTitle]
-        var sortTitle: String
-        var titleSlug: String
-        var year: Int
-        var status: MovieStatus
-        @Nullable var overview: String?
-        @Nullable var certification: String?
-        var genres: [String]
-        var studio: String
-        var runtime: Int
-        @Nullable var inCinemas: WireDate?
-        @Nullable var releaseDate: WireDate?
-        var added: WireDate
-        var imdbId: String?
-        var tmdbId: Int
-        @Nullable var youTubeTrailerId: String?
-        var images: [MediaCover]
-        var ratings: Ratings
-        var monitored: Bool
-        var hasFile: Bool
-        @Nullable var movieFile: MovieFile?
-        var path: String
-        var sizeOnDisk: Int64
-        var qualityProfile: QualityProfile
-        var statistics: MovieStatistics
-        var tags: [Int]
-        var edition: String?
-    }
-
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
 
     /// The real movies page, decoded from `Fixtures/API/v3/movies-success.json` with the real
     /// decoder into `Movie` or one of its refactored copies.
@@ -167,7 +55,7 @@ struct SampleRefactorScenarioTests {
     @Test func renameWithCodingKeysPreservedChangesNothing() throws {
         let dir = try project()
         defer { dir.remove() }
-        let after = try R.golden(try R.page(R.RenamedInSwift.self))
+        let after = try R.golden(try R.page(MovieVariants.RenamedInSwift.self))
         try dir.write("golden/movies-page.json", bytes: after)
         #expect(after == (try dir.read("before/movies-page.json")))
 
@@ -188,7 +76,7 @@ struct SampleRefactorScenarioTests {
         defer { dir.remove() }
         let encoder = JSONEncoder.sampleAPI
         encoder.dateEncodingStrategy = .iso8601
-        let page = try R.page(R.WholeSecondAdded.self)
+        let page = try R.page(MovieVariants.WholeSecondAdded.self)
         try dir.write("golden/movies-page.json", bytes: try R.golden(page, encoder: encoder))
 
         let diff = try WireLockBinary.run(["diff", "before", "golden"], in: dir.url)
@@ -213,7 +101,7 @@ struct SampleRefactorScenarioTests {
     @Test func addingAnOptionalFieldIsNonBreaking() throws {
         let dir = try project()
         defer { dir.remove() }
-        var page = try R.page(R.WithEdition.self)
+        var page = try R.page(MovieVariants.WithEdition.self)
         page.records[0].edition = "Director's Cut"
         try dir.write("golden/movies-page.json", bytes: try R.golden(page))
 

@@ -1,6 +1,7 @@
 import Foundation
 import SampleAPI
 import Testing
+import WireLockTestSupport
 
 @Suite("wirelock shape, lock and diff")
 struct ShapeLockDiffCommandTests {
@@ -42,7 +43,7 @@ struct ShapeLockDiffCommandTests {
         defer { repo.remove() }
         let encoder = JSONEncoder.sampleAPI
         encoder.dateEncodingStrategy = .iso8601
-        try repo.write("golden/movies-page.json", bytes: try R.golden(try R.page(R.WholeSecondAdded.self), encoder: encoder))
+        try repo.write("golden/movies-page.json", bytes: try R.golden(try R.page(MovieVariants.WholeSecondAdded.self), encoder: encoder))
         let diff = try WireLockBinary.run(["diff", "--git", "HEAD"], in: repo.url)
         #expect(diff.status == 1, "\(diff)")
         #expect(diff.stdoutLines == [
@@ -79,7 +80,7 @@ struct ShapeLockDiffCommandTests {
         try repo.write("Sources/App/main.swift", "")
         let encoder = JSONEncoder.sampleAPI
         encoder.dateEncodingStrategy = .iso8601
-        try repo.write("golden/movies-page.json", bytes: try R.golden(try R.page(R.WholeSecondAdded.self), encoder: encoder))
+        try repo.write("golden/movies-page.json", bytes: try R.golden(try R.page(MovieVariants.WholeSecondAdded.self), encoder: encoder))
         let subfolder = repo.url.appendingPathComponent("Sources/App")
         let expected = [
             "movies-page",

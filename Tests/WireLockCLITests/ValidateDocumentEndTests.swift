@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WireJSON
+import WireLockTestSupport
 
 /// Issue 10, items 1 and 7, through the built binary: a string left open after the document is an
 /// error (never silently dropped by `fmt`), and JSON Lines counts every invalid line.

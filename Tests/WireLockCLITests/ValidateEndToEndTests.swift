@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WireJSON
+import WireLockTestSupport
 
 /// Runs the built `wirelock validate` and checks standard output, standard error and the exit status.
 @Suite("wirelock validate (binary)")
@@ -283,8 +284,7 @@ struct ValidateEndToEndTests {
 /// Every broken fixture is reported where `Fixtures/invalid/README.md` says it is.
 @Suite("wirelock validate on the fixtures (binary)")
 struct FixtureEndToEndTests {
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = Repository.root
 
     static var hasFixtures: Bool {
         FileManager.default.fileExists(atPath: repository.appendingPathComponent("Fixtures/invalid").path)

@@ -4,13 +4,13 @@ import Testing
 import WireFuzz
 import WireJSON
 @testable import WireLock
+import WireLockTestSupport
 
 /// `assertFuzzCampaign` in a user's package: fixtures by name, readable findings, committed cases
 /// known, new cases saved only where the record mode allows.
 @Suite("assertFuzzCampaign")
 struct FuzzCampaignAssertionTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let fixtures = Repository.root.appendingPathComponent("Fixtures")
 
     /// A fixtures folder holding only the rate-limit body (no regression cases yet).
     func freshFixtures() throws -> URL {

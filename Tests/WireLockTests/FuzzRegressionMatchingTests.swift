@@ -5,14 +5,14 @@ import WireFuzz
 import WireJSON
 @testable import WireLock
 @testable import WireLockRunner
+import WireLockTestSupport
 
 /// A committed fuzz regression is the same bug after `wirelock fmt Fixtures` reorders and
 /// re-indents the fixture it came from: findings are matched to cases by what they are (mutator,
 /// outcome, path), not by the bytes of the seed.
 @Suite("Fuzz regressions survive a reformatted fixture")
 struct FuzzRegressionMatchingTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let repository = Repository.root
 
     /// The error-429 fixture with its members in reverse order, four spaces of indent.
     static func reformatted() throws -> String {

@@ -4,8 +4,10 @@ import Testing
 import WireFuzz
 import WireJSON
 import WireLock
+import WireLockTestSupport
 
-/// Every sample model's fuzz campaign (20,000 mutants, seed 7, in process): the real models give no
+/// Every sample model's fuzz campaign (20,000 mutants under the full `WIRELOCK_TEST_SCALE`, 2,000
+/// under the quick one; seed 7, in process): the real models give no
 /// finding at all; the deliberately lenient `RateLimitNotice` gives only findings that its committed
 /// regression cases already hold. The same campaigns run from `make demo` (shorter) and from
 /// `wirelock-sample fuzz` (in a worker process).
@@ -25,8 +27,7 @@ struct SampleFuzzTests {
         Subject(model: .codable(APIErrorBody.self, name: "error", decoder: { .sampleAPI }, encoder: { .sampleAPI }), fixtures: "error-"),
     ]
 
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let fixtures = Repository.root.appendingPathComponent("Fixtures")
 
     static func seeds(_ prefix: String) throws -> [FuzzSeed] {
         let folder = fixtures.appendingPathComponent("API/v3")
@@ -35,12 +36,13 @@ struct SampleFuzzTests {
             .compactMap { name in try? FuzzSeed(name: name, bytes: Array(Data(contentsOf: folder.appendingPathComponent(name)))) }
     }
 
-    @Test(arguments: subjects)
+    @Test(.tags(.heavy), arguments: subjects)
     func sampleModelsHaveNoFindings(subject: Subject) throws {
         let campaign = ModelCampaign(model: subject.model, seeds: try Self.seeds(subject.fixtures), seed: 7)
         #expect(!campaign.generator.isEmpty)
-        let result = campaign.run(count: 20_000)
-        #expect(result.tally.total.mutants == 20_000)
+        let count = TestScale.current.count(20_000)
+        let result = campaign.run(count: count)
+        #expect(result.tally.total.mutants == count)
         #expect(result.findings.isEmpty, "\(result.findings.prefix(3).map { "\($0.operation): \($0.verdict.seen)" })")
     }
 

@@ -4,182 +4,7 @@ import Testing
 import WireJSON
 import WireLock
 import WireLockCore
-
-/// Copies of `SampleAPI.Movie`, each one property away from the real model: what a refactor that
-/// breaks the wire format looks like in the app's own code. `Copy` is the control — the same
-/// properties, types and keys as the real model — so the tests can show that a copy does pass and
-/// that each broken copy differs at exactly the paths of its one change.
-enum MovieBreaks {
-    /// The real model, member for member.
-    struct Copy: Codable, Equatable, Sendable {
-        var id: Int
-        var title: String
-        var originalTitle: String
-        var originalLanguage: Language
-        var alternateTitles: [AlternateTitle]
-        var sortTitle: String
-        var titleSlug: String
-        var year: Int
-        var status: MovieStatus
-        @Nullable var overview: String?
-        @Nullable var certification: String?
-        var genres: [String]
-        var studio: String
-        var runtime: Int
-        @Nullable var inCinemas: WireDate?
-        @Nullable var releaseDate: WireDate?
-        var added: WireDate
-        var imdbId: String?
-        var tmdbId: Int
-        @Nullable var youTubeTrailerId: String?
-        var images: [MediaCover]
-        var ratings: Ratings
-        var monitored: Bool
-        var hasFile: Bool
-        @Nullable var movieFile: MovieFile?
-        var path: String
-        var sizeOnDisk: Int64
-        var qualityProfile: QualityProfile
-        var statistics: MovieStatistics
-        var tags: [Int]
-    }
-
-    /// Break 1 — a property dropped: `imdbId` is gone, so the decoder silently ignores it.
-    struct DroppedImdbId: Codable, Equatable, Sendable {
-        var id: Int
-        var title: String
-        var originalTitle: String
-        var originalLanguage: Language
-        var alternateTitles: [AlternateTitle]
-        var sortTitle: String
-        var titleSlug: String
-        var year: Int
-        var status: MovieStatus
-        @Nullable var overview: String?
-        @Nullable var certification: String?
-        var genres: [String]
-        var studio: String
-        var runtime: Int
-        @Nullable var inCinemas: WireDate?
-        @Nullable var releaseDate: WireDate?
-        var added: WireDate
-        var tmdbId: Int
-        @Nullable var youTubeTrailerId: String?
-        var images: [MediaCover]
-        var ratings: Ratings
-        var monitored: Bool
-        var hasFile: Bool
-        @Nullable var movieFile: MovieFile?
-        var path: String
-        var sizeOnDisk: Int64
-        var qualityProfile: QualityProfile
-        var statistics: MovieStatistics
-        var tags: [Int]
-    }
-
-    /// Break 2 — the date strategy changed: the three dates are plain `Date`s instead of
-    /// ``WireDate``s, so they are written by the encoder's date strategy instead of as they came.
-    struct PlainDates: Codable, Equatable, Sendable {
-        var id: Int
-        var title: String
-        var originalTitle: String
-        var originalLanguage: Language
-        var alternateTitles: [AlternateTitle]
-        var sortTitle: String
-        var titleSlug: String
-        var year: Int
-        var status: MovieStatus
-        @Nullable var overview: String?
-        @Nullable var certification: String?
-        var genres: [String]
-        var studio: String
-        var runtime: Int
-        @Nullable var inCinemas: Date?
-        @Nullable var releaseDate: Date?
-        var added: Date
-        var imdbId: String?
-        var tmdbId: Int
-        @Nullable var youTubeTrailerId: String?
-        var images: [MediaCover]
-        var ratings: Ratings
-        var monitored: Bool
-        var hasFile: Bool
-        @Nullable var movieFile: MovieFile?
-        var path: String
-        var sizeOnDisk: Int64
-        var qualityProfile: QualityProfile
-        var statistics: MovieStatistics
-        var tags: [Int]
-    }
-
-    /// `Page`'s members, for records that cannot be decoded into a `Page` (its memberwise
-    /// initializer is internal to SampleAPI).
-    struct PageOf<Record: Encodable>: Encodable {
-        var page: Int
-        var pageSize: Int
-        var sortKey: String
-        var sortDirection: SortDirection
-        var filters: [PageFilter]
-        var totalRecords: Int
-        var records: [Record]
-    }
-
-    /// Break 3 — a key renamed: the `tmdbId` property's wire key became `tmdb_id` (someone "fixed"
-    /// it to snake_case), every other key as before.
-    struct RenamedTmdbId: Codable, Equatable, Sendable {
-        var id: Int
-        var title: String
-        var originalTitle: String
-        var originalLanguage: Language
-        var alternateTitles: [AlternateTitle]
-        var sortTitle: String
-        var titleSlug: String
-        var year: Int
-        var status: MovieStatus
-        @Nullable var overview: String?
-        @Nullable var certification: String?
-        var genres: [String]
-        var studio: String
-        var runtime: Int
-        @Nullable var inCinemas: WireDate?
-        @Nullable var releaseDate: WireDate?
-        var added: WireDate
-        var imdbId: String?
-        var tmdbId: Int
-        @Nullable var youTubeTrailerId: String?
-        var images: [MediaCover]
-        var ratings: Ratings
-        var monitored: Bool
-        var hasFile: Bool
-        @Nullable var movieFile: MovieFile?
-        var path: String
-        var sizeOnDisk: Int64
-        var qualityProfile: QualityProfile
-        var statistics: MovieStatistics
-        var tags: [Int]
-
-        enum CodingKeys: String, CodingKey {
-            case id, title, originalTitle, originalLanguage, alternateTitles, sortTitle, titleSlug, year, status
-            case overview, certification, genres, studio, runtime, inCinemas, releaseDate, added, imdbId
-            case tmdbId = "tmdb_id"
-            case youTubeTrailerId, images, ratings, monitored, hasFile, movieFile, path, sizeOnDisk
-            case qualityProfile, statistics, tags
-        }
-
-        /// The renamed model holding the real movie's data (it can no longer decode the server's
-        /// payload itself: `tmdb_id` is not in it).
-        init(_ m: SampleAPI.Movie) {
-            id = m.id; title = m.title; originalTitle = m.originalTitle; originalLanguage = m.originalLanguage
-            alternateTitles = m.alternateTitles; sortTitle = m.sortTitle; titleSlug = m.titleSlug; year = m.year
-            status = m.status; _overview = m.$overview; _certification = m.$certification; genres = m.genres
-            studio = m.studio; runtime = m.runtime; _inCinemas = m.$inCinemas; _releaseDate = m.$releaseDate
-            added = m.added; imdbId = m.imdbId; tmdbId = m.tmdbId; _youTubeTrailerId = m.$youTubeTrailerId
-            images = m.images; ratings = m.ratings; monitored = m.monitored; hasFile = m.hasFile
-            _movieFile = m.$movieFile; path = m.path; sizeOnDisk = m.sizeOnDisk; qualityProfile = m.qualityProfile
-            statistics = m.statistics; tags = m.tags
-        }
-    }
-}
+import WireLockTestSupport
 
 /// Issue 3, "Done when" 3, on the real sample: breaking `SampleAPI.Movie` (drop a property, change
 /// the date strategy, rename a key) makes the round trip against `Fixtures/API/v3/movies-success.json`
@@ -189,8 +14,7 @@ enum MovieBreaks {
 /// record mode `never` and `CI=true`, so nothing — not even a pending file — is written.
 @Suite("Breaking the sample Movie model")
 final class SampleModelBreakTests {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
     static let fixture = "API/v3/movies-success"
     static let realGolden = root.appendingPathComponent("golden/movies-page.json")
 
@@ -233,15 +57,15 @@ final class SampleModelBreakTests {
     // MARK: The control
 
     @Test func theUnbrokenCopyPassesBothChecks() throws {
-        #expect(roundTrip(MovieBreaks.Copy.self) == nil)
-        #expect(try golden(try Self.page(MovieBreaks.Copy.self)) == nil)
+        #expect(roundTrip(MovieVariants.Copy.self) == nil)
+        #expect(try golden(try Self.page(MovieVariants.Copy.self)) == nil)
         #expect(try golden(try Self.page()) == nil)
     }
 
     // MARK: Drop a property
 
     @Test func droppingAPropertyIsALossyDecodeAtEveryRecordsPath() throws {
-        let failure = try #require(roundTrip(MovieBreaks.DroppedImdbId.self))
+        let failure = try #require(roundTrip(MovieVariants.DroppedImdbId.self))
         #expect(failure.differences.map(\.path.description) == ["$.records[0].imdbId", "$.records[1].imdbId", "$.records[2].imdbId"])
         #expect(failure.message.hasPrefix("movies-success.json: Page<DroppedImdbId> does not round-trip losslessly (3 differences):\n"))
         #expect(failure.message.contains(#"  lossy decode: `$.records[0].imdbId` is in the fixture but not in the re-encoded value (the fixture has "tt0211915")"# + "\n"))
@@ -249,7 +73,7 @@ final class SampleModelBreakTests {
     }
 
     @Test func droppingAPropertyFailsTheGoldenAtEveryRecordsPath() throws {
-        let failure = try #require(try golden(try Self.page(MovieBreaks.DroppedImdbId.self)))
+        let failure = try #require(try golden(try Self.page(MovieVariants.DroppedImdbId.self)))
         #expect(failure.differences.map(\.path.description) == ["$.records[0].imdbId", "$.records[1].imdbId", "$.records[2].imdbId"])
         #expect(failure.message.contains("does not match (3 differences):\n"))
         #expect(failure.message.contains(#"  $.records[0].imdbId: missing in actual (golden has "tt0211915")"#))
@@ -302,7 +126,7 @@ final class SampleModelBreakTests {
         case "secondsSince1970": encoder.dateEncodingStrategy = .secondsSince1970
         default: break   // the app's own strategy: milliseconds only when the date has a fraction
         }
-        let failure = try #require(try golden(try Self.page(MovieBreaks.PlainDates.self), encoder: encoder))
+        let failure = try #require(try golden(try Self.page(MovieVariants.PlainDates.self), encoder: encoder))
         #expect(failure.differences.map(\.description) == expected)
         #expect(failure.message.contains("does not match (\(expected.count) difference\(expected.count == 1 ? "" : "s")):\n"))
         for line in expected { #expect(failure.message.contains("  " + line + "\n")) }
@@ -311,7 +135,7 @@ final class SampleModelBreakTests {
     @Test func plainDatesLoseTheFractionalSecondsInTheRoundTrip() throws {
         let encoder = JSONEncoder.sampleAPI
         encoder.dateEncodingStrategy = .iso8601
-        let failure = try #require(roundTrip(MovieBreaks.PlainDates.self, encoder: encoder))
+        let failure = try #require(roundTrip(MovieVariants.PlainDates.self, encoder: encoder))
         #expect(failure.differences.map(\.path.description) == ["$.records[1].added", "$.records[1].releaseDate"])
         #expect(failure.message.contains(#"  `$.records[1].added` changed: fixture "2023-11-17T08:30:00.123Z" → re-encoded "2023-11-17T08:30:00Z""#))
         #expect(failure.message.contains(#"  `$.records[1].releaseDate` changed: fixture "2003-03-17T00:00:00.000Z" → re-encoded "2003-03-17T00:00:00Z""#))
@@ -321,9 +145,9 @@ final class SampleModelBreakTests {
 
     @Test func renamingAKeyFailsTheGoldenAtTheOldAndTheNewPath() throws {
         let page = try Self.page()
-        let renamed = MovieBreaks.PageOf(page: page.page, pageSize: page.pageSize, sortKey: page.sortKey,
+        let renamed = MovieVariants.PageOf(page: page.page, pageSize: page.pageSize, sortKey: page.sortKey,
                                          sortDirection: page.sortDirection, filters: page.filters,
-                                         totalRecords: page.totalRecords, records: page.records.map(MovieBreaks.RenamedTmdbId.init))
+                                         totalRecords: page.totalRecords, records: page.records.map(MovieVariants.RenamedTmdbId.init))
         let failure = try #require(try golden(renamed))
         #expect(failure.differences.map(\.description) == [
             "$.records[0].tmdbId: missing in actual (golden has 194)", "$.records[0].tmdb_id: added in actual (194)",
@@ -335,14 +159,14 @@ final class SampleModelBreakTests {
     }
 
     @Test func renamingAKeyMakesTheFixtureUndecodableAtTheNewPath() throws {
-        let failure = try #require(roundTrip(MovieBreaks.RenamedTmdbId.self))
+        let failure = try #require(roundTrip(MovieVariants.RenamedTmdbId.self))
         #expect(failure.message == #"movies-success.json: Page<RenamedTmdbId> could not decode the fixture: missingKey at $.records[0].tmdb_id: no value for key "tmdb_id""#)
     }
 
     // MARK: Through the assertions: the recorded issue names the path, at the caller's line
 
     @Test func theAssertionsRecordEachBreakAtTheCaller() throws {
-        let dropped = try Self.page(MovieBreaks.DroppedImdbId.self)
+        let dropped = try Self.page(MovieVariants.DroppedImdbId.self)
         let line1 = #line + 2
         withKnownIssue {
             assertGolden(dropped, named: "movies-page", encoder: .sampleAPI, record: .never, goldenDirectory: goldens)
@@ -351,7 +175,7 @@ final class SampleModelBreakTests {
         }
         let line2 = #line + 2
         withKnownIssue {
-            assertRoundTrip(Page<MovieBreaks.DroppedImdbId>.self, fixture: Self.fixture, decoder: .sampleAPI, encoder: .sampleAPI)
+            assertRoundTrip(Page<MovieVariants.DroppedImdbId>.self, fixture: Self.fixture, decoder: .sampleAPI, encoder: .sampleAPI)
         } matching: { issue in
             issue.sourceLocation?.line == line2 && "\(issue)".contains("lossy decode: `$.records[0].imdbId`")
         }
@@ -359,13 +183,13 @@ final class SampleModelBreakTests {
         iso.dateEncodingStrategy = .iso8601
         let line3 = #line + 2
         withKnownIssue {
-            assertRoundTrip(Page<MovieBreaks.PlainDates>.self, fixture: Self.fixture, decoder: .sampleAPI, encoder: iso)
+            assertRoundTrip(Page<MovieVariants.PlainDates>.self, fixture: Self.fixture, decoder: .sampleAPI, encoder: iso)
         } matching: { issue in
             issue.sourceLocation?.line == line3 && "\(issue)".contains("`$.records[1].added` changed")
         }
         let line4 = #line + 2
         withKnownIssue {
-            assertRoundTrip(Page<MovieBreaks.RenamedTmdbId>.self, fixture: Self.fixture, decoder: .sampleAPI, encoder: .sampleAPI)
+            assertRoundTrip(Page<MovieVariants.RenamedTmdbId>.self, fixture: Self.fixture, decoder: .sampleAPI, encoder: .sampleAPI)
         } matching: { issue in
             issue.sourceLocation?.line == line4 && "\(issue)".contains("missingKey at $.records[0].tmdb_id")
         }

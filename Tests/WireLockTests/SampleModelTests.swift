@@ -3,6 +3,7 @@ import SampleAPI
 import Testing
 import WireJSON
 import WireLock
+import WireLockTestSupport
 
 /// The sample media-library API under WireLock: every model round-trips its fixtures losslessly (up
 /// to differences declared by path with a reason), every broken fixture is rejected at its exact
@@ -138,9 +139,7 @@ struct SampleModelTests {
 
     // MARK: Helpers
 
-    static let fixturesDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/API/v3")
+    static let fixturesDirectory = Repository.root.appendingPathComponent("Fixtures/API/v3")
 
     static func decode<T: Decodable>(_ type: T.Type, _ fixture: String) throws -> T {
         let data = try Data(contentsOf: fixturesDirectory.appendingPathComponent(fixture + ".json"))

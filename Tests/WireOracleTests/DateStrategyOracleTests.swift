@@ -2,21 +2,22 @@ import Foundation
 import Testing
 import WireOracle
 import WireOracleTesting
+import WireLockTestSupport
 
 /// The repository's `Fixtures/` folder, found from this file's path.
-let fixturesDirectory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fixtures").path
+let fixturesDirectory = Repository.root.appendingPathComponent("Fixtures").path
 
 @Suite("Date strategies against their legacies")
 struct DateStrategyOracleTests {
     static let textStrategies = LegacyDateStrategy.allCases.filter { !$0.isNumeric }
 
-    @Test("the twin decodes 10 000 generated inputs exactly like the legacy", arguments: LegacyDateStrategy.allCases)
+    /// 10,000 inputs under the full `WIRELOCK_TEST_SCALE` (CI), 1,000 under the quick one.
+    @Test("the twin decodes generated inputs exactly like the legacy", .tags(.heavy), arguments: LegacyDateStrategy.allCases)
     func decodingMatchesLegacy(strategy: LegacyDateStrategy) {
+        let count = TestScale.current.count(10_000)
         let report = assertOracle(DateOracles.decoding(strategy),
-                                  over: DateOracles.corpus(for: strategy, seed: 1, count: 10_000))
-        #expect(report.checked == 10_000)
+                                  over: DateOracles.corpus(for: strategy, seed: 1, count: count))
+        #expect(report.checked == count)
     }
 
     @Test("the fast path alone decides inputs without ever disagreeing on an accepted date", arguments: LegacyDateStrategy.allCases)
@@ -62,8 +63,11 @@ struct DateStrategyOracleTests {
         assertOracle(DateOracles.decoding(strategy), over: strings)
     }
 
-    @Test("the twin encodes 10 000 generated instants exactly like the legacy", arguments: LegacyDateStrategy.allCases)
+    /// 10,000 instants under the full `WIRELOCK_TEST_SCALE` (CI), 1,000 under the quick one.
+    @Test("the twin encodes generated instants exactly like the legacy", .tags(.heavy), arguments: LegacyDateStrategy.allCases)
     func encodingMatchesLegacy(strategy: LegacyDateStrategy) {
-        assertOracle(DateOracles.encoding(strategy), over: DateInputGenerator.instantCorpus(seed: 1, count: 10_000))
+        let count = TestScale.current.count(10_000)
+        let report = assertOracle(DateOracles.encoding(strategy), over: DateInputGenerator.instantCorpus(seed: 1, count: count))
+        #expect(report.checked == count)
     }
 }

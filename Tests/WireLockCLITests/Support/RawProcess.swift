@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import WireLockTestSupport
 
 /// Where a spawned binary's standard output or standard error goes.
 enum StreamTarget {

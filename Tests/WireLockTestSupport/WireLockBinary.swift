@@ -1,27 +1,33 @@
 import Foundation
 
 /// What a run of the `wirelock` binary produced.
-struct CommandResult: CustomStringConvertible {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+public struct CommandResult: CustomStringConvertible, Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
 
     /// Standard output split into lines (without the final empty one).
-    var stdoutLines: [String] {
+    public var stdoutLines: [String] {
         var lines = stdout.components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
         return lines
     }
 
-    var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+    public init(status: Int32, stdout: String, stderr: String) {
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
+    }
+
+    public var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
 }
 
 /// Finds and runs the built `wirelock` executable, the way a user would (swift-argument-parser's
 /// `AssertExecuteCommand` does the same for its examples).
-enum WireLockBinary {
-    struct NotFound: Error, CustomStringConvertible {
-        var searched: [String]
-        var description: String {
+public enum WireLockBinary {
+    public struct NotFound: Error, CustomStringConvertible {
+        public var searched: [String]
+        public var description: String {
             "wirelock binary not found; set WIRELOCK_BIN or run `swift build`. Looked in: "
                 + searched.joined(separator: ", ")
         }
@@ -29,7 +35,7 @@ enum WireLockBinary {
 
     /// `WIRELOCK_BIN`, else a `wirelock` file beside the test bundle (SwiftPM builds it first, since
     /// the test target depends on the executable target).
-    static func locate() throws -> URL {
+    public static func locate() throws -> URL {
         let environment = ProcessInfo.processInfo.environment
         if let override = environment["WIRELOCK_BIN"], !override.isEmpty {
             return URL(fileURLWithPath: override)
@@ -59,7 +65,7 @@ enum WireLockBinary {
     ///   - stdin: bytes for standard input (empty input when nil).
     ///   - directory: the working directory (relative paths in arguments and output are relative to it).
     ///   - environment: extra environment variables.
-    static func run(_ arguments: [String], stdin: [UInt8]? = nil, in directory: URL? = nil,
+    public static func run(_ arguments: [String], stdin: [UInt8]? = nil, in directory: URL? = nil,
                     environment: [String: String] = [:]) throws -> CommandResult {
         let process = Process()
         process.executableURL = try locate()
@@ -102,7 +108,7 @@ enum WireLockBinary {
     }
 
     /// Runs `wirelock` with text on standard input.
-    static func run(_ arguments: [String], stdin text: String, in directory: URL? = nil) throws -> CommandResult {
+    public static func run(_ arguments: [String], stdin text: String, in directory: URL? = nil) throws -> CommandResult {
         try run(arguments, stdin: Array(text.utf8), in: directory)
     }
 }

@@ -1,23 +1,23 @@
 import Foundation
 
 /// A fresh directory for one test; call ``remove()`` when done (`defer`).
-struct TemporaryDirectory {
-    let url: URL
+public struct TemporaryDirectory: Sendable {
+    public let url: URL
 
-    init() throws {
+    public init() throws {
         url = FileManager.default.temporaryDirectory
             .appendingPathComponent("wirelock-test-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
     /// The absolute path of a name inside the directory.
-    func path(_ name: String) -> String {
+    public func path(_ name: String) -> String {
         url.appendingPathComponent(name).path
     }
 
     /// Writes bytes to a relative path, creating intermediate directories.
     @discardableResult
-    func write(_ name: String, bytes: [UInt8], permissions: Int? = nil) throws -> String {
+    public func write(_ name: String, bytes: [UInt8], permissions: Int? = nil) throws -> String {
         let file = url.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(bytes).write(to: file)
@@ -29,33 +29,33 @@ struct TemporaryDirectory {
 
     /// Writes UTF-8 text to a relative path, creating intermediate directories.
     @discardableResult
-    func write(_ name: String, _ text: String, permissions: Int? = nil) throws -> String {
+    public func write(_ name: String, _ text: String, permissions: Int? = nil) throws -> String {
         try write(name, bytes: Array(text.utf8), permissions: permissions)
     }
 
     /// The bytes of a relative path.
-    func read(_ name: String) throws -> [UInt8] {
+    public func read(_ name: String) throws -> [UInt8] {
         Array(try Data(contentsOf: url.appendingPathComponent(name)))
     }
 
     /// The text of a relative path.
-    func readText(_ name: String) throws -> String {
+    public func readText(_ name: String) throws -> String {
         String(decoding: try read(name), as: UTF8.self)
     }
 
     /// The permission bits of a relative path.
-    func permissions(_ name: String) throws -> Int {
+    public func permissions(_ name: String) throws -> Int {
         let attributes = try FileManager.default.attributesOfItem(atPath: path(name))
         return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
     }
 
     /// The names directly inside the directory (or a subdirectory), sorted.
-    func names(in subdirectory: String = "") throws -> [String] {
+    public func names(in subdirectory: String = "") throws -> [String] {
         let directory = subdirectory.isEmpty ? url : url.appendingPathComponent(subdirectory)
         return try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
     }
 
-    func remove() {
+    public func remove() {
         try? FileManager.default.removeItem(at: url)
     }
 }
