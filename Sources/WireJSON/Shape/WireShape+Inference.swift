@@ -90,10 +90,14 @@ final class _ShapeBuilder {
         }
     }
 
-    private var kinds: Set<WireShape.Kind> {
+    /// The set of kinds for each combination of bits, normalised as ``WireShape/init(kinds:string:members:element:)``
+    /// does (`number` absorbs `integer`), made once: a shape per member of a large object would
+    /// otherwise allocate (and later free) a set of its one kind each, and hash kinds (by their
+    /// names) to normalise it.
+    private static let kindSets: [Set<WireShape.Kind>] = (0..<128).map { bits in
         var out = Set<WireShape.Kind>()
-        for (bit, kind) in WireShape.Kind.allCases.enumerated() where kindBits & (1 << bit) != 0 { out.insert(kind) }
-        return out
+        for (bit, kind) in WireShape.Kind.allCases.enumerated() where bits & (1 << bit) != 0 { out.insert(kind) }
+        return WireShape(kinds: out).kinds
     }
 
     func add(_ value: JSONValue) {
@@ -116,6 +120,8 @@ final class _ShapeBuilder {
             insert(.object)
             let current = objectCount
             objectCount += 1
+            // Room for every name at once, instead of the table growing (and rehashing) in steps.
+            members.reserveCapacity(object.members.count)
             for member in object.members {
                 let key = JSONKey(member.key)
                 let builder: _ShapeBuilder
@@ -160,9 +166,8 @@ final class _ShapeBuilder {
     }
 
     func shape(enumRule: WireShape.EnumRule) -> WireShape {
-        let kinds = self.kinds
         var string: StringShape? = nil
-        if kinds.contains(.string) {
+        if kindBits & 16 != 0 {
             var s = StringShape(format: format, fractionDigits: fractionDigits, offsets: offsets)
             if format == nil, !tooManyValues, stringCount >= enumRule.minimumSamples,
                (1...max(1, enumRule.maximumValues)).contains(valueCounts.count), enumRule.maximumValues > 0,
@@ -173,7 +178,7 @@ final class _ShapeBuilder {
             string = s
         }
         var memberShapes: [JSONKey: WireShape.Member]? = nil
-        if kinds.contains(.object) {
+        if kindBits & 64 != 0 {
             var out: [JSONKey: WireShape.Member] = [:]
             out.reserveCapacity(members.count)
             for (key, builder) in members {
@@ -181,7 +186,8 @@ final class _ShapeBuilder {
             }
             memberShapes = out
         }
-        return WireShape(kinds: kinds, string: string, members: memberShapes, element: element?.shape(enumRule: enumRule))
+        return WireShape(normalizedKinds: Self.kindSets[Int(kindBits)], string: string, members: memberShapes,
+                         element: element?.shape(enumRule: enumRule))
     }
 }
 
