@@ -105,7 +105,7 @@ final class _ShapeBuilder {
         case .null: insert(.null)
         case .bool: insert(.bool)
         case .number(let n):
-            insert(n.text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) ? .number : .integer)
+            insert(Self.hasFractionOrExponent(n.text) ? .number : .integer)
         case .string(let s):
             insert(.string)
             addString(s)
@@ -123,21 +123,31 @@ final class _ShapeBuilder {
             // Room for every name at once, instead of the table growing (and rehashing) in steps.
             members.reserveCapacity(object.members.count)
             for member in object.members {
-                let key = JSONKey(member.key)
-                let builder: _ShapeBuilder
-                if let existing = members[key] {
-                    // Only the first of a repeated name counts, as if the object had it once.
-                    guard existing.lastObject != current else { continue }
-                    builder = existing
-                } else {
-                    builder = _ShapeBuilder()
-                    members[key] = builder
-                }
+                // One probe of the table finds the builder or makes it (a new one was in no
+                // object yet); a lookup and then an insertion were two, each a cache miss once
+                // the table outgrows the caches.
+                let builder = Self.slot(&members[JSONKey(member.key), default: _ShapeBuilder()])
+                // Only the first of a repeated name counts, as if the object had it once.
+                guard builder.lastObject != current else { continue }
                 builder.lastObject = current
                 builder.present += 1
                 builder.add(member.value)
             }
         }
+    }
+
+    /// The builder in a table slot, reached through the slot's `inout` access.
+    @inline(__always) private static func slot(_ builder: inout _ShapeBuilder) -> _ShapeBuilder { builder }
+
+    /// Whether number text has a fraction or an exponent (a `number`, not an `integer`), read from
+    /// its UTF-8 bytes in place.
+    private static func hasFractionOrExponent(_ text: String) -> Bool {
+        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            bytes.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+        }
+        if let found = text.utf8.withContiguousStorageIfAvailable(scan) { return found }
+        var copy = text
+        return copy.withUTF8(scan)
     }
 
     private func addString(_ s: String) {
