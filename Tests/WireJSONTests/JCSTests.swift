@@ -186,6 +186,33 @@ struct JCSPathAndIntegerTests {
         }
     }
 
+    /// Repeated names are found among the sorted members; the error still names the one whose
+    /// second occurrence comes first, and an outer repetition is reported before anything inside.
+    @Test(arguments: [
+        (#"{"b":1,"a":1,"b":2,"a":2}"#, [JSONPath.Component.key("b")]),
+        (#"{"a":1,"c":1,"b":{"x":1},"c":2,"a":2}"#, [.key("c")]),
+        (#"{"a":1,"a":2,"b":3}"#, [.key("a")]),
+        (#"{"z":{"bad":1e400},"z":2}"#, [.key("z")]),
+        (#"{"m":{"q":1,"p":[{"y":1,"y":2}]},"n":1}"#, [.key("m"), .key("p"), .index(0), .key("y")]),
+    ])
+    func aRepeatedNameIsTheFirstOneRepeated(text: String, path: [JSONPath.Component]) throws {
+        let value = try JSONValue.parse(text, options: JSONParseOptions(allowDuplicateKeys: true))
+        do {
+            _ = try JCS.bytes(value)
+            Issue.record("the repeated name was accepted: \(text)")
+        } catch {
+            #expect(error.path == JSONPath(path), "\(text)")
+            #expect(error.reason.contains("is repeated"), "\(text): \(error.reason)")
+        }
+    }
+
+    @Test func twoSpellingsOfOneTextAreTwoNames() throws {
+        // U+00E9 against e + U+0301: equal Strings, different JSON names; neither is repeated.
+        let value = JSONValue.object(JSONObject([.init(key: "caf\u{E9}", value: .number(1)),
+                                                 .init(key: "cafe\u{301}", value: .number(2))]))
+        #expect(try JCS.text(value) == "{\"cafe\u{301}\":2,\"caf\u{E9}\":1}")
+    }
+
     @Test(arguments: ["0", "-0", "7", "-7", "10", "999999999999999", "-999999999999999", "1000000000000000",
                       "9007199254740993", "123456789012345678901", "100", "1.0", "1e2", "-1E+2", "0.5", "1e-7"])
     func numbersKeepTheirECMAScriptForm(text: String) throws {

@@ -30,6 +30,38 @@ struct ShapeDiffEquivalenceTests {
         #expect(changes.filter { $0.rule == .memberRemoved }.count == count)
         #expect(changes.filter { $0.rule == .requiredMemberAdded }.count == count)
     }
+
+    /// Many members of one object, each changed in its own way (kept, removed, added, renamed, made
+    /// optional, retyped, nested changes, names that need quoting, two spellings of one text): the
+    /// changes, and their order, are the previous diff's.
+    @Test func manyMembersWithEveryKindOfChange() throws {
+        func document(_ side: Int) throws -> String {
+            var members: [String] = []
+            for i in 0..<3_000 {
+                switch i % 10 {
+                case 0: members.append(#""same\#(i)":\#(i)"#)
+                case 1: members.append(side == 0 ? #""gone\#(i)":\#(i)"# : #""new\#(i)":\#(i)"#)
+                case 2: members.append(side == 0 ? #""t\#(i)":\#(i)"# : #""t\#(i)":"s\#(i)""#)
+                case 3: members.append(side == 0 ? #""n\#(i)":\#(i)"# : #""n\#(i)":null"#)
+                case 4: members.append(side == 0 ? #""o\#(i)":{"a":1,"b":[1]}"# : #""o\#(i)":{"a":"x","c":[1.5]}"#)
+                case 5: members.append(#""odd name \#(i)":\#(side == 0 ? "1" : "true")"#)
+                case 6: members.append(side == 0 ? #""caf\u00e9\#(i)":1"# : #""cafe\u0301\#(i)":1"#)
+                case 7: members.append(#""arr\#(i)":[{"k":\#(side == 0 ? "1" : "\"2024-05-01\"")}]"#)
+                default: members.append(#""x\#(i)":\#(i)"#)
+                }
+            }
+            if side == 1 { members.append(#""renamedTo":"2024-05-01T10:00:00Z""#) } else { members.append(#""renamedFrom":"2024-05-01T10:00:00Z""#) }
+            return "{" + members.joined(separator: ",") + "}"
+        }
+        // Two samples on the new side: members only in one become optional.
+        let old = WireShape.infer(from: [try JSONValue.parse(document(0))])
+        let new = WireShape.infer(from: [try JSONValue.parse(document(1)), try JSONValue.parse(#"{"same0":0}"#)])
+        let changes = WireShapeDiff.changes(from: old, to: new)
+        #expect(changes.count > 3_000)
+        #expect(changes.contains { $0.rule == .memberRenamed })
+        #expect(changes == _ReferenceShapeDiff.changes(from: old, to: new))
+        #expect(WireShapeDiff.changes(from: new, to: old) == _ReferenceShapeDiff.changes(from: new, to: old))
+    }
 }
 
 // MARK: - The previous diff, unchanged but for its name.

@@ -90,10 +90,14 @@ final class _ShapeBuilder {
         }
     }
 
-    private var kinds: Set<WireShape.Kind> {
+    /// The set of kinds for each combination of bits, normalised as ``WireShape/init(kinds:string:members:element:)``
+    /// does (`number` absorbs `integer`), made once: a shape per member of a large object would
+    /// otherwise allocate (and later free) a set of its one kind each, and hash kinds (by their
+    /// names) to normalise it.
+    private static let kindSets: [Set<WireShape.Kind>] = (0..<128).map { bits in
         var out = Set<WireShape.Kind>()
-        for (bit, kind) in WireShape.Kind.allCases.enumerated() where kindBits & (1 << bit) != 0 { out.insert(kind) }
-        return out
+        for (bit, kind) in WireShape.Kind.allCases.enumerated() where bits & (1 << bit) != 0 { out.insert(kind) }
+        return WireShape(kinds: out).kinds
     }
 
     func add(_ value: JSONValue) {
@@ -101,7 +105,7 @@ final class _ShapeBuilder {
         case .null: insert(.null)
         case .bool: insert(.bool)
         case .number(let n):
-            insert(n.text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) ? .number : .integer)
+            insert(Self.hasFractionOrExponent(n.text) ? .number : .integer)
         case .string(let s):
             insert(.string)
             addString(s)
@@ -116,22 +120,34 @@ final class _ShapeBuilder {
             insert(.object)
             let current = objectCount
             objectCount += 1
+            // Room for every name at once, instead of the table growing (and rehashing) in steps.
+            members.reserveCapacity(object.members.count)
             for member in object.members {
-                let key = JSONKey(member.key)
-                let builder: _ShapeBuilder
-                if let existing = members[key] {
-                    // Only the first of a repeated name counts, as if the object had it once.
-                    guard existing.lastObject != current else { continue }
-                    builder = existing
-                } else {
-                    builder = _ShapeBuilder()
-                    members[key] = builder
-                }
+                // One probe of the table finds the builder or makes it (a new one was in no
+                // object yet); a lookup and then an insertion were two, each a cache miss once
+                // the table outgrows the caches.
+                let builder = Self.slot(&members[JSONKey(member.key), default: _ShapeBuilder()])
+                // Only the first of a repeated name counts, as if the object had it once.
+                guard builder.lastObject != current else { continue }
                 builder.lastObject = current
                 builder.present += 1
                 builder.add(member.value)
             }
         }
+    }
+
+    /// The builder in a table slot, reached through the slot's `inout` access.
+    @inline(__always) private static func slot(_ builder: inout _ShapeBuilder) -> _ShapeBuilder { builder }
+
+    /// Whether number text has a fraction or an exponent (a `number`, not an `integer`), read from
+    /// its UTF-8 bytes in place.
+    private static func hasFractionOrExponent(_ text: String) -> Bool {
+        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            bytes.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+        }
+        if let found = text.utf8.withContiguousStorageIfAvailable(scan) { return found }
+        var copy = text
+        return copy.withUTF8(scan)
     }
 
     private func addString(_ s: String) {
@@ -160,9 +176,8 @@ final class _ShapeBuilder {
     }
 
     func shape(enumRule: WireShape.EnumRule) -> WireShape {
-        let kinds = self.kinds
         var string: StringShape? = nil
-        if kinds.contains(.string) {
+        if kindBits & 16 != 0 {
             var s = StringShape(format: format, fractionDigits: fractionDigits, offsets: offsets)
             if format == nil, !tooManyValues, stringCount >= enumRule.minimumSamples,
                (1...max(1, enumRule.maximumValues)).contains(valueCounts.count), enumRule.maximumValues > 0,
@@ -173,7 +188,7 @@ final class _ShapeBuilder {
             string = s
         }
         var memberShapes: [JSONKey: WireShape.Member]? = nil
-        if kinds.contains(.object) {
+        if kindBits & 64 != 0 {
             var out: [JSONKey: WireShape.Member] = [:]
             out.reserveCapacity(members.count)
             for (key, builder) in members {
@@ -181,7 +196,8 @@ final class _ShapeBuilder {
             }
             memberShapes = out
         }
-        return WireShape(kinds: kinds, string: string, members: memberShapes, element: element?.shape(enumRule: enumRule))
+        return WireShape(normalizedKinds: Self.kindSets[Int(kindBits)], string: string, members: memberShapes,
+                         element: element?.shape(enumRule: enumRule))
     }
 }
 

@@ -67,6 +67,14 @@ public struct WireShape: Hashable, Sendable {
         self._element = element.map { [$0] } ?? []
     }
 
+    /// A shape whose `kinds` are normalised already (no `integer` beside `number`).
+    init(normalizedKinds kinds: Set<Kind>, string: StringShape?, members: [JSONKey: Member]?, element: WireShape?) {
+        self.kinds = kinds
+        self.string = string
+        self.members = members
+        self._element = element.map { [$0] } ?? []
+    }
+
     /// The shape of nothing seen: no kinds.
     public static let empty = WireShape(kinds: [])
 

@@ -26,8 +26,44 @@ public enum WireShapeDiff {
     /// The changes from `old` to `new`.
     public static func changes(from old: WireShape, to new: WireShape) -> [WireChange] {
         var out: [WireChange] = []
-        compare(old, new, at: .root, into: &out)
-        return out.sorted { ($0.path, $0.rule) < ($1.path, $1.rule) }
+        var path: [ShapePath.Component] = []
+        compare(old, new, at: &path, into: &out)
+        return sortedByPathAndRule(out)
+    }
+
+    /// The changes ordered as `(path, rule) <` orders them, each path's text written once: the
+    /// comparison of two paths compares their texts, and writing both for every comparison cost a
+    /// sort of n changes about 2 n log n path texts. No two changes share a path and a rule, so the
+    /// position only breaks ties that do not occur.
+    static func sortedByPathAndRule(_ changes: [WireChange]) -> [WireChange] {
+        guard changes.count > 1 else { return changes }
+        let texts = changes.map(\.path.description)
+        let order = changes.indices.sorted { i, j in
+            let c = JSONKey.compare(texts[i], texts[j])
+            if c != 0 { return c < 0 }
+            if changes[i].rule != changes[j].rule { return changes[i].rule < changes[j].rule }
+            return i < j
+        }
+        return order.map { changes[$0] }
+    }
+
+    /// One bit per ``WireShape/Kind`` in declaration order (`null` is bit 0): the kind tests below
+    /// run once per member of every object, and a set made for each of them was most of their cost.
+    @inline(__always)
+    private static func bits(_ kinds: Set<WireShape.Kind>) -> UInt8 {
+        var out: UInt8 = 0
+        for kind in kinds {
+            switch kind {
+            case .null: out |= 1
+            case .bool: out |= 2
+            case .integer: out |= 4
+            case .number: out |= 8
+            case .string: out |= 16
+            case .array: out |= 32
+            case .object: out |= 64
+            }
+        }
+        return out
     }
 
     static func accepts(_ reader: Set<WireShape.Kind>, _ kind: WireShape.Kind) -> Bool {
@@ -38,32 +74,38 @@ public enum WireShapeDiff {
         kinds.sorted().map(\.rawValue).joined(separator: " | ")
     }
 
-    private static func compare(_ old: WireShape, _ new: WireShape, at path: ShapePath, into out: inout [WireChange]) {
-        guard !old.kinds.isEmpty, !new.kinds.isEmpty else { return }
-        if old.isNullable && !new.isNullable {
-            out.append(WireChange(path: path, rule: .nullabilityRemoved, breaks: .backward,
+    /// Compares the shapes at `path`, a stack of steps from the root that becomes a ``ShapePath``
+    /// only for a change: a path per member, most of which have none, cost a copy of the steps each.
+    private static func compare(_ old: WireShape, _ new: WireShape, at path: inout [ShapePath.Component], into out: inout [WireChange]) {
+        let oldBits = bits(old.kinds), newBits = bits(new.kinds)
+        guard oldBits != 0, newBits != 0 else { return }
+        let null: UInt8 = 1
+        if oldBits & null != 0 && newBits & null == 0 {
+            out.append(WireChange(path: ShapePath(components: path), rule: .nullabilityRemoved, breaks: .backward,
                                   detail: "null was seen before, not now (\(describe(old.kinds)) → \(describe(new.kinds))); a new non-optional reader rejects old nulls"))
-        } else if !old.isNullable && new.isNullable {
-            out.append(WireChange(path: path, rule: .nullabilityAdded, breaks: .forward,
+        } else if oldBits & null == 0 && newBits & null != 0 {
+            out.append(WireChange(path: ShapePath(components: path), rule: .nullabilityAdded, breaks: .forward,
                                   detail: "null appears where it never did (\(describe(old.kinds)) → \(describe(new.kinds))); old non-optional readers reject it"))
         }
-        let oldKinds = old.kinds.subtracting([.null])
-        let newKinds = new.kinds.subtracting([.null])
-        if !oldKinds.isEmpty && !newKinds.isEmpty && oldKinds != newKinds {
+        if oldBits & ~null != 0 && newBits & ~null != 0 && oldBits & ~null != newBits & ~null {
+            let oldKinds = old.kinds.subtracting([.null])
+            let newKinds = new.kinds.subtracting([.null])
             var breaks: CompatibilityDirection = []
             if oldKinds.contains(where: { !accepts(newKinds, $0) }) { breaks.insert(.backward) }
             if newKinds.contains(where: { !accepts(oldKinds, $0) }) { breaks.insert(.forward) }
-            out.append(WireChange(path: path, rule: .typeChanged, breaks: breaks,
+            out.append(WireChange(path: ShapePath(components: path), rule: .typeChanged, breaks: breaks,
                                   detail: "\(describe(oldKinds)) → \(describe(newKinds))"))
         }
         if let oldString = old.string, let newString = new.string {
             compareStrings(oldString, newString, at: path, into: &out)
         }
         if let oldMembers = old.members, let newMembers = new.members {
-            compareMembers(oldMembers, newMembers, at: path, into: &out)
+            compareMembers(oldMembers, newMembers, at: &path, into: &out)
         }
         if let oldElement = old.element, let newElement = new.element {
-            compare(oldElement, newElement, at: path.appendingElement(), into: &out)
+            path.append(.element)
+            compare(oldElement, newElement, at: &path, into: &out)
+            path.removeLast()
         }
     }
 
@@ -75,14 +117,14 @@ public enum WireShapeDiff {
         return payload.fractionDigits.isSubset(of: reader.fractionDigits) && payload.offsets.isSubset(of: reader.offsets)
     }
 
-    private static func compareStrings(_ old: StringShape, _ new: StringShape, at path: ShapePath, into out: inout [WireChange]) {
+    private static func compareStrings(_ old: StringShape, _ new: StringShape, at steps: [ShapePath.Component], into out: inout [WireChange]) {
         if old.format != new.format || old.fractionDigits != new.fractionDigits || old.offsets != new.offsets {
             var breaks: CompatibilityDirection = []
             if !stringsFit(old, reader: new) { breaks.insert(.backward) }
             if !stringsFit(new, reader: old) { breaks.insert(.forward) }
             let dates: Set<StringShape.Format?> = [.dateTime, .date]
             let rule: WireRule = dates.contains(old.format) || dates.contains(new.format) ? .dateFormatChanged : .stringFormatChanged
-            out.append(WireChange(path: path, rule: rule, breaks: breaks,
+            out.append(WireChange(path: ShapePath(components: steps), rule: rule, breaks: breaks,
                                   detail: "\(old.formatDescription) → \(new.formatDescription)"))
         }
         guard let oldValues = old.enumValues else { return }
@@ -90,23 +132,50 @@ public enum WireShapeDiff {
             let removed = WireShape.sortedUTF16(oldValues.subtracting(newValues))
             let added = WireShape.sortedUTF16(newValues.subtracting(oldValues))
             if !removed.isEmpty {
-                out.append(WireChange(path: path, rule: .enumValueRemoved, breaks: .backward,
+                out.append(WireChange(path: ShapePath(components: steps), rule: .enumValueRemoved, breaks: .backward,
                                       detail: "no longer seen: \(removed.map { "\"\($0)\"" }.joined(separator: ", ")); a new strict reader rejects old payloads that have \(removed.count == 1 ? "it" : "them")"))
             }
             if !added.isEmpty {
-                out.append(WireChange(path: path, rule: .enumValueAdded, breaks: .forward,
+                out.append(WireChange(path: ShapePath(components: steps), rule: .enumValueAdded, breaks: .forward,
                                       detail: "new value\(added.count == 1 ? "" : "s") \(added.map { "\"\($0)\"" }.joined(separator: ", ")); old strict readers reject \(added.count == 1 ? "it" : "them")"))
             }
         } else if new.format == nil {
-            out.append(WireChange(path: path, rule: .enumValueAdded, breaks: .forward,
+            out.append(WireChange(path: ShapePath(components: steps), rule: .enumValueAdded, breaks: .forward,
                                   detail: "was the closed set \(WireShape.sortedUTF16(oldValues).map { "\"\($0)\"" }.joined(separator: ", ")); the new samples are not a closed set (values outside it, or too few repeats)"))
         }
     }
 
+    /// Members of both sides are found by one lookup each, in the old side's own order: the changes
+    /// are sorted at the end, so the order they are found in does not matter. Only the removed and
+    /// the added names are sorted (the rename pairing reads them in order).
     private static func compareMembers(_ old: [JSONKey: WireShape.Member], _ new: [JSONKey: WireShape.Member],
-                                       at path: ShapePath, into out: inout [WireChange]) {
-        let removed = old.keys.filter { new[$0] == nil }.sorted()
-        let added = new.keys.filter { old[$0] == nil }.sorted()
+                                       at path: inout [ShapePath.Component], into out: inout [WireChange]) {
+        var removed: [JSONKey] = []
+        var common = 0
+        for (key, o) in old {
+            guard let n = new[key] else {
+                removed.append(key)
+                continue
+            }
+            common += 1
+            path.append(.member(key.string))
+            if o.required && !n.required {
+                out.append(WireChange(path: ShapePath(components: path), rule: .memberMadeOptional, breaks: .forward,
+                                      detail: "was present in every sample, now absent from some; old readers that require it fail"))
+            } else if !o.required && n.required {
+                out.append(WireChange(path: ShapePath(components: path), rule: .memberMadeRequired, breaks: .backward,
+                                      detail: "was absent from some samples, now always present; new readers that require it fail on old payloads"))
+            }
+            compare(o.shape, n.shape, at: &path, into: &out)
+            path.removeLast()
+        }
+        var added: [JSONKey] = []
+        if common < new.count {
+            for key in new.keys where old[key] == nil { added.append(key) }
+        }
+        guard !removed.isEmpty || !added.isEmpty else { return }
+        removed.sort()
+        added.sort()
         var renamedFrom: [JSONKey: JSONKey] = [:]   // new name → old name
         var renamedOld = Set<JSONKey>()
         // A removed and an added member pair up when theirs is the only shape of its kind on both
@@ -121,9 +190,10 @@ public enum WireShapeDiff {
             renamedFrom[candidates[0]] = r
             renamedOld.insert(r)
         }
+        func at(_ name: JSONKey) -> ShapePath { ShapePath(components: path + [.member(name.string)]) }
         for r in removed where !renamedOld.contains(r) {
             let member = old[r]!
-            out.append(WireChange(path: path.appending(member: r.string), rule: member.required ? .memberRemoved : .optionalMemberRemoved,
+            out.append(WireChange(path: at(r), rule: member.required ? .memberRemoved : .optionalMemberRemoved,
                                   breaks: member.required ? .forward : [],
                                   detail: member.required ? "required member is gone; old readers that need it fail"
                                                           : "optional member is gone; old readers already cope with its absence"))
@@ -131,26 +201,14 @@ public enum WireShapeDiff {
         for a in added {
             let member = new[a]!
             if let from = renamedFrom[a] {
-                out.append(WireChange(path: path.appending(member: a.string), rule: .memberRenamed, breaks: .both,
+                out.append(WireChange(path: at(a), rule: .memberRenamed, breaks: .both,
                                       detail: "\"\(from)\" became \"\(a)\" (removed and added with the same shape: \(describeShape(member.shape))); each reader looks for the other name"))
                 continue
             }
-            out.append(WireChange(path: path.appending(member: a.string), rule: member.required ? .requiredMemberAdded : .optionalMemberAdded,
+            out.append(WireChange(path: at(a), rule: member.required ? .requiredMemberAdded : .optionalMemberAdded,
                                   breaks: member.required ? .backward : [],
                                   detail: member.required ? "new member present in every sample; new readers that require it fail on old payloads"
                                                           : "new member absent from some samples; readers cope"))
-        }
-        for key in old.keys.sorted() {
-            guard let o = old[key], let n = new[key] else { continue }
-            let memberPath = path.appending(member: key.string)
-            if o.required && !n.required {
-                out.append(WireChange(path: memberPath, rule: .memberMadeOptional, breaks: .forward,
-                                      detail: "was present in every sample, now absent from some; old readers that require it fail"))
-            } else if !o.required && n.required {
-                out.append(WireChange(path: memberPath, rule: .memberMadeRequired, breaks: .backward,
-                                      detail: "was absent from some samples, now always present; new readers that require it fail on old payloads"))
-            }
-            compare(o.shape, n.shape, at: memberPath, into: &out)
         }
     }
 
