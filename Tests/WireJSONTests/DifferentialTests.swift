@@ -130,8 +130,8 @@ struct DifferentialTests {
 
     /// Feeds a bare engine (no handler, as the validator runs it) in chunks of the given sizes, cycled.
     static func engineFeed(_ bytes: [UInt8], sizes: [Int], options: JSONParseOptions, fast: Bool,
-                           letGo: Int = _Engine.defaultLetGoThreshold) -> JSONSyntaxError? {
-        let engine = _Engine(options: options, fast: fast, letGoThreshold: letGo)
+                           letGo: Int = Engine.defaultLetGoThreshold) -> JSONSyntaxError? {
+        let engine = Engine(options: options, fast: fast, letGoThreshold: letGo)
         return bytes.withUnsafeBytes { all -> JSONSyntaxError? in
             do throws(JSONSyntaxError) {
                 var start = 0

@@ -74,7 +74,7 @@ struct StructureCheckerTests {
         defer { try? FileManager.default.removeItem(at: url) }
         let report = try JSONValidator(chunkSize: 70_001).validate(fileAt: url.path)
         #expect(report.isValid == exact)
-        if !exact { #expect(report.errors.first?.reason != _Engine.fastFailure.reason) }
+        if !exact { #expect(report.errors.first?.reason != Engine.fastFailure.reason) }
     }
 
     @Test("key unescaping decodes every escape form")
@@ -104,7 +104,7 @@ struct StructureCheckerTests {
 
     /// Feeds the fast engine in the given chunk sizes (zeros allowed) and returns its verdict.
     static func fastVerdict(_ bytes: [UInt8], chunks: [Int]) -> Bool {
-        let engine = _Engine(options: .strict, fast: true)
+        let engine = Engine(options: .strict, fast: true)
         precondition(engine.fast)
         return bytes.withUnsafeBytes { all -> Bool in
             var start = 0

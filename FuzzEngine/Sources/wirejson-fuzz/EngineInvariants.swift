@@ -246,7 +246,7 @@ enum EngineInvariants {
     static func letGoPass(_ bytes: [UInt8], options: JSONParseOptions, chunks: [Int], threshold: Int) -> JSONSyntaxError? {
         var document = options
         document.framing = .document
-        let engine = _Engine(options: document, fast: false, letGoThreshold: threshold)
+        let engine = Engine(options: document, fast: false, letGoThreshold: threshold)
         var failure: JSONSyntaxError?
         bytes.withUnsafeBytes { buffer in
             forEachChunk(of: buffer, sizes: chunks) { chunk in

@@ -181,7 +181,7 @@ public struct JSONValidator: Sendable {
 
 /// One validation in progress: a single document, or JSON Lines split at each newline.
 struct _ValidationRun {
-    private let engine: _Engine
+    private let engine: Engine
     private let lines: Bool
     private let maxErrors: Int
     private var errors: [JSONSyntaxError] = []
@@ -198,7 +198,7 @@ struct _ValidationRun {
     private let fast: Bool
 
     init(options: JSONParseOptions, maxErrors: Int, fast: Bool) {
-        engine = _Engine(options: options, fast: fast)
+        engine = Engine(options: options, fast: fast)
         lines = options.framing == .lines
         self.maxErrors = maxErrors
         self.fast = engine.fast
@@ -207,7 +207,7 @@ struct _ValidationRun {
     /// A single document stops at its first error; the fast pass stops at any error.
     var isDone: Bool { (!lines || fast) && !errors.isEmpty }
 
-    /// Feeds a chunk; `alongside` runs exactly once, during or after it (see ``_Engine/feed(_:alongside:)``).
+    /// Feeds a chunk; `alongside` runs exactly once, during or after it (see ``Engine/feed(_:alongside:)``).
     mutating func feed(_ chunk: UnsafeRawBufferPointer, alongside: (() -> Void)? = nil) {
         defer { total += chunk.count }
         var ran = false

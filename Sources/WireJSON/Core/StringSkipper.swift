@@ -1,14 +1,9 @@
-// Long tokens. yajl's lexer keeps a token that runs past the end of its buffer and lexes it again
-// from its first byte on every later call, so a string or number spread over many chunks costs time
-// quadratic in its length, and the bytes held grow with it. The validator needs only a token's checks,
-// not its text, so it keeps long strings and numbers away from yajl:
-//
-// - the fast pass, which hands yajl the chunks as they come, stops feeding yajl while a string that
-//   ran over a chunk's end goes on (`_StringSkipper` does yajl's checks on those bytes and finds the
-//   closing quote), and skips digits that only lengthen a number yajl already holds (`_NumberScan`);
-// - the exact pass, which holds an unfinished token back from yajl, lets go of the bytes of a long
-//   string value or number once they are checked, and gives yajl a short stand-in for them.
-//
+// Long strings. yajl's lexer keeps a token that runs past the end of its buffer and lexes it again
+// from its first byte on every later call, so a string spread over many chunks would cost time
+// quadratic in its length. The validator needs only a string's checks, not its text, so it keeps long
+// strings away from yajl and checks their bytes here instead: the fast pass (``FastPass``) stops
+// feeding yajl while a string that ran over a chunk's end goes on, and the exact pass (``ExactPass``)
+// lets go of the bytes of a long string value held back (``HeldToken``) once they pass these checks.
 // Strict UTF-8 and surrogate pairs inside strings stay the byte scanner's job in both passes.
 
 /// Checks string content as yajl's lexer does: no byte below U+0020, a backslash followed by one of
@@ -133,90 +128,4 @@ struct _StringSkipper {
             return false
         }
     }
-}
-
-/// Where a run of bytes stands as the beginning of one JSON number, fed a byte at a time.
-struct _NumberScan: Equatable {
-    enum State: UInt8 {
-        case start, minus, zero, integer, dot, fraction, exponentMark, exponentSign, exponent, notANumber
-    }
-
-    private(set) var state = State.start
-
-    mutating func advance(_ b: UInt8) {
-        let digit = b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")
-        let mark = b == UInt8(ascii: "e") || b == UInt8(ascii: "E")
-        switch state {
-        case .start:
-            state = b == UInt8(ascii: "-") ? .minus : b == UInt8(ascii: "0") ? .zero : digit ? .integer : .notANumber
-        case .minus:
-            state = b == UInt8(ascii: "0") ? .zero : digit ? .integer : .notANumber
-        case .zero:
-            state = b == UInt8(ascii: ".") ? .dot : mark ? .exponentMark : .notANumber
-        case .integer:
-            state = digit ? .integer : b == UInt8(ascii: ".") ? .dot : mark ? .exponentMark : .notANumber
-        case .dot, .fraction:
-            state = digit ? .fraction : state == .fraction && mark ? .exponentMark : .notANumber
-        case .exponentMark:
-            state = b == UInt8(ascii: "+") || b == UInt8(ascii: "-") ? .exponentSign : digit ? .exponent : .notANumber
-        case .exponentSign, .exponent:
-            state = digit ? .exponent : .notANumber
-        case .notANumber:
-            break
-        }
-    }
-
-    /// Advances over `p[0..<n]`; returns the index just after the last byte that left the number
-    /// repeating digits (see ``repeatsDigits``), with the state there, or nil when none did.
-    @discardableResult
-    mutating func advance(over p: UnsafePointer<UInt8>, _ n: Int) -> (end: Int, state: _NumberScan)? {
-        var i = 0
-        var last: (end: Int, state: _NumberScan)? = repeatsDigits ? (0, self) : nil
-        // The long part of a long number is a run of digits, which changes nothing once repeating.
-        while i < n {
-            if repeatsDigits {
-                while i < n && p[i] >= UInt8(ascii: "0") && p[i] <= UInt8(ascii: "9") { i &+= 1 }
-                last = (i, self)
-                if i == n { break }
-            }
-            advance(p[i])
-            i &+= 1
-            if state == .notANumber { break }
-            if repeatsDigits { last = (i, self) }
-        }
-        return last
-    }
-
-    /// Whether more digits leave the number as it is (digits of the integer part after a non-zero
-    /// first digit, of the fraction or of the exponent): skipping them changes no verdict.
-    var repeatsDigits: Bool {
-        state == .integer || state == .fraction || state == .exponent
-    }
-
-    /// A short well-formed number that stands where this one does (`1`, `0.0`, `0e0`), for yajl to
-    /// continue from; nil unless ``repeatsDigits``.
-    var standIn: [UInt8]? {
-        switch state {
-        case .integer: return Array("1".utf8)
-        case .fraction: return Array("0.0".utf8)
-        case .exponent: return Array("0e0".utf8)
-        default: return nil
-        }
-    }
-}
-
-/// The fast pass's view of what yajl holds at the end of the bytes it was given: the trailing run of
-/// bare bytes (a number or literal yajl keeps pending), as a ``_NumberScan``.
-struct _FedTail {
-    private(set) var number = _NumberScan()
-
-    /// Records that `p[0..<n]` went to yajl.
-    mutating func fed(_ p: UnsafePointer<UInt8>, _ n: Int) {
-        var j = n
-        while j > 0 && _Tokens.isBare(p[j &- 1]) { j &-= 1 }
-        if j > 0 { number = _NumberScan() }
-        number.advance(over: p + j, n &- j)
-    }
-
-    mutating func reset() { number = _NumberScan() }
 }
