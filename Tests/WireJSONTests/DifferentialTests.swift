@@ -88,7 +88,7 @@ struct DifferentialTests {
         for cut in cuts { sizes.append(cut - previous); previous = cut }
         sizes.append(bytes.count - previous)
         outcomes.append(("stream parser, chunks \(sizes)", outcome(feed(bytes, sizes: sizes, options: options))))
-        var fast = _ValidationRun(options: options, maxErrors: 1, fast: true)
+        var fast = ValidationRun(options: options, maxErrors: 1, fast: true)
         bytes.withUnsafeBytes { fast.feed($0) }
         outcomes.append(("fast pass alone", Outcome(location: nil, valid: fast.finish().isValid)))
         // Tiny chunks: the fast pass then keeps every string that crosses a chunk boundary away

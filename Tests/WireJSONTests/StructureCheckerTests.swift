@@ -66,7 +66,7 @@ struct StructureCheckerTests {
         let exact = Self.exactVerdict(bytes)
         #expect(exact == (defect == "none"))
         #expect(JSONValidator().validate(bytes).isValid == exact)
-        for chunk in [_ParallelStructureCheck.minimumChunk, 100_003, 1 << 20] {
+        for chunk in [ParallelStructureCheck.minimumChunk, 100_003, 1 << 20] {
             #expect(Self.fastVerdict(bytes, chunks: Self.chunks(bytes.count, size: chunk)) == exact, "chunk \(chunk)")
         }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("fastpass-\(defect)-\(UUID()).json")
@@ -81,12 +81,12 @@ struct StructureCheckerTests {
     func unescape() {
         let raw = Array(#"a\"\\\/\b\f\n\r\t\u00e9\ud83c\udfacz"#.utf8)
         var out: [UInt8] = []
-        let ok = raw.withUnsafeBufferPointer { _StructureChecker.unescape($0.baseAddress!, $0.count, into: &out) }
+        let ok = raw.withUnsafeBufferPointer { StructureChecker.unescape($0.baseAddress!, $0.count, into: &out) }
         #expect(ok)
         #expect(out == Array("a\"\\/\u{8}\u{c}\n\r\té🎬z".utf8))
         var bad: [UInt8] = []
         let lone = Array(#"\udc00"#.utf8)
-        #expect(!lone.withUnsafeBufferPointer { _StructureChecker.unescape($0.baseAddress!, $0.count, into: &bad) })
+        #expect(!lone.withUnsafeBufferPointer { StructureChecker.unescape($0.baseAddress!, $0.count, into: &bad) })
     }
 
     // MARK: Helpers

@@ -3,7 +3,7 @@ import CYajl
 // The exact pass: what ``JSONStreamParser`` always runs, and what ``JSONValidator`` runs when it
 // must say where and why a document is invalid (or when the fast pass, ``FastPass``, found it
 // invalid). Each chunk goes to the byte scanner (strict UTF-8, comments, where tokens start), then
-// to yajl with callbacks (``_CallbackState``: events, depth, duplicate names, paths) up to the hold
+// to yajl with callbacks (``CallbackState``: events, depth, duplicate names, paths) up to the hold
 // point; the unfinished token after it waits in the held-back-token buffer (``HeldToken``) for the
 // next chunk. Every failure, the scanner's or yajl's, becomes a ``JSONSyntaxError`` with an exact
 // location, path and excerpt.
@@ -19,10 +19,10 @@ import CYajl
 final class ExactPass {
     let options: JSONParseOptions
     private let callbacks: UnsafeMutablePointer<yajl_callbacks>
-    let state: UnsafeMutablePointer<_CallbackState>
+    let state: UnsafeMutablePointer<CallbackState>
     private var handle: OpaquePointer
-    private var scanner: _ByteScanner
-    private var lines = _LineTracker()
+    private var scanner: ByteScanner
+    private var lines = LineTracker()
     /// The unfinished token held back from yajl.
     private let held: HeldToken
     /// Total bytes received.
@@ -34,8 +34,8 @@ final class ExactPass {
     private var tailTokenCount = 0
     private(set) var failure: JSONSyntaxError?
     /// An error whose excerpt still waits for the bytes after the spot.
-    private var pending: (error: JSONSyntaxError, excerpt: _ExcerptBuilder)?
-    private var lastExcerpt: _ExcerptBuilder?
+    private var pending: (error: JSONSyntaxError, excerpt: ExcerptBuilder)?
+    private var lastExcerpt: ExcerptBuilder?
     private(set) var finished = false
     /// Bytes handed to `yajl_parse` so far (tests check that long tokens are kept away from it).
     private(set) var yajlByteCount = 0
@@ -52,13 +52,13 @@ final class ExactPass {
         self.options = options
         hasSink = sink != nil
         held = HeldToken(letGoThreshold: letGoThreshold)
-        callbacks = _makeYajlCallbacks(scalars: true, structure: true)
+        callbacks = makeYajlCallbacks(scalars: true, structure: true)
         state = .allocate(capacity: 1)
-        state.initialize(to: _CallbackState(maxDepth: options.maxDepth, checkDuplicates: !options.allowDuplicateKeys,
+        state.initialize(to: CallbackState(maxDepth: options.maxDepth, checkDuplicates: !options.allowDuplicateKeys,
                                             tracksPositions: true))
         state.pointee.selfPointer = state
         state.pointee.sink = sink
-        scanner = _ByteScanner(allowComments: options.allowComments)
+        scanner = ByteScanner(allowComments: options.allowComments)
         handle = Self.makeHandle(callbacks, state, options)
         state.pointee.handle = handle
     }
@@ -74,7 +74,7 @@ final class ExactPass {
     }
 
     private static func makeHandle(_ callbacks: UnsafeMutablePointer<yajl_callbacks>,
-                                   _ state: UnsafeMutablePointer<_CallbackState>,
+                                   _ state: UnsafeMutablePointer<CallbackState>,
                                    _ options: JSONParseOptions) -> OpaquePointer {
         guard let handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(state)) else {
             fatalError("yajl_alloc failed: out of memory")
@@ -91,8 +91,8 @@ final class ExactPass {
         handle = Self.makeHandle(callbacks, state, options)
         state.pointee.reset()
         state.pointee.handle = handle
-        scanner = _ByteScanner(allowComments: options.allowComments)
-        lines = _LineTracker()
+        scanner = ByteScanner(allowComments: options.allowComments)
+        lines = LineTracker()
         held.reset()
         received = 0
         tailTokens.removeAll(keepingCapacity: true)
@@ -129,7 +129,7 @@ final class ExactPass {
         var continuing = false
 
         let error: JSONSyntaxError? = held.bytes.withUnsafeBufferPointer { carried -> JSONSyntaxError? in
-            var regions = _Regions()
+            var regions = Regions()
             if carried.count > 0 { regions.spans.append((held.base, carried.baseAddress!, carried.count)) }
             regions.spans.append((chunkBase, UnsafePointer(p), n))
 
@@ -183,7 +183,7 @@ final class ExactPass {
             // string here, that is the error now (its first byte is in memory; its end may never come).
             if held.kind == .string, held.base == scanner.stringStart, held.base < received {
                 let error: JSONSyntaxError? = held.bytes.withUnsafeBufferPointer { carried in
-                    var regions = _Regions()
+                    var regions = Regions()
                     regions.spans.append((held.base, carried.baseAddress!, carried.count))
                     return misplacedError(at: held.base, first: UInt8(ascii: "\""), regions: regions)
                 }
@@ -221,7 +221,7 @@ final class ExactPass {
                       current.expectation == .value || current.expectation == .valueOrEnd else { return }
             }
             let skip = newToken ? 1 : 0
-            var skipper = _StringSkipper()
+            var skipper = StringSkipper()
             let outcome = held.bytes.withUnsafeBufferPointer { skipper.scan($0.baseAddress! + skip, $0.count - skip) }
             switch outcome {
             case .continues:
@@ -229,11 +229,11 @@ final class ExactPass {
             case .invalid(let at, let problem):
                 let offset = held.base + skip + at
                 let error: JSONSyntaxError = held.bytes.withUnsafeBufferPointer { carried in
-                    var regions = _Regions()
+                    var regions = Regions()
                     regions.spans.append((held.base, carried.baseAddress!, carried.count))
-                    let context = _ErrorContext(state: state.pointee, regions: regions, offset: offset, received: received,
+                    let context = ErrorContext(state: state.pointee, regions: regions, offset: offset, received: received,
                                                 inString: true, allowComments: options.allowComments)
-                    let (kind, reason, path) = _YajlDiagnosis.inString(problem).describe(context)
+                    let (kind, reason, path) = YajlDiagnosis.inString(problem).describe(context)
                     return makeError(kind: kind, reason: reason, at: offset, path: path, regions: regions)
                 }
                 try fail(error)
@@ -257,7 +257,7 @@ final class ExactPass {
                 guard current.start == nil else { return }
                 if current.expectation != .value && current.expectation != .valueOrEnd {
                     let error: JSONSyntaxError? = held.bytes.withUnsafeBufferPointer { carried in
-                        var regions = _Regions()
+                        var regions = Regions()
                         regions.spans.append((held.base, carried.baseAddress!, carried.count))
                         return misplacedError(at: held.base, first: carried[0], regions: regions)
                     }
@@ -316,7 +316,7 @@ final class ExactPass {
         var j = start - chunkBase
         while j > 0 {
             let b = p[j - 1]
-            guard _Tokens.isBare(b) || slashes && b == UInt8(ascii: "/") && chunkBase + j - 1 > scanner.lastCommentEnd else { break }
+            guard Tokens.isBare(b) || slashes && b == UInt8(ascii: "/") && chunkBase + j - 1 > scanner.lastCommentEnd else { break }
             j -= 1
         }
         if j == 0 && held.isHolding && held.kind == .bare { return held.base }
@@ -334,7 +334,7 @@ final class ExactPass {
         }
         let letGoOfString = !held.standIn.isEmpty && held.standInKind == .string
         let error: JSONSyntaxError? = held.bytes.withUnsafeBufferPointer { carried -> JSONSyntaxError? in
-            var regions = _Regions()
+            var regions = Regions()
             if carried.count > 0 { regions.spans.append((held.base, carried.baseAddress!, carried.count)) }
             if held.isHolding {
                 var view = held.standIn
@@ -389,7 +389,7 @@ final class ExactPass {
         guard let (error, excerpt) = pending, excerpt.isComplete else { return }
         var complete = error
         complete.excerpt = excerpt.excerpt
-        _YajlDiagnosis.refine(&complete, following: excerpt.following)
+        YajlDiagnosis.refine(&complete, following: excerpt.following)
         pending = nil
         failure = complete
         throw complete
@@ -397,7 +397,7 @@ final class ExactPass {
 
     /// A pre-pass error at `scanError.offset`: first let yajl see everything before it (closing an
     /// open string with a synthetic quote), so an earlier grammar error wins.
-    private func probe(upTo scanError: _ScanError, from fedStart: Int, standIn: [UInt8], regions: _Regions) -> JSONSyntaxError {
+    private func probe(upTo scanError: ScanError, from fedStart: Int, standIn: [UInt8], regions: Regions) -> JSONSyntaxError {
         var buffer = standIn
         buffer.reserveCapacity(standIn.count + scanError.offset - fedStart + 1)
         regions.forEachSpan(from: fedStart, to: scanError.offset) { buffer.append(contentsOf: UnsafeBufferPointer(start: $0, count: $1)) }
@@ -412,7 +412,7 @@ final class ExactPass {
     }
 
     /// Runs yajl over one buffer that starts at absolute offset `base`.
-    private func parse(_ p: UnsafePointer<UInt8>, _ count: Int, base: Int, regions: _Regions) -> JSONSyntaxError? {
+    private func parse(_ p: UnsafePointer<UInt8>, _ count: Int, base: Int, regions: Regions) -> JSONSyntaxError? {
         state.pointee.pieceBase = base
         yajlByteCount &+= count
         let status = yajl_parse(handle, p, count)
@@ -435,13 +435,13 @@ final class ExactPass {
         } else {
             i = 0
         }
-        while let start = _Tokens.nextStart(p, count, from: i, comments: options.allowComments) {
+        while let start = Tokens.nextStart(p, count, from: i, comments: options.allowComments) {
             if tailTokens.count < 2 {
                 tailTokens.append(base + start)
                 tailTokenBytes.append(p[start])
             }
             tailTokenCount += 1
-            i = _Tokens.end(p, count, at: start)
+            i = Tokens.end(p, count, at: start)
         }
     }
 
@@ -453,7 +453,7 @@ final class ExactPass {
     /// yajl lexes a token before its parser judges it, so a token that is both misplaced and
     /// malformed (`[1 f]`) comes back as a lexical error further on; this start is where the
     /// grammar already rejected it.
-    private func currentToken(piece p: UnsafePointer<UInt8>?, count: Int) -> (start: Int?, expectation: _Expectation) {
+    private func currentToken(piece p: UnsafePointer<UInt8>?, count: Int) -> (start: Int?, expectation: GrammarExpectation) {
         let s = state.pointee
         var starts: [(Int, UInt8)] = []
         if s.lastEventEnd < s.pieceBase || p == nil {
@@ -461,25 +461,25 @@ final class ExactPass {
         }
         if let p, starts.count < 2 {
             var i = max(s.lastEventEnd, s.pieceBase) - s.pieceBase
-            while starts.count < 2, let start = _Tokens.nextStart(p, count, from: i, comments: options.allowComments) {
+            while starts.count < 2, let start = Tokens.nextStart(p, count, from: i, comments: options.allowComments) {
                 starts.append((s.pieceBase + start, p[start]))
-                i = _Tokens.end(p, count, at: start)
+                i = Tokens.end(p, count, at: start)
             }
         }
-        let accepted = starts.first.flatMap { _Expectation.acceptsPunctuation($0.1, after: s) ? $0.1 : nil }
+        let accepted = starts.first.flatMap { GrammarExpectation.acceptsPunctuation($0.1, after: s) ? $0.1 : nil }
         let k = accepted == nil ? 0 : 1
-        return (k < starts.count ? starts[k].0 : nil, _Expectation(after: s, punctuation: accepted))
+        return (k < starts.count ? starts[k].0 : nil, GrammarExpectation(after: s, punctuation: accepted))
     }
 
     // MARK: Errors
 
     private func yajlError(_ status: yajl_status, piece p: UnsafePointer<UInt8>?, count: Int,
-                           regions: _Regions, atEnd: Bool) -> JSONSyntaxError {
+                           regions: Regions, atEnd: Bool) -> JSONSyntaxError {
         let s = state.pointee
         if status == yajl_status_client_canceled, let failure = s.failure {
             switch failure {
             case .duplicateKey(let key, let end):
-                let start = p.map { _Tokens.stringStart(endingAt: end - s.pieceBase, in: $0) + s.pieceBase } ?? end
+                let start = p.map { Tokens.stringStart(endingAt: end - s.pieceBase, in: $0) + s.pieceBase } ?? end
                 return makeError(kind: .duplicateKey, reason: "duplicate key \(JSONPath.quoted(key))",
                                  at: start, path: s.containerPath().appending(key: key), regions: regions)
             case .tooDeep(let offset):
@@ -490,7 +490,7 @@ final class ExactPass {
         }
         let consumed = yajl_get_bytes_consumed(handle)
         let message = Self.yajlMessage(handle)
-        var classified = _YajlDiagnosis(message: message, consumed: consumed, atEnd: atEnd)
+        var classified = YajlDiagnosis(message: message, consumed: consumed, atEnd: atEnd)
         let current = currentToken(piece: p, count: count)
         let currentStart = current.start ?? (p == nil ? received : s.pieceBase + count)
         var offset: Int
@@ -501,7 +501,7 @@ final class ExactPass {
             // first byte is the first one that cannot continue the document. Likewise a `/` that
             // opens no comment is reported at the `/`.
             if currentStart <= offset, let first = regions.byte(at: currentStart) {
-                if let misplaced = _YajlDiagnosis.misplaced(first, current.expectation) {
+                if let misplaced = YajlDiagnosis.misplaced(first, current.expectation) {
                     classified = misplaced
                     offset = currentStart
                 } else if options.allowComments && first == UInt8(ascii: "/") {
@@ -515,7 +515,7 @@ final class ExactPass {
             offset = received
         }
         offset = min(max(offset, 0), received)
-        let context = _ErrorContext(state: s, regions: regions, offset: offset, received: received,
+        let context = ErrorContext(state: s, regions: regions, offset: offset, received: received,
                                     inString: scanner.mode == .string, allowComments: options.allowComments)
         let (kind, reason, path) = classified.describe(context)
         return makeError(kind: kind, reason: reason, at: offset, path: path, regions: regions)
@@ -523,10 +523,10 @@ final class ExactPass {
 
     /// The error for a token at `start` (with `first` its first byte) that the grammar does not
     /// accept there, or nil when it does. Used for a token held back from yajl (an unfinished string).
-    private func misplacedError(at start: Int, first: UInt8, regions: _Regions) -> JSONSyntaxError? {
+    private func misplacedError(at start: Int, first: UInt8, regions: Regions) -> JSONSyntaxError? {
         let current = currentToken(piece: nil, count: 0)
-        guard current.start == nil || current.start == start, let diagnosis = _YajlDiagnosis.misplaced(first, current.expectation) else { return nil }
-        let context = _ErrorContext(state: state.pointee, regions: regions, offset: start, received: received,
+        guard current.start == nil || current.start == start, let diagnosis = YajlDiagnosis.misplaced(first, current.expectation) else { return nil }
+        let context = ErrorContext(state: state.pointee, regions: regions, offset: start, received: received,
                                     inString: false, allowComments: options.allowComments)
         let (kind, reason, path) = diagnosis.describe(context)
         return makeError(kind: kind, reason: reason, at: start, path: path, regions: regions)
@@ -539,9 +539,9 @@ final class ExactPass {
     }
 
     private func makeError(kind: JSONSyntaxError.Kind, reason: String, at offset: Int, path: JSONPath,
-                           regions: _Regions) -> JSONSyntaxError {
+                           regions: Regions) -> JSONSyntaxError {
         let location = lines.location(of: offset, in: regions)
-        let builder = _ExcerptBuilder(at: offset, regions: regions, before: lines.tail, tailEnd: lines.trackedUpTo, atEnd: finished)
+        let builder = ExcerptBuilder(at: offset, regions: regions, before: lines.tail, tailEnd: lines.trackedUpTo, atEnd: finished)
         lastExcerpt = builder
         return JSONSyntaxError(kind: kind, reason: reason, location: location, path: path, excerpt: builder.excerpt)
     }

@@ -2,7 +2,7 @@ import CYajl
 
 // The fast pass: the validator's hot path when it only has to say valid or not (no handler, no
 // comments). Each chunk goes to two checks that may run on two cores: the structure check
-// (``_ParallelStructureCheck``: strict UTF-8, depth, duplicate names) and yajl's grammar, with no
+// (``ParallelStructureCheck``: strict UTF-8, depth, duplicate names) and yajl's grammar, with no
 // callbacks, no location tracking and no bytes held back. Any error is the placeholder
 // ``Engine/fastFailure``; the caller (``JSONValidator``) then runs the exact pass (``ExactPass``)
 // over the same input to find and describe it.
@@ -11,7 +11,7 @@ import CYajl
 ///
 /// Long tokens: yajl lexes a token that runs past the end of its buffer again from its first byte on
 /// every later call, so this pass stops feeding yajl while a string that ran over a chunk's end goes
-/// on (a ``_StringSkipper`` does yajl's checks on those bytes and finds the closing quote), and skips
+/// on (a ``StringSkipper`` does yajl's checks on those bytes and finds the closing quote), and skips
 /// the digits that only lengthen a number yajl already holds (``FedTail``).
 final class FastPass {
     private let options: JSONParseOptions
@@ -19,10 +19,10 @@ final class FastPass {
     private let callbacks: UnsafeMutablePointer<yajl_callbacks>
     private var handle: OpaquePointer
     /// The strictness, depth and duplicate checks (yajl runs with no callbacks).
-    private let structure: _ParallelStructureCheck
+    private let structure: ParallelStructureCheck
     /// While a string that ran past the end of a chunk goes on, yajl is not given its bytes; this
     /// checks them and finds where it closes.
-    private var skippedString: _StringSkipper?
+    private var skippedString: StringSkipper?
     /// The bytes that complete the escape yajl was left in when it stopped getting the bytes of a
     /// string (see ``grammar(_:_:inString:escape:)``).
     private var bridge: [UInt8] = []
@@ -40,8 +40,8 @@ final class FastPass {
     init(options: JSONParseOptions) {
         precondition(!options.allowComments, "the fast pass does not read comments")
         self.options = options
-        callbacks = _makeYajlCallbacks(scalars: false, structure: false)
-        structure = _ParallelStructureCheck(options: options)
+        callbacks = makeYajlCallbacks(scalars: false, structure: false)
+        structure = ParallelStructureCheck(options: options)
         handle = Self.makeHandle(callbacks)
     }
 
@@ -83,7 +83,7 @@ final class FastPass {
         // Read before the checker moves on: whether the bytes before this chunk end in a string.
         let inString = structure.endsInString
         let escape = inString ? structure.stringEscape : .plain
-        if n >= _ParallelStructureCheck.minimumChunk, _ParallelStructureCheck.available {
+        if n >= ParallelStructureCheck.minimumChunk, ParallelStructureCheck.available {
             // Two cores: the structure check reads the chunk while yajl checks its grammar.
             structure.start(p, count: n, base: base, then: alongside)
             let grammar = grammar(p, n, inString: inString, escape: escape)
@@ -110,15 +110,15 @@ final class FastPass {
     }
 
     /// The grammar check of one chunk: yajl, except for the bytes of a string that goes on from the
-    /// chunk before (checked by a ``_StringSkipper`` instead, so yajl never holds more than one chunk
+    /// chunk before (checked by a ``StringSkipper`` instead, so yajl never holds more than one chunk
     /// of it) and the digits that only lengthen a number yajl holds.
     /// - Parameters:
     ///   - inString: whether the bytes before this chunk end inside a string;
     ///   - escape: the escape in progress there.
-    private func grammar(_ p: UnsafePointer<UInt8>, _ n: Int, inString: Bool, escape: _StringSkipper.State) -> Bool {
+    private func grammar(_ p: UnsafePointer<UInt8>, _ n: Int, inString: Bool, escape: StringSkipper.State) -> Bool {
         var from = 0
         if skippedString == nil && inString {
-            skippedString = _StringSkipper(state: escape)
+            skippedString = StringSkipper(state: escape)
             // What yajl holds ends where this chunk starts: note how to close it later.
             bridge = skippedString!.bridge
         }
@@ -148,17 +148,17 @@ final class FastPass {
 }
 
 /// The fast pass's view of what yajl holds at the end of the bytes it was given: the trailing run of
-/// bare bytes (a number or literal yajl keeps pending), as a ``_NumberScan``.
+/// bare bytes (a number or literal yajl keeps pending), as a ``NumberScan``.
 private struct FedTail {
-    private(set) var number = _NumberScan()
+    private(set) var number = NumberScan()
 
     /// Records that `p[0..<n]` went to yajl.
     mutating func fed(_ p: UnsafePointer<UInt8>, _ n: Int) {
         var j = n
-        while j > 0 && _Tokens.isBare(p[j &- 1]) { j &-= 1 }
-        if j > 0 { number = _NumberScan() }
+        while j > 0 && Tokens.isBare(p[j &- 1]) { j &-= 1 }
+        if j > 0 { number = NumberScan() }
         number.advance(over: p + j, n &- j)
     }
 
-    mutating func reset() { number = _NumberScan() }
+    mutating func reset() { number = NumberScan() }
 }

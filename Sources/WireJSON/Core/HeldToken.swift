@@ -24,7 +24,7 @@ final class HeldToken {
     /// string while held: such a mixture is never let go of).
     private(set) var standInKind = Kind.string
     /// The held bare token read as a number, over its first ``numberScanned`` bytes.
-    var number = _NumberScan()
+    var number = NumberScan()
     var numberScanned = 0
     /// A held token is let go of (without a handler) once this many of its bytes are in memory.
     static let defaultLetGoThreshold = 64 * 1024
@@ -44,7 +44,7 @@ final class HeldToken {
         bytes.removeAll(keepingCapacity: true)
         base = 0
         standIn.removeAll()
-        number = _NumberScan()
+        number = NumberScan()
         numberScanned = 0
     }
 
@@ -58,7 +58,7 @@ final class HeldToken {
     func restart(at cut: Int, in p: UnsafePointer<UInt8>, chunkBase: Int, received: Int) {
         bytes.removeAll(keepingCapacity: true)
         standIn.removeAll()
-        number = _NumberScan()
+        number = NumberScan()
         numberScanned = 0
         if cut < received {
             bytes.append(contentsOf: UnsafeBufferPointer(start: p + (cut - chunkBase), count: received - cut))
@@ -85,9 +85,9 @@ final class HeldToken {
                 return firstExit
             }
             var i = 0
-            while i < n && _Tokens.isBare(p[i]) { i += 1 }
+            while i < n && Tokens.isBare(p[i]) { i += 1 }
             guard i < n else { return nil }
-            return _Tokens.isWhitespace(p[i]) || _Tokens.isPunctuation(p[i]) ? i + 1 : i
+            return Tokens.isWhitespace(p[i]) || Tokens.isPunctuation(p[i]) ? i + 1 : i
         }
     }
 

@@ -101,7 +101,7 @@ public struct JSONValidator: Sendable {
     /// Validates bytes in memory.
     public func validate(_ bytes: some Collection<UInt8>) -> JSONValidationReport {
         func run(fast: Bool, _ buffer: UnsafeRawBufferPointer) -> JSONValidationReport {
-            var run = _ValidationRun(options: options, maxErrors: maxErrors, fast: fast)
+            var run = ValidationRun(options: options, maxErrors: maxErrors, fast: fast)
             run.feed(buffer)
             return run.finish()
         }
@@ -144,7 +144,7 @@ public struct JSONValidator: Sendable {
     static let fastChunkSize = 1 << 20
 
     private func run(_ fd: Int32, path: String, fast: Bool) throws(JSONInputError) -> JSONValidationReport {
-        var run = _ValidationRun(options: options, maxErrors: maxErrors, fast: fast)
+        var run = ValidationRun(options: options, maxErrors: maxErrors, fast: fast)
         // Two buffers: while yajl parses one chunk, the next is read into the other (on the fast
         // pass's second core when it is in use). The fast pass uses bigger chunks: fewer hand-offs.
         let size = fast ? max(chunkSize, Self.fastChunkSize) : chunkSize
@@ -180,7 +180,7 @@ public struct JSONValidator: Sendable {
 }
 
 /// One validation in progress: a single document, or JSON Lines split at each newline.
-struct _ValidationRun {
+struct ValidationRun {
     private let engine: Engine
     private let lines: Bool
     private let maxErrors: Int
@@ -235,7 +235,7 @@ struct _ValidationRun {
 
     private mutating func feedLine(_ part: UnsafeRawBufferPointer) {
         guard !lineFailed, part.count > 0 else { return }
-        if !lineHasContent { lineHasContent = part.contains { !_Tokens.isWhitespace($0) } }
+        if !lineHasContent { lineHasContent = part.contains { !Tokens.isWhitespace($0) } }
         do throws(JSONSyntaxError) { try engine.feed(part) } catch { record(error); lineFailed = true }
     }
 

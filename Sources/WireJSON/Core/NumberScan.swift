@@ -1,10 +1,10 @@
-// Long numbers. Like a long string (see ``_StringSkipper``), a number spread over many chunks would
+// Long numbers. Like a long string (see ``StringSkipper``), a number spread over many chunks would
 // be lexed again by yajl on every call. Where a run of digits stands as a number tells the fast pass
 // (``FastPass``) which digits only lengthen a number yajl already holds (skipped), and the exact pass
 // (``ExactPass``) which bytes of a held number it may let go of, and with which short stand-in.
 
 /// Where a run of bytes stands as the beginning of one JSON number, fed a byte at a time.
-struct _NumberScan: Equatable {
+struct NumberScan: Equatable {
     enum State: UInt8 {
         case start, minus, zero, integer, dot, fraction, exponentMark, exponentSign, exponent, notANumber
     }
@@ -37,9 +37,9 @@ struct _NumberScan: Equatable {
     /// Advances over `p[0..<n]`; returns the index just after the last byte that left the number
     /// repeating digits (see ``repeatsDigits``), with the state there, or nil when none did.
     @discardableResult
-    mutating func advance(over p: UnsafePointer<UInt8>, _ n: Int) -> (end: Int, state: _NumberScan)? {
+    mutating func advance(over p: UnsafePointer<UInt8>, _ n: Int) -> (end: Int, state: NumberScan)? {
         var i = 0
-        var last: (end: Int, state: _NumberScan)? = repeatsDigits ? (0, self) : nil
+        var last: (end: Int, state: NumberScan)? = repeatsDigits ? (0, self) : nil
         // The long part of a long number is a run of digits, which changes nothing once repeating.
         while i < n {
             if repeatsDigits {

@@ -8,7 +8,7 @@
 
 /// Checks string content as yajl's lexer does: no byte below U+0020, a backslash followed by one of
 /// `"\/bfnrtu`, and `\u` followed by four hex digits; and finds the closing quote.
-struct _StringSkipper {
+struct StringSkipper {
     /// Where the scan stands inside the string.
     enum State: Equatable {
         case plain
@@ -69,12 +69,12 @@ struct _StringSkipper {
             switch state {
             case .plain:
                 // Eight bytes at a time while none is a quote, a backslash or below U+0020.
-                let quote = _SWAR.broadcast(UInt8(ascii: "\""))
-                let backslash = _SWAR.broadcast(UInt8(ascii: "\\"))
-                let space = _SWAR.broadcast(0x20)
+                let quote = SWAR.broadcast(UInt8(ascii: "\""))
+                let backslash = SWAR.broadcast(UInt8(ascii: "\\"))
+                let space = SWAR.broadcast(0x20)
                 while i &+ 8 <= n {
-                    let w = _SWAR.load(p, i)
-                    let m = _SWAR.zeroBytes(w ^ quote) | _SWAR.zeroBytes(w ^ backslash) | ((w &- space) & ~w & _SWAR.highs)
+                    let w = SWAR.load(p, i)
+                    let m = SWAR.zeroBytes(w ^ quote) | SWAR.zeroBytes(w ^ backslash) | ((w &- space) & ~w & SWAR.highs)
                     if m != 0 { i &+= m.trailingZeroBitCount >> 3; break }
                     i &+= 8
                 }
