@@ -14,19 +14,19 @@ public final class LegacyDates: Sendable {
     /// A process-wide instance (its pools are internally locked).
     public static let shared = LegacyDates()
 
-    private let isoPlain = _FormatterPool { () -> ISO8601DateFormatter in
+    private let isoPlain = FormatterPool { () -> ISO8601DateFormatter in
         let f = ISO8601DateFormatter()
         f.formatOptions = [.withInternetDateTime]
         return f
     }
-    private let isoFractional = _FormatterPool { () -> ISO8601DateFormatter in
+    private let isoFractional = FormatterPool { () -> ISO8601DateFormatter in
         let f = ISO8601DateFormatter()
         f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return f
     }
-    private let millisOffset = _FormatterPool { LegacyDates.posixFormatter("yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ") }
-    private let secondsZone = _FormatterPool { LegacyDates.posixFormatter("yyyy-MM-dd'T'HH:mm:ssZ") }
-    private let dateOnly = _FormatterPool { LegacyDates.posixFormatter("yyyy-MM-dd") }
+    private let millisOffset = FormatterPool { LegacyDates.posixFormatter("yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ") }
+    private let secondsZone = FormatterPool { LegacyDates.posixFormatter("yyyy-MM-dd'T'HH:mm:ssZ") }
+    private let dateOnly = FormatterPool { LegacyDates.posixFormatter("yyyy-MM-dd") }
 
     /// Creates a reference with empty formatter pools.
     public init() {}
@@ -104,7 +104,7 @@ enum CanonicalQuote {
 ///
 /// `@unchecked Sendable`: a formatter is used by at most one thread between `take` and `give`
 /// back, and the list itself is only touched under the lock.
-final class _FormatterPool<F: Formatter>: @unchecked Sendable {
+final class FormatterPool<F: Formatter>: @unchecked Sendable {
     private var idle: [F] = []
     private let lock = NSLock()
     private let make: @Sendable () -> F

@@ -118,7 +118,7 @@ struct LineReaderTests {
             close(writeEnd)
         }
         writer.start()
-        var reader = _LineReader(descriptor: fds[0])
+        var reader = LineReader(descriptor: fds[0])
         #expect(reader.next() == "first")
         let line = reader.next()
         #expect(line?.utf8.count == long.count)

@@ -24,7 +24,7 @@ struct ExactNameFuzzTests {
     func everyCataloguedMutationAppliesToItsSeed(text: String) throws {
         let fuzzSeed = try seed(text)
         for mutator in Mutator.allCases {
-            for operation in _MutationCatalogue.groups(mutator, of: fuzzSeed).joined() {
+            for operation in MutationCatalogue.groups(mutator, of: fuzzSeed).joined() {
                 #expect(operation.apply(to: fuzzSeed) != nil, "\(operation)")
             }
         }
@@ -39,11 +39,11 @@ struct ExactNameFuzzTests {
 
     @Test func droppingOneSpellingKeepsTheOther() throws {
         let fuzzSeed = try seed(Self.flat)
-        let drop = try #require(_MutationCatalogue.groups(.dropKey, of: fuzzSeed).joined().first { $0.path == [.key("cafe\u{301}")] })
+        let drop = try #require(MutationCatalogue.groups(.dropKey, of: fuzzSeed).joined().first { $0.path == [.key("cafe\u{301}")] })
         let (bytes, expectation) = try #require(drop.apply(to: fuzzSeed))
         #expect(bytes == Array("{\"caf\u{E9}\":1}".utf8))
         #expect(expectation == .valid)
-        let repeatComposed = try #require(_MutationCatalogue.groups(.duplicateKey, of: fuzzSeed).joined().first { $0.path == [.key("caf\u{E9}")] })
+        let repeatComposed = try #require(MutationCatalogue.groups(.duplicateKey, of: fuzzSeed).joined().first { $0.path == [.key("caf\u{E9}")] })
         let (repeated, _) = try #require(repeatComposed.apply(to: fuzzSeed))
         #expect(repeated == Array("{\"caf\u{E9}\":1,\"caf\u{E9}\":1,\"cafe\u{301}\":2}".utf8))
     }

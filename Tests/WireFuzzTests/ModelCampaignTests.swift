@@ -35,7 +35,7 @@ struct ModelCampaignTests {
     func verdict(_ model: FuzzModel, _ text: String, _ mutator: Mutator, _ variant: String, at path: JSONPath) throws -> FuzzVerdict {
         let fuzzSeed = try seed(text)
         let campaign = ModelCampaign(model: model, seeds: [fuzzSeed], seed: 1)
-        let operation = try #require(_MutationCatalogue.groups(mutator, of: fuzzSeed).joined().first { $0.variant == variant && $0.path == path })
+        let operation = try #require(MutationCatalogue.groups(mutator, of: fuzzSeed).joined().first { $0.variant == variant && $0.path == path })
         return try #require(campaign.attempt(operation, on: fuzzSeed)).verdict
     }
 
@@ -132,8 +132,8 @@ struct ModelCampaignTests {
         let expectation = ModelExpectation(rejections: [.missingValue, .typeMismatch], path: [.key("a b"), .index(2), .key("c")],
                                            acceptable: true, ignoring: [[.key("x")]], rejectionsAbove: true)
         #expect(ModelExpectation(json: expectation.json()) == expectation)
-        #expect(JSONPath._parse(#"$["a b"][2].c"#) == [.key("a b"), .index(2), .key("c")])
-        #expect(JSONPath._parse("$.a[") == nil)
+        #expect(JSONPath.parse(#"$["a b"][2].c"#) == [.key("a b"), .index(2), .key("c")])
+        #expect(JSONPath.parse("$.a[") == nil)
     }
 }
 
@@ -149,7 +149,7 @@ struct NullOriginalTests {
         // {} is the right kind for `inner`, so missingKey at $.inner.id is a correct rejection.
         let fuzzSeed = try seed(#"{"inner": null}"#)
         let campaign = ModelCampaign(model: .codable(Holder.self, name: "holder"), seeds: [fuzzSeed], seed: 1)
-        let operation = try #require(_MutationCatalogue.groups(.wrongType, of: fuzzSeed).joined().first { $0.variant == "to-object" && $0.path == [.key("inner")] })
+        let operation = try #require(MutationCatalogue.groups(.wrongType, of: fuzzSeed).joined().first { $0.variant == "to-object" && $0.path == [.key("inner")] })
         let result = try #require(campaign.attempt(operation, on: fuzzSeed))
         #expect(result.verdict.outcome == .rejectedAsExpected, "\(result.verdict)")
         #expect(result.verdict.seen == "rejected: missingKey at $.inner.id")
@@ -163,9 +163,9 @@ struct DecodableAndReportTests {
     @Test func aDecodableOnlyModelCanOnlySayAccepted() throws {
         let fuzzSeed = try seed(#"{"id": 1, "extra": true}"#)
         let campaign = ModelCampaign(model: .decodable(OnlyDecodable.self, name: "only"), seeds: [fuzzSeed], seed: 1)
-        let drop = try #require(_MutationCatalogue.groups(.dropKey, of: fuzzSeed).joined().first { $0.path == [.key("extra")] })
+        let drop = try #require(MutationCatalogue.groups(.dropKey, of: fuzzSeed).joined().first { $0.path == [.key("extra")] })
         #expect(try #require(campaign.attempt(drop, on: fuzzSeed)).verdict.outcome == .accepted)
-        let required = try #require(_MutationCatalogue.groups(.dropKey, of: fuzzSeed).joined().first { $0.path == [.key("id")] })
+        let required = try #require(MutationCatalogue.groups(.dropKey, of: fuzzSeed).joined().first { $0.path == [.key("id")] })
         #expect(try #require(campaign.attempt(required, on: fuzzSeed)).verdict.outcome == .rejectedAsExpected)
     }
 

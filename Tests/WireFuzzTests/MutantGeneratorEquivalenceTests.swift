@@ -14,10 +14,10 @@ struct MutantGeneratorEquivalenceTests {
                            "API/v3/series-success.json", "API/v3/sync-record-future-kind.json"]
 
     /// Small batches, so that the fixtures go through the batched path (and its forgetting) too.
-    static let tiny = _Dealer.Batching(whole: 8, first: 4, largest: 16)
+    static let tiny = Dealer.Batching(whole: 8, first: 4, largest: 16)
 
     static func compare(_ seeds: [FuzzSeed], seed: UInt64, mutators: [Mutator] = Mutator.allCases, count: Int,
-                        batching: _Dealer.Batching, sourceLocation: SourceLocation = #_sourceLocation) {
+                        batching: Dealer.Batching, sourceLocation: SourceLocation = #_sourceLocation) {
         let reference = _ReferenceMutantGenerator(seeds: seeds, seed: seed, mutators: mutators)
         let generator = MutantGenerator(seeds: seeds, seed: seed, mutators: mutators, maxDepth: 512, batching: batching)
         #expect(generator.productiveSeeds == reference.productiveSeeds, sourceLocation: sourceLocation)
@@ -78,7 +78,7 @@ struct MutantGeneratorEquivalenceTests {
         var rng = SplitMix64(seed: 99)
         let text = "[" + (0..<12_000).map { _ in RandomDocument.text(&rng) }.joined(separator: ",") + "]"
         let large = try FuzzSeed(name: "large", bytes: Array(text.utf8))
-        let sizes = try #require(_MutationCatalogue.groupSizes([.truncate], of: large)[.truncate])
+        let sizes = try #require(MutationCatalogue.groupSizes([.truncate], of: large)[.truncate])
         #expect(sizes.max()! > 65_536, "the largest truncation group must be traced: \(sizes)")
         Self.compare([large], seed: 11, mutators: [.truncate, .wrongType, .strings], count: 120, batching: .standard)
     }
@@ -86,9 +86,9 @@ struct MutantGeneratorEquivalenceTests {
     @Test func theShuffleTraceFindsWhereEveryPositionCameFrom() {
         for (count, start) in [(70_000, UInt64(1)), (100_003, UInt64.max), (65_537, 0x1234_5678)] {
             var rng = SplitMix64(seed: start)
-            let order = Array(0..<count)._shuffled(with: &rng)
+            let order = Array(0..<count).shuffled(with: &rng)
             let positions = [0, 1, 2, count / 2, count - 2, count - 1] + (0..<50).map { ($0 * 7_919) % count }
-            let traced = _Shuffle.originals(count: count, start: start, positions: positions)
+            let traced = Shuffle.originals(count: count, start: start, positions: positions)
             #expect(positions.allSatisfy { traced[$0] == order[$0] }, "count \(count)")
         }
     }
@@ -97,7 +97,7 @@ struct MutantGeneratorEquivalenceTests {
         var rng = SplitMix64(seed: 42)
         _ = rng.next()
         _ = rng.next(below: 10)
-        #expect(rng.state == 42 &+ 2 &* SplitMix64._increment)
+        #expect(rng.state == 42 &+ 2 &* SplitMix64.increment)
     }
 }
 
@@ -134,17 +134,17 @@ enum _ReferenceCatalogue {
     typealias Operation = MutationOperation
 
     static func groups(_ mutator: Mutator, of seed: FuzzSeed) -> [[Operation]] {
-        let paths = seed.value._allPaths()
+        let paths = seed.value.allPaths()
         switch mutator {
         case .truncate:
-            let cuts = _TruncationPoints.cuts(of: seed.bytes)
+            let cuts = TruncationPoints.cuts(of: seed.bytes)
             return TruncationPlace.allCases.map { place in
                 cuts.filter { $0.place == place }.map {
                     Operation(mutator: .truncate, path: .root, variant: "cut-in-\(place.rawValue)", edit: .truncate($0))
                 }
             }
         case .wrongType:
-            return _MutationCatalogue.wrongTypeValues.map { name, replacement in
+            return MutationCatalogue.wrongTypeValues.map { name, replacement in
                 paths.filter { $0.value.kindName != replacement.kindName }
                     .map { Operation(mutator: .wrongType, path: $0.path, variant: name, edit: .replace(replacement)) }
             }
@@ -153,7 +153,7 @@ enum _ReferenceCatalogue {
         case .renameKey:
             return [memberPaths(paths).flatMap { path -> [Operation] in
                 guard case .key(let key)? = path.components.last else { return [] }
-                return _MutationCatalogue.renamings(of: key).map { name, variant in
+                return MutationCatalogue.renamings(of: key).map { name, variant in
                     Operation(mutator: .renameKey, path: path, variant: variant, edit: .rename(name))
                 }
             }]
@@ -167,18 +167,18 @@ enum _ReferenceCatalogue {
             }]
         case .extraKey:
             return [paths.filter { if case .object = $0.value { return true } else { return false } }.map {
-                Operation(mutator: .extraKey, path: $0.path, variant: "add", edit: .add(key: _MutationCatalogue.extraKey, value: _MutationCatalogue.extraValue))
+                Operation(mutator: .extraKey, path: $0.path, variant: "add", edit: .add(key: MutationCatalogue.extraKey, value: MutationCatalogue.extraValue))
             }]
         case .numbers:
             return [paths.flatMap { entry -> [Operation] in
                 guard case .number(let number) = entry.value else { return [] }
-                return _MutationCatalogue.numberVariants(for: number).map { Operation(mutator: .numbers, path: entry.path, variant: $0.0, edit: $0.1) }
+                return MutationCatalogue.numberVariants(for: number).map { Operation(mutator: .numbers, path: entry.path, variant: $0.0, edit: $0.1) }
             }]
         case .strings:
             let stringPaths = paths.filter { if case .string = $0.value { return true } else { return false } }
             return [stringPaths.enumerated().flatMap { i, entry -> [Operation] in
                 guard case .string(let text) = entry.value else { return [] }
-                return _MutationCatalogue.stringVariants(for: text, includeHuge: i == 0).map {
+                return MutationCatalogue.stringVariants(for: text, includeHuge: i == 0).map {
                     Operation(mutator: .strings, path: entry.path, variant: $0.0, edit: $0.1)
                 }
             }]
@@ -211,26 +211,26 @@ enum _ReferenceApply {
         switch operation.edit {
         case .truncate(let cut):
             guard cut.offset < seed.bytes.count else { return nil }
-            return (Array(seed.bytes[0..<cut.offset]), _SyntaxRules.truncation(cut, bytes: seed.bytes))
+            return (Array(seed.bytes[0..<cut.offset]), SyntaxRules.truncation(cut, bytes: seed.bytes))
         case .body(let bytes, let kinds, let offsets):
             return (bytes, .invalid(kinds: kinds, offsets: offsets))
         case .replace(let value):
-            guard seed.value[path] != nil, let tree = seed.value._replacing(at: path, { _ in value }) else { return nil }
-            return (_MutantWriter.write(tree).bytes, .valid)
+            guard seed.value[path] != nil, let tree = seed.value.replacing(at: path, { _ in value }) else { return nil }
+            return (MutantWriter.write(tree).bytes, .valid)
         case .remove:
-            guard seed.value[path] != nil, let tree = seed.value._replacing(at: path, { _ in nil }) else { return nil }
-            return (_MutantWriter.write(tree).bytes, .valid)
+            guard seed.value[path] != nil, let tree = seed.value.replacing(at: path, { _ in nil }) else { return nil }
+            return (MutantWriter.write(tree).bytes, .valid)
         case .rename(let name):
             guard seed.value[path] != nil, seed.value[path.parent]?[name] == nil else { return nil }
-            return (_MutantWriter.write(seed.value._renamingMember(at: path, to: name)).bytes, .valid)
+            return (MutantWriter.write(seed.value.renamingMember(at: path, to: name)).bytes, .valid)
         case .add(let key, let value):
             guard case .object? = seed.value[path], seed.value[path.appending(key: key)] == nil,
-                  let tree = seed.value._replacing(at: path, { parent in
+                  let tree = seed.value.replacing(at: path, { parent in
                       guard case .object(var object) = parent else { return parent }
                       object.members.append(JSONObject.Member(key: key, value: value))
                       return .object(object)
                   }) else { return nil }
-            return (_MutantWriter.write(tree).bytes, .valid)
+            return (MutantWriter.write(tree).bytes, .valid)
         case .splice(let splice):
             guard let current = seed.value[path] else { return nil }
             let raw: [UInt8]
@@ -244,22 +244,22 @@ enum _ReferenceApply {
                 expectation = { start in .invalid(kinds: kinds, offsets: (start + offsets.lowerBound)...(start + offsets.upperBound)) }
             case .duplicateMember:
                 guard case .key(let key)? = path.components.last else { return nil }
-                let value = _MutantWriter.write(current).bytes
+                let value = MutantWriter.write(current).bytes
                 var bytes = value
                 bytes.append(UInt8(ascii: ","))
-                _MutantWriter.writeString(key, into: &bytes)
+                MutantWriter.writeString(key, into: &bytes)
                 bytes.append(UInt8(ascii: ":"))
                 bytes += value
                 raw = bytes
                 let second = value.count + 1
-                expectation = { start in _SyntaxRules.duplicateKey(at: start + second) }
+                expectation = { start in SyntaxRules.duplicateKey(at: start + second) }
             case .nesting:
                 let tooDeep = maxDepth - path.components.count
                 guard tooDeep >= 0 else { return nil }
                 raw = [UInt8](repeating: UInt8(ascii: "["), count: tooDeep + 1) + [UInt8](repeating: UInt8(ascii: "]"), count: tooDeep + 1)
-                expectation = { start in _SyntaxRules.nesting(at: start + tooDeep) }
+                expectation = { start in SyntaxRules.nesting(at: start + tooDeep) }
             }
-            let (bytes, start) = _MutantWriter.write(seed.value, splice: (path, raw))
+            let (bytes, start) = MutantWriter.write(seed.value, splice: (path, raw))
             guard let start else { return nil }
             return (bytes, expectation(start))
         }
@@ -299,7 +299,7 @@ struct _ReferenceMutantGenerator {
         plans = productive.map { fuzzSeed in
             enabled.compactMap { mutator -> (Mutator, [MutationOperation])? in
                 var rng = SplitMix64(seed: SplitMix64.mix(seed, fuzzSeed.digest, UInt64(Mutator.allCases.firstIndex(of: mutator)!)))
-                let groups = _ReferenceCatalogue.groups(mutator, of: fuzzSeed).map { $0._shuffled(with: &rng) }.filter { !$0.isEmpty }
+                let groups = _ReferenceCatalogue.groups(mutator, of: fuzzSeed).map { $0.shuffled(with: &rng) }.filter { !$0.isEmpty }
                 guard !groups.isEmpty else { return nil }
                 var order: [MutationOperation] = []
                 let longest = groups.map(\.count).max() ?? 0

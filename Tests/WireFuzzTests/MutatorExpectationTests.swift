@@ -12,7 +12,7 @@ struct MutatorExpectationTests {
     func mutants(_ mutator: Mutator, _ text: String = document, maxDepth: Int = 512) throws -> [String: (String, ValidatorExpectation)] {
         let fuzzSeed = try seed(text)
         var out: [String: (String, ValidatorExpectation)] = [:]
-        for group in _MutationCatalogue.groups(mutator, of: fuzzSeed) {
+        for group in MutationCatalogue.groups(mutator, of: fuzzSeed) {
             for operation in group {
                 let (bytes, expectation) = try #require(operation.apply(to: fuzzSeed, maxDepth: maxDepth))
                 let key = operation.offset.map { "\(operation.variant) \($0)" } ?? "\(operation.variant) \(operation.path)"
@@ -81,8 +81,8 @@ struct MutatorExpectationTests {
         #expect(dropped.count == 3)
         let renamed = try mutants(.renameKey)
         #expect(renamed["first-letter-case $.id"]?.0 == #"{"Id":7,"name":"Ab","tags":["x"]}"#)
-        #expect(_MutationCatalogue.renamings(of: "originalTitle").map(\.0) == ["OriginalTitle", "originaltitle", "original_title"])
-        #expect(_MutationCatalogue.renamings(of: "release_date").map(\.0) == ["Release_date", "releaseDate"])
+        #expect(MutationCatalogue.renamings(of: "originalTitle").map(\.0) == ["OriginalTitle", "originaltitle", "original_title"])
+        #expect(MutationCatalogue.renamings(of: "release_date").map(\.0) == ["Release_date", "releaseDate"])
         let nulls = try mutants(.null)
         #expect(nulls["null $.tags[0]"]?.0 == #"{"id":7,"name":"Ab","tags":[null]}"#)
         #expect(nulls["null $"]?.0 == "null")

@@ -7,10 +7,10 @@ import WireJSON
 @Suite("Model value diff")
 struct ValueDiffTests {
     static func edited(_ value: JSONValue, _ rng: inout SplitMix64) -> JSONValue {
-        let paths = value._allPaths()
+        let paths = value.allPaths()
         let target = paths[rng.next(below: paths.count)].path
         let replacement: JSONValue? = rng.next(below: 3) == 0 ? nil : (try? JSONValue.parse(RandomDocument.text(&rng))) ?? .null
-        return value._replacing(at: target) { _ in replacement } ?? .null
+        return value.replacing(at: target) { _ in replacement } ?? .null
     }
 
     @Test(arguments: 0..<200)
@@ -20,8 +20,8 @@ struct ValueDiffTests {
         let a = try JSONValue.parse(RandomDocument.text(&rng), options: options)
         var b = a
         for _ in 0..<(1 + rng.next(below: 3)) { b = Self.edited(b, &rng) }
-        #expect(_ValueDiff.paths(a, b) == _ReferenceValueDiff.paths(a, b), "seed \(seed)")
-        #expect(_ValueDiff.paths(b, a) == _ReferenceValueDiff.paths(b, a), "seed \(seed)")
+        #expect(ValueDiff.paths(a, b) == _ReferenceValueDiff.paths(a, b), "seed \(seed)")
+        #expect(ValueDiff.paths(b, a) == _ReferenceValueDiff.paths(b, a), "seed \(seed)")
     }
 
     @Test func wideObjectsAreComparedNameByName() {
@@ -32,7 +32,7 @@ struct ValueDiffTests {
         right[17].value = .string("changed")
         left.append(.init(key: "onlyLeft", value: .bool(true)))
         right.append(.init(key: "onlyRight", value: .bool(false)))
-        let paths = _ValueDiff.paths(.object(JSONObject(left)), .object(JSONObject(right)))
+        let paths = ValueDiff.paths(.object(JSONObject(left)), .object(JSONObject(right)))
         #expect(paths.map(\.description) == ["$.k17", "$.onlyLeft", "$.onlyRight"])
     }
 

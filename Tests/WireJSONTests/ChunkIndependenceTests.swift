@@ -147,7 +147,7 @@ struct ChunkIndependenceTests {
 @Suite("Fast pass agrees with the exact pass")
 struct FastPassTests {
     static func verdict(_ bytes: [UInt8], fast: Bool, options: JSONParseOptions = .strict) -> Bool {
-        var run = _ValidationRun(options: options, maxErrors: 10, fast: fast)
+        var run = ValidationRun(options: options, maxErrors: 10, fast: fast)
         bytes.withUnsafeBytes { run.feed($0) }
         return run.finish().isValid
     }

@@ -90,7 +90,7 @@ struct DifferentialTests {
         for cut in cuts { sizes.append(cut - previous); previous = cut }
         sizes.append(bytes.count - previous)
         outcomes.append(("stream parser, chunks \(sizes)", outcome(feed(bytes, sizes: sizes, options: options))))
-        var fast = _ValidationRun(options: options, maxErrors: 1, fast: true)
+        var fast = ValidationRun(options: options, maxErrors: 1, fast: true)
         bytes.withUnsafeBytes { fast.feed($0) }
         outcomes.append(("fast pass alone", Outcome(location: nil, valid: fast.finish().isValid)))
         // Tiny chunks: the fast pass then keeps every string that crosses a chunk boundary away
@@ -132,8 +132,8 @@ struct DifferentialTests {
 
     /// Feeds a bare engine (no handler, as the validator runs it) in chunks of the given sizes, cycled.
     static func engineFeed(_ bytes: [UInt8], sizes: [Int], options: JSONParseOptions, fast: Bool,
-                           letGo: Int = _Engine.defaultLetGoThreshold) -> JSONSyntaxError? {
-        let engine = _Engine(options: options, fast: fast, letGoThreshold: letGo)
+                           letGo: Int = Engine.defaultLetGoThreshold) -> JSONSyntaxError? {
+        let engine = Engine(options: options, fast: fast, letGoThreshold: letGo)
         return bytes.withUnsafeBytes { all -> JSONSyntaxError? in
             do throws(JSONSyntaxError) {
                 var start = 0

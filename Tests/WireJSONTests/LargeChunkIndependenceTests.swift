@@ -65,8 +65,8 @@ struct LargeChunkIndependenceTests {
             count += 1
         }
         let parser = JSONStreamParser { event, context in fold("\(event)", context.endOffset) }
-        var exact = _ValidationRun(options: .strict, maxErrors: 10, fast: false)
-        var fast = _ValidationRun(options: .strict, maxErrors: 10, fast: true)
+        var exact = ValidationRun(options: .strict, maxErrors: 10, fast: false)
+        var fast = ValidationRun(options: .strict, maxErrors: 10, fast: true)
         var error: JSONSyntaxError?
         bytes.withUnsafeBytes { all in
             var start = 0

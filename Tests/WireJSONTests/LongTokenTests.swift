@@ -43,7 +43,7 @@ struct LongTokenTests {
 
     /// Feeds the engine in chunks and returns (valid, bytes given to yajl, most bytes held).
     static func run(_ bytes: [UInt8], fast: Bool, chunk: Int, options: JSONParseOptions = .strict) -> (valid: Bool, yajl: Int, held: Int) {
-        let engine = _Engine(options: options, fast: fast)
+        let engine = Engine(options: options, fast: fast)
         precondition(engine.fast == fast)
         let valid = bytes.withUnsafeBytes { all -> Bool in
             var start = 0
@@ -85,8 +85,8 @@ struct LongTokenTests {
         for chunk in [65_536, 256 * 1024] {
             let outcome = Self.run(bytes, fast: false, chunk: chunk)
             #expect(outcome.valid, "\(name), chunks of \(chunk)")
-            #expect(outcome.held <= _Engine.defaultLetGoThreshold + chunk, "\(name), chunks of \(chunk): held \(outcome.held) bytes")
-            #expect(outcome.yajl <= _Engine.defaultLetGoThreshold + 2 * chunk, "\(name), chunks of \(chunk): yajl got \(outcome.yajl) bytes")
+            #expect(outcome.held <= Engine.defaultLetGoThreshold + chunk, "\(name), chunks of \(chunk): held \(outcome.held) bytes")
+            #expect(outcome.yajl <= Engine.defaultLetGoThreshold + 2 * chunk, "\(name), chunks of \(chunk): yajl got \(outcome.yajl) bytes")
         }
     }
 
@@ -98,7 +98,7 @@ struct LongTokenTests {
             let bytes = Array("[1, ".utf8) + comment + Array("2]".utf8)
             let outcome = Self.run(bytes, fast: false, chunk: 65_536, options: comments)
             #expect(outcome.valid)
-            #expect(outcome.held <= _Engine.defaultLetGoThreshold + 65_536, "held \(outcome.held) bytes")
+            #expect(outcome.held <= Engine.defaultLetGoThreshold + 65_536, "held \(outcome.held) bytes")
         }
     }
 

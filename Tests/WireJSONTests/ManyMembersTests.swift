@@ -79,7 +79,7 @@ struct ManyMembersTests {
 
     static func hash(_ name: String) -> UInt64 {
         let bytes = Array(name.utf8)
-        return bytes.withUnsafeBufferPointer { _CallbackState.hash($0.baseAddress!, $0.count) }
+        return bytes.withUnsafeBufferPointer { CallbackState.hash($0.baseAddress!, $0.count) }
     }
 
     @Test("names that collide in half their hash, or crowd one part of it, are told apart by their bytes")
@@ -114,7 +114,7 @@ struct ManyMembersTests {
     /// Opens an object, gives it `memberCount` names, and reports the bytes the state held for
     /// duplicate detection with the object open and after it closed.
     static func memory(exact: Bool) -> (open: Int, closed: Int, namesOpen: Int, namesClosed: Int) {
-        var state = _CallbackState(maxDepth: 512, checkDuplicates: true, tracksPositions: exact)
+        var state = CallbackState(maxDepth: 512, checkDuplicates: true, tracksPositions: exact)
         defer { state.deallocate() }
         _ = state.startContainer(isObject: true)
         for i in 0..<memberCount {

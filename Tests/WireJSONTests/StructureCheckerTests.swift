@@ -66,7 +66,7 @@ struct StructureCheckerTests {
         let exact = Self.exactVerdict(bytes)
         #expect(exact == (defect == "none"))
         #expect(JSONValidator().validate(bytes).isValid == exact)
-        for chunk in [_ParallelStructureCheck.minimumChunk, 100_003, 1 << 20] {
+        for chunk in [ParallelStructureCheck.minimumChunk, 100_003, 1 << 20] {
             #expect(Self.fastVerdict(bytes, chunks: Self.chunks(bytes.count, size: chunk)) == exact, "chunk \(chunk)")
         }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("fastpass-\(defect)-\(UUID()).json")
@@ -74,19 +74,19 @@ struct StructureCheckerTests {
         defer { try? FileManager.default.removeItem(at: url) }
         let report = try JSONValidator(chunkSize: 70_001).validate(fileAt: url.path)
         #expect(report.isValid == exact)
-        if !exact { #expect(report.errors.first?.reason != _Engine.fastFailure.reason) }
+        if !exact { #expect(report.errors.first?.reason != Engine.fastFailure.reason) }
     }
 
     @Test("key unescaping decodes every escape form")
     func unescape() {
         let raw = Array(#"a\"\\\/\b\f\n\r\t\u00e9\ud83c\udfacz"#.utf8)
         var out: [UInt8] = []
-        let ok = raw.withUnsafeBufferPointer { _StructureChecker.unescape($0.baseAddress!, $0.count, into: &out) }
+        let ok = raw.withUnsafeBufferPointer { StructureChecker.unescape($0.baseAddress!, $0.count, into: &out) }
         #expect(ok)
         #expect(out == Array("a\"\\/\u{8}\u{c}\n\r\té🎬z".utf8))
         var bad: [UInt8] = []
         let lone = Array(#"\udc00"#.utf8)
-        #expect(!lone.withUnsafeBufferPointer { _StructureChecker.unescape($0.baseAddress!, $0.count, into: &bad) })
+        #expect(!lone.withUnsafeBufferPointer { StructureChecker.unescape($0.baseAddress!, $0.count, into: &bad) })
     }
 
     // MARK: Helpers
@@ -104,7 +104,7 @@ struct StructureCheckerTests {
 
     /// Feeds the fast engine in the given chunk sizes (zeros allowed) and returns its verdict.
     static func fastVerdict(_ bytes: [UInt8], chunks: [Int]) -> Bool {
-        let engine = _Engine(options: .strict, fast: true)
+        let engine = Engine(options: .strict, fast: true)
         precondition(engine.fast)
         return bytes.withUnsafeBytes { all -> Bool in
             var start = 0

@@ -48,7 +48,7 @@ enum ValidationPaths {
             outcomes.append(Outcome(name: "validator, pipe, chunks of \(chunkSize)",
                                     error: validatePipe(bytes, validator: JSONValidator(options: options, chunkSize: chunkSize))))
         }
-        var fast = _ValidationRun(options: options, maxErrors: 1, fast: true)
+        var fast = ValidationRun(options: options, maxErrors: 1, fast: true)
         bytes.withUnsafeBytes { fast.feed($0) }
         outcomes.append(Outcome(name: "fast pass alone", error: fast.finish().errors.first, verdictOnly: true))
         if !bytes.contains(0x0A) {

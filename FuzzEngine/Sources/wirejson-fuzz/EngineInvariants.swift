@@ -1,4 +1,4 @@
-// `@testable` reaches the validator's two passes (`_ValidationRun(fast:)`) one at a time: the public
+// `@testable` reaches the validator's two passes (`ValidationRun(fast:)`) one at a time: the public
 // `validate` only runs the exact pass when the fast one says invalid, so a fast pass that wrongly
 // rejects would otherwise stay hidden. Built with `-enable-testing` by `make fuzz-engine`.
 @testable import WireJSON
@@ -231,7 +231,7 @@ enum EngineInvariants {
 
     /// One pass of the validator on its own, fed whole or in chunks.
     static func validationPass(_ bytes: [UInt8], options: JSONParseOptions, fast: Bool, chunks: [Int]?) -> JSONValidationReport {
-        var run = _ValidationRun(options: options, maxErrors: JSONValidator().maxErrors, fast: fast)
+        var run = ValidationRun(options: options, maxErrors: JSONValidator().maxErrors, fast: fast)
         bytes.withUnsafeBytes { buffer in
             forEachChunk(of: buffer, sizes: chunks) { chunk in
                 run.feed(chunk)
@@ -246,7 +246,7 @@ enum EngineInvariants {
     static func letGoPass(_ bytes: [UInt8], options: JSONParseOptions, chunks: [Int], threshold: Int) -> JSONSyntaxError? {
         var document = options
         document.framing = .document
-        let engine = _Engine(options: document, fast: false, letGoThreshold: threshold)
+        let engine = Engine(options: document, fast: false, letGoThreshold: threshold)
         var failure: JSONSyntaxError?
         bytes.withUnsafeBytes { buffer in
             forEachChunk(of: buffer, sizes: chunks) { chunk in

@@ -72,7 +72,7 @@ package final class StandardStream: OutputSink {
         flush()
         guard !isClosed else { return }
         isClosed = true
-        if _closeDescriptor(descriptor) != 0 && errno != EINTR && writeError == nil { writeError = errno }
+        if closeDescriptor(descriptor) != 0 && errno != EINTR && writeError == nil { writeError = errno }
     }
 
     /// The reader of a pipe went away: end as a process killed by SIGPIPE does, without a message.
@@ -95,6 +95,6 @@ package final class BufferSink: OutputSink {
 }
 
 /// `close(2)`, named apart from ``OutputSink/close()``.
-private func _closeDescriptor(_ descriptor: Int32) -> Int32 {
+private func closeDescriptor(_ descriptor: Int32) -> Int32 {
     close(descriptor)
 }

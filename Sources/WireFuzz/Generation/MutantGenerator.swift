@@ -37,7 +37,7 @@ public struct MutantGenerator: Sendable {
 
     /// Per seed: the mutators that have mutations there, with their groups and where their orders
     /// come from; and the operations found so far.
-    private let dealer: _Dealer
+    private let dealer: Dealer
 
     /// Prepares the campaign (counts every seed's mutations once).
     /// - Parameters:
@@ -53,15 +53,15 @@ public struct MutantGenerator: Sendable {
 
     /// As the public initializer, with the batch sizes given (tests make them small, so that small
     /// fixtures go through the batched path too).
-    init(seeds: [FuzzSeed], seed: UInt64, mutators: [Mutator], maxDepth: Int, batching: _Dealer.Batching) {
+    init(seeds: [FuzzSeed], seed: UInt64, mutators: [Mutator], maxDepth: Int, batching: Dealer.Batching) {
         let enabled = Mutator.allCases.filter(mutators.contains)
         var productive: [FuzzSeed] = []
-        var plans: [[_Plan]] = []
+        var plans: [[Plan]] = []
         for candidate in seeds {
-            let sizes = _MutationCatalogue.groupSizes(enabled, of: candidate)
-            let seedPlans = enabled.compactMap { mutator -> _Plan? in
+            let sizes = MutationCatalogue.groupSizes(enabled, of: candidate)
+            let seedPlans = enabled.compactMap { mutator -> Plan? in
                 let start = SplitMix64.mix(seed, candidate.digest, UInt64(Mutator.allCases.firstIndex(of: mutator)!))
-                return _Plan(mutator: mutator, sizes: sizes[mutator]!, rngStart: start)
+                return Plan(mutator: mutator, sizes: sizes[mutator]!, rngStart: start)
             }
             guard !seedPlans.isEmpty else { continue }
             productive.append(candidate)
@@ -71,7 +71,7 @@ public struct MutantGenerator: Sendable {
         self.seed = seed
         self.mutators = enabled
         self.maxDepth = maxDepth
-        dealer = _Dealer(seeds: productive, plans: plans, batching: batching)
+        dealer = Dealer(seeds: productive, plans: plans, batching: batching)
         productiveSeeds = productive.map(\.name)
     }
 
@@ -119,7 +119,7 @@ public struct MutantGenerator: Sendable {
 /// One mutator's order on one seed: its groups' sizes (empty ones included, as the catalogue
 /// lists them), each group shuffled (Fisher–Yates with SplitMix64, the generator continuing from
 /// one group to the next), then dealt one from each non-empty group in turn.
-struct _Plan: Sendable {
+struct Plan: Sendable {
     let mutator: Mutator
     let sizes: [Int]
     /// Operations in all groups.
@@ -139,7 +139,7 @@ struct _Plan: Sendable {
         var state = rngStart
         for size in sizes {
             starts.append(state)
-            state &+= UInt64(max(0, size - 1)) &* SplitMix64._increment
+            state &+= UInt64(max(0, size - 1)) &* SplitMix64.increment
         }
         groupStarts = starts
     }
@@ -162,14 +162,14 @@ struct _Plan: Sendable {
 
     /// The group positions (before shuffling) that end at `shuffled` positions of group `group`.
     func originals(group: Int, shuffled: [Int]) -> [Int: Int] {
-        _Shuffle.originals(count: sizes[group], start: groupStarts[group], positions: shuffled)
+        Shuffle.originals(count: sizes[group], start: groupStarts[group], positions: shuffled)
     }
 }
 
 /// The operations of every seed's plans, found a batch of positions at a time and kept (a whole
 /// small order at once; for a large one the latest batches). The lock makes a generator safe to
 /// share between tasks.
-final class _Dealer: @unchecked Sendable {
+final class Dealer: @unchecked Sendable {
     /// How much of an order one pass over a seed finds.
     struct Batching: Sendable {
         /// Orders up to this long are found whole, in one pass.
@@ -182,14 +182,14 @@ final class _Dealer: @unchecked Sendable {
     }
 
     let seeds: [FuzzSeed]
-    let plans: [[_Plan]]
+    let plans: [[Plan]]
     let batching: Batching
     private let lock = NSLock()
     /// Per seed and plan: position → operation, and the size of the last batch found.
     private var found: [[[Int: MutationOperation]]]
     private var lastBatch: [[Int]]
 
-    init(seeds: [FuzzSeed], plans: [[_Plan]], batching: Batching) {
+    init(seeds: [FuzzSeed], plans: [[Plan]], batching: Batching) {
         self.seeds = seeds
         self.plans = plans
         self.batching = batching
@@ -221,22 +221,22 @@ final class _Dealer: @unchecked Sendable {
 
     /// The operations at positions of a plan's dealt order, from one shuffle trace per group and one
     /// pass over the seed.
-    static func resolve(_ plan: _Plan, of seed: FuzzSeed, positions: [Int]) -> [(Int, MutationOperation)] {
+    static func resolve(_ plan: Plan, of seed: FuzzSeed, positions: [Int]) -> [(Int, MutationOperation)] {
         let places = positions.map { plan.place($0) }
         var shuffledByGroup = [[Int]](repeating: [], count: plan.sizes.count)
         for place in places { shuffledByGroup[place.group].append(place.shuffled) }
         let originals = shuffledByGroup.indices.map { plan.originals(group: $0, shuffled: shuffledByGroup[$0]) }
         let wanted = originals.map { Array($0.values) }
-        let operations = _MutationCatalogue.operations(plan.mutator, of: seed, at: wanted)
+        let operations = MutationCatalogue.operations(plan.mutator, of: seed, at: wanted)
         return zip(positions, places).map { position, place in
             (position, operations[place.group][originals[place.group][place.shuffled]!]!)
         }
     }
 }
 
-/// Where elements end up in ``Swift/Array/_shuffled(with:)``, without shuffling the whole group
+/// Where elements end up in ``Swift/Array/shuffled(with:)``, without shuffling the whole group
 /// when only a few positions are needed.
-enum _Shuffle {
+enum Shuffle {
     /// For a group of `count` shuffled by a generator in state `start`: the original position of
     /// the element at each of `positions` of the shuffled order.
     ///
@@ -251,7 +251,7 @@ enum _Shuffle {
         guard !positions.isEmpty else { return out }
         if count <= 1 << 16 || positions.count * 64 > count {
             var rng = SplitMix64(seed: start)
-            let order = Array(0..<count)._shuffled(with: &rng)
+            let order = Array(0..<count).shuffled(with: &rng)
             for position in positions { out[position] = order[position] }
             return out
         }
@@ -269,7 +269,7 @@ enum _Shuffle {
             next = 1
         }
         for t in 1..<count {
-            var rng = SplitMix64(seed: start &+ UInt64(count - 1 - t) &* SplitMix64._increment)
+            var rng = SplitMix64(seed: start &+ UInt64(count - 1 - t) &* SplitMix64.increment)
             let r = rng.next(below: t + 1)
             guard r != t else {
                 if next < waiting.count && waiting[next] == t {

@@ -46,7 +46,7 @@ public struct ChildProcessCampaign: Sendable {
 
     /// Serves requests until the input ends. Called in the worker process.
     public static func serve(_ campaign: ModelCampaign, input: Int32 = 0, output: Int32 = 1) {
-        var reader = _LineReader(descriptor: input)
+        var reader = LineReader(descriptor: input)
         while let line = reader.next() {
             var reply: String
             if line.hasPrefix("shrink "), let k = Int(line.dropFirst(7)) {
@@ -76,14 +76,14 @@ public struct ChildProcessCampaign: Sendable {
     /// - Throws: ``WorkerError`` when the worker cannot be started, or answers nonsense.
     public func run(count: Int, shard: Shard = .whole, progress: (Int) -> Void = { _ in }) throws(WorkerError) -> ModelCampaign.Result {
         let all = Array(shard.indices(upTo: count))
-        var worker: _Worker? = nil
+        var worker: Worker? = nil
         var position = 0   // in `all`: the next mutant to judge
         var sent = 0       // in `all`: the mutants before this one have been sent to the worker
         defer { worker?.stop() }
         let loop = CampaignLoop(generator: campaign.generator, count: count, shard: shard, progressInterval: max(1, batchSize))
         return try loop.run(judge: { mutant throws(WorkerError) -> FuzzVerdict in
             let k = mutant.index
-            if worker == nil { worker = try _Worker.start(workerCommand) }
+            if worker == nil { worker = try Worker.start(workerCommand) }
             if position == sent {
                 let batch = all[position..<min(all.count, position + batchSize)]
                 worker!.send(batch.map(String.init).joined(separator: "\n") + "\n")
@@ -117,14 +117,14 @@ public struct ChildProcessCampaign: Sendable {
 
     /// Shrinks a finding in a worker; nil when the worker died or hung meanwhile (keep the original).
     public func shrink(_ k: Int) throws(WorkerError) -> (finding: FuzzFinding, expectation: ModelExpectation)? {
-        var worker = try _Worker.start(workerCommand)
+        var worker = try Worker.start(workerCommand)
         defer { worker.stop() }
         worker.send("shrink \(k)\n")
         guard case .line(let line) = worker.readLine(timeLimit: max(timeLimit * 20, 60)) else { return nil }
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
         guard fields.count == 7, Int(fields[0]) == k, let outcome = FuzzOutcome(rawValue: String(fields[1])),
               let bytes = Text.bytes(fromHex: fields[4]), let json = try? JSONValue.parse(String(fields[5])),
-              let expectation = ModelExpectation(json: json), let path = JSONPath._parse(String(fields[6])) else {
+              let expectation = ModelExpectation(json: json), let path = JSONPath.parse(String(fields[6])) else {
             throw WorkerError(reason: "the fuzz worker answered '\(line.prefix(200))' to shrink \(k)")
         }
         let mutant = campaign.generator.mutant(k)
@@ -138,15 +138,15 @@ public struct ChildProcessCampaign: Sendable {
 }
 
 /// A worker process with pipes to its standard input and output.
-struct _Worker {
+struct Worker {
     let pid: pid_t
     let input: Int32
     let output: Int32
-    var reader: _LineReader
+    var reader: LineReader
 
     enum Reply { case line(String), died(Int32?), timedOut }
 
-    static func start(_ command: [String]) throws(ChildProcessCampaign.WorkerError) -> _Worker {
+    static func start(_ command: [String]) throws(ChildProcessCampaign.WorkerError) -> Worker {
         var toChild: [Int32] = [0, 0]
         var fromChild: [Int32] = [0, 0]
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else {
@@ -167,7 +167,7 @@ struct _Worker {
         close(fromChild[1])
         // Writing to a worker that has died must not kill the parent with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
-        return _Worker(pid: pid, input: toChild[1], output: fromChild[0], reader: _LineReader(descriptor: fromChild[0]))
+        return Worker(pid: pid, input: toChild[1], output: fromChild[0], reader: LineReader(descriptor: fromChild[0]))
     }
 
     func send(_ text: String) {
@@ -198,7 +198,7 @@ struct _Worker {
 }
 
 /// Lines from a descriptor, with an optional time limit per line.
-struct _LineReader {
+struct LineReader {
     let descriptor: Int32
     private var buffer: [UInt8] = []
     private var start = 0

@@ -52,7 +52,7 @@ public struct ModelCampaign: Sendable {
 
     static func baseline(_ model: FuzzModel, _ seed: FuzzSeed) -> [JSONPath] {
         guard case .accepted(let view?, nil) = model.decode(seed.bytes) else { return [] }
-        return _ValueDiff.paths(seed.value, view)
+        return ValueDiff.paths(seed.value, view)
     }
 
     /// What a correct model does with mutant `k`.
@@ -113,7 +113,7 @@ public struct ModelCampaign: Sendable {
             while i < candidates.count && spent < budget {
                 spent += 1
                 let (removed, newPath) = candidates[i]
-                guard let tree = current.value._replacing(at: removed, { _ in nil }) else { i += 1; continue }
+                guard let tree = current.value.replacing(at: removed, { _ in nil }) else { i += 1; continue }
                 let smaller = FuzzSeed(name: current.name, value: tree)
                 var moved = operation
                 moved.path = newPath
@@ -140,7 +140,7 @@ public struct ModelCampaign: Sendable {
     func attempt(_ operation: MutationOperation, on seed: FuzzSeed) -> (bytes: [UInt8], verdict: FuzzVerdict, expectation: ModelExpectation)? {
         guard case .accepted(let view, nil) = model.decode(seed.bytes),
               let (bytes, _) = operation.apply(to: seed, maxDepth: model.maxDepth) else { return nil }
-        let baseline = view.map { _ValueDiff.paths(seed.value, $0) } ?? []
+        let baseline = view.map { ValueDiff.paths(seed.value, $0) } ?? []
         let expectation = ModelExpectation.of(operation, baseline: baseline, original: seed.value[operation.path])
         return (bytes, judge(bytes, expectation, structural: operation.isStructural), expectation)
     }
@@ -149,7 +149,7 @@ public struct ModelCampaign: Sendable {
     /// document order (so containers come before what they hold), each with where `path` ends up.
     static func removable(_ root: JSONValue, keeping path: JSONPath) -> [(JSONPath, JSONPath)] {
         let chain = path.components
-        return root._allPaths().compactMap { entry -> (JSONPath, JSONPath)? in
+        return root.allPaths().compactMap { entry -> (JSONPath, JSONPath)? in
             let candidate = entry.path.components
             guard !candidate.isEmpty else { return nil }
             // Not the path, an ancestor of it, or inside it.

@@ -119,7 +119,7 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
                 return FuzzVerdict(.silentlyAccepted, expected: expected, seen: "accepted, but the value cannot be written back: \(encodingError)")
             }
             guard let view, let mutant else { return FuzzVerdict(.accepted, expected: expected, seen: "accepted") }
-            let paths = _ValueDiff.paths(mutant, view)
+            let paths = ValueDiff.paths(mutant, view)
             let differences: [JSONPath]
             if ignoring.count * paths.count <= 1_024 {
                 differences = paths.filter { path in !ignoring.contains { path.components.starts(with: $0.components) } }
@@ -162,7 +162,7 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
     public init?(json: JSONValue) {
         guard case .array(let kinds)? = json["rejections"], case .string(let path)? = json["path"],
               case .bool(let acceptable)? = json["acceptable"], case .array(let ignoring)? = json["ignoring"],
-              let parsedPath = JSONPath._parse(path) else { return nil }
+              let parsedPath = JSONPath.parse(path) else { return nil }
         var rejections: [DecodingFailureKind] = []
         for kind in kinds {
             guard case .string(let name) = kind, let parsed = DecodingFailureKind(rawValue: name) else { return nil }
@@ -170,7 +170,7 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
         }
         var ignored: [JSONPath] = []
         for entry in ignoring {
-            guard case .string(let text) = entry, let parsed = JSONPath._parse(text) else { return nil }
+            guard case .string(let text) = entry, let parsed = JSONPath.parse(text) else { return nil }
             ignored.append(parsed)
         }
         var above = false
@@ -185,7 +185,7 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
 /// Where two trees differ, for judging a write-back: `null` and an absent member count as the same,
 /// numbers compare by value (`40.0` = `40`, `-0` = `0`), object members by name (names and
 /// strings by their Unicode scalars, see ``JSONKey``).
-enum _ValueDiff {
+enum ValueDiff {
     static func paths(_ a: JSONValue, _ b: JSONValue) -> [JSONPath] {
         var out: [JSONPath] = []
         var stack: [JSONPath.Component] = []
@@ -247,7 +247,7 @@ enum _ValueDiff {
 
 extension JSONPath {
     /// Parses WireLock's path syntax (`$`, `.name`, `["any name"]`, `[3]`); nil when malformed.
-    static func _parse(_ text: String) -> JSONPath? {
+    static func parse(_ text: String) -> JSONPath? {
         var bytes = Array(text.utf8)[...]
         guard bytes.first == UInt8(ascii: "$") else { return nil }
         bytes = bytes.dropFirst()

@@ -15,10 +15,10 @@ public struct FuzzSeed: Sendable {
     /// 64 bits of the SHA-256 of ``bytes``: mixes the content into the generator's streams.
     let digest: UInt64
     /// The tree written compactly in source order: a structural mutant is these bytes with one
-    /// range replaced (see ``_CompactEdit``).
+    /// range replaced (see ``CompactEdit``).
     let compact: [UInt8]
     /// Where the containers of ``compact`` start and end.
-    let containers: _CompactEdit.Containers
+    let containers: CompactEdit.Containers
     /// Whether an object in the tree repeats a member name (the same Unicode scalars, see
     /// ``JSONKey``: two spellings of one text, `é` and `e\u{301}`, are two names); its mutants are
     /// then written from the edited tree, which decides which of the members a path means.
@@ -33,8 +33,8 @@ public struct FuzzSeed: Sendable {
         let value = try JSONValue.parse(bytes, options: options)
         self.value = value
         self.digest = Self.digest(of: bytes)
-        self.compact = _MutantWriter.write(value).bytes
-        self.containers = _CompactEdit.Containers(compact)
+        self.compact = MutantWriter.write(value).bytes
+        self.containers = CompactEdit.Containers(compact)
         self.repeatsNames = Self.repeatsNames(value)
     }
 
@@ -42,10 +42,10 @@ public struct FuzzSeed: Sendable {
     public init(name: String, value: JSONValue) {
         self.name = name
         self.value = value
-        self.bytes = _MutantWriter.write(value).bytes
+        self.bytes = MutantWriter.write(value).bytes
         self.digest = Self.digest(of: bytes)
         self.compact = bytes
-        self.containers = _CompactEdit.Containers(bytes)
+        self.containers = CompactEdit.Containers(bytes)
         self.repeatsNames = Self.repeatsNames(value)
     }
 

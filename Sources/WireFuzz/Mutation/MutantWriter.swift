@@ -8,7 +8,7 @@ import WireJSON
 /// Writes a tree as compact JSON in source member order (repeated names kept), optionally putting
 /// raw bytes in place of the value at one path and reporting where they start. Raw bytes let a
 /// mutant hold what a tree cannot: invalid UTF-8, a lone surrogate escape, `01`.
-enum _MutantWriter {
+enum MutantWriter {
     /// The bytes of `value`, with `splice.bytes` written instead of the value at `splice.path`.
     /// - Returns: the bytes and the offset where the splice starts (nil when the path was not found).
     static func write(_ value: JSONValue, splice: (path: JSONPath, bytes: [UInt8])? = nil) -> (bytes: [UInt8], spliceStart: Int?) {
@@ -72,11 +72,11 @@ enum _MutantWriter {
     }
 }
 
-/// Finds values in the bytes ``_MutantWriter`` writes for a tree without a splice (no whitespace,
+/// Finds values in the bytes ``MutantWriter`` writes for a tree without a splice (no whitespace,
 /// canonical escapes): the writer does not depend on context, so the bytes of an edited tree are
 /// these bytes with one range replaced, and a mutant costs a scan and a copy instead of a copy of
 /// the tree and a rewrite of it.
-enum _CompactEdit {
+enum CompactEdit {
     /// A value inside its parent: the entry (member or element), where the value starts and ends,
     /// the member name's bytes, and whether entries come before and after it.
     struct Entry {
@@ -106,7 +106,7 @@ enum _CompactEdit {
                 case .key(let name):
                     guard b[open] == UInt8(ascii: "{") else { return nil }
                     var target: [UInt8] = []
-                    _MutantWriter.writeString(name, into: &target)
+                    MutantWriter.writeString(name, into: &target)
                     var first = true
                     while b[i] != UInt8(ascii: "}") {
                         let keyEnd = skipString(b, i)
@@ -240,23 +240,23 @@ enum _CompactEdit {
 extension JSONValue {
     /// This value with the value at `path` replaced by `transform`'s result (nil removes an object
     /// member or array element). Unchanged when the path does not exist.
-    func _replacing(at path: JSONPath, _ transform: (JSONValue) -> JSONValue?) -> JSONValue? {
-        _replacing(path.components[...], transform)
+    func replacing(at path: JSONPath, _ transform: (JSONValue) -> JSONValue?) -> JSONValue? {
+        replacing(path.components[...], transform)
     }
 
-    private func _replacing(_ rest: ArraySlice<JSONPath.Component>, _ transform: (JSONValue) -> JSONValue?) -> JSONValue? {
+    private func replacing(_ rest: ArraySlice<JSONPath.Component>, _ transform: (JSONValue) -> JSONValue?) -> JSONValue? {
         guard let first = rest.first else { return transform(self) }
         switch (self, first) {
         case (.object(var object), .key(let key)):
             guard let i = object.members.lastIndex(where: { JSONKey.exactlyEqual($0.key, key) }) else { return self }
-            if let replaced = object.members[i].value._replacing(rest.dropFirst(), transform) {
+            if let replaced = object.members[i].value.replacing(rest.dropFirst(), transform) {
                 object.members[i].value = replaced
             } else {
                 object.members.remove(at: i)
             }
             return .object(object)
         case (.array(var elements), .index(let index)) where elements.indices.contains(index):
-            if let replaced = elements[index]._replacing(rest.dropFirst(), transform) {
+            if let replaced = elements[index].replacing(rest.dropFirst(), transform) {
                 elements[index] = replaced
             } else {
                 elements.remove(at: index)
@@ -268,9 +268,9 @@ extension JSONValue {
     }
 
     /// Renames the member at `path` (its last component is the old name), keeping its position.
-    func _renamingMember(at path: JSONPath, to newName: String) -> JSONValue {
+    func renamingMember(at path: JSONPath, to newName: String) -> JSONValue {
         guard case .key(let old)? = path.components.last else { return self }
-        return _replacing(at: path.parent) { parent in
+        return replacing(at: path.parent) { parent in
             guard case .object(var object) = parent,
                   let i = object.members.lastIndex(where: { JSONKey.exactlyEqual($0.key, old) }) else { return parent }
             object.members[i].key = newName
@@ -279,7 +279,7 @@ extension JSONValue {
     }
 
     /// Every path in the tree, parents before children, members and elements in source order.
-    func _allPaths() -> [(path: JSONPath, value: JSONValue)] {
+    func allPaths() -> [(path: JSONPath, value: JSONValue)] {
         var out: [(JSONPath, JSONValue)] = []
         var stack: [JSONPath.Component] = []
         func visit(_ value: JSONValue) {

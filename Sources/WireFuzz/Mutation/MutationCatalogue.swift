@@ -3,7 +3,7 @@ import WireJSON
 /// Every mutation of one seed, by mutator, in groups (a group is one variant or one truncation
 /// place): the generator shuffles each group and deals from the groups in turn, so a short campaign
 /// still sees every variant.
-enum _MutationCatalogue {
+enum MutationCatalogue {
     typealias Operation = MutationOperation
 
     /// The unknown member added by ``Mutator/extraKey``.
@@ -48,13 +48,13 @@ enum _MutationCatalogue {
         for mutator in mutators { sizes[mutator] = [Int](repeating: 0, count: groupCount(mutator)) }
         if sizes[.truncate] != nil {
             var counts = [Int](repeating: 0, count: TruncationPlace.allCases.count)
-            _TruncationPoints.forEachCut(of: seed.bytes) { counts[$0.place.index] += 1 }
+            TruncationPoints.forEachCut(of: seed.bytes) { counts[$0.place.index] += 1 }
             sizes[.truncate] = counts
         }
         if sizes[.emptyBody] != nil { sizes[.emptyBody] = [2] }
         let treeMutators = mutators.filter { $0 != .truncate && $0 != .emptyBody }
         guard !treeMutators.isEmpty else { return sizes }
-        var visitor = _NodeItems()
+        var visitor = NodeItems()
         var counts = treeMutators.map { [Int](repeating: 0, count: groupCount($0)) }
         forEachValue(of: seed.value) { value, key, _ in
             visitor.enter(value)
@@ -82,7 +82,7 @@ enum _MutationCatalogue {
         guard remaining > 0 else { return found }
         switch mutator {
         case .truncate:
-            _TruncationPoints.forEachCut(of: seed.bytes) { cut in
+            TruncationPoints.forEachCut(of: seed.bytes) { cut in
                 let group = cut.place.index
                 if next[group] < sorted[group].count && sorted[group][next[group]] == seen[group] {
                     found[group][seen[group]] = Operation(mutator: .truncate, path: .root, variant: "cut-in-\(cut.place.rawValue)",
@@ -100,7 +100,7 @@ enum _MutationCatalogue {
             ]
             for position in sorted[0] where position < both.count { found[0][position] = both[position] }
         default:
-            var visitor = _NodeItems()
+            var visitor = NodeItems()
             forEachValue(of: seed.value) { value, key, path in
                 guard remaining > 0 else { return }
                 visitor.enter(value)
@@ -225,7 +225,7 @@ extension TruncationPlace {
 /// group, and the v-th of them. Keeps what a pass over the tree needs to remember: whether the
 /// first string has been seen (only it gets the 1 MiB variant), and the renamings of the member
 /// names met so far (records repeat their names).
-struct _NodeItems {
+struct NodeItems {
     typealias Operation = MutationOperation
     private var strings = 0
     private var isFirstString = false
@@ -243,7 +243,7 @@ struct _NodeItems {
         // By exact name: two spellings of one text (`é`, `e\u{301}`) have their own renamings.
         let name = JSONKey(key)
         if let known = renamings[name] { return known }
-        let made = _MutationCatalogue.renamings(of: key)
+        let made = MutationCatalogue.renamings(of: key)
         renamings[name] = made
         return made
     }
@@ -251,7 +251,7 @@ struct _NodeItems {
     mutating func count(_ mutator: Mutator, group: Int, value: JSONValue, key: String?) -> Int {
         switch mutator {
         case .wrongType:
-            return value.kindName != _MutationCatalogue.wrongTypeValues[group].1.kindName ? 1 : 0
+            return value.kindName != MutationCatalogue.wrongTypeValues[group].1.kindName ? 1 : 0
         case .dropKey, .duplicateKey:
             return key == nil ? 0 : 1
         case .renameKey:
@@ -264,7 +264,7 @@ struct _NodeItems {
             return 0
         case .numbers:
             guard case .number(let number) = value else { return 0 }
-            return _MutationCatalogue.numberVariants(for: number).count
+            return MutationCatalogue.numberVariants(for: number).count
         case .strings:
             guard case .string(let text) = value else { return 0 }
             return (text.isEmpty ? 0 : 1) + (isFirstString ? 1 : 0) + 4
@@ -281,7 +281,7 @@ struct _NodeItems {
     mutating func operation(_ mutator: Mutator, group: Int, variant: Int, value: JSONValue, key: String?, path: JSONPath) -> Operation {
         switch mutator {
         case .wrongType:
-            let (name, replacement) = _MutationCatalogue.wrongTypeValues[group]
+            let (name, replacement) = MutationCatalogue.wrongTypeValues[group]
             return Operation(mutator: .wrongType, path: path, variant: name, edit: .replace(replacement))
         case .dropKey:
             return Operation(mutator: .dropKey, path: path, variant: "drop", edit: .remove)
@@ -294,14 +294,14 @@ struct _NodeItems {
             return Operation(mutator: .duplicateKey, path: path, variant: "repeat", edit: .splice(.duplicateMember))
         case .extraKey:
             return Operation(mutator: .extraKey, path: path, variant: "add",
-                             edit: .add(key: _MutationCatalogue.extraKey, value: _MutationCatalogue.extraValue))
+                             edit: .add(key: MutationCatalogue.extraKey, value: MutationCatalogue.extraValue))
         case .numbers:
             guard case .number(let number) = value else { preconditionFailure("numbers mutation on \(value.kindName)") }
-            let (name, edit) = _MutationCatalogue.numberVariants(for: number)[variant]
+            let (name, edit) = MutationCatalogue.numberVariants(for: number)[variant]
             return Operation(mutator: .numbers, path: path, variant: name, edit: edit)
         case .strings:
             guard case .string(let text) = value else { preconditionFailure("strings mutation on \(value.kindName)") }
-            let (name, edit) = _MutationCatalogue.stringVariants(for: text, includeHuge: isFirstString)[variant]
+            let (name, edit) = MutationCatalogue.stringVariants(for: text, includeHuge: isFirstString)[variant]
             return Operation(mutator: .strings, path: path, variant: name, edit: edit)
         case .depth:
             return Operation(mutator: .depth, path: path, variant: "nest-past-limit", edit: .splice(.nesting))

@@ -21,7 +21,7 @@ public struct MutationOperation: Hashable, Sendable, CustomStringConvertible {
     /// What the mutation does to the seed.
     enum Edit: Hashable, Sendable {
         /// Keep `bytes[0..<cut.offset]` of the original.
-        case truncate(_CutPoint)
+        case truncate(CutPoint)
         /// Put another value at the path.
         case replace(JSONValue)
         /// Remove the member at the path.
@@ -116,48 +116,48 @@ public struct MutationOperation: Hashable, Sendable, CustomStringConvertible {
         switch edit {
         case .truncate(let cut):
             guard cut.offset < seed.bytes.count else { return nil }
-            return (Array(seed.bytes[0..<cut.offset]), _SyntaxRules.truncation(cut, bytes: seed.bytes))
+            return (Array(seed.bytes[0..<cut.offset]), SyntaxRules.truncation(cut, bytes: seed.bytes))
         case .body(let bytes, let kinds, let offsets):
             return (bytes, .invalid(kinds: kinds, offsets: offsets))
         case .replace(let value):
             guard seed.value[path] != nil else { return nil }
             if let entry = compactEntry(in: seed) {
-                return (_CompactEdit.replacing(entry.valueStart..<entry.end, in: seed.compact, with: _MutantWriter.write(value).bytes), .valid)
+                return (CompactEdit.replacing(entry.valueStart..<entry.end, in: seed.compact, with: MutantWriter.write(value).bytes), .valid)
             }
-            guard let tree = seed.value._replacing(at: path, { _ in value }) else { return nil }
-            return (_MutantWriter.write(tree).bytes, .valid)
+            guard let tree = seed.value.replacing(at: path, { _ in value }) else { return nil }
+            return (MutantWriter.write(tree).bytes, .valid)
         case .remove:
             guard seed.value[path] != nil else { return nil }
             if !path.components.isEmpty, let entry = compactEntry(in: seed) {
-                return (_CompactEdit.replacing(_CompactEdit.removal(entry), in: seed.compact, with: []), .valid)
+                return (CompactEdit.replacing(CompactEdit.removal(entry), in: seed.compact, with: []), .valid)
             }
-            guard let tree = seed.value._replacing(at: path, { _ in nil }) else { return nil }
-            return (_MutantWriter.write(tree).bytes, .valid)
+            guard let tree = seed.value.replacing(at: path, { _ in nil }) else { return nil }
+            return (MutantWriter.write(tree).bytes, .valid)
         case .rename(let name):
             guard seed.value[path] != nil, seed.value[path.parent]?[name] == nil else { return nil }
             if case .key? = path.components.last, let entry = compactEntry(in: seed), let key = entry.key {
                 var spelled: [UInt8] = []
-                _MutantWriter.writeString(name, into: &spelled)
-                return (_CompactEdit.replacing(key, in: seed.compact, with: spelled), .valid)
+                MutantWriter.writeString(name, into: &spelled)
+                return (CompactEdit.replacing(key, in: seed.compact, with: spelled), .valid)
             }
-            return (_MutantWriter.write(seed.value._renamingMember(at: path, to: name)).bytes, .valid)
+            return (MutantWriter.write(seed.value.renamingMember(at: path, to: name)).bytes, .valid)
         case .add(let key, let value):
             guard case .object? = seed.value[path], seed.value[path.appending(key: key)] == nil else { return nil }
             if let entry = compactEntry(in: seed) {
                 // Before the closing brace: `"key":value`, after a comma unless the object is empty.
                 let close = entry.end - 1
                 var member: [UInt8] = close == entry.valueStart + 1 ? [] : [UInt8(ascii: ",")]
-                _MutantWriter.writeString(key, into: &member)
+                MutantWriter.writeString(key, into: &member)
                 member.append(UInt8(ascii: ":"))
-                member += _MutantWriter.write(value).bytes
-                return (_CompactEdit.replacing(close..<close, in: seed.compact, with: member), .valid)
+                member += MutantWriter.write(value).bytes
+                return (CompactEdit.replacing(close..<close, in: seed.compact, with: member), .valid)
             }
-            guard let tree = seed.value._replacing(at: path, { parent in
+            guard let tree = seed.value.replacing(at: path, { parent in
                       guard case .object(var object) = parent else { return parent }
                       object.members.append(JSONObject.Member(key: key, value: value))
                       return .object(object)
                   }) else { return nil }
-            return (_MutantWriter.write(tree).bytes, .valid)
+            return (MutantWriter.write(tree).bytes, .valid)
         case .splice(let splice):
             guard let current = seed.value[path] else { return nil }
             let entry = compactEntry(in: seed)
@@ -172,25 +172,25 @@ public struct MutationOperation: Hashable, Sendable, CustomStringConvertible {
                 expectation = { start in .invalid(kinds: kinds, offsets: (start + offsets.lowerBound)...(start + offsets.upperBound)) }
             case .duplicateMember:
                 guard case .key(let key)? = path.components.last else { return nil }
-                let value = entry.map { Array(seed.compact[$0.valueStart..<$0.end]) } ?? _MutantWriter.write(current).bytes
+                let value = entry.map { Array(seed.compact[$0.valueStart..<$0.end]) } ?? MutantWriter.write(current).bytes
                 var bytes = value
                 bytes.append(UInt8(ascii: ","))
-                _MutantWriter.writeString(key, into: &bytes)
+                MutantWriter.writeString(key, into: &bytes)
                 bytes.append(UInt8(ascii: ":"))
                 bytes += value
                 raw = bytes
                 let second = value.count + 1
-                expectation = { start in _SyntaxRules.duplicateKey(at: start + second) }
+                expectation = { start in SyntaxRules.duplicateKey(at: start + second) }
             case .nesting:
                 let tooDeep = maxDepth - path.components.count
                 guard tooDeep >= 0 else { return nil }
                 raw = [UInt8](repeating: UInt8(ascii: "["), count: tooDeep + 1) + [UInt8](repeating: UInt8(ascii: "]"), count: tooDeep + 1)
-                expectation = { start in _SyntaxRules.nesting(at: start + tooDeep) }
+                expectation = { start in SyntaxRules.nesting(at: start + tooDeep) }
             }
             if let entry {
-                return (_CompactEdit.replacing(entry.valueStart..<entry.end, in: seed.compact, with: raw), expectation(entry.valueStart))
+                return (CompactEdit.replacing(entry.valueStart..<entry.end, in: seed.compact, with: raw), expectation(entry.valueStart))
             }
-            let (bytes, start) = _MutantWriter.write(seed.value, splice: (path, raw))
+            let (bytes, start) = MutantWriter.write(seed.value, splice: (path, raw))
             guard let start else { return nil }
             return (bytes, expectation(start))
         }
@@ -199,8 +199,8 @@ public struct MutationOperation: Hashable, Sendable, CustomStringConvertible {
     /// Where the value at the path is in the seed's compact bytes, when a structural mutant can be
     /// made by editing them: not when the seed repeats a member name (the tree decides which one
     /// the path means), nor when the path's bytes are not found (a name spelled another way).
-    private func compactEntry(in seed: FuzzSeed) -> _CompactEdit.Entry? {
+    private func compactEntry(in seed: FuzzSeed) -> CompactEdit.Entry? {
         guard !seed.repeatsNames else { return nil }
-        return _CompactEdit.locate(path.components, in: seed.compact, containers: seed.containers)
+        return CompactEdit.locate(path.components, in: seed.compact, containers: seed.containers)
     }
 }

@@ -2,13 +2,13 @@ import WireJSON
 
 /// Where and how the strict validator reports each kind of syntax mutant. Each rule was checked
 /// by hand against the validator (see MutatorExpectationTests).
-enum _SyntaxRules {
+enum SyntaxRules {
     typealias Kind = JSONSyntaxError.Kind
 
     /// A document cut at `cut.offset`.
-    static func truncation(_ cut: _CutPoint, bytes: [UInt8]) -> ValidatorExpectation {
+    static func truncation(_ cut: CutPoint, bytes: [UInt8]) -> ValidatorExpectation {
         let end = cut.offset...cut.offset
-        if !bytes[0..<cut.offset].contains(where: { !_TruncationPoints.isWhitespace($0) }) {
+        if !bytes[0..<cut.offset].contains(where: { !TruncationPoints.isWhitespace($0) }) {
             return .invalid(kinds: [.emptyInput], offsets: end)
         }
         // Every cut is reported at the end of the input; a character cut in half is invalid UTF-8

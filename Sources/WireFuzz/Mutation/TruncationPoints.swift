@@ -17,7 +17,7 @@ public enum TruncationPlace: String, CaseIterable, Hashable, Sendable {
 }
 
 /// One place a well-formed document can be cut.
-struct _CutPoint: Hashable, Sendable {
+struct CutPoint: Hashable, Sendable {
     /// The prefix kept is `bytes[0..<offset]`.
     var offset: Int
     var place: TruncationPlace
@@ -25,12 +25,12 @@ struct _CutPoint: Hashable, Sendable {
     var tokenStart: Int
 }
 
-enum _TruncationPoints {
+enum TruncationPoints {
     /// Every proper cut of a well-formed document whose root is an array or object, classified.
     /// Cuts after the last significant byte are left out (they leave a valid document). Empty for a
     /// scalar root, whose prefixes can be valid (`12` of `123`).
-    static func cuts(of bytes: [UInt8]) -> [_CutPoint] {
-        var cuts: [_CutPoint] = []
+    static func cuts(of bytes: [UInt8]) -> [CutPoint] {
+        var cuts: [CutPoint] = []
         cuts.reserveCapacity(bytes.count)
         forEachCut(of: bytes) { cuts.append($0) }
         return cuts
@@ -38,7 +38,7 @@ enum _TruncationPoints {
 
     /// Calls `body` with each cut of ``cuts(of:)``, in order, without keeping them (a large seed
     /// has about one cut per byte).
-    static func forEachCut(of bytes: [UInt8], _ body: (_CutPoint) -> Void) {
+    static func forEachCut(of bytes: [UInt8], _ body: (CutPoint) -> Void) {
         guard let first = bytes.firstIndex(where: { !isWhitespace($0) }),
               bytes[first] == UInt8(ascii: "[") || bytes[first] == UInt8(ascii: "{"),
               let last = bytes.lastIndex(where: { !isWhitespace($0) }) else { return }
@@ -47,35 +47,35 @@ enum _TruncationPoints {
             let byte = bytes[i]
             if byte == UInt8(ascii: "\"") {
                 let start = i
-                if i > 0 { body(_CutPoint(offset: i, place: .boundary, tokenStart: i)) }
+                if i > 0 { body(CutPoint(offset: i, place: .boundary, tokenStart: i)) }
                 i += 1
                 while i <= last && bytes[i] != UInt8(ascii: "\"") {
                     if bytes[i] == UInt8(ascii: "\\") {
-                        body(_CutPoint(offset: i, place: .string, tokenStart: start))
+                        body(CutPoint(offset: i, place: .string, tokenStart: start))
                         let length = bytes[i + 1] == UInt8(ascii: "u") ? 6 : 2
-                        for k in 1..<length { body(_CutPoint(offset: i + k, place: .escape, tokenStart: start)) }
+                        for k in 1..<length { body(CutPoint(offset: i + k, place: .escape, tokenStart: start)) }
                         i += length
                     } else {
-                        body(_CutPoint(offset: i, place: .string, tokenStart: start))
+                        body(CutPoint(offset: i, place: .string, tokenStart: start))
                         let length = utf8Length(bytes[i])
-                        for k in 1..<length { body(_CutPoint(offset: i + k, place: .utf8, tokenStart: start)) }
+                        for k in 1..<length { body(CutPoint(offset: i + k, place: .utf8, tokenStart: start)) }
                         i += length
                     }
                 }
-                body(_CutPoint(offset: i, place: .string, tokenStart: start))   // before the closing quote
+                body(CutPoint(offset: i, place: .string, tokenStart: start))   // before the closing quote
                 i += 1
             } else if byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                         || byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f") || byte == UInt8(ascii: "n") {
                 let place: TruncationPlace = (byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f") || byte == UInt8(ascii: "n")) ? .literal : .number
                 let start = i
-                body(_CutPoint(offset: i, place: .boundary, tokenStart: i))
+                body(CutPoint(offset: i, place: .boundary, tokenStart: i))
                 i += 1
                 while i <= last && !isDelimiter(bytes[i]) {
-                    body(_CutPoint(offset: i, place: place, tokenStart: start))
+                    body(CutPoint(offset: i, place: place, tokenStart: start))
                     i += 1
                 }
             } else {
-                if i > 0 { body(_CutPoint(offset: i, place: .boundary, tokenStart: i)) }
+                if i > 0 { body(CutPoint(offset: i, place: .boundary, tokenStart: i)) }
                 i += 1
             }
         }

@@ -4,31 +4,7 @@
 // vertical tab used as whitespace. It also tracks whether the chunk ends inside a string, so the
 // engine never splits a string token between two yajl calls.
 
-/// Word-at-a-time helpers over 8 bytes (little-endian loads).
-enum _SWAR {
-    static let ones: UInt64 = 0x0101_0101_0101_0101
-    static let highs: UInt64 = 0x8080_8080_8080_8080
-    static let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-
-    /// A non-zero value when some byte of `word` is zero; the lowest flagged byte is always a true
-    /// zero (higher flags may be false positives), which is all a "find first" needs.
-    @inline(__always) static func zeroBytes(_ word: UInt64) -> UInt64 {
-        (word &- ones) & ~word & highs
-    }
-
-    /// Exactly one high bit per zero byte, for counting.
-    @inline(__always) static func exactZeroBytes(_ word: UInt64) -> UInt64 {
-        ~(((word & lows) &+ lows) | word | lows)
-    }
-
-    @inline(__always) static func load(_ pointer: UnsafePointer<UInt8>, _ index: Int) -> UInt64 {
-        UInt64(littleEndian: UnsafeRawPointer(pointer + index).loadUnaligned(as: UInt64.self))
-    }
-
-    @inline(__always) static func broadcast(_ byte: UInt8) -> UInt64 { UInt64(byte) &* ones }
-}
-
-struct _ScanError {
+struct ScanError {
     var offset: Int
     var kind: JSONSyntaxError.Kind
     var reason: String
@@ -37,7 +13,7 @@ struct _ScanError {
     var insideString: Bool
 }
 
-struct _ByteScanner {
+struct ByteScanner {
     enum Mode: UInt8 { case outside, string, lineComment, blockComment }
 
     let allowComments: Bool
@@ -84,15 +60,15 @@ struct _ByteScanner {
     /// Scans `count` bytes at absolute offset `base`. Returns the first error, if any, and, when the
     /// chunk started inside a string or a comment (or just after a `/`), the index just after the
     /// byte that first brought the scanner back between tokens (nil if that did not happen).
-    mutating func scan(_ p: UnsafePointer<UInt8>, count n: Int, base: Int) -> (error: _ScanError?, firstExit: Int?) {
+    mutating func scan(_ p: UnsafePointer<UInt8>, count n: Int, base: Int) -> (error: ScanError?, firstExit: Int?) {
         var firstExit: Int? = nil
         let startedHeld = mode != .outside || pendingSlash
         var i = 0
-        let quote = _SWAR.broadcast(UInt8(ascii: "\""))
-        let backslash = _SWAR.broadcast(UInt8(ascii: "\\"))
-        let formFeed = _SWAR.broadcast(0x0C)
-        let verticalTab = _SWAR.broadcast(0x0B)
-        let slash = _SWAR.broadcast(UInt8(ascii: "/"))
+        let quote = SWAR.broadcast(UInt8(ascii: "\""))
+        let backslash = SWAR.broadcast(UInt8(ascii: "\\"))
+        let formFeed = SWAR.broadcast(0x0C)
+        let verticalTab = SWAR.broadcast(0x0B)
+        let slash = SWAR.broadcast(UInt8(ascii: "/"))
         let slashMask: UInt64 = allowComments ? ~0 : 0
 
         scanning: while i < n {
@@ -106,9 +82,9 @@ struct _ByteScanner {
             if mode == .outside {
                 while true {
                     while i &+ 8 <= n {
-                        let w = _SWAR.load(p, i)
-                        let m = _SWAR.zeroBytes(w ^ quote) | (w & _SWAR.highs) | _SWAR.zeroBytes(w ^ formFeed)
-                            | _SWAR.zeroBytes(w ^ verticalTab) | (_SWAR.zeroBytes(w ^ slash) & slashMask)
+                        let w = SWAR.load(p, i)
+                        let m = SWAR.zeroBytes(w ^ quote) | (w & SWAR.highs) | SWAR.zeroBytes(w ^ formFeed)
+                            | SWAR.zeroBytes(w ^ verticalTab) | (SWAR.zeroBytes(w ^ slash) & slashMask)
                         if m != 0 { i &+= m.trailingZeroBitCount >> 3; break }
                         i &+= 8
                     }
@@ -129,8 +105,8 @@ struct _ByteScanner {
             }
             // Inside a string, no escape pending: skip to the next quote, backslash or non-ASCII byte.
             while i &+ 8 <= n {
-                let w = _SWAR.load(p, i)
-                let m = _SWAR.zeroBytes(w ^ quote) | _SWAR.zeroBytes(w ^ backslash) | (w & _SWAR.highs)
+                let w = SWAR.load(p, i)
+                let m = SWAR.zeroBytes(w ^ quote) | SWAR.zeroBytes(w ^ backslash) | (w & SWAR.highs)
                 if m != 0 { i &+= m.trailingZeroBitCount >> 3; break }
                 i &+= 8
             }
@@ -162,7 +138,7 @@ struct _ByteScanner {
     var pendingCharacterStart: Int? { utf8Need > 0 ? utf8Start : nil }
 
     /// The byte-at-a-time path for every state the word loops do not cover.
-    private mutating func slowByte(_ b: UInt8, at offset: Int) -> _ScanError? {
+    private mutating func slowByte(_ b: UInt8, at offset: Int) -> ScanError? {
         if utf8Need > 0 { return continueUTF8(b, at: offset) }
         switch mode {
         case .outside:
@@ -177,7 +153,7 @@ struct _ByteScanner {
                 stringStart = offset
             case 0x0B, 0x0C:
                 let name = b == 0x0C ? "form feed (U+000C)" : "vertical tab (U+000B)"
-                return _ScanError(offset: offset, kind: .invalidWhitespace,
+                return ScanError(offset: offset, kind: .invalidWhitespace,
                                   reason: "\(name) is not JSON whitespace", insideString: false)
             case UInt8(ascii: "/") where allowComments:
                 pendingSlash = true
@@ -203,15 +179,15 @@ struct _ByteScanner {
 
     /// Called at the end of the input: a multi-byte character cut off outside a string is an error
     /// of its own (inside a string, the unterminated string is reported instead).
-    func finish() -> _ScanError? {
+    func finish() -> ScanError? {
         guard utf8Need > 0, mode != .string else { return nil }
-        return _ScanError(offset: utf8Start, kind: .invalidUTF8,
+        return ScanError(offset: utf8Start, kind: .invalidUTF8,
                           reason: "invalid UTF-8 byte \(Self.hex(utf8Bytes)) (sequence cut off by the end of input)",
                           insideString: false)
     }
 
     @inline(__always)
-    private mutating func stringByte(_ b: UInt8, at offset: Int) -> _ScanError? {
+    private mutating func stringByte(_ b: UInt8, at offset: Int) -> ScanError? {
         if escape != 0 || lowStage != 0 { return escapeByte(b, at: offset) }
         switch b {
         case UInt8(ascii: "\""):
@@ -228,7 +204,7 @@ struct _ByteScanner {
     }
 
     /// A byte while a backslash escape, or the low half expected after a high surrogate, is pending.
-    private mutating func escapeByte(_ b: UInt8, at offset: Int) -> _ScanError? {
+    private mutating func escapeByte(_ b: UInt8, at offset: Int) -> ScanError? {
         if lowStage == 1 {
             if b == UInt8(ascii: "\\") { lowStage = 2; escapeStart = offset; return nil }
             return loneHigh()
@@ -264,11 +240,11 @@ struct _ByteScanner {
     /// that needs no locations: strict UTF-8 for every non-ASCII byte (outside a string yajl rejects
     /// any such byte anyway), surrogate pairing at every backslash (a backslash outside a string is a
     /// yajl error too), and no form feed or vertical tab anywhere.
-    mutating func check(_ p: UnsafePointer<UInt8>, count n: Int, base: Int) -> _ScanError? {
+    mutating func check(_ p: UnsafePointer<UInt8>, count n: Int, base: Int) -> ScanError? {
         mode = .string
-        let backslash = _SWAR.broadcast(UInt8(ascii: "\\"))
-        let formFeed = _SWAR.broadcast(0x0C)
-        let verticalTab = _SWAR.broadcast(0x0B)
+        let backslash = SWAR.broadcast(UInt8(ascii: "\\"))
+        let formFeed = SWAR.broadcast(0x0C)
+        let verticalTab = SWAR.broadcast(0x0B)
         var i = 0
         while i < n {
             if utf8Need > 0 || escape != 0 || lowStage != 0 {
@@ -280,18 +256,18 @@ struct _ByteScanner {
             }
             // Two words at a time while nothing needs a look: no non-ASCII byte, backslash, VT or FF.
             while i &+ 16 <= n {
-                let w0 = _SWAR.load(p, i)
-                let w1 = _SWAR.load(p, i &+ 8)
-                let m = (w0 | w1) & _SWAR.highs
-                    | _SWAR.zeroBytes(w0 ^ backslash) | _SWAR.zeroBytes(w0 ^ formFeed) | _SWAR.zeroBytes(w0 ^ verticalTab)
-                    | _SWAR.zeroBytes(w1 ^ backslash) | _SWAR.zeroBytes(w1 ^ formFeed) | _SWAR.zeroBytes(w1 ^ verticalTab)
+                let w0 = SWAR.load(p, i)
+                let w1 = SWAR.load(p, i &+ 8)
+                let m = (w0 | w1) & SWAR.highs
+                    | SWAR.zeroBytes(w0 ^ backslash) | SWAR.zeroBytes(w0 ^ formFeed) | SWAR.zeroBytes(w0 ^ verticalTab)
+                    | SWAR.zeroBytes(w1 ^ backslash) | SWAR.zeroBytes(w1 ^ formFeed) | SWAR.zeroBytes(w1 ^ verticalTab)
                 if m != 0 { break }
                 i &+= 16
             }
             while i &+ 8 <= n {
-                let w = _SWAR.load(p, i)
-                let m = (w & _SWAR.highs) | _SWAR.zeroBytes(w ^ backslash) | _SWAR.zeroBytes(w ^ formFeed)
-                    | _SWAR.zeroBytes(w ^ verticalTab)
+                let w = SWAR.load(p, i)
+                let m = (w & SWAR.highs) | SWAR.zeroBytes(w ^ backslash) | SWAR.zeroBytes(w ^ formFeed)
+                    | SWAR.zeroBytes(w ^ verticalTab)
                 if m != 0 { i &+= m.trailingZeroBitCount >> 3; break }
                 i &+= 8
             }
@@ -303,14 +279,14 @@ struct _ByteScanner {
             } else if b >= 0x80 {
                 if let error = startUTF8(b, at: base &+ i) { return error }
             } else if b == 0x0B || b == 0x0C {
-                return _ScanError(offset: base &+ i, kind: .invalidWhitespace, reason: "", insideString: false)
+                return ScanError(offset: base &+ i, kind: .invalidWhitespace, reason: "", insideString: false)
             }
             i &+= 1
         }
         return nil
     }
 
-    private mutating func finishEscape(_ value: UInt32) -> _ScanError? {
+    private mutating func finishEscape(_ value: UInt32) -> ScanError? {
         if readingLow {
             readingLow = false
             if (0xDC00...0xDFFF).contains(value) { pendingHighStart = -1; return nil }
@@ -323,15 +299,15 @@ struct _ByteScanner {
             return nil
         }
         if (0xDC00...0xDFFF).contains(value) {
-            return _ScanError(offset: escapeStart, kind: .loneSurrogate,
+            return ScanError(offset: escapeStart, kind: .loneSurrogate,
                               reason: "lone surrogate escape \\u\(Self.hex4(value)) (low half of a UTF-16 pair without its high half)",
                               insideString: true)
         }
         return nil
     }
 
-    private func loneHigh() -> _ScanError {
-        _ScanError(offset: pendingHighStart, kind: .loneSurrogate,
+    private func loneHigh() -> ScanError {
+        ScanError(offset: pendingHighStart, kind: .loneSurrogate,
                    reason: "lone surrogate escape \\u\(Self.hex4(pendingHighValue)) (high half of a UTF-16 pair not followed by a low half)",
                    insideString: true)
     }
@@ -339,7 +315,7 @@ struct _ByteScanner {
     // MARK: UTF-8 (Unicode Table 3-7, well-formed byte sequences)
 
     @inline(__always)
-    private mutating func startUTF8(_ b: UInt8, at offset: Int) -> _ScanError? {
+    private mutating func startUTF8(_ b: UInt8, at offset: Int) -> ScanError? {
         utf8Start = offset
         utf8Bytes.removeAll(keepingCapacity: true)
         utf8Bytes.append(b)
@@ -365,7 +341,7 @@ struct _ByteScanner {
     }
 
     @inline(__always)
-    private mutating func continueUTF8(_ b: UInt8, at offset: Int) -> _ScanError? {
+    private mutating func continueUTF8(_ b: UInt8, at offset: Int) -> ScanError? {
         utf8Bytes.append(b)
         guard b >= utf8Lo && b <= utf8Hi else {
             let lead = utf8Bytes[0]
@@ -388,20 +364,20 @@ struct _ByteScanner {
         if utf8Need == 0 && mode == .outside {
             // A well-formed character, but outside a string no non-ASCII character is allowed.
             if utf8Scalar == 0xFEFF && utf8Start == 0 {
-                return _ScanError(offset: 0, kind: .byteOrderMark,
+                return ScanError(offset: 0, kind: .byteOrderMark,
                                   reason: "byte order mark (U+FEFF) before the document; JSON text must not start with one",
                                   insideString: false)
             }
             let scalar = Unicode.Scalar(utf8Scalar).map { " '\(Character($0))'" } ?? ""
-            return _ScanError(offset: utf8Start, kind: .unexpectedCharacter,
+            return ScanError(offset: utf8Start, kind: .unexpectedCharacter,
                               reason: "unexpected character U+\(Self.hex4(utf8Scalar))\(scalar) outside a string",
                               insideString: false)
         }
         return nil
     }
 
-    private func utf8Error(_ why: String) -> _ScanError {
-        _ScanError(offset: utf8Start, kind: .invalidUTF8,
+    private func utf8Error(_ why: String) -> ScanError {
+        ScanError(offset: utf8Start, kind: .invalidUTF8,
                    reason: "invalid UTF-8 byte \(Self.hex(utf8Bytes)) (\(why))",
                    insideString: mode == .string)
     }

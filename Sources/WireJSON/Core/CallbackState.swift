@@ -6,7 +6,7 @@ import Darwin
 #endif
 
 /// One open array or object.
-struct _Frame {
+struct Frame {
     var isObject: Bool
     /// Elements or members seen so far (a value counts as soon as it starts).
     var count = 0
@@ -37,19 +37,19 @@ struct _Frame {
 }
 
 /// What the last reported event was, which tells where yajl stood when it stopped.
-enum _LastEvent: UInt8 {
+enum LastEvent: UInt8 {
     case none, arrayStart, objectStart, key, value
 }
 
 /// An error raised by a callback (yajl only learns that the callback said stop).
-enum _CallbackFailure {
+enum CallbackFailure {
     case duplicateKey(String, tokenEnd: Int)
     case tooDeep(offset: Int)
 }
 
 /// The state the yajl callbacks update. It lives at a fixed heap address (the yajl context pointer)
 /// and is only touched from the thread running `yajl_parse`.
-struct _CallbackState {
+struct CallbackState {
     var handle: OpaquePointer? = nil
     /// Absolute offset of the first byte of the buffer yajl is parsing now.
     var pieceBase = 0
@@ -58,19 +58,19 @@ struct _CallbackState {
     /// Whether events record where their token ends (not needed by the fast validation pass).
     let tracksPositions: Bool
 
-    var frames = _UnsafeStack<_Frame>()
+    var frames = UnsafeStack<Frame>()
     /// Member-name hashes of the open objects, innermost last. The fast pass keeps every name's
     /// hash here and checks an object with more than `linearLimit` members when it closes
-    /// (``_HashDuplicates``); the exact pass keeps only those of objects up to `linearLimit`
-    /// members, and moves the larger ones to a ``_KeyTable``.
-    var keyHashes = _UnsafeStack<UInt64>(capacity: 256)
+    /// (``HashDuplicates``); the exact pass keeps only those of objects up to `linearLimit`
+    /// members, and moves the larger ones to a ``KeyTable``.
+    var keyHashes = UnsafeStack<UInt64>(capacity: 256)
     /// Exact pass: member names of the open objects, innermost last: start in `arena`.
-    var keyStarts = _UnsafeStack<Int>(capacity: 256)
-    var arena = _UnsafeStack<UInt8>(capacity: 4096)
+    var keyStarts = UnsafeStack<Int>(capacity: 256)
+    var arena = UnsafeStack<UInt8>(capacity: 4096)
     /// Exact pass: the tables of the objects past `linearLimit` members, one per depth (an object
     /// is the only open one at its depth), the smallest kept for reuse.
-    var tables = _UnsafeStack<_KeyTable>(capacity: 16)
-    /// Fast pass: the counters of ``_HashDuplicates``, allocated the first time it runs.
+    var tables = UnsafeStack<KeyTable>(capacity: 16)
+    /// Fast pass: the counters of ``HashDuplicates``, allocated the first time it runs.
     var sortScratch: UnsafeMutablePointer<Int>? = nil
     /// Up to this many members, a new name is compared with the others of its object one by one
     /// (most of them skipped by the Bloom filter).
@@ -78,14 +78,14 @@ struct _CallbackState {
 
     /// Absolute offset just after the token of the last event.
     var lastEventEnd = 0
-    var lastEvent: _LastEvent = .none
+    var lastEvent: LastEvent = .none
     var eventCount = 0
     /// Absolute end of a synthetic string token (a probe closes a string early); its event is not
     /// a real one and is ignored.
     var syntheticEnd = -1
-    var failure: _CallbackFailure? = nil
+    var failure: CallbackFailure? = nil
     var sink: ((JSONEvent, JSONEventContext) -> Void)? = nil
-    var selfPointer: UnsafeMutablePointer<_CallbackState>? = nil
+    var selfPointer: UnsafeMutablePointer<CallbackState>? = nil
 
     init(maxDepth: Int, checkDuplicates: Bool, tracksPositions: Bool) {
         self.maxDepth = maxDepth
@@ -169,7 +169,7 @@ struct _CallbackState {
         if let sink {
             sink(isObject ? .objectStart : .arrayStart, JSONEventContext(state: selfPointer.unsafelyUnwrapped, endOffset: end))
         }
-        frames.append(_Frame(isObject: isObject, firstKey: keyStarts.count, firstHash: keyHashes.count))
+        frames.append(Frame(isObject: isObject, firstKey: keyStarts.count, firstHash: keyHashes.count))
         lastEventEnd = end
         lastEvent = isObject ? .objectStart : .arrayStart
         eventCount &+= 1
@@ -182,7 +182,7 @@ struct _CallbackState {
         if frame.isObject {
             let hashes = keyHashes.count &- frame.firstHash
             if !tracksPositions, checkDuplicates, hashes > Self.linearLimit,
-               _HashDuplicates.containsDuplicate(keyHashes.base + frame.firstHash, count: hashes, scratch: scratch()) {
+               HashDuplicates.containsDuplicate(keyHashes.base + frame.firstHash, count: hashes, scratch: scratch()) {
                 // Fast pass: two equal hashes are a duplicate here; the exact pass then compares the names.
                 failure = .duplicateKey("", tokenEnd: 0)
                 return 0
@@ -283,30 +283,30 @@ struct _CallbackState {
             }
             moveToTable(top)
         }
-        precondition(index <= _KeyTable.maximumIndex, "more than 4 billion member names open at once")
+        precondition(index <= KeyTable.maximumIndex, "more than 4 billion member names open at once")
         let table = tables.base + top
         table.pointee.reserveOne()
-        return table.pointee.findOrInsert(_KeyTable.entry(hash: hash, index: index)) { keyBytesEqual($0, text, count) }
+        return table.pointee.findOrInsert(KeyTable.entry(hash: hash, index: index)) { keyBytesEqual($0, text, count) }
     }
 
     /// Exact pass: the object at depth `top` reached `linearLimit` members; its names go to the
     /// table of its depth.
     private mutating func moveToTable(_ top: Int) {
-        while tables.count <= top { tables.append(_KeyTable()) }
+        while tables.count <= top { tables.append(KeyTable()) }
         let frame = frames.base + top
         let table = tables.base + top
         let first = frame.pointee.firstHash
         for i in first..<keyHashes.count {
-            table.pointee.insertNew(_KeyTable.entry(hash: keyHashes[i], index: frame.pointee.firstKey &+ (i &- first)))
+            table.pointee.insertNew(KeyTable.entry(hash: keyHashes[i], index: frame.pointee.firstKey &+ (i &- first)))
         }
         keyHashes.truncate(to: first)
         frame.pointee.indexed = true
     }
 
-    /// Fast pass: the counters of ``_HashDuplicates``.
+    /// Fast pass: the counters of ``HashDuplicates``.
     private mutating func scratch() -> UnsafeMutablePointer<Int> {
         if let sortScratch { return sortScratch }
-        let counters = UnsafeMutablePointer<Int>.allocate(capacity: _HashDuplicates.scratchCount)
+        let counters = UnsafeMutablePointer<Int>.allocate(capacity: HashDuplicates.scratchCount)
         sortScratch = counters
         return counters
     }
@@ -316,14 +316,14 @@ struct _CallbackState {
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(count)
         var i = 0
         while i &+ 8 <= count {
-            h = (h ^ _SWAR.load(p, i)) &* 0xBF58_476D_1CE4_E5B9
+            h = (h ^ SWAR.load(p, i)) &* 0xBF58_476D_1CE4_E5B9
             h ^= h >> 29
             i &+= 8
         }
         var last: UInt64 = 0
         if i < count {
             if count >= 8 {
-                last = _SWAR.load(p, count &- 8)   // the final bytes, overlapping the last word
+                last = SWAR.load(p, count &- 8)   // the final bytes, overlapping the last word
             } else {
                 withUnsafeMutableBytes(of: &last) { $0.baseAddress!.copyMemory(from: p + i, byteCount: count &- i) }
             }
@@ -338,7 +338,7 @@ struct _CallbackState {
     var duplicateDetectionBytes: Int {
         var bytes = keyHashes.allocatedBytes + tables.allocatedBytes
         for depth in 0..<tables.count { bytes += tables[depth].allocatedBytes }
-        if sortScratch != nil { bytes += _HashDuplicates.scratchCount * MemoryLayout<Int>.stride }
+        if sortScratch != nil { bytes += HashDuplicates.scratchCount * MemoryLayout<Int>.stride }
         return bytes
     }
 
@@ -353,7 +353,7 @@ struct _CallbackState {
         return String(decoding: arena.slice(start..<end), as: UTF8.self)
     }
 
-    private func childComponent(of frame: _Frame) -> JSONPath.Component? {
+    private func childComponent(of frame: Frame) -> JSONPath.Component? {
         if frame.isObject {
             return frame.currentKey >= 0 ? .key(keyString(frame.currentKey)) : nil
         }
@@ -400,7 +400,7 @@ struct _CallbackState {
 /// What a ``JSONStreamParser`` event handler can ask about the event it is handling. Valid only
 /// during the call to the handler.
 public struct JSONEventContext {
-    let state: UnsafeMutablePointer<_CallbackState>
+    let state: UnsafeMutablePointer<CallbackState>
     /// Absolute byte offset just after the token that produced the event.
     public let endOffset: Int
 

@@ -11,7 +11,7 @@
 /// Time is linear whatever the hashes are: each level of the sort consumes at least two bits of
 /// the 64 and does a constant amount of work per hash (at most 256 buckets per level). Memory is
 /// the hashes themselves plus ``scratchCount`` counters.
-enum _HashDuplicates {
+enum HashDuplicates {
     /// Buckets of at most this many hashes are compared pairwise.
     static let pairwiseLimit = 16
 

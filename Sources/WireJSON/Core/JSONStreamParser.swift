@@ -21,7 +21,7 @@
 /// - Important: A parser is not thread-safe; use one per task. Once it has thrown, every later call
 ///   throws the same error.
 public final class JSONStreamParser {
-    private let engine: _Engine
+    private let engine: Engine
 
     /// Creates a parser.
     /// - Parameters:
@@ -30,7 +30,7 @@ public final class JSONStreamParser {
     ///   - handler: called for each event, with a context that can tell the event's JSON path. It
     ///     must not keep the context beyond the call.
     public init(options: JSONParseOptions = .strict, handler: ((JSONEvent, JSONEventContext) -> Void)? = nil) {
-        engine = _Engine(options: options, sink: handler)
+        engine = Engine(options: options, sink: handler)
     }
 
     /// Feeds the next bytes of the document.

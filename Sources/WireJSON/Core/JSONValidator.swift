@@ -101,7 +101,7 @@ public struct JSONValidator: Sendable {
     /// Validates bytes in memory.
     public func validate(_ bytes: some Collection<UInt8>) -> JSONValidationReport {
         func run(fast: Bool, _ buffer: UnsafeRawBufferPointer) -> JSONValidationReport {
-            var run = _ValidationRun(options: options, maxErrors: maxErrors, fast: fast)
+            var run = ValidationRun(options: options, maxErrors: maxErrors, fast: fast)
             run.feed(buffer)
             return run.finish()
         }
@@ -144,7 +144,7 @@ public struct JSONValidator: Sendable {
     static let fastChunkSize = 1 << 20
 
     private func run(_ fd: Int32, path: String, fast: Bool) throws(JSONInputError) -> JSONValidationReport {
-        var run = _ValidationRun(options: options, maxErrors: maxErrors, fast: fast)
+        var run = ValidationRun(options: options, maxErrors: maxErrors, fast: fast)
         // Two buffers: while yajl parses one chunk, the next is read into the other (on the fast
         // pass's second core when it is in use). The fast pass uses bigger chunks: fewer hand-offs.
         let size = fast ? max(chunkSize, Self.fastChunkSize) : chunkSize
@@ -180,8 +180,8 @@ public struct JSONValidator: Sendable {
 }
 
 /// One validation in progress: a single document, or JSON Lines split at each newline.
-struct _ValidationRun {
-    private let engine: _Engine
+struct ValidationRun {
+    private let engine: Engine
     private let lines: Bool
     private let maxErrors: Int
     private var errors: [JSONSyntaxError] = []
@@ -198,7 +198,7 @@ struct _ValidationRun {
     private let fast: Bool
 
     init(options: JSONParseOptions, maxErrors: Int, fast: Bool) {
-        engine = _Engine(options: options, fast: fast)
+        engine = Engine(options: options, fast: fast)
         lines = options.framing == .lines
         self.maxErrors = maxErrors
         self.fast = engine.fast
@@ -207,7 +207,7 @@ struct _ValidationRun {
     /// A single document stops at its first error; the fast pass stops at any error.
     var isDone: Bool { (!lines || fast) && !errors.isEmpty }
 
-    /// Feeds a chunk; `alongside` runs exactly once, during or after it (see ``_Engine/feed(_:alongside:)``).
+    /// Feeds a chunk; `alongside` runs exactly once, during or after it (see ``Engine/feed(_:alongside:)``).
     mutating func feed(_ chunk: UnsafeRawBufferPointer, alongside: (() -> Void)? = nil) {
         defer { total += chunk.count }
         var ran = false
@@ -235,7 +235,7 @@ struct _ValidationRun {
 
     private mutating func feedLine(_ part: UnsafeRawBufferPointer) {
         guard !lineFailed, part.count > 0 else { return }
-        if !lineHasContent { lineHasContent = part.contains { !_Tokens.isWhitespace($0) } }
+        if !lineHasContent { lineHasContent = part.contains { !Tokens.isWhitespace($0) } }
         do throws(JSONSyntaxError) { try engine.feed(part) } catch { record(error); lineFailed = true }
     }
 

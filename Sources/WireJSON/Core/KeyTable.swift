@@ -12,7 +12,7 @@ import Darwin
 /// A slot's home is given by the top bits of the word, which are the hash's: the table is close to
 /// hash order, and growing it reads the old table front to back and writes the new one front to
 /// back, with no random access. At most three quarters full; doubled when it would be fuller.
-struct _KeyTable {
+struct KeyTable {
     private(set) var slots: UnsafeMutablePointer<UInt64>? = nil
     /// log2 of the number of slots (when allocated).
     private(set) var bits = 0

@@ -1,7 +1,7 @@
 /// Counts lines and characters over the bytes the engine has let go of, so that any later offset can
 /// be turned into a line and a column from the bytes still in memory. Constant memory: a few counters
 /// and the last bytes before the tracked point, for excerpts.
-struct _LineTracker {
+struct LineTracker {
     /// Absolute offset up to which bytes have been counted.
     private(set) var trackedUpTo = 0
     /// Newlines before `trackedUpTo`.
@@ -35,7 +35,7 @@ struct _LineTracker {
     }
 
     /// The line and column of `offset`, given the untracked bytes from `trackedUpTo` onwards.
-    func location(of offset: Int, in regions: _Regions) -> JSONSourceLocation {
+    func location(of offset: Int, in regions: Regions) -> JSONSourceLocation {
         var lines = newlines
         var chars = charsSinceNewline
         regions.forEachSpan(from: trackedUpTo, to: offset) { p, count in
@@ -57,12 +57,12 @@ struct _LineTracker {
 
     /// Newlines in a buffer and the index of the last one (or -1).
     static func countNewlines(_ p: UnsafePointer<UInt8>, _ count: Int) -> (Int, Int) {
-        let newline = _SWAR.broadcast(0x0A)
+        let newline = SWAR.broadcast(0x0A)
         var total = 0
         var last = -1
         var i = 0
         while i &+ 8 <= count {
-            let m = _SWAR.exactZeroBytes(_SWAR.load(p, i) ^ newline)
+            let m = SWAR.exactZeroBytes(SWAR.load(p, i) ^ newline)
             if m != 0 {
                 total &+= m.nonzeroBitCount
                 last = i &+ (7 &- (m.leadingZeroBitCount >> 3))
@@ -82,9 +82,9 @@ struct _LineTracker {
         var continuation = 0
         var i = 0
         while i &+ 8 <= count {
-            let w = _SWAR.load(p, i)
-            if w & _SWAR.highs != 0 {
-                continuation &+= (w & ~(w << 1) & _SWAR.highs).nonzeroBitCount
+            let w = SWAR.load(p, i)
+            if w & SWAR.highs != 0 {
+                continuation &+= (w & ~(w << 1) & SWAR.highs).nonzeroBitCount
             }
             i &+= 8
         }
@@ -94,27 +94,4 @@ struct _LineTracker {
         }
         return count - continuation
     }
-}
-
-/// The bytes the engine still holds, as (absolute offset, buffer) spans in order: the carried part of
-/// an unfinished token (string, comment, character or bare token) and the current chunk.
-struct _Regions {
-    var spans: [(base: Int, pointer: UnsafePointer<UInt8>, count: Int)] = []
-
-    func forEachSpan(from start: Int, to end: Int, _ body: (UnsafePointer<UInt8>, Int) -> Void) {
-        for span in spans {
-            let lo = max(start, span.base)
-            let hi = min(end, span.base + span.count)
-            if lo < hi { body(span.pointer + (lo - span.base), hi - lo) }
-        }
-    }
-
-    func byte(at offset: Int) -> UInt8? {
-        for span in spans where offset >= span.base && offset < span.base + span.count {
-            return span.pointer[offset - span.base]
-        }
-        return nil
-    }
-
-    var end: Int { spans.last.map { $0.base + $0.count } ?? 0 }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,12 +14,12 @@ import Darwin
 /// name. When yajl rejects the input, whatever this checker concluded is irrelevant (the exact pass
 /// runs anyway). Duplicate detection is by hash here, as in the fast pass before: a collision makes
 /// the fast pass say "invalid" and the exact pass then decides, so nothing invalid is ever let through.
-/// An object with more than ``_CallbackState/linearLimit`` members is checked when it closes
-/// (``_HashDuplicates``), which keeps a huge object from costing a cache miss per member.
-struct _StructureChecker {
-    private var scanner: _ByteScanner
+/// An object with more than ``CallbackState/linearLimit`` members is checked when it closes
+/// (``HashDuplicates``), which keeps a huge object from costing a cache miss per member.
+struct StructureChecker {
+    private var scanner: ByteScanner
     /// Frames and member-name hashes: the same bookkeeping the yajl callbacks use, driven directly.
-    private let keys: UnsafeMutablePointer<_CallbackState>
+    private let keys: UnsafeMutablePointer<CallbackState>
 
     private var inString = false
     private var stringIsKey = false
@@ -37,16 +36,16 @@ struct _StructureChecker {
     var endsInString: Bool { inString }
 
     /// Inside a string, where the bytes so far leave its escapes.
-    var stringEscape: _StringSkipper.State {
+    var stringEscape: StringSkipper.State {
         if escaped { return .backslash }
         let hex = scanner.pendingHexDigits
         return hex > 0 ? .hex(hex) : .plain
     }
 
     init(options: JSONParseOptions) {
-        scanner = _ByteScanner(allowComments: false)
+        scanner = ByteScanner(allowComments: false)
         keys = .allocate(capacity: 1)
-        keys.initialize(to: _CallbackState(maxDepth: options.maxDepth, checkDuplicates: !options.allowDuplicateKeys,
+        keys.initialize(to: CallbackState(maxDepth: options.maxDepth, checkDuplicates: !options.allowDuplicateKeys,
                                            tracksPositions: false))
         keyBytes.reserveCapacity(64)
     }
@@ -58,7 +57,7 @@ struct _StructureChecker {
     }
 
     mutating func reset() {
-        scanner = _ByteScanner(allowComments: false)
+        scanner = ByteScanner(allowComments: false)
         keys.pointee.reset()
         inString = false
         stringIsKey = false
@@ -154,7 +153,7 @@ struct _StructureChecker {
     private mutating func memberName(_ raw: UnsafePointer<UInt8>, _ count: Int) -> Bool {
         guard keyHasEscape else { return keys.pointee.key(raw, count: count) != 0 }
         var decoded: [UInt8] = []
-        guard _StructureChecker.unescape(raw, count, into: &decoded) else { return false }
+        guard StructureChecker.unescape(raw, count, into: &decoded) else { return false }
         return decoded.withUnsafeBufferPointer { buffer in
             // An empty array's base address may be nil; a distinct one-byte buffer stands in.
             guard let address = buffer.baseAddress else {
@@ -170,16 +169,16 @@ struct _StructureChecker {
     @inline(__always)
     private static func structural(_ p: UnsafePointer<UInt8>, from start: Int, to n: Int) -> Int {
         var i = start
-        let quotes = _SWAR.broadcast(UInt8(ascii: "\""))
-        let commas = _SWAR.broadcast(UInt8(ascii: ","))
-        let opens = _SWAR.broadcast(UInt8(ascii: "{"))     // `[` | 0x20
-        let closes = _SWAR.broadcast(UInt8(ascii: "}"))    // `]` | 0x20
-        let caseBit = _SWAR.broadcast(0x20)
+        let quotes = SWAR.broadcast(UInt8(ascii: "\""))
+        let commas = SWAR.broadcast(UInt8(ascii: ","))
+        let opens = SWAR.broadcast(UInt8(ascii: "{"))     // `[` | 0x20
+        let closes = SWAR.broadcast(UInt8(ascii: "}"))    // `]` | 0x20
+        let caseBit = SWAR.broadcast(0x20)
         while i &+ 8 <= n {
-            let word = _SWAR.load(p, i)
+            let word = SWAR.load(p, i)
             let folded = word | caseBit
-            let hits = _SWAR.zeroBytes(word ^ quotes) | _SWAR.zeroBytes(word ^ commas)
-                | _SWAR.zeroBytes(folded ^ opens) | _SWAR.zeroBytes(folded ^ closes)
+            let hits = SWAR.zeroBytes(word ^ quotes) | SWAR.zeroBytes(word ^ commas)
+                | SWAR.zeroBytes(folded ^ opens) | SWAR.zeroBytes(folded ^ closes)
             if hits != 0 { return i &+ (hits.trailingZeroBitCount >> 3) }
             i &+= 8
         }
@@ -199,11 +198,11 @@ struct _StructureChecker {
     @inline(__always)
     private static func quoteOrBackslash(_ p: UnsafePointer<UInt8>, from start: Int, to n: Int) -> Int {
         var i = start
-        let quotes = _SWAR.broadcast(UInt8(ascii: "\""))
-        let slashes = _SWAR.broadcast(UInt8(ascii: "\\"))
+        let quotes = SWAR.broadcast(UInt8(ascii: "\""))
+        let slashes = SWAR.broadcast(UInt8(ascii: "\\"))
         while i &+ 8 <= n {
-            let word = _SWAR.load(p, i)
-            let hits = _SWAR.zeroBytes(word ^ quotes) | _SWAR.zeroBytes(word ^ slashes)
+            let word = SWAR.load(p, i)
+            let hits = SWAR.zeroBytes(word ^ quotes) | SWAR.zeroBytes(word ^ slashes)
             if hits != 0 { return i &+ (hits.trailingZeroBitCount >> 3) }
             i &+= 8
         }
@@ -272,64 +271,5 @@ struct _StructureChecker {
             i &+= 2
         }
         return true
-    }
-}
-
-/// Runs a ``_StructureChecker`` on another core, one chunk at a time, while the caller's thread
-/// gives the same chunk to yajl. `wait()` joins each chunk before its memory can be reused.
-final class _ParallelStructureCheck: @unchecked Sendable {
-    private var checker: _StructureChecker
-    private var result = true
-    private let done = DispatchSemaphore(value: 0)
-    private let queue = DispatchQueue(label: "wirelock.structure-check", qos: .userInitiated)
-
-    /// Chunks smaller than this are checked on the calling thread: a hand-off costs more than it saves.
-    static let minimumChunk = 64 * 1024
-
-    /// Whether a second core is there to use.
-    static let available: Bool = sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
-
-    init(options: JSONParseOptions) {
-        checker = _StructureChecker(options: options)
-    }
-
-    deinit { checker.deallocate() }
-
-    var failed: Bool { checker.failed }
-
-    /// Whether the bytes checked so far end inside a string (read after ``wait()``).
-    var endsInString: Bool { checker.endsInString }
-
-    /// The escape state at the end of the bytes checked so far, inside a string.
-    var stringEscape: _StringSkipper.State { checker.stringEscape }
-
-    func reset() { checker.reset() }
-
-    /// Checks on this thread.
-    func check(_ p: UnsafePointer<UInt8>, count n: Int, base: Int) -> Bool {
-        checker.check(p, count: n, base: base)
-    }
-
-    /// Work the worker does after checking a chunk (reading the next one), set by ``start``.
-    private var then: (() -> Void)?
-
-    /// Starts checking the chunk on the worker, then runs `then` there too; the bytes must stay
-    /// valid, and `then` must touch nothing the caller uses, until ``wait()`` returns.
-    func start(_ p: UnsafePointer<UInt8>, count n: Int, base: Int, then: (() -> Void)? = nil) {
-        let address = UInt(bitPattern: p)
-        self.then = then
-        queue.async { [self] in
-            let pointer = UnsafePointer<UInt8>(bitPattern: address).unsafelyUnwrapped
-            result = checker.check(pointer, count: n, base: base)
-            self.then?()
-            self.then = nil
-            done.signal()
-        }
-    }
-
-    /// Waits for the chunk started last; returns whether it passed.
-    func wait() -> Bool {
-        done.wait()
-        return result
     }
 }

@@ -11,7 +11,7 @@ import Darwin
 /// The storage comes from `malloc` and grows with `realloc`, which can extend a large block in
 /// place (glibc remaps its pages) instead of holding the old and the new copy at once; pages past
 /// `count` are never touched, so they cost address space, not memory.
-struct _UnsafeStack<Element: BitwiseCopyable> {
+struct UnsafeStack<Element: BitwiseCopyable> {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
     private var capacity: Int

@@ -10,7 +10,7 @@ extension JSONValue {
     ///     the tree keeps every copy).
     /// - Throws: ``JSONSyntaxError`` with the exact location of the first problem.
     public static func parse(_ bytes: some Collection<UInt8>, options: JSONParseOptions = .strict) throws(JSONSyntaxError) -> JSONValue {
-        let builder = _TreeBuilder()
+        let builder = TreeBuilder()
         let parser = JSONStreamParser(options: options) { event, _ in builder.receive(event) }
         try parser.feed(bytes)
         try parser.finish()
@@ -29,7 +29,7 @@ extension JSONValue {
 /// its parent when it closes, so building is linear in the document. (Keeping the containers
 /// inside an enum meant taking each one out and putting it back for every value, which copied it:
 /// quadratic in the size of the largest container.)
-final class _TreeBuilder {
+final class TreeBuilder {
     private struct Open {
         var isObject: Bool
         var elements: [JSONValue] = []

@@ -1,12 +1,12 @@
 import CYajl
 
 // The C side of the engine: yajl calls these functions with the context pointer it was given, which
-// points at the engine's `_CallbackState`. They return 1 to continue and 0 to stop the parse (after
+// points at the engine's `CallbackState`. They return 1 to continue and 0 to stop the parse (after
 // recording why in the state).
 
 @inline(__always)
-private func state(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<_CallbackState> {
-    context.unsafelyUnwrapped.assumingMemoryBound(to: _CallbackState.self)
+private func state(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<CallbackState> {
+    context.unsafelyUnwrapped.assumingMemoryBound(to: CallbackState.self)
 }
 
 private func onNull(_ context: UnsafeMutableRawPointer?) -> Int32 {
@@ -51,9 +51,9 @@ private func onEndArray(_ context: UnsafeMutableRawPointer?) -> Int32 {
 /// - Parameters:
 ///   - scalars: whether to receive strings, numbers, booleans and nulls.
 ///   - structure: whether to receive member names and container starts and ends. The fast
-///     validation pass leaves out both: its ``_StructureChecker`` finds depth and duplicate member
+///     validation pass leaves out both: its ``StructureChecker`` finds depth and duplicate member
 ///     names itself, so yajl runs with no callbacks at all, as in `json_verify`.
-func _makeYajlCallbacks(scalars: Bool, structure: Bool) -> UnsafeMutablePointer<yajl_callbacks> {
+func makeYajlCallbacks(scalars: Bool, structure: Bool) -> UnsafeMutablePointer<yajl_callbacks> {
     let table = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
     table.initialize(to: yajl_callbacks(
         yajl_null: scalars ? onNull : nil,

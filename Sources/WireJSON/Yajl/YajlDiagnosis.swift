@@ -1,122 +1,11 @@
-/// What the engine knows when yajl stops: the callback state, the bytes in memory, the offset.
-struct _ErrorContext {
-    let state: _CallbackState
-    let regions: _Regions
-    let offset: Int
-    let received: Int
-    let inString: Bool
-    let allowComments: Bool
-
-    var byte: UInt8? { regions.byte(at: offset) }
-
-    /// Up to `limit` bytes of the word at the offset: ASCII letters, digits, signs and dots only.
-    ///
-    /// The word must end at a byte that is in memory whatever the chunking. Any other byte either
-    /// ends a token (whitespace, punctuation, a quote) or is one the pre-pass rejects (form feed,
-    /// vertical tab, other controls, non-ASCII), and a pre-pass error sends only the bytes before it
-    /// to yajl, so a word that ran on past such a byte could reach the end of the current chunk and
-    /// change with the chunk size.
-    func word(limit: Int = 16) -> String {
-        var bytes: [UInt8] = []
-        var position = offset
-        while bytes.count < limit, let b = regions.byte(at: position), Self.isWordByte(b) {
-            bytes.append(b)
-            position += 1
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func isWordByte(_ b: UInt8) -> Bool {
-        switch b {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
-            true
-        default:
-            false
-        }
-    }
-
-    /// "a string", "a number", "'}'", "'tru'", "the end of the input": what was found at the offset,
-    /// read from the byte there (and, for a `-`, the byte after it).
-    var found: String {
-        switch noun {
-        case "string", "number": return "a " + noun
-        case "end of input": return "the end of the input"
-        default: return noun
-        }
-    }
-
-    /// ``found`` without an article, for "unexpected …": "string", "number", "'tru'", "'-'",
-    /// "end of input".
-    var noun: String {
-        guard let b = byte else { return "end of input" }
-        switch b {
-        case UInt8(ascii: "\""): return "string"
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return "number"
-        case UInt8(ascii: "-"):
-            // `-` starts a number only with a digit after it (`-}` is just a minus sign).
-            if let next = regions.byte(at: offset + 1), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next) { return "number" }
-            return "'-'"
-        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"): return "'\(word())'"
-        case 0x20...0x7E: return "'\(Character(Unicode.Scalar(b)))'"
-        default: return "byte 0x" + String(b, radix: 16, uppercase: true).leftPadded(to: 2)
-        }
-    }
-
-    /// The byte at the spot itself (`'"'`, `'g'`, `byte 0xC3`), for errors inside a token where
-    /// ``found``'s "a string" or "a number" would mislead.
-    var foundByte: String {
-        guard let b = byte else { return "the end of the input" }
-        if (0x20...0x7E).contains(b) { return "'\(Character(Unicode.Scalar(b)))'" }
-        return "byte 0x" + String(b, radix: 16, uppercase: true).leftPadded(to: 2)
-    }
-
-    var foundStartsValue: Bool {
-        guard let b = byte else { return false }
-        switch b {
-        case UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "["), UInt8(ascii: "{"):
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// A digit right after a number that ended in `0` with nothing between: `01`, `-012`.
-    var isLeadingZero: Bool {
-        guard let b = byte, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b),
-              state.lastEvent == .value, state.lastEventEnd == offset,
-              regions.byte(at: offset - 1) == UInt8(ascii: "0") else { return false }
-        let before = regions.byte(at: offset - 2)
-        return before == nil || before == UInt8(ascii: "-") || !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(before!)
-            && before != UInt8(ascii: ".") && before != UInt8(ascii: "e") && before != UInt8(ascii: "E")
-            && before != UInt8(ascii: "+")
-    }
-
-    var currentKey: String? {
-        guard let top = state.frames.last, top.isObject, top.currentKey >= 0 else { return nil }
-        return state.keyString(top.currentKey)
-    }
-
-    func controlName(_ b: UInt8) -> String {
-        let hex = "U+00" + String(b, radix: 16, uppercase: true).leftPadded(to: 2)
-        switch b {
-        case 0x0A: return "line feed (\(hex)); write \\n"
-        case 0x0D: return "carriage return (\(hex)); write \\r"
-        case 0x09: return "tab (\(hex)); write \\t"
-        default: return "control character \(hex); write \\u00" + String(b, radix: 16).leftPadded(to: 2)
-        }
-    }
-}
-
 /// Turns yajl's error message into WireLock's error: where to anchor the location and how to say it.
 /// yajl 2.1.0 reports its errors as fixed English sentences; each is matched here.
-struct _YajlDiagnosis {
+struct YajlDiagnosis {
     enum Anchor {
         /// `consumed + delta` is the offending byte (lexical errors).
         case offendingByte(Int)
         /// The k-th token after the last event (grammar errors); k depends on the state.
-        case token((_CallbackState) -> Int)
+        case token((CallbackState) -> Int)
         /// The end of the input.
         case end
     }
@@ -138,23 +27,23 @@ struct _YajlDiagnosis {
         atEnd = false
     }
 
-    /// What yajl's lexer would report for a problem that ``_StringSkipper`` found inside a string.
-    static func inString(_ problem: _StringSkipper.Problem) -> _YajlDiagnosis {
+    /// What yajl's lexer would report for a problem that ``StringSkipper`` found inside a string.
+    static func inString(_ problem: StringSkipper.Problem) -> YajlDiagnosis {
         switch problem {
-        case .controlCharacter: return _YajlDiagnosis(.controlInString, anchor: .offendingByte(0))
-        case .invalidEscape: return _YajlDiagnosis(.invalidEscape, anchor: .offendingByte(0))
-        case .invalidHex: return _YajlDiagnosis(.invalidHex, anchor: .offendingByte(0))
+        case .controlCharacter: return YajlDiagnosis(.controlInString, anchor: .offendingByte(0))
+        case .invalidEscape: return YajlDiagnosis(.invalidEscape, anchor: .offendingByte(0))
+        case .invalidHex: return YajlDiagnosis(.invalidHex, anchor: .offendingByte(0))
         }
     }
 
     /// A `/` that opens no comment (comments allowed), reported at the `/`.
-    static var straySlash: _YajlDiagnosis { _YajlDiagnosis(.straySlash, anchor: .token({ _ in 1 })) }
+    static var straySlash: YajlDiagnosis { YajlDiagnosis(.straySlash, anchor: .token({ _ in 1 })) }
 
     /// The grammar error yajl's parser would report for a token starting with `first` where the
     /// grammar expects `expectation`, or nil when such a token is accepted there (or is not a value
     /// at all: punctuation and stray characters get yajl's own diagnosis).
-    static func misplaced(_ first: UInt8, _ expectation: _Expectation) -> _YajlDiagnosis? {
-        guard _Expectation.startsValue(first) else { return nil }
+    static func misplaced(_ first: UInt8, _ expectation: GrammarExpectation) -> YajlDiagnosis? {
+        guard GrammarExpectation.startsValue(first) else { return nil }
         let isString = first == UInt8(ascii: "\"")
         let which: Case
         switch expectation {
@@ -167,7 +56,7 @@ struct _YajlDiagnosis {
         case .commaOrEndOfObject: which = .afterMember
         case .nothing: which = .trailingGarbage
         }
-        return _YajlDiagnosis(which, anchor: .token({ _ in 1 }))
+        return YajlDiagnosis(which, anchor: .token({ _ in 1 }))
     }
 
     init(message: String, consumed: Int, atEnd: Bool) {
@@ -178,7 +67,7 @@ struct _YajlDiagnosis {
         } else {
             text = Substring(message)
         }
-        let firstToken: (_CallbackState) -> Int = { _ in 1 }
+        let firstToken: (CallbackState) -> Int = { _ in 1 }
         switch text {
         case "invalid char in json text.": which = .invalidChar; anchor = .offendingByte(-1)
         case "invalid bytes in UTF8 string.": which = .badUTF8; anchor = .offendingByte(-1)
@@ -212,7 +101,7 @@ struct _YajlDiagnosis {
         }
     }
 
-    func describe(_ c: _ErrorContext) -> (JSONSyntaxError.Kind, String, JSONPath) {
+    func describe(_ c: ErrorContext) -> (JSONSyntaxError.Kind, String, JSONPath) {
         let s = c.state
         if atEnd, c.offset >= c.received {
             switch which {
@@ -308,7 +197,7 @@ struct _YajlDiagnosis {
         }
     }
 
-    private func endOfInput(_ c: _ErrorContext) -> (JSONSyntaxError.Kind, String, JSONPath) {
+    private func endOfInput(_ c: ErrorContext) -> (JSONSyntaxError.Kind, String, JSONPath) {
         let s = c.state
         if c.inString { return (.unexpectedEndOfInput, "unexpected end of input inside a string", s.stringPath()) }
         guard let top = s.frames.last else {
@@ -321,63 +210,5 @@ struct _YajlDiagnosis {
             return (.unexpectedEndOfInput, "unexpected end of input inside an object (missing '}')", s.containerPath())
         }
         return (.unexpectedEndOfInput, "unexpected end of input inside an array (missing ']')", s.containerPath())
-    }
-}
-
-/// What yajl's parser accepts next, from the callback state: the last event, the open containers and
-/// the one `,` or `:` the grammar accepted after the last event (if any).
-enum _Expectation: Equatable {
-    /// A value: the start of the document, after `:`, after `,` in an array.
-    case value
-    /// A value or `]` (just after `[`).
-    case valueOrEnd
-    /// A member name or `}` (just after `{`).
-    case memberOrEnd
-    /// A member name (after `,` in an object).
-    case member
-    /// `:` after a member name.
-    case colon
-    /// `,` or `]` after an array element.
-    case commaOrEndOfArray
-    /// `,` or `}` after an object member.
-    case commaOrEndOfObject
-    /// Nothing: the document is complete.
-    case nothing
-
-    init(after s: _CallbackState, punctuation: UInt8?) {
-        let inObject = s.frames.last?.isObject
-        switch s.lastEvent {
-        case .none: self = s.frames.isEmpty ? .value : .valueOrEnd
-        case .arrayStart: self = .valueOrEnd
-        case .objectStart: self = .memberOrEnd
-        case .key: self = punctuation == nil ? .colon : .value
-        case .value:
-            switch inObject {
-            case nil: self = .nothing
-            case true?: self = punctuation == nil ? .commaOrEndOfObject : .member
-            case false?: self = punctuation == nil ? .commaOrEndOfArray : .value
-            }
-        }
-    }
-
-    /// Whether `b` is punctuation the grammar accepts right after the last event (`,` after a
-    /// value inside a container, `:` after a member name).
-    static func acceptsPunctuation(_ b: UInt8, after s: _CallbackState) -> Bool {
-        switch s.lastEvent {
-        case .value: return b == UInt8(ascii: ",") && !s.frames.isEmpty
-        case .key: return b == UInt8(ascii: ":")
-        default: return false
-        }
-    }
-
-    /// A byte that starts a value (string, number, literal, array or object).
-    static func startsValue(_ b: UInt8) -> Bool {
-        switch b {
-        case UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "["), UInt8(ascii: "{"):
-            return true
-        default:
-            return false
-        }
     }
 }

@@ -29,7 +29,7 @@ public struct FixtureSelector: Sendable {
     /// - Throws: The regular expression's syntax error.
     public static func regex(_ pattern: String) throws -> FixtureSelector {
         let regex = try NSRegularExpression(pattern: pattern)
-        let box = _RegexBox(regex: regex)
+        let box = RegexBox(regex: regex)
         return FixtureSelector { _, value in box.matches(value) }
     }
 
@@ -41,7 +41,7 @@ public struct FixtureSelector: Sendable {
 }
 
 /// `@unchecked Sendable`: `NSRegularExpression` is immutable and documented thread-safe for matching.
-final class _RegexBox: @unchecked Sendable {
+final class RegexBox: @unchecked Sendable {
     let regex: NSRegularExpression
     init(regex: NSRegularExpression) { self.regex = regex }
     func matches(_ text: String) -> Bool {

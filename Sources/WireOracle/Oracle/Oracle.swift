@@ -70,8 +70,8 @@ public struct Oracle<Input: Sendable>: Sendable {
     /// - Returns: The report; ``OracleReport/isClean`` when every output was identical.
     public func run<Corpus: Sequence>(_ corpus: Corpus, options: OracleOptions = OracleOptions()) -> OracleReport
     where Corpus.Element == Input, Corpus.Iterator: SendableMetatype {
-        let feeder = _BlockFeeder(corpus.makeIterator(), blockSize: max(1, options.blockSize))
-        let collector = _MismatchCollector(limit: max(0, options.maxMismatches))
+        let feeder = BlockFeeder(corpus.makeIterator(), blockSize: max(1, options.blockSize))
+        let collector = MismatchCollector(limit: max(0, options.maxMismatches))
         let workers = max(1, options.workers)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             var block: [Input] = []
@@ -121,7 +121,7 @@ public struct OracleOptions: Sendable {
 ///
 /// `@unchecked Sendable`: the iterator is touched only while `lock` is held, by one thread at a
 /// time, and never escapes this box.
-final class _BlockFeeder<Iterator: IteratorProtocol>: @unchecked Sendable {
+final class BlockFeeder<Iterator: IteratorProtocol>: @unchecked Sendable {
     private var iterator: Iterator
     private var nextIndex = 0
     private var exhausted = false
@@ -149,19 +149,19 @@ final class _BlockFeeder<Iterator: IteratorProtocol>: @unchecked Sendable {
 }
 
 /// Sums counts and keeps the first mismatches by input index, whatever order blocks finish in.
-final class _MismatchCollector: Sendable {
+final class MismatchCollector: Sendable {
     struct Totals: Sendable {
         var checked = 0
         var mismatched = 0
         var mismatches: [OracleMismatch] = []
     }
 
-    private let state: _Locked<Totals>
+    private let state: Locked<Totals>
     private let limit: Int
 
     init(limit: Int) {
         self.limit = limit
-        self.state = _Locked(Totals())
+        self.state = Locked(Totals())
     }
 
     func add(checked: Int, mismatched: Int, found: [OracleMismatch]) {
@@ -181,7 +181,7 @@ final class _MismatchCollector: Sendable {
 /// A value behind a lock.
 ///
 /// `@unchecked Sendable`: `value` is read and written only inside `withLock`.
-final class _Locked<Value>: @unchecked Sendable {
+final class Locked<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = NSLock()
 

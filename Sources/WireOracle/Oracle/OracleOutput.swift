@@ -39,7 +39,7 @@ extension Date: OracleOutput {
     /// The interval since 2001-01-01 with all its digits, and the instant in UTC.
     public var oracleDescription: String {
         let t = timeIntervalSinceReferenceDate
-        return "\(t) (\(_OracleDateText.utc(self)))"
+        return "\(t) (\(OracleDateText.utc(self)))"
     }
 }
 
@@ -47,14 +47,14 @@ extension Data: OracleOutput {
     /// The data's bytes, unchanged.
     public var oracleBytes: [UInt8] { Array(self) }
     /// The bytes as a quoted string when they are valid UTF-8, else their count (`<3 bytes, not UTF-8>`).
-    public var oracleDescription: String { _OracleText.quotedUTF8(Array(self)) }
+    public var oracleDescription: String { OracleText.quotedUTF8(Array(self)) }
 }
 
 extension Array: OracleOutput where Element == UInt8 {
     /// The bytes themselves.
     public var oracleBytes: [UInt8] { self }
     /// The bytes as a quoted string when they are valid UTF-8, else their count (`<3 bytes, not UTF-8>`).
-    public var oracleDescription: String { _OracleText.quotedUTF8(self) }
+    public var oracleDescription: String { OracleText.quotedUTF8(self) }
 }
 
 extension String: OracleOutput {
@@ -118,7 +118,7 @@ public enum OracleOutcome: Hashable, Sendable {
     public var rendered: String {
         switch self {
         case let .value(bytes, description, showsHex):
-            return showsHex ? "\(description) [hex \(_OracleText.hex(bytes))]" : description
+            return showsHex ? "\(description) [hex \(OracleText.hex(bytes))]" : description
         case let .rejected(category):
             return category == "rejected" ? "rejected" : "rejected (\(category))"
         }
@@ -126,7 +126,7 @@ public enum OracleOutcome: Hashable, Sendable {
 }
 
 /// Text helpers for reports.
-enum _OracleText {
+enum OracleText {
     static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
@@ -151,7 +151,7 @@ enum _OracleText {
 }
 
 /// Renders an instant as proleptic-Gregorian UTC with nanoseconds, without a formatter.
-enum _OracleDateText {
+enum OracleDateText {
     static func utc(_ date: Date) -> String {
         let t = date.timeIntervalSinceReferenceDate
         guard t.isFinite, abs(t) < 1e15 else { return "out of range" }

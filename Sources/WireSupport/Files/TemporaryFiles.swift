@@ -33,10 +33,10 @@ package enum TemporaryFiles {
     /// Installs the cleanup handler for ``signals``. A signal the process was started with ignored
     /// (SIGINT and SIGHUP under `nohup` or `&`, SIGPIPE under some parents) stays ignored.
     package static func installSignalHandlers() {
-        _ = _temporarySlots    // initialised now: never for the first time inside a handler
+        _ = temporarySlots    // initialised now: never for the first time inside a handler
         for signal in signals {
-            let previous = _setSignalHandler(signal, _removeTemporariesAndReraise)
-            if isIgnore(previous) { _ = _setSignalHandler(signal, SIG_IGN) }
+            let previous = setSignalHandler(signal, removeTemporariesAndReraise)
+            if isIgnore(previous) { _ = setSignalHandler(signal, SIG_IGN) }
         }
     }
 
@@ -82,7 +82,7 @@ package enum TemporaryFiles {
                 letters[Int(generator.next(upperBound: UInt64(letters.count)))]
             }
             let path = RawPath(bytes: name)
-            let descriptor = path.withCString { _openExclusive($0, mode) }
+            let descriptor = path.withCString { openExclusive($0, mode) }
             if descriptor >= 0 { return (descriptor, path) }
             if errno != EEXIST { return nil }
         }
@@ -112,35 +112,35 @@ package enum TemporaryFiles {
     /// Deletes every registered temporary file (the process is about to end).
     package static func removeAll() {
         blockingSignals {
-            for slot in 0..<slotCount where _temporarySlots.inUse[slot] != 0 {
-                _ = unlink(_temporarySlots.path(slot))
-                _temporarySlots.inUse[slot] = 0
+            for slot in 0..<slotCount where temporarySlots.inUse[slot] != 0 {
+                _ = unlink(temporarySlots.path(slot))
+                temporarySlots.inUse[slot] = 0
             }
         }
     }
 
     /// The registered paths (for tests).
     package static var registered: [RawPath] {
-        (0..<slotCount).filter { _temporarySlots.inUse[$0] != 0 }.map { slot in
-            RawPath(bytes: UnsafeBufferPointer(start: _temporarySlots.path(slot), count: strlen(_temporarySlots.path(slot)))
+        (0..<slotCount).filter { temporarySlots.inUse[$0] != 0 }.map { slot in
+            RawPath(bytes: UnsafeBufferPointer(start: temporarySlots.path(slot), count: strlen(temporarySlots.path(slot)))
                 .map { UInt8(bitPattern: $0) })
         }
     }
 
     private static func register(_ path: RawPath) -> Bool {
-        guard let slot = (0..<slotCount).first(where: { _temporarySlots.inUse[$0] == 0 }) else { return false }
-        let destination = _temporarySlots.path(slot)
+        guard let slot = (0..<slotCount).first(where: { temporarySlots.inUse[$0] == 0 }) else { return false }
+        let destination = temporarySlots.path(slot)
         for (index, byte) in path.bytes.enumerated() { destination[index] = CChar(bitPattern: byte) }
         destination[path.bytes.count] = 0
-        _temporarySlots.inUse[slot] = 1
+        temporarySlots.inUse[slot] = 1
         return true
     }
 
     private static func unregister(_ path: RawPath) {
-        for slot in 0..<slotCount where _temporarySlots.inUse[slot] != 0 {
-            if strlen(_temporarySlots.path(slot)) == path.bytes.count,
-               path.bytes.enumerated().allSatisfy({ _temporarySlots.path(slot)[$0.offset] == CChar(bitPattern: $0.element) }) {
-                _temporarySlots.inUse[slot] = 0
+        for slot in 0..<slotCount where temporarySlots.inUse[slot] != 0 {
+            if strlen(temporarySlots.path(slot)) == path.bytes.count,
+               path.bytes.enumerated().allSatisfy({ temporarySlots.path(slot)[$0.offset] == CChar(bitPattern: $0.element) }) {
+                temporarySlots.inUse[slot] = 0
             }
         }
     }
@@ -166,7 +166,7 @@ package enum TemporaryFiles {
 
 /// The slots: `slotCount` paths of `slotSize` bytes and a flag for each, allocated once and never
 /// freed (they must outlive anything a signal can interrupt).
-struct _TemporarySlots: @unchecked Sendable {
+struct TemporarySlots: @unchecked Sendable {
     // @unchecked: written only with the cleanup signals blocked, by the one thread that rewrites;
     // read by the signal handler, which interrupts that same thread between two such stretches.
     let paths: UnsafeMutablePointer<CChar>
@@ -182,24 +182,24 @@ struct _TemporarySlots: @unchecked Sendable {
     func path(_ slot: Int) -> UnsafeMutablePointer<CChar> { paths + slot * TemporaryFiles.slotSize }
 }
 
-let _temporarySlots = _TemporarySlots()
+let temporarySlots = TemporarySlots()
 
 /// The handler: delete what is registered, then end by the same signal with its default action.
-private func _removeTemporariesAndReraise(_ signal: Int32) {
-    for slot in 0..<TemporaryFiles.slotCount where _temporarySlots.inUse[slot] != 0 {
-        _ = unlink(_temporarySlots.path(slot))
+private func removeTemporariesAndReraise(_ signal: Int32) {
+    for slot in 0..<TemporaryFiles.slotCount where temporarySlots.inUse[slot] != 0 {
+        _ = unlink(temporarySlots.path(slot))
     }
-    _ = _setSignalHandler(signal, SIG_DFL)
+    _ = setSignalHandler(signal, SIG_DFL)
     raise(signal)
 }
 
 /// `signal(2)`, named apart from the loop variables and parameters called `signal` above.
-private func _setSignalHandler(_ number: Int32, _ handler: (@convention(c) (Int32) -> Void)?) -> (@convention(c) (Int32) -> Void)? {
+private func setSignalHandler(_ number: Int32, _ handler: (@convention(c) (Int32) -> Void)?) -> (@convention(c) (Int32) -> Void)? {
     signal(number, handler)
 }
 
 /// `open(2)` of a new file (`O_EXCL`), closed on `exec`, named apart from ``TemporaryFiles/create(_:mode:registered:)``.
-private func _openExclusive(_ path: UnsafePointer<CChar>, _ mode: mode_t) -> Int32 {
+private func openExclusive(_ path: UnsafePointer<CChar>, _ mode: mode_t) -> Int32 {
     open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, mode)
 }
 
