@@ -1,5 +1,6 @@
 import Foundation
 import WireJSON
+import WireShapes
 
 /// Who asserts a golden: the test, and the line that calls the assertion. Two writers that put
 /// different documents into one golden in one test run are a clash (one of them fails on every

@@ -1,3 +1,5 @@
+import WireJSON
+
 /// The structural type of a wire format, inferred from one or many JSON documents.
 ///
 /// A shape records, per position in the document, the JSON kinds seen there and, for each kind,

@@ -1,3 +1,5 @@
+import WireJSON
+
 /// RFC 8785 JSON Canonicalization Scheme: the byte form WireLock fingerprints.
 ///
 /// - No whitespace.

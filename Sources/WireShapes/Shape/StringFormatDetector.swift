@@ -1,3 +1,5 @@
+import WireJSON
+
 /// Recognises the string formats of ``StringShape/Format`` from UTF-8 bytes, without Foundation.
 enum _StringFormatDetector {
     /// What one string is.
