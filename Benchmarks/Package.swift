@@ -60,6 +60,7 @@ let package = Package(
             name: "wirelock-shape-bench",
             dependencies: [
                 .product(name: "WireJSON", package: "WireLock"),
+                .product(name: "WireShapes", package: "WireLock"),
                 .product(name: "WireOracle", package: "WireLock"),
             ],
             path: "Sources/wirelock-shape-bench"
