@@ -61,6 +61,7 @@ let package = Package(
             dependencies: [
                 .product(name: "WireJSON", package: "WireLock"),
                 .product(name: "WireShapes", package: "WireLock"),
+                .product(name: "WireLockCore", package: "WireLock"),   // GoldenCatalog
                 .product(name: "WireOracle", package: "WireLock"),
             ],
             path: "Sources/wirelock-shape-bench"
