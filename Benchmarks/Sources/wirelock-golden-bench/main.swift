@@ -40,11 +40,21 @@ let encoder = JSONEncoder()
 let matching = BenchMovie.sample()
 let changed = BenchMovie.sample(variant: true)
 
+/// The writer of a golden assertion at `line` of the scratch test. One test may assert one golden
+/// with two documents from two lines (the match, and a changed value that must fail); the same line
+/// writing two different documents in one process is reported as a clash of two writers (the
+/// duplicate-golden rail), so the benchmark's matching and changed documents come from two lines,
+/// as they would in a real test.
+func writer(line: Int) -> GoldenWriter {
+    GoldenWriter(test: "Tests/BenchTests/MovieTests.swift", location: "Tests/BenchTests/MovieTests.swift:\(line)")
+}
+
 /// What `verifyGolden(value, named: "movie", encoder: encoder)` does, with the test file's path given.
-func compare(_ movie: BenchMovie, environment: [String: String]) -> WireLockFailure? {
+func compare(_ movie: BenchMovie, environment: [String: String], line: Int = 10) -> WireLockFailure? {
     do {
         let document = try JSONValue.parse(try encoder.encode(movie))
-        return GoldenComparison.verify(document, named: "movie", record: .missing, environment: environment, filePath: testFile)
+        return GoldenComparison.verify(document, named: "movie", environment: environment,
+                                       writer: writer(line: line), filePath: testFile)
     } catch {
         fatalError("cannot encode the benchmark document: \(error)")
     }
@@ -53,8 +63,10 @@ func compare(_ movie: BenchMovie, environment: [String: String]) -> WireLockFail
 _ = compare(matching, environment: [:])   // records golden/movie.json
 let goldenURL = scratch.appendingPathComponent("golden/movie.json")
 let goldenBytes = (try? Data(contentsOf: goldenURL))?.count ?? 0
-guard compare(matching, environment: [:]) == nil, let sampleFailure = compare(changed, environment: ["CI": "true"]) else {
-    fatalError("the benchmark's golden does not behave: the match must pass and the variant must fail")
+guard compare(matching, environment: [:]) == nil, let sampleFailure = compare(changed, environment: ["CI": "true"], line: 20),
+      !sampleFailure.differences.isEmpty else {
+    fatalError("the benchmark's golden does not behave: the match must pass and the variant must fail with differences; "
+               + "match: \(compare(matching, environment: [:])?.message ?? "passed"); variant: \(compare(changed, environment: ["CI": "true"], line: 20)?.message ?? "passed")")
 }
 
 struct Timing {
@@ -97,10 +109,10 @@ let timings = [
         if compare(matching, environment: [:]) != nil { failures += 1 }
     },
     measure("mismatch, CI (+ structural diff and line diff, nothing written)") {
-        if compare(changed, environment: ["CI": "true"]) == nil { failures += 1 }
+        if compare(changed, environment: ["CI": "true"], line: 20)?.differences.isEmpty != false { failures += 1 }
     },
     measure("mismatch, local (+ pending file written atomically, fsync)") {
-        if compare(changed, environment: [:]) == nil { failures += 1 }
+        if compare(changed, environment: [:], line: 20)?.differences.isEmpty != false { failures += 1 }
     },
 ]
 guard failures == 0 else { fatalError("\(failures) comparisons gave the wrong answer") }
@@ -124,10 +136,11 @@ changedLarge[largeElements / 2] = -1
 let largeURL = scratch.appendingPathComponent("golden/large.json")
 /// What `verifyGolden(value, named: "large", encoder: encoder)` does (its file path is a
 /// `StaticString`, so the scratch test file is given to `GoldenComparison.verify` as `compare` does).
-func verifyLarge(_ value: [Int], environment: [String: String]) -> WireLockFailure? {
+func verifyLarge(_ value: [Int], environment: [String: String], line: Int = 30) -> WireLockFailure? {
     do {
         let document = try JSONValue.parse(try encoder.encode(value))
-        return GoldenComparison.verify(document, named: "large", record: .missing, environment: environment, filePath: testFile)
+        return GoldenComparison.verify(document, named: "large", environment: environment,
+                                       writer: writer(line: line), filePath: testFile)
     } catch {
         fatalError("cannot encode the large benchmark document: \(error)")
     }
@@ -151,7 +164,7 @@ let largeRuns = [
     },
     timeLarge("compare, match") { verifyLarge(large, environment: [:]) == nil },
     timeLarge("compare, one element changed (CI: structural diff and line diff)") {
-        verifyLarge(changedLarge, environment: ["CI": "true"])?.differences.count == 1
+        verifyLarge(changedLarge, environment: ["CI": "true"], line: 40)?.differences.count == 1
     },
 ]
 let largeTimings = largeRuns.map(\.0)
