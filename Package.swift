@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "WireJSON", targets: ["WireJSON"]),
         .library(name: "WireDates", targets: ["WireDates"]),
+        .library(name: "WireShapes", targets: ["WireShapes"]),
         .library(name: "WireLock", targets: ["WireLock"]),
         .library(name: "WireLockCore", targets: ["WireLockCore"]),
         .library(name: "WireOracle", targets: ["WireOracle"]),
@@ -45,12 +46,19 @@ let package = Package(
             name: "WireDates"
         ),
 
+        // MARK: Refactor checks — shapes inferred from goldens, the diff rules, the lock file and its
+        // fingerprints (RFC 8785 JCS, SHA-256).
+        .target(
+            name: "WireShapes",
+            dependencies: ["WireJSON", "WireDates"]
+        ),
+
         // MARK: Golden workflow — golden files, record modes, pending files, diffs, redactions,
         // round trips and decoding-failure checks as values. Links no test framework, so the CLI
         // can use it.
         .target(
             name: "WireLockCore",
-            dependencies: ["WireJSON", "WireDates", "WireSupport"]
+            dependencies: ["WireJSON", "WireShapes", "WireDates", "WireSupport"]
         ),
         // MARK: Assertions — WireLockCore's checks reported through Swift Testing or XCTest and the
         // record-mode trait. Re-exports WireLockCore.
@@ -61,7 +69,7 @@ let package = Package(
         ),
         .target(
             name: "WireLock",
-            dependencies: ["WireJSON", "WireLockCore", "WireFuzz", "WireTestReporting"]
+            dependencies: ["WireJSON", "WireShapes", "WireLockCore", "WireFuzz", "WireTestReporting"]
         ),
 
         // MARK: Demo — the sample media-library API (never imported by the product).
@@ -83,7 +91,7 @@ let package = Package(
         // MARK: Fuzzing — mutators, seeded campaigns, outcome classification, shrinking, regression corpus.
         .target(
             name: "WireFuzz",
-            dependencies: ["WireJSON", "WireLockCore", "WireSupport"]
+            dependencies: ["WireJSON", "WireShapes", "WireLockCore", "WireSupport"]
         ),
 
         // MARK: Command line — internal, never a product: the typed parser (options parsed and
@@ -96,7 +104,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "wirelock",
-            dependencies: ["WireSupport", "WireCommandLine", "WireJSON", "WireLockCore", "WireOracle", "WireFuzz"]
+            dependencies: ["WireSupport", "WireCommandLine", "WireJSON", "WireShapes", "WireLockCore", "WireOracle", "WireFuzz"]
         ),
 
         // MARK: Model runner — a command line for an app's own Codable models (roundtrip, fuzz),
@@ -124,12 +132,16 @@ let package = Package(
             dependencies: ["WireLockTestSupport", "WireJSON"]
         ),
         .testTarget(
+            name: "WireShapesTests",
+            dependencies: ["WireLockTestSupport", "WireShapes", "WireJSON"]
+        ),
+        .testTarget(
             name: "WireDatesTests",
             dependencies: ["WireDates"]
         ),
         .testTarget(
             name: "WireLockTests",
-            dependencies: ["WireLockTestSupport", "WireLock", "WireLockCore", "WireJSON", "WireDates", "WireLockRunner", "SampleAPI"]
+            dependencies: ["WireLockTestSupport", "WireLock", "WireLockCore", "WireJSON", "WireShapes", "WireDates", "WireLockRunner", "SampleAPI"]
         ),
         .testTarget(
             name: "WireOracleTests",

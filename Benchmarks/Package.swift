@@ -60,6 +60,8 @@ let package = Package(
             name: "wirelock-shape-bench",
             dependencies: [
                 .product(name: "WireJSON", package: "WireLock"),
+                .product(name: "WireShapes", package: "WireLock"),
+                .product(name: "WireLockCore", package: "WireLock"),   // GoldenCatalog
                 .product(name: "WireOracle", package: "WireLock"),
             ],
             path: "Sources/wirelock-shape-bench"

@@ -19,7 +19,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "wirejson-fuzz",
-            dependencies: ["CLibFuzzer", .product(name: "WireJSON", package: "WireLock")],
+            dependencies: [
+                "CLibFuzzer", .product(name: "WireJSON", package: "WireLock"),
+                .product(name: "WireShapes", package: "WireLock"),   // JCS
+            ],
             path: "Sources/wirejson-fuzz"
         ),
     ],

@@ -51,13 +51,6 @@ enum Conformance {
         return dir
     }
 
-    /// RFC 8785 vectors: `JCS/input/*.json` → `JCS/output/*.json`.
-    static var jcs: URL? {
-        guard let dir = root?.appendingPathComponent("JCS"),
-              FileManager.default.fileExists(atPath: dir.appendingPathComponent("input").path) else { return nil }
-        return dir
-    }
-
     static func files(prefix: String) -> [URL] {
         guard let dir = jsonTestSuite,
               let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return [] }

@@ -1,6 +1,7 @@
 import Testing
 import WireJSON
 import WireLockCore
+import WireShapes
 
 /// `verifyLock`: the lock check as values (the command line only reads the files and renders).
 @Suite("Lock check")

@@ -3,6 +3,7 @@ import Testing
 import WireJSON
 @testable import WireLock
 @testable import WireLockCore
+import WireShapes
 
 /// Small local models standing in for a refactored API model.
 enum CompatModels {

@@ -8,6 +8,8 @@
 // processes. Results go to standard output as markdown.
 import Foundation
 import WireJSON
+import WireLockCore
+import WireShapes
 
 struct BenchError: Error, CustomStringConvertible {
     var description: String

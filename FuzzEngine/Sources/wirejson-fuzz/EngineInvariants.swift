@@ -2,6 +2,7 @@
 // `validate` only runs the exact pass when the fast one says invalid, so a fast pass that wrongly
 // rejects would otherwise stay hidden. Built with `-enable-testing` by `make fuzz-engine`.
 @testable import WireJSON
+import WireShapes
 
 /// A broken invariant: what disagreed, with both sides.
 struct Violation: Error, CustomStringConvertible {

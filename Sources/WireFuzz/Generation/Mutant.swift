@@ -1,4 +1,5 @@
 import WireJSON
+import WireShapes
 
 /// One mutated document: its number in the campaign, the seed it came from, the mutation, its
 /// bytes, and what the strict validator must say about it.

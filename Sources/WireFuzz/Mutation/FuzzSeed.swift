@@ -1,4 +1,5 @@
 import WireJSON
+import WireShapes
 
 /// A well-formed document that mutants are derived from: usually a fixture file.
 ///

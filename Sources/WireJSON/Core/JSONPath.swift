@@ -88,7 +88,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible, Expressible
 
     /// Whether a member name can be written after a dot: ASCII letters, digits, `_` and `$`,
     /// not starting with a digit.
-    static func isPlainIdentifier(_ key: String) -> Bool {
+    package static func isPlainIdentifier(_ key: String) -> Bool {
         guard let first = key.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
             return false
         }
@@ -104,7 +104,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible, Expressible
     }
 
     /// A member name as a JSON string literal (the canonical escaping).
-    static func quoted(_ key: String) -> String {
+    package static func quoted(_ key: String) -> String {
         var bytes: [UInt8] = []
         CanonicalJSONWriter.writeString(key, into: &bytes)
         return String(decoding: bytes, as: UTF8.self)

@@ -237,7 +237,7 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
     }
 
     /// Compares two names in UTF-16 code-unit order: negative, zero (the same code units) or positive.
-    static func _utf16Order(_ a: String, _ b: String) -> Int {
+    package static func _utf16Order(_ a: String, _ b: String) -> Int {
         var a = a, b = b
         return a.withUTF8 { x in b.withUTF8 { y in _utf16Order(x, y) } }
     }
@@ -247,7 +247,7 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
     /// (surrogate pairs, D800–DFFF) before U+E000–U+FFFF. At the first differing byte both strings
     /// are at the same position in a character (the bytes before are equal), so only a pair of
     /// lead bytes EE–EF (U+E000–U+FFFF) against F0–F4 (U+10000 and up) needs turning round.
-    static func _utf16Order(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+    package static func _utf16Order(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         let common = Swift.min(a.count, b.count)
         var i = 0
         while i < common {

@@ -1,6 +1,7 @@
 import Foundation
 import WireJSON
 import WireLockCore
+import WireShapes
 
 /// Asserts that a (refactored) model still speaks the wire format its goldens lock.
 ///

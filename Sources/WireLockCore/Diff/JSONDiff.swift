@@ -3,7 +3,7 @@ import WireJSON
 /// Structural comparison of two JSON documents, path by path.
 ///
 /// Objects are compared member by member (order ignored); member names and strings are equal when
-/// their Unicode scalars are (``JSONKey``), so a name or value respelled in another normalisation
+/// their Unicode scalars are (`JSONKey`), so a name or value respelled in another normalisation
 /// form is a difference at its path. Arrays are aligned first: equal elements
 /// are matched by a longest common subsequence, so one insertion shows as one `added` element rather
 /// than a cascade of changes; the unmatched elements in between are paired by their `id` member when
@@ -68,7 +68,7 @@ public enum JSONDiff {
         }
     }
 
-    /// The position of the last member of each name (names compared exactly, see ``JSONKey``).
+    /// The position of the last member of each name (names compared exactly, see `JSONKey`).
     private static func lastIndices(_ object: JSONObject) -> [JSONKey: Int] {
         var last: [JSONKey: Int] = [:]
         last.reserveCapacity(object.members.count)

@@ -1,4 +1,5 @@
 import WireJSON
+import WireShapes
 
 /// How the files of a golden directory group into wire formats.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import WireJSON
+import WireShapes
 import WireSupport
 
 /// Who asserts a golden: the test, and the line that calls the assertion. Two writers that put

@@ -1,4 +1,5 @@
 import WireJSON
+import WireShapes
 
 /// What `wirelock lock --check` finds, as values: the lock file the goldens call for, and every way
 /// the lock file and the shape files on disk disagree with it. The command line renders the

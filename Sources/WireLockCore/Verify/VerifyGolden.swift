@@ -1,5 +1,6 @@
 import Foundation
 import WireJSON
+import WireShapes
 
 /// The reporting half of `assertGolden` (WireLock):
 /// does the same work and returns the failure instead of recording it.

@@ -1,5 +1,6 @@
 import Foundation
 import WireJSON
+import WireShapes
 
 /// One compatibility problem found by `assertWireCompatible` (WireLock).
 public struct WireCompatibilityProblem: Hashable, Sendable, CustomStringConvertible {

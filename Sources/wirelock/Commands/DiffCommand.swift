@@ -1,6 +1,7 @@
 import WireCommandLine
 import WireJSON
 import WireLockCore
+import WireShapes
 import WireSupport
 
 /// `wirelock diff`: classifies every change between two versions of the wire formats, for new

@@ -1,5 +1,6 @@
 import WireCommandLine
 import WireJSON
+import WireShapes
 import WireSupport
 
 /// Renders `wirelock diff` results (pure: values in, text out).

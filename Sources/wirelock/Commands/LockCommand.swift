@@ -1,6 +1,7 @@
 import WireCommandLine
 import WireJSON
 import WireLockCore
+import WireShapes
 import WireSupport
 
 /// `wirelock lock`: writes (or, with `--check`, verifies) `golden/wirelock.lock` and the shape

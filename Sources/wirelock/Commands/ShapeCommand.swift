@@ -1,5 +1,6 @@
 import WireCommandLine
 import WireJSON
+import WireShapes
 import WireSupport
 
 /// `wirelock shape`: infers the shape of a wire format from sample documents and prints it as a

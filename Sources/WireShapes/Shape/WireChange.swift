@@ -1,3 +1,5 @@
+import WireJSON
+
 /// Which readers a change is judged for.
 ///
 /// - ``backward``: the *new* reader, an *old* payload (what the server sent yesterday, a sync

@@ -1,3 +1,5 @@
+import WireJSON
+
 extension WireShape {
     /// The shape as a JSON Schema (draft 2020-12) for other tools.
     ///

@@ -1,3 +1,5 @@
+import WireJSON
+
 /// Classifies every change between an old and a new shape of one wire format, for both readers.
 ///
 /// Pure: two shapes in, changes out, sorted by path and rule. A change *breaks* a direction

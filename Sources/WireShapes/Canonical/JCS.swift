@@ -1,3 +1,5 @@
+import WireJSON
+
 /// RFC 8785 JSON Canonicalization Scheme: the byte form WireLock fingerprints.
 ///
 /// - No whitespace.
@@ -8,7 +10,7 @@
 /// - Numbers parsed as IEEE 754 doubles and written by ECMAScript's `Number.prototype.toString`
 ///   (see ``ECMAScriptNumber``): `1E30` → `1e+30`, `4.50` → `4.5`, `-0` → `0`.
 ///
-/// Unlike ``CanonicalJSONWriter`` (WireLock's file form, which keeps number text as written), JCS
+/// Unlike `CanonicalJSONWriter` (WireLock's file form, which keeps number text as written), JCS
 /// changes number spelling, so it is used for hashing, never for goldens.
 ///
 /// ```swift
@@ -43,7 +45,7 @@ public enum JCS {
     }
 
     /// Parses a document strictly and returns its JCS bytes.
-    /// - Throws: ``JSONSyntaxError`` for invalid JSON, ``JCS/Error`` when it has no JCS form.
+    /// - Throws: `JSONSyntaxError` for invalid JSON, ``JCS/Error`` when it has no JCS form.
     public static func canonicalize(_ document: some Collection<UInt8>) throws -> [UInt8] {
         try bytes(try JSONValue.parse(document))
     }

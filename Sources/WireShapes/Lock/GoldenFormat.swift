@@ -1,3 +1,5 @@
+import WireJSON
+
 /// The goldens of one wire format: its name and its sample documents.
 public struct GoldenFormat: Hashable, Sendable {
     /// One sample: its path relative to the golden directory, and its document.

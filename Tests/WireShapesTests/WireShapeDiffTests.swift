@@ -1,5 +1,6 @@
 import Testing
-@testable import WireJSON
+import WireJSON
+@testable import WireShapes
 
 /// One rule case: old samples, new samples, and the single change expected.
 struct RuleCase: CustomTestStringConvertible, Sendable {

@@ -1,3 +1,5 @@
+import WireJSON
+
 /// `golden/wirelock.lock`: one line per wire format with its shape fingerprint and its
 /// golden-content fingerprint, both SHA-256 over RFC 8785 canonical bytes.
 ///

@@ -1,3 +1,5 @@
+import WireJSON
+
 extension WireShape {
     /// The version written into shape files; reading refuses other versions.
     public static let fileVersion = 1

@@ -1,3 +1,5 @@
+import WireJSON
+
 /// The structural type of a wire format, inferred from one or many JSON documents.
 ///
 /// A shape records, per position in the document, the JSON kinds seen there and, for each kind,
@@ -48,7 +50,7 @@ public struct WireShape: Hashable, Sendable {
     /// What is known about the strings seen here (nil unless `kinds` has `.string`).
     public var string: StringShape?
     /// The members of the objects seen here (nil unless `kinds` has `.object`), by name. Names are
-    /// ``JSONKey``s: two spellings of one text (`"caf\u{E9}"`, `"cafe\u{301}"`) are two members, as
+    /// `JSONKey`s: two spellings of one text (`"caf\u{E9}"`, `"cafe\u{301}"`) are two members, as
     /// in JSON. A string literal is a key: `shape.members?["id"]`.
     public var members: [JSONKey: Member]?
     private var _element: [WireShape]
@@ -116,7 +118,7 @@ public struct StringShape: Hashable, Sendable {
     /// For date-times: the offset styles seen.
     public var offsets: Set<OffsetStyle>
     /// The closed set of values, when the strings here form an enum (see ``WireShape/EnumRule``).
-    /// Values are ``JSONKey``s, so two spellings of one text are two values, as in JSON.
+    /// Values are `JSONKey`s, so two spellings of one text are two values, as in JSON.
     public var enumValues: Set<JSONKey>?
 
     /// A string shape from its parts. Nothing is checked: date-time variants given with another
@@ -147,7 +149,7 @@ public struct ShapePath: Hashable, Sendable, Comparable, CustomStringConvertible
         /// Any element of an array (`[*]`).
         case element
 
-        /// The same step; member names compare by their Unicode scalars (``JSONKey``).
+        /// The same step; member names compare by their Unicode scalars (`JSONKey`).
         public static func == (lhs: Component, rhs: Component) -> Bool {
             switch (lhs, rhs) {
             case let (.member(a), .member(b)): JSONKey.exactlyEqual(a, b)
@@ -205,7 +207,7 @@ public struct ShapePath: Hashable, Sendable, Comparable, CustomStringConvertible
     }
 
     /// By the text of ``description`` (so `$.a` < `$.a.b` < `$.b`), compared by Unicode scalars
-    /// (``JSONKey/compare(_:_:)``): paths through two spellings of one name have an order.
+    /// (`JSONKey.compare(_:_:)`): paths through two spellings of one name have an order.
     public static func < (lhs: ShapePath, rhs: ShapePath) -> Bool { JSONKey.compare(lhs.description, rhs.description) < 0 }
 }
 

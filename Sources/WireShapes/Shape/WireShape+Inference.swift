@@ -1,3 +1,5 @@
+import WireJSON
+
 extension WireShape {
     /// The rule that turns the strings at one position into an enum.
     ///

@@ -1,5 +1,6 @@
 import Testing
-@testable import WireJSON
+import WireJSON
+@testable import WireShapes
 
 func docs(_ texts: [String]) -> [JSONValue] {
     texts.map { try! JSONValue.parse($0) }

@@ -1,5 +1,6 @@
 import Testing
-@testable import WireJSON
+import WireJSON
+@testable import WireShapes
 
 /// The shape diff pairs renamed members through a table of shapes instead of comparing every
 /// removed member with every added one; its changes must be the ones it found before.

@@ -1,5 +1,6 @@
 import Testing
-@testable import WireJSON
+import WireJSON
+@testable import WireShapes
 
 /// The shape builder keeps its kinds in a bit set and counts a repeated member name once per
 /// object by remembering the last object it was seen in (no set of names per object). It must

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import WireJSON
+import WireJSON
+@testable import WireShapes
 
 @Suite("SHA-256")
 struct SHA256Tests {

@@ -1,5 +1,6 @@
 import Testing
-@testable import WireJSON
+import WireJSON
+@testable import WireShapes
 
 @Suite("Lock file")
 struct WireLockFileTests {

@@ -1,3 +1,5 @@
+import WireJSON
+
 extension WireShape {
     /// What an *old reader* expecting this shape would trip over in `payload` (the forward
     /// direction): required members missing (`member-removed`, or `member-renamed` when exactly one

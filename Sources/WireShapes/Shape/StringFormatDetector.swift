@@ -1,4 +1,9 @@
+import WireDates
+import WireJSON
+
 /// Recognises the string formats of ``StringShape/Format`` from UTF-8 bytes, without Foundation.
+/// `date` and `date-time` are WireDates' one RFC 3339 rule (`RFC3339.recognise`, leap second
+/// allowed), so an impossible day such as `2024-02-30` is no date.
 enum _StringFormatDetector {
     /// What one string is.
     struct Match: Hashable {
@@ -20,53 +25,13 @@ enum _StringFormatDetector {
     static func detect(bytes b: UnsafeBufferPointer<UInt8>) -> Match? {
         let n = b.count
         guard n > 0 else { return nil }
-        if n >= 10, isDate(b, 0) {
-            if n == 10 { return Match(format: .date) }
-            return dateTime(b)
+        if let date = RFC3339.recognise(b, options: .recognising) {
+            guard date.hasTime else { return Match(format: .date) }
+            return Match(format: .dateTime, fractionDigits: date.fractionDigits, offset: date.zone == .z ? .z : .numeric)
         }
         if n == 36, isUUID(b) { return Match(format: .uuid) }
         if isInteger(b) { return Match(format: .integerString) }
         if isURL(b) { return Match(format: .url) }
-        return nil
-    }
-
-    /// `YYYY-MM-DD` at `i`, with month 01–12 and day 01–31.
-    private static func isDate(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
-        guard b.count >= i + 10 else { return false }
-        for k in [0, 1, 2, 3, 5, 6, 8, 9] where !isDigit(b[i + k]) { return false }
-        guard b[i + 4] == UInt8(ascii: "-"), b[i + 7] == UInt8(ascii: "-") else { return false }
-        let month = Int(b[i + 5] - 0x30) * 10 + Int(b[i + 6] - 0x30)
-        let day = Int(b[i + 8] - 0x30) * 10 + Int(b[i + 9] - 0x30)
-        return (1...12).contains(month) && (1...31).contains(day)
-    }
-
-    /// `hh:mm` at `i` with hh ≤ `maxHour` and mm ≤ 59.
-    private static func isHourMinute(_ b: UnsafeBufferPointer<UInt8>, _ i: Int, maxHour: Int) -> Bool {
-        guard b.count >= i + 5, isDigit(b[i]), isDigit(b[i + 1]), b[i + 2] == UInt8(ascii: ":"),
-              isDigit(b[i + 3]), isDigit(b[i + 4]) else { return false }
-        return Int(b[i] - 0x30) * 10 + Int(b[i + 1] - 0x30) <= maxHour && Int(b[i + 3] - 0x30) * 10 + Int(b[i + 4] - 0x30) <= 59
-    }
-
-    /// RFC 3339 `date-time` after a valid date: `T`, `hh:mm:ss`, optional fraction, offset.
-    private static func dateTime(_ b: UnsafeBufferPointer<UInt8>) -> Match? {
-        let n = b.count
-        guard n >= 20, b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t"),
-              isHourMinute(b, 11, maxHour: 23), b[16] == UInt8(ascii: ":"), isDigit(b[17]), isDigit(b[18]),
-              Int(b[17] - 0x30) * 10 + Int(b[18] - 0x30) <= 60 else { return nil }
-        var i = 19
-        var fraction = 0
-        if b[i] == UInt8(ascii: ".") {
-            i += 1
-            while i < n, isDigit(b[i]) { i += 1; fraction += 1 }
-            guard fraction > 0 else { return nil }
-        }
-        guard i < n else { return nil }
-        if (b[i] == UInt8(ascii: "Z") || b[i] == UInt8(ascii: "z")) && i == n - 1 {
-            return Match(format: .dateTime, fractionDigits: fraction, offset: .z)
-        }
-        if (b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-")) && i + 6 == n && isHourMinute(b, i + 1, maxHour: 23) {
-            return Match(format: .dateTime, fractionDigits: fraction, offset: .numeric)
-        }
         return nil
     }
 

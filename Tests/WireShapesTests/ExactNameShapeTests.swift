@@ -1,5 +1,6 @@
 import Testing
-@testable import WireJSON
+import WireJSON
+@testable import WireShapes
 
 /// Shapes keep two spellings of one text (composed é, U+00E9, and e + U+0301) as two member names
 /// and two enum values, as JSON does, though Swift's `String` calls them equal.
@@ -16,6 +17,12 @@ struct ExactNameShapeTests {
     }
 
     static let bothNames = [Array("cafe\u{301}".utf8), Array("caf\u{E9}".utf8)]
+
+    @Test func jcsKeepsBothMembers() throws {
+        let value = try JSONValue.parse(Array("{\"caf\u{E9}\": 1, \"cafe\u{301}\": 2}".utf8))
+        // Decomposed first: "e" (U+0065) sorts before "é" (U+00E9).
+        #expect(try JCS.bytes(value) == Array("{\"cafe\u{301}\":2,\"caf\u{E9}\":1}".utf8))
+    }
 
     @Test func theShapeOfAnObjectWithBothNamesHasTwoMembers() {
         let shape = WireShape.infer(from: [Self.value("{\"caf\u{E9}\": 1, \"cafe\u{301}\": \"x\"}")])
