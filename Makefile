@@ -5,6 +5,8 @@
 #   make test    build, run every test, print a summary (full log in .build/test-log.txt); the heavy
 #                tests run at WIRELOCK_TEST_SCALE=quick (a tenth) locally, full when CI=true or asked
 #   make demo    run the CLI over Fixtures/ and golden/ and check its exit codes
+#   make lint    swift format lint (the toolchain's) over every Swift file, with .swift-format; zero findings
+#   make format  rewrite every Swift file the way make lint wants it
 #   make docs    build the DocC catalog of every library product into .build/docs/<Module>
 #   make docs-check  re-run every command sample in README.md and the catalogs and compare
 #   make bench   build Benchmarks/ in release and measure (see BENCHMARKS.md)
@@ -53,7 +55,7 @@ LLVM_BIN ?= $(dir $(shell command -v $(SWIFT)))
 FUZZ_COV_SOURCES = $(wildcard Sources/WireJSON/Core/*.swift Sources/WireJSON/Value/*.swift \
   Sources/WireJSON/Canonical/*.swift Sources/WireJSON/Yajl/*.swift)
 
-.PHONY: all deps bench-deps build test demo docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling fuzz-engine fuzz-engine-coverage clean
+.PHONY: all deps bench-deps build test demo lint format docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling fuzz-engine fuzz-engine-coverage clean
 
 all: build
 
@@ -128,6 +130,16 @@ demo: build
 	echo "+ $$sample fuzz rate-limit --seed 7 --count 2000   (deliberately lenient: every finding must be a committed regression)"; \
 	"$$sample" fuzz rate-limit --seed 7 --count 2000 | grep -E '^(FINDING|    seen|    shrunk|    saved|[0-9]+ mutants)'; \
 	echo "demo: ok"
+
+# The toolchain's swift-format with the committed .swift-format (4 spaces, 120 columns); --strict
+# makes every warning a finding, so CI fails on any. `make format` applies the same rules.
+FORMAT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources FuzzEngine/Package.swift FuzzEngine/Sources
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)
+	@echo "lint: no findings"
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMAT_PATHS)
 
 # Every library product's catalog (Sources/<Module>/<Module>.docc) with the toolchain's own
 # swift symbolgraph-extract and docc; fails on a broken symbol link or a catalog warning. DOCS_STRICT=1

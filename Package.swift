@@ -104,7 +104,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "wirelock",
-            dependencies: ["WireSupport", "WireCommandLine", "WireJSON", "WireShapes", "WireLockCore", "WireOracle", "WireFuzz"]
+            dependencies: [
+                "WireSupport", "WireCommandLine", "WireJSON", "WireShapes", "WireLockCore", "WireOracle", "WireFuzz",
+            ]
         ),
 
         // MARK: Model runner — a command line for an app's own Codable models (roundtrip, fuzz),
@@ -141,7 +143,10 @@ let package = Package(
         ),
         .testTarget(
             name: "WireLockTests",
-            dependencies: ["WireLockTestSupport", "WireLock", "WireLockCore", "WireJSON", "WireShapes", "WireDates", "WireLockRunner", "SampleAPI"]
+            dependencies: [
+                "WireLockTestSupport", "WireLock", "WireLockCore", "WireJSON", "WireShapes", "WireDates",
+                "WireLockRunner", "SampleAPI",
+            ]
         ),
         .testTarget(
             name: "WireOracleTests",
@@ -154,8 +159,11 @@ let package = Package(
         ),
         .testTarget(
             name: "WireLockCLITests",
-            dependencies: ["WireLockTestSupport", "WireSupport", "WireCommandLine", "WireJSON", "WireLockCore", "WireOracle", "WireFuzz", "wirelock",
-                           "wirelock-sample", "SampleAPI"]
+            dependencies: [
+                "WireLockTestSupport", "WireSupport", "WireCommandLine", "WireJSON", "WireLockCore", "WireOracle",
+                "WireFuzz", "wirelock",
+                "wirelock-sample", "SampleAPI",
+            ]
         ),
         // Reads Sources/ and checks every import against the layer table; depends on no target.
         .testTarget(

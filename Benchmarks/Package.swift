@@ -8,7 +8,7 @@ let package = Package(
     dependencies: [
         // The root package, by path. The name pins its identity, so the clone's folder name does
         // not matter.
-        .package(name: "WireLock", path: ".."),
+        .package(name: "WireLock", path: "..")
     ],
     targets: [
         // MARK: Data — a deterministic generator of a large API-like JSON document.
@@ -36,7 +36,7 @@ let package = Package(
             name: "wirelock-date-bench",
             dependencies: [
                 .product(name: "WireOracle", package: "WireLock"),
-                .product(name: "WireJSON", package: "WireLock"),   // SplitMix64
+                .product(name: "WireJSON", package: "WireLock"),  // SplitMix64
             ],
             path: "Sources/wirelock-date-bench"
         ),
@@ -61,7 +61,7 @@ let package = Package(
             dependencies: [
                 .product(name: "WireJSON", package: "WireLock"),
                 .product(name: "WireShapes", package: "WireLock"),
-                .product(name: "WireLockCore", package: "WireLock"),   // GoldenCatalog
+                .product(name: "WireLockCore", package: "WireLock"),  // GoldenCatalog
                 .product(name: "WireOracle", package: "WireLock"),
             ],
             path: "Sources/wirelock-shape-bench"

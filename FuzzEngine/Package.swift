@@ -8,7 +8,7 @@ let package = Package(
     name: "WireLockFuzzEngine",
     dependencies: [
         // The root package, by path; the name pins its identity whatever the clone's folder is called.
-        .package(name: "WireLock", path: ".."),
+        .package(name: "WireLock", path: "..")
     ],
     targets: [
         // MARK: Fuzz target — arbitrary bytes through the validator, the tree builder and the canonical
@@ -21,7 +21,7 @@ let package = Package(
             name: "wirejson-fuzz",
             dependencies: [
                 "CLibFuzzer", .product(name: "WireJSON", package: "WireLock"),
-                .product(name: "WireShapes", package: "WireLock"),   // JCS
+                .product(name: "WireShapes", package: "WireLock"),  // JCS
             ],
             path: "Sources/wirejson-fuzz"
         ),

@@ -62,14 +62,20 @@ package struct DateFields {
     package static func scan(_ p: UnsafeBufferPointer<UInt8>) -> DateFields? {
         let n = p.count
         guard n >= 10, let y = _digits(p, 0, 4), p[4] == _dash, let mo = _digits(p, 5, 2), p[7] == _dash,
-              let d = _digits(p, 8, 2) else { return nil }
+            let d = _digits(p, 8, 2)
+        else { return nil }
         var f = DateFields()
-        f.year = y; f.month = mo; f.day = d
+        f.year = y
+        f.month = mo
+        f.day = d
         if n == 10 { return f }
         guard n >= 20, p[10] | 0x20 == _t, let h = _digits(p, 11, 2), p[13] == _colon,
-              let mi = _digits(p, 14, 2), p[16] == _colon, let s = _digits(p, 17, 2) else { return nil }
+            let mi = _digits(p, 14, 2), p[16] == _colon, let s = _digits(p, 17, 2)
+        else { return nil }
         f.hasTime = true
-        f.hour = h; f.minute = mi; f.second = s
+        f.hour = h
+        f.minute = mi
+        f.second = s
         f.hasLowercaseLetter = p[10] == _t
         var i = 19
         if p[i] == _dot {
@@ -94,9 +100,11 @@ package struct DateFields {
         }
         guard sign == _plus || sign == _minus, let oh = _digits(p, i + 1, 2) else { return nil }
         if i + 6 == n, p[i + 3] == _colon, let m = _digits(p, i + 4, 2) {
-            f.zone = .colon; f.offsetMinutes = m
+            f.zone = .colon
+            f.offsetMinutes = m
         } else if i + 5 == n, let m = _digits(p, i + 3, 2) {
-            f.zone = .noColon; f.offsetMinutes = m
+            f.zone = .noColon
+            f.offsetMinutes = m
         } else {
             return nil
         }

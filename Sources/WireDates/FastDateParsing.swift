@@ -20,7 +20,8 @@ enum FastDateParsing {
     /// The grouping matters: other orders differ in the last bit for about 1 input in 40.
     @inline(__always)
     static func formatStyleInterval(_ f: DateFields) -> Double {
-        let days = GregorianCalendarMath.daysFromCivil(year: f.year, month: f.month, day: f.day)
+        let days =
+            GregorianCalendarMath.daysFromCivil(year: f.year, month: f.month, day: f.day)
             - GregorianCalendarMath.referenceDay
         let secondOfDay = f.hour * 3600 + f.minute * 60 + f.second
         return Double(days * 86_400) + (Double(secondOfDay) + Double(f.nanoseconds) / 1e9) - Double(f.offsetSeconds)
@@ -94,7 +95,8 @@ enum FastDateParsing {
     /// Writes the legacy's text for an interval into `out` (at least 32 bytes) and returns the
     /// length, or `nil` outside 1583...9999 and for non-finite intervals.
     @inline(__always)
-    static func format(_ strategy: LegacyDateStrategy, _ t: Double, into out: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+    static func format(_ strategy: LegacyDateStrategy, _ t: Double, into out: UnsafeMutableBufferPointer<UInt8>) -> Int?
+    {
         guard t.isFinite, t > -13_000_000_000, t < 252_000_000_000 else { return nil }
         let seconds: Int
         var millis = 0
@@ -102,7 +104,7 @@ enum FastDateParsing {
         case .jsonISO8601:
             seconds = Int(t.rounded(.down))
         case .isoInternetDateTime, .isoFractionalSeconds, .isoFractionalThenPlain, .formatterMillisecondsOffset,
-             .formatterSecondsZone, .formatterDateOnly:
+            .formatterSecondsZone, .formatterDateOnly:
             let udate = ((t + reference1970) * 1000.0 + 0.5).rounded(.down)
             let ms = Int(udate)
             let s = GregorianCalendarMath.floorDiv(ms, 1000)
@@ -122,15 +124,30 @@ enum FastDateParsing {
             }
             i += width
         }
-        @inline(__always) func byte(_ b: UInt8) { out[i] = b; i += 1 }
-        put(c.year, 4); byte(_dash); put(c.month, 2); byte(_dash); put(c.day, 2)
+        @inline(__always) func byte(_ b: UInt8) {
+            out[i] = b
+            i += 1
+        }
+        put(c.year, 4)
+        byte(_dash)
+        put(c.month, 2)
+        byte(_dash)
+        put(c.day, 2)
         if strategy == .formatterDateOnly { return i }
-        byte(_T); put(c.hour, 2); byte(_colon); put(c.minute, 2); byte(_colon); put(c.second, 2)
+        byte(_T)
+        put(c.hour, 2)
+        byte(_colon)
+        put(c.minute, 2)
+        byte(_colon)
+        put(c.second, 2)
         switch strategy {
         case .isoFractionalSeconds, .isoFractionalThenPlain, .formatterMillisecondsOffset:
-            byte(_dot); put(millis, 3); byte(_Z)
+            byte(_dot)
+            put(millis, 3)
+            byte(_Z)
         case .formatterSecondsZone:
-            byte(_plus); put(0, 4)
+            byte(_plus)
+            put(0, 4)
         default:
             byte(_Z)
         }

@@ -15,7 +15,10 @@ package enum GregorianCalendarMath {
         /// `YYYY-MM-DDTHH:MM:SS` with a sign and more digits when the year needs them.
         package var isoText: String {
             func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
-            let y = year < 0 ? "-" + String(String(10000 - year).dropFirst()) : year > 9999 ? "+\(year)" : String(String(10000 + year).dropFirst())
+            let y =
+                year < 0
+                ? "-" + String(String(10000 - year).dropFirst())
+                : year > 9999 ? "+\(year)" : String(String(10000 + year).dropFirst())
             return "\(y)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second))"
         }
     }
@@ -82,7 +85,8 @@ package enum GregorianCalendarMath {
         let days = floorDiv(seconds, 86_400)
         let secondOfDay = seconds - days * 86_400
         let date = civil(fromDays: days + referenceDay)
-        return Civil(year: date.year, month: date.month, day: date.day, hour: secondOfDay / 3600,
-                     minute: secondOfDay / 60 % 60, second: secondOfDay % 60)
+        return Civil(
+            year: date.year, month: date.month, day: date.day, hour: secondOfDay / 3600,
+            minute: secondOfDay / 60 % 60, second: secondOfDay % 60)
     }
 }

@@ -53,10 +53,12 @@ public enum RFC3339 {
     @inline(__always)
     package static func recognise(_ p: UnsafeBufferPointer<UInt8>, options: Options) -> DateFields? {
         guard let f = DateFields.scan(p), f.zone != .noColon, f.month >= 1, f.month <= 12, f.day >= 1,
-              f.day <= GregorianCalendarMath.daysInMonth(f.month, year: f.year) else { return nil }
+            f.day <= GregorianCalendarMath.daysInMonth(f.month, year: f.year)
+        else { return nil }
         guard f.hasTime else { return f }
         guard f.hour <= 23, f.minute <= 59, f.second <= 59 || (f.second == 60 && options.allowsLeapSecond),
-              f.offsetHours <= 23, f.offsetMinutes <= 59 else { return nil }
+            f.offsetHours <= 23, f.offsetMinutes <= 59
+        else { return nil }
         return f
     }
 
@@ -78,7 +80,8 @@ public enum RFC3339 {
     /// The interval since 2001 of a strict RFC 3339 date-time, or `nil`.
     static func interval(_ p: UnsafeBufferPointer<UInt8>) -> Double? {
         guard let f = recognise(p, options: .parsing), f.hasTime else { return nil }
-        let seconds = GregorianCalendarMath.daysFromCivil(year: f.year, month: f.month, day: f.day) * 86_400
+        let seconds =
+            GregorianCalendarMath.daysFromCivil(year: f.year, month: f.month, day: f.day) * 86_400
             + f.hour * 3600 + f.minute * 60 + f.second - f.offsetSeconds - GregorianCalendarMath.referenceOffset1970
         return Double(seconds) + Double(f.nanoseconds) / 1e9
     }

@@ -29,8 +29,10 @@ public enum WireDates {
     }
 
     /// Decodes UTF-8 bytes like the legacy strategy (see ``parse(_:_:legacy:)``).
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ strategy: LegacyDateStrategy,
-                             legacy: LegacyDates = .shared) -> Date? {
+    public static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ strategy: LegacyDateStrategy,
+        legacy: LegacyDates = .shared
+    ) -> Date? {
         if let fast = FastDateParsing.interval(strategy, bytes) { return Date(timeIntervalSinceReferenceDate: fast) }
         return legacy.parse(String(decoding: bytes, as: UTF8.self), strategy)
     }
@@ -59,14 +61,17 @@ public enum WireDates {
     }
 
     /// The formatted text (for `.jsonISO8601` without the JSON quotes) as a `String`.
-    public static func string(from date: Date, _ strategy: LegacyDateStrategy, legacy: LegacyDates = .shared) -> String {
+    public static func string(from date: Date, _ strategy: LegacyDateStrategy, legacy: LegacyDates = .shared) -> String
+    {
         var result = ""
         formatText(date, strategy, legacy: legacy) { result = String(decoding: $0, as: UTF8.self) }
         return result
     }
 
-    static func formatText(_ date: Date, _ strategy: LegacyDateStrategy, legacy: LegacyDates,
-                           _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    static func formatText(
+        _ date: Date, _ strategy: LegacyDateStrategy, legacy: LegacyDates,
+        _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         let done: Bool = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
             guard let count = FastDateParsing.format(strategy, date.timeIntervalSinceReferenceDate, into: buffer) else {
                 return false
@@ -84,7 +89,9 @@ public enum WireDates {
     ///
     /// For `.jsonISO8601`, `.secondsSince1970` and `.millisecondsSince1970` the string or number
     /// is read by the twin; errors are `DecodingError.dataCorrupted` where the legacy also fails.
-    public static func decodingStrategy(_ strategy: LegacyDateStrategy, legacy: LegacyDates = .shared) -> JSONDecoder.DateDecodingStrategy {
+    public static func decodingStrategy(_ strategy: LegacyDateStrategy, legacy: LegacyDates = .shared)
+        -> JSONDecoder.DateDecodingStrategy
+    {
         if strategy.isNumeric {
             // The built-in numeric strategies do no formatting work: they are their own twin.
             return strategy == .secondsSince1970 ? .secondsSince1970 : .millisecondsSince1970
@@ -101,7 +108,9 @@ public enum WireDates {
     }
 
     /// A `JSONEncoder` strategy that writes exactly what the legacy writes, fast.
-    public static func encodingStrategy(_ strategy: LegacyDateStrategy, legacy: LegacyDates = .shared) -> JSONEncoder.DateEncodingStrategy {
+    public static func encodingStrategy(_ strategy: LegacyDateStrategy, legacy: LegacyDates = .shared)
+        -> JSONEncoder.DateEncodingStrategy
+    {
         switch strategy {
         case .secondsSince1970: return .secondsSince1970
         case .millisecondsSince1970: return .millisecondsSince1970

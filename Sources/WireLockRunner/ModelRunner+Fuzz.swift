@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import WireCommandLine
 import WireFuzz
 import WireJSON
 import WireSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// An input problem of `fuzz` found after parsing (an unknown model, no fixture), in words.
 struct RunnerError: Error {
@@ -24,20 +25,26 @@ extension ModelRunner {
     /// The campaign the arguments describe, or why there is none.
     func campaign(_ arguments: RunnerFuzzCommand) -> Result<(ModelCampaign, Model), RunnerError> {
         guard let model = models.first(where: { $0.name == arguments.model }) else {
-            return .failure(RunnerError("unknown model '\(arguments.model)'; known: \(models.map(\.name).joined(separator: ", "))"))
+            return .failure(
+                RunnerError("unknown model '\(arguments.model)'; known: \(models.map(\.name).joined(separator: ", "))"))
         }
         let patterns = arguments.globs.isEmpty ? model.fixtures : arguments.globs
         let files = GlobPattern.expand(patterns)
-        guard !files.isEmpty else { return .failure(RunnerError("no fixtures match \(patterns.joined(separator: " ")) for model \(model.name)")) }
+        guard !files.isEmpty else {
+            return .failure(RunnerError("no fixtures match \(patterns.joined(separator: " ")) for model \(model.name)"))
+        }
         var seeds: [FuzzSeed] = []
         var skipped: [(name: String, reason: String)] = []
         for file in files {
-            guard let data = FileManager.default.contents(atPath: file) else { return .failure(RunnerError("cannot read '\(file)'")) }
+            guard let data = FileManager.default.contents(atPath: file) else {
+                return .failure(RunnerError("cannot read '\(file)'"))
+            }
             do throws(JSONSyntaxError) { seeds.append(try FuzzSeed(name: file, bytes: Array(data))) } catch {
                 skipped.append((file, "not valid JSON: " + JSONDiagnostic(error).inline))
             }
         }
-        var campaign = ModelCampaign(model: model.fuzzModel, seeds: seeds, seed: arguments.seed, mutators: arguments.mutators)
+        var campaign = ModelCampaign(
+            model: model.fuzzModel, seeds: seeds, seed: arguments.seed, mutators: arguments.mutators)
         campaign.skippedInputs = skipped
         return .success((campaign, model))
     }
@@ -58,7 +65,8 @@ extension ModelRunner {
             return .failure
         }
         guard !campaign.generator.isEmpty else {
-            reportError("the model \(model.name) accepts none of its fixtures, so there is nothing to mutate", output: output)
+            reportError(
+                "the model \(model.name) accepts none of its fixtures, so there is nothing to mutate", output: output)
             return .failure
         }
         let total = Array(parsed.shard.indices(upTo: parsed.count)).count
@@ -66,13 +74,16 @@ extension ModelRunner {
             guard !parsed.quiet, let progress else { return }
             progress("\rfuzz \(model.name): \(done)/\(total) mutants" + (done == total ? "\n" : ""))
         }
-        let runner = ChildProcessCampaign(campaign: campaign, workerCommand: [Self.executablePath(), Self.workerCommand] + parsed.campaignArguments,
-                                          timeLimit: Double(parsed.timeLimit))
+        let runner = ChildProcessCampaign(
+            campaign: campaign, workerCommand: [Self.executablePath(), Self.workerCommand] + parsed.campaignArguments,
+            timeLimit: Double(parsed.timeLimit))
         var result: ModelCampaign.Result
         if parsed.inProcess {
             result = campaign.run(count: parsed.count, shard: parsed.shard, progress: report)
         } else {
-            do throws(ChildProcessCampaign.WorkerError) { result = try runner.run(count: parsed.count, shard: parsed.shard, progress: report) } catch {
+            do throws(ChildProcessCampaign.WorkerError) {
+                result = try runner.run(count: parsed.count, shard: parsed.shard, progress: report)
+            } catch {
                 reportError("\(error)", output: output)
                 return .failure
             }
@@ -91,7 +102,10 @@ extension ModelRunner {
         var order: [String] = []
         for finding in result.findings {
             let key = finding.groupKey
-            if groups[key] == nil { order.append(key); groups[key] = (finding, 0) }
+            if groups[key] == nil {
+                order.append(key)
+                groups[key] = (finding, 0)
+            }
             groups[key]!.count += 1
         }
         var writeFailed = false
@@ -105,7 +119,11 @@ extension ModelRunner {
                 var expectation = campaign.expectation(first.index)
                 if first.verdict.outcome != .crash && first.verdict.outcome != .hang {
                     let shrunk: (finding: FuzzFinding, expectation: ModelExpectation)?
-                    if parsed.inProcess { shrunk = campaign.shrink(first.index) } else { shrunk = try? runner.shrink(first.index) }
+                    if parsed.inProcess {
+                        shrunk = campaign.shrink(first.index)
+                    } else {
+                        shrunk = try? runner.shrink(first.index)
+                    }
                     if let shrunk, shrunk.finding.verdict.outcome == first.verdict.outcome {
                         finding = shrunk.finding
                         expectation = shrunk.expectation
@@ -114,7 +132,9 @@ extension ModelRunner {
                 newGroups += 1
                 do {
                     try FuzzRegressions.save(finding, expectation: expectation, model: campaign.model, in: folder)
-                    finding.reproducer = casesPath + FuzzRegressions.caseName(of: finding) + ".json (new: review it, fix the model or commit the case)"
+                    finding.reproducer =
+                        casesPath + FuzzRegressions.caseName(of: finding)
+                        + ".json (new: review it, fix the model or commit the case)"
                 } catch {
                     reportError("cannot save a regression case in \(folder.path): \(error)", output: output)
                     writeFailed = true
@@ -123,10 +143,11 @@ extension ModelRunner {
             if size > 1 { finding.verdict.seen += " [\(size) mutants like this one]" }
             shown.append(finding)
         }
-        let fuzzReport = FuzzReport(subject: "model \(model.name) (\(model.typeName))", seed: parsed.seed, count: parsed.count,
-                                    shard: parsed.shard, mutators: campaign.generator.mutators, seeds: campaign.generator.productiveSeeds,
-                                    skipped: campaign.skippedInputs + campaign.skipped, tally: result.tally, findings: shown,
-                                    distinct: result.distinct, known: knownCount)
+        let fuzzReport = FuzzReport(
+            subject: "model \(model.name) (\(model.typeName))", seed: parsed.seed, count: parsed.count,
+            shard: parsed.shard, mutators: campaign.generator.mutators, seeds: campaign.generator.productiveSeeds,
+            skipped: campaign.skippedInputs + campaign.skipped, tally: result.tally, findings: shown,
+            distinct: result.distinct, known: knownCount)
         if parsed.format == .json {
             output(CanonicalJSONWriter.text(fuzzReport.json()).dropLast().description)
         } else {

@@ -76,15 +76,20 @@ public struct ModelRunner: Sendable {
         accepting: [AcceptedDifference] = [],
         acceptingByFixture: [String: [AcceptedDifference]] = [:]
     ) {
-        models.append(Model(name: name, typeName: "\(T.self)", fixtures: fixtures, roundTrip: { url in
-            let perFixture = ModelRunner.acceptedDifferences(for: url.lastPathComponent, in: acceptingByFixture)
-            return ModelRunner.outcome(T.self, url, decoder(), encoder(), accepting, perFixture: perFixture)
-        }, fuzzModel: .codable(T.self, name: name, decoder: decoder, encoder: encoder)))
+        models.append(
+            Model(
+                name: name, typeName: "\(T.self)", fixtures: fixtures,
+                roundTrip: { url in
+                    let perFixture = ModelRunner.acceptedDifferences(for: url.lastPathComponent, in: acceptingByFixture)
+                    return ModelRunner.outcome(T.self, url, decoder(), encoder(), accepting, perFixture: perFixture)
+                }, fuzzModel: .codable(T.self, name: name, decoder: decoder, encoder: encoder)))
     }
 
     /// The per-fixture declarations whose key names `fileName` (`movies-extra-field.json`): the
     /// key itself, or the key plus `.json`, as an `fnmatch` pattern.
-    static func acceptedDifferences(for fileName: String, in byFixture: [String: [AcceptedDifference]]) -> [AcceptedDifference] {
+    static func acceptedDifferences(for fileName: String, in byFixture: [String: [AcceptedDifference]])
+        -> [AcceptedDifference]
+    {
         byFixture.keys.sorted().filter { key in
             GlobPattern(key).matches(fileName) || GlobPattern(key + ".json").matches(fileName)
         }.flatMap { byFixture[$0] ?? [] }
@@ -101,18 +106,25 @@ public struct ModelRunner: Sendable {
         return "accepted `\(difference.path)` (\(what)): \(declaration.reason)"
     }
 
-    static func outcome<T: Codable>(_ type: T.Type, _ url: URL, _ decoder: JSONDecoder, _ encoder: JSONEncoder,
-                                    _ accepting: [AcceptedDifference], perFixture: [AcceptedDifference] = []) -> FixtureOutcome {
+    static func outcome<T: Codable>(
+        _ type: T.Type, _ url: URL, _ decoder: JSONDecoder, _ encoder: JSONEncoder,
+        _ accepting: [AcceptedDifference], perFixture: [AcceptedDifference] = []
+    ) -> FixtureOutcome {
         let name = url.lastPathComponent
         if let expected = expectedFailure(for: name) {
             switch decodingFailure(T.self, at: url, decoder: decoder) {
             case nil:
-                return FixtureOutcome(asExpected: false, summary: "ACCEPTED: decoded without error, expected \(expected.rawValue)", details: [])
+                return FixtureOutcome(
+                    asExpected: false, summary: "ACCEPTED: decoded without error, expected \(expected.rawValue)",
+                    details: [])
             case .failure(let failure)?:
                 return FixtureOutcome(asExpected: false, summary: "ERROR: \(failure.message)", details: [])
             case .success(let seen)?:
                 let ok = seen.kind == expected
-                return FixtureOutcome(asExpected: ok, summary: (ok ? "rejected: " : "MISCLASSIFIED (expected \(expected.rawValue)): ") + seen.description, details: [])
+                return FixtureOutcome(
+                    asExpected: ok,
+                    summary: (ok ? "rejected: " : "MISCLASSIFIED (expected \(expected.rawValue)): ") + seen.description,
+                    details: [])
             }
         }
         // Per-fixture declarations first, so a difference is credited to the most specific reason.
@@ -120,15 +132,20 @@ public struct ModelRunner: Sendable {
         switch RoundTrip.check(T.self, fixtureAt: url, decoder: decoder, encoder: encoder, accepting: declarations) {
         case .success(let result):
             let accepted = result.differences.count
-            let stale = perFixture.filter { declaration in result.stale.contains { $0.pathPattern == declaration.pathPattern && $0.reason == declaration.reason } }
-            if !stale.isEmpty {
-                return FixtureOutcome(asExpected: false, summary: "STALE",
-                                      details: stale.map { RoundTrip.describeStale($0) }
-                                        + acceptedDetails(result.differences, declarations, perFixture: perFixture, skipping: stale))
+            let stale = perFixture.filter { declaration in
+                result.stale.contains { $0.pathPattern == declaration.pathPattern && $0.reason == declaration.reason }
             }
-            return FixtureOutcome(asExpected: true,
-                                  summary: accepted == 0 ? "lossless" : "lossless (\(accepted) accepted difference\(accepted == 1 ? "" : "s"))",
-                                  details: acceptedDetails(result.differences, declarations, perFixture: perFixture))
+            if !stale.isEmpty {
+                return FixtureOutcome(
+                    asExpected: false, summary: "STALE",
+                    details: stale.map { RoundTrip.describeStale($0) }
+                        + acceptedDetails(result.differences, declarations, perFixture: perFixture, skipping: stale))
+            }
+            return FixtureOutcome(
+                asExpected: true,
+                summary: accepted == 0
+                    ? "lossless" : "lossless (\(accepted) accepted difference\(accepted == 1 ? "" : "s"))",
+                details: acceptedDetails(result.differences, declarations, perFixture: perFixture))
         case .failure(let failure):
             guard !failure.differences.isEmpty else {
                 return FixtureOutcome(asExpected: false, summary: "ERROR", details: [failure.message])
@@ -136,28 +153,36 @@ public struct ModelRunner: Sendable {
             // A lossy check reports only the unexpected differences; one accepting nothing reports all.
             let unexpected = Set(failure.differences)
             var accepted: [JSONDifference] = []
-            if case .failure(let all) = RoundTrip.check(T.self, fixtureAt: url, decoder: decoder, encoder: encoder, accepting: []) {
+            if case .failure(let all) = RoundTrip.check(
+                T.self, fixtureAt: url, decoder: decoder, encoder: encoder, accepting: [])
+            {
                 accepted = all.differences.filter { !unexpected.contains($0) }
             }
-            return FixtureOutcome(asExpected: false, summary: "LOSSY",
-                                  details: failure.differences.map { RoundTrip.describe($0) }
-                                    + acceptedDetails(accepted, declarations, perFixture: perFixture))
+            return FixtureOutcome(
+                asExpected: false, summary: "LOSSY",
+                details: failure.differences.map { RoundTrip.describe($0) }
+                    + acceptedDetails(accepted, declarations, perFixture: perFixture))
         }
     }
 
     /// One line per accepted difference (path, what changed, the declared reason), then a note for
     /// each per-fixture declaration that matched nothing.
-    static func acceptedDetails(_ differences: [JSONDifference], _ declarations: [AcceptedDifference],
-                                perFixture: [AcceptedDifference], skipping stale: [AcceptedDifference] = []) -> [String] {
+    static func acceptedDetails(
+        _ differences: [JSONDifference], _ declarations: [AcceptedDifference],
+        perFixture: [AcceptedDifference], skipping stale: [AcceptedDifference] = []
+    ) -> [String] {
         var lines: [String] = []
         for difference in differences {
             if let declaration = declarations.first(where: { $0.accepts(difference) }) {
                 lines.append(acceptedLine(difference, declaration))
             }
         }
-        for declaration in perFixture where !differences.contains(where: { declaration.accepts($0) })
-            && !stale.contains(where: { $0.pathPattern == declaration.pathPattern && $0.reason == declaration.reason }) {
-            lines.append("note: accepted difference `\(declaration.pathPattern)` matched nothing in this fixture (stale?)")
+        for declaration in perFixture
+        where !differences.contains(where: { declaration.accepts($0) })
+            && !stale.contains(where: { $0.pathPattern == declaration.pathPattern && $0.reason == declaration.reason })
+        {
+            lines.append(
+                "note: accepted difference `\(declaration.pathPattern)` matched nothing in this fixture (stale?)")
         }
         return lines
     }
@@ -185,15 +210,23 @@ public struct ModelRunner: Sendable {
         let status: ExitCode
         switch invocation.action {
         case .showHelp:
-            output(String(HelpFormatter.help(for: invocation.configuration, path: invocation.commandPath,
-                                             epilogue: [modelList]).dropLast()))
+            output(
+                String(
+                    HelpFormatter.help(
+                        for: invocation.configuration, path: invocation.commandPath,
+                        epilogue: [modelList]
+                    ).dropLast()))
             status = .success
         case .showVersion(let text):
             output(text)
             status = .success
         case .usageError(let error):
-            output(String(HelpFormatter.usageError(error, configuration: invocation.configuration,
-                                                   path: invocation.commandPath).dropLast()))
+            output(
+                String(
+                    HelpFormatter.usageError(
+                        error, configuration: invocation.configuration,
+                        path: invocation.commandPath
+                    ).dropLast()))
             status = .failure
         case .run(let command):
             switch command {
@@ -206,8 +239,12 @@ public struct ModelRunner: Sendable {
                 }
                 status = .success
             default:
-                output(String(HelpFormatter.help(for: invocation.configuration, path: invocation.commandPath,
-                                                 epilogue: [modelList]).dropLast()))
+                output(
+                    String(
+                        HelpFormatter.help(
+                            for: invocation.configuration, path: invocation.commandPath,
+                            epilogue: [modelList]
+                        ).dropLast()))
                 status = .success
             }
         }
@@ -229,7 +266,8 @@ public struct ModelRunner: Sendable {
         var globs: [String]? = nil
         if let name = command.model {
             guard let model = models.first(where: { $0.name == name }) else {
-                reportError("unknown model '\(name)'; known: \(models.map(\.name).joined(separator: ", "))", output: output)
+                reportError(
+                    "unknown model '\(name)'; known: \(models.map(\.name).joined(separator: ", "))", output: output)
                 return .failure
             }
             selected = [model]
@@ -240,7 +278,9 @@ public struct ModelRunner: Sendable {
         for model in selected {
             let files = GlobPattern.expand(globs ?? model.fixtures)
             if files.isEmpty {
-                reportError("no fixtures match \((globs ?? model.fixtures).joined(separator: " ")) for model \(model.name)", output: output)
+                reportError(
+                    "no fixtures match \((globs ?? model.fixtures).joined(separator: " ")) for model \(model.name)",
+                    output: output)
                 failed += 1
                 continue
             }

@@ -11,8 +11,10 @@ struct RunnerRootCommand: CommandGroup {
         CommandConfiguration(
             commandName: "model-runner",
             abstract: "Check an app's Codable models against their fixtures: round trips and fuzz campaigns.",
-            subcommands: [RunnerRoundTripCommand.self, RunnerFuzzCommand.self, RunnerListCommand.self,
-                          RunnerFuzzWorkerCommand.self])
+            subcommands: [
+                RunnerRoundTripCommand.self, RunnerFuzzCommand.self, RunnerListCommand.self,
+                RunnerFuzzWorkerCommand.self,
+            ])
     }
 }
 
@@ -78,8 +80,10 @@ struct RunnerFuzzCommand: ParsableCommand {
                 Exit status: 0 no new finding, 1 new findings (saved for review), 2 for a usage error, an \
                 unknown model, no fixture, a worker that fails, or a case that cannot be saved.
                 """,
-            options: FuzzCampaignOptions.all + [out.definition, timeLimit.definition, format.definition,
-                                                CommonOptions.quiet, inProcess],
+            options: FuzzCampaignOptions.all + [
+                out.definition, timeLimit.definition, format.definition,
+                CommonOptions.quiet, inProcess,
+            ],
             arguments: [model, globs])
     }
 

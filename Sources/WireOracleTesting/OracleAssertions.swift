@@ -34,10 +34,12 @@ public func assertOracle<Input: Sendable, Corpus: Sequence>(
 ) -> OracleReport where Corpus.Element == Input, Corpus.Iterator: SendableMetatype {
     let report = oracle.run(corpus, options: options)
     if !report.isClean {
-        recordTestFailure("oracle found differences\n\(report)",
-                          at: TestFailureLocation(fileID: sourceLocation.fileID, filePath: sourceLocation.filePath,
-                                                  line: sourceLocation.line, column: sourceLocation.column,
-                                                  xcTestFile: file, xcTestLine: line))
+        recordTestFailure(
+            "oracle found differences\n\(report)",
+            at: TestFailureLocation(
+                fileID: sourceLocation.fileID, filePath: sourceLocation.filePath,
+                line: sourceLocation.line, column: sourceLocation.column,
+                xcTestFile: file, xcTestLine: line))
     }
     return report
 }

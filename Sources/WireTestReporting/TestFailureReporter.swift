@@ -1,8 +1,8 @@
 #if canImport(Testing)
-import Testing
+    import Testing
 #endif
 #if canImport(XCTest)
-import XCTest
+    import XCTest
 #endif
 
 /// Where a failure is recorded: the caller's location in the two forms the test frameworks take.
@@ -44,14 +44,16 @@ package struct TestFailureLocation: Sendable {
 /// otherwise. Both point at `location`.
 package func recordTestFailure(_ message: String, at location: TestFailureLocation) {
     #if canImport(Testing)
-    if Test.current != nil {
-        Issue.record(Comment(rawValue: message),
-                     sourceLocation: SourceLocation(fileID: location.fileID, filePath: location.filePath,
-                                                    line: location.line, column: location.column))
-        return
-    }
+        if Test.current != nil {
+            Issue.record(
+                Comment(rawValue: message),
+                sourceLocation: SourceLocation(
+                    fileID: location.fileID, filePath: location.filePath,
+                    line: location.line, column: location.column))
+            return
+        }
     #endif
     #if canImport(XCTest)
-    XCTFail(message, file: location.xcTestFile, line: location.xcTestLine)
+        XCTFail(message, file: location.xcTestFile, line: location.xcTestLine)
     #endif
 }

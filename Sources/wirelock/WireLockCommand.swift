@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import WireCommandLine
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The root of the command tree: `wirelock <subcommand>`.
 struct WireLockCommand: CommandGroup {
@@ -13,7 +14,8 @@ struct WireLockCommand: CommandGroup {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "wirelock",
-            abstract: "Lock the JSON wire formats of API clients: validate, format, review goldens, diff shapes, prove and fuzz.",
+            abstract:
+                "Lock the JSON wire formats of API clients: validate, format, review goldens, diff shapes, prove and fuzz.",
             version: version,
             subcommands: [
                 // In the README's tour order: JSON, goldens, refactor checks, oracle, fuzzing.
@@ -37,8 +39,10 @@ struct WireLockCommand: CommandGroup {
             context.output.write(text + "\n")
             status = .success
         case .usageError(let error):
-            context.diagnose(HelpFormatter.usageError(error, configuration: invocation.configuration,
-                                                      path: invocation.commandPath))
+            context.diagnose(
+                HelpFormatter.usageError(
+                    error, configuration: invocation.configuration,
+                    path: invocation.commandPath))
             status = .failure
         case .run(let command):
             status = command.run(in: context)

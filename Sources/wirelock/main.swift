@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import WireCommandLine
 import WireSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // The arguments as the system passed them: `CommandLine.arguments` replaces bytes that are not
 // UTF-8, and a path must keep them to be opened.

@@ -125,11 +125,11 @@ struct LayerRules: Sendable {
         for target in importsByTarget.keys.sorted() {
             let statements = importsByTarget[target] ?? []
             guard let layer = layers[target] else {
-                let where_ = statements.first ?? ImportStatement(module: "-", file: "Sources/\(target)", line: 0)
+                let site = statements.first ?? ImportStatement(module: "-", file: "Sources/\(target)", line: 0)
                 found.append(
                     LayerViolation(
                         target: target,
-                        statement: where_,
+                        statement: site,
                         rule: "target \(target) is not in the layer table (Tests/ArchitectureTests/LayerRules.swift)"
                     ))
                 continue

@@ -1,6 +1,7 @@
 import Testing
-@testable import WireFuzz
 import WireJSON
+
+@testable import WireFuzz
 
 /// The one campaign loop behind the four campaigns (validator, model in process, model in a worker
 /// process, `--exec` command): the same mutants, counted the same way, whichever way a verdict is
@@ -10,8 +11,9 @@ import WireJSON
 @Suite("Campaign loop")
 struct CampaignLoopTests {
     static func campaign() throws -> ModelCampaign {
-        ModelCampaign(model: .codable(Item.self, name: "item"),
-                      seeds: [try seed(#"{"id": 1, "name": "a", "note": "x"}"#), try seed(#"[1, {"a": null}]"#)], seed: 11)
+        ModelCampaign(
+            model: .codable(Item.self, name: "item"),
+            seeds: [try seed(#"{"id": 1, "name": "a", "note": "x"}"#), try seed(#"[1, {"a": null}]"#)], seed: 11)
     }
 
     /// The number of different mutant documents among the shard's mutants, counted from their bytes.
@@ -34,10 +36,20 @@ struct CampaignLoopTests {
         let results: [(String, FuzzCampaignResult)] = [
             ("validator", ValidatorCampaign(generator: campaign.generator).run(count: count)),
             ("model", campaign.run(count: count)),
-            ("worker", try ChildProcessCampaign(campaign: campaign, workerCommand: ChildProcessTests.worker(),
-                                                timeLimit: 5, batchSize: 5).run(count: count)),
-            ("exec", try ExecCampaign(generator: campaign.generator, runner: ExecRunner(command: "cat > /dev/null", timeLimit: 5))
-                .run(count: count)),
+            (
+                "worker",
+                try ChildProcessCampaign(
+                    campaign: campaign, workerCommand: ChildProcessTests.worker(),
+                    timeLimit: 5, batchSize: 5
+                ).run(count: count)
+            ),
+            (
+                "exec",
+                try ExecCampaign(
+                    generator: campaign.generator, runner: ExecRunner(command: "cat > /dev/null", timeLimit: 5)
+                )
+                .run(count: count)
+            ),
         ]
         for (name, result) in results {
             #expect(result.distinct == exact, "\(name)")
@@ -53,28 +65,34 @@ struct CampaignLoopTests {
         var seen: [Int] = []
         var findings: [Int] = []
         let shard = try Shard.parse("2/3")
-        let result = ValidatorCampaign(generator: campaign.generator).run(count: 40, shard: shard, each: { mutant, verdict in
-            seen.append(mutant.index)
-            if verdict.outcome.isFinding { findings.append(mutant.index) }
-        })
+        let result = ValidatorCampaign(generator: campaign.generator).run(
+            count: 40, shard: shard,
+            each: { mutant, verdict in
+                seen.append(mutant.index)
+                if verdict.outcome.isFinding { findings.append(mutant.index) }
+            })
         #expect(seen == Array(shard.indices(upTo: 40)))
         #expect(result.findings.map(\.index) == findings)
         #expect(result.distinct == Self.exactDistinct(campaign.generator, count: 40, shard: shard))
     }
 
-    @Test(arguments: [(count: 10, interval: 4, calls: [4, 8, 10]), (count: 8, interval: 4, calls: [4, 8]),
-                      (count: 3, interval: 256, calls: [3]), (count: 0, interval: 16, calls: [])])
+    @Test(arguments: [
+        (count: 10, interval: 4, calls: [4, 8, 10]), (count: 8, interval: 4, calls: [4, 8]),
+        (count: 3, interval: 256, calls: [3]), (count: 0, interval: 16, calls: []),
+    ])
     func progressComesEveryIntervalAndAfterTheLast(count: Int, interval: Int, calls: [Int]) throws {
         let campaign = try Self.campaign()
         var reported: [Int] = []
         let loop = CampaignLoop(generator: campaign.generator, count: count, shard: .whole, progressInterval: interval)
-        _ = loop.run(judge: { mutant throws(Never) in campaign.verdict(for: mutant) }, progress: { reported.append($0) })
+        _ = loop.run(
+            judge: { mutant throws(Never) in campaign.verdict(for: mutant) }, progress: { reported.append($0) })
         #expect(reported == calls)
     }
 
     @Test func aJudgeThatFailsEndsTheRunWithItsError() throws {
         let campaign = try Self.campaign()
-        let exec = ExecCampaign(generator: campaign.generator, runner: ExecRunner(command: "no-such-command-wirelock", timeLimit: 5))
+        let exec = ExecCampaign(
+            generator: campaign.generator, runner: ExecRunner(command: "no-such-command-wirelock", timeLimit: 5))
         var handed = 0
         #expect(throws: ExecRunner.ExecError.self) { try exec.run(count: 5, each: { _, _ in handed += 1 }) }
         #expect(handed == 0, "the failing mutant is not handed over")

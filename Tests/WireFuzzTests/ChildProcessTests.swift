@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-@testable import WireFuzz
 import WireJSON
 import WireSupport
+
+@testable import WireFuzz
 
 /// The worker protocol against stand-in workers written in shell: one that dies by a signal on a
 /// given mutant, one that stops answering. The parent must report the mutant in flight, keep its
@@ -10,24 +11,30 @@ import WireSupport
 @Suite("Child-process campaigns")
 struct ChildProcessTests {
     static func campaign() throws -> ModelCampaign {
-        ModelCampaign(model: .codable(Item.self, name: "item"), seeds: [try seed(#"{"id": 1, "name": "a", "note": "x"}"#)], seed: 5)
+        ModelCampaign(
+            model: .codable(Item.self, name: "item"), seeds: [try seed(#"{"id": 1, "name": "a", "note": "x"}"#)],
+            seed: 5)
     }
 
     /// A worker that answers every mutant number with `accepted`, except `crashAt`, where it
     /// kills itself with SIGSEGV, or `hangAt`, where it sleeps.
     static func worker(crashAt: Int = -1, hangAt: Int = -1) -> [String] {
-        ["/bin/sh", "-c", """
+        [
+            "/bin/sh", "-c",
+            """
             while read k; do
               if [ "$k" = \(crashAt) ]; then kill -SEGV $$; fi
               if [ "$k" = \(hangAt) ]; then sleep 30; fi
               printf '%s\\taccepted\\tany\\tfine\\n' "$k"
             done
-            """]
+            """,
+        ]
     }
 
     @Test func aCrashingDecoderIsReportedWithAReproducerAndTheRunGoesOn() throws {
         let campaign = try Self.campaign()
-        let runner = ChildProcessCampaign(campaign: campaign, workerCommand: Self.worker(crashAt: 7), timeLimit: 5, batchSize: 4)
+        let runner = ChildProcessCampaign(
+            campaign: campaign, workerCommand: Self.worker(crashAt: 7), timeLimit: 5, batchSize: 4)
         let result = try runner.run(count: 20)
         #expect(result.tally.total.mutants == 20, "every mutant judged, before and after the crash")
         #expect(result.findings.map(\.index) == [7])
@@ -37,40 +44,52 @@ struct ChildProcessTests {
         #expect(crash.bytes == campaign.generator.mutant(7).bytes)
 
         // The reproducer is saved like any other regression case.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-crash-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wirelock-crash-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = try FuzzRegressions.save(crash, expectation: campaign.expectation(7), model: campaign.model, in: folder)
+        let path = try FuzzRegressions.save(
+            crash, expectation: campaign.expectation(7), model: campaign.model, in: folder)
         #expect(FileManager.default.contents(atPath: path).map(Array.init) == crash.bytes)
         let cases = try FuzzRegressions.load(from: folder)
         #expect(cases.map(\.outcome) == [.crash])
-        #expect(FuzzRegressions.replay(cases[0], model: campaign.model) == nil, "open crashes are not replayed in process")
+        #expect(
+            FuzzRegressions.replay(cases[0], model: campaign.model) == nil, "open crashes are not replayed in process")
     }
 
     @Test func twoFindingsWithTheSameBytesAreTwoCases() throws {
         let campaign = try Self.campaign()
         let mutant = campaign.generator.mutant(3)
         let verdict = FuzzVerdict(.silentlyAccepted, expected: "missingKey", seen: "accepted")
-        var first = FuzzFinding(index: 3, seedName: mutant.seedName, operation: mutant.operation, verdict: verdict, bytes: Array(#"{"id":1}"#.utf8))
+        var first = FuzzFinding(
+            index: 3, seedName: mutant.seedName, operation: mutant.operation, verdict: verdict,
+            bytes: Array(#"{"id":1}"#.utf8))
         first.operation.path = [.key("name")]
         var second = first
         second.operation.path = [.key("note")]
         #expect(FuzzRegressions.caseName(of: first) != FuzzRegressions.caseName(of: second))
         var sameGroup = first
         sameGroup.index = 9
-        #expect(FuzzRegressions.caseName(of: first) == FuzzRegressions.caseName(of: sameGroup), "the name depends on bytes and group only")
+        #expect(
+            FuzzRegressions.caseName(of: first) == FuzzRegressions.caseName(of: sameGroup),
+            "the name depends on bytes and group only")
 
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-same-bytes-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wirelock-same-bytes-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FuzzRegressions.save(first, expectation: campaign.expectation(3), model: campaign.model, in: folder)
         try FuzzRegressions.save(second, expectation: campaign.expectation(3), model: campaign.model, in: folder)
-        #expect(FuzzRegressions.hashes(in: folder) == [FuzzRegressions.caseName(of: first), FuzzRegressions.caseName(of: second)])
+        #expect(
+            FuzzRegressions.hashes(in: folder) == [
+                FuzzRegressions.caseName(of: first), FuzzRegressions.caseName(of: second),
+            ])
         let paths = try FuzzRegressions.load(from: folder).compactMap { $0.meta["path"] }
         #expect(Set(paths) == [.string("$.name"), .string("$.note")], "each case keeps its own metadata")
     }
 
     @Test func aWorkerThatStopsAnsweringIsAHang() throws {
         let campaign = try Self.campaign()
-        let runner = ChildProcessCampaign(campaign: campaign, workerCommand: Self.worker(hangAt: 2), timeLimit: 1, batchSize: 8)
+        let runner = ChildProcessCampaign(
+            campaign: campaign, workerCommand: Self.worker(hangAt: 2), timeLimit: 1, batchSize: 8)
         let result = try runner.run(count: 6)
         #expect(result.tally.total.mutants == 6)
         #expect(result.findings.map(\.verdict.outcome) == [.hang])
@@ -81,7 +100,7 @@ struct ChildProcessTests {
         let campaign = try Self.campaign()
         let runner = ChildProcessCampaign(campaign: campaign, workerCommand: Self.worker(crashAt: 4), timeLimit: 5)
         let result = try runner.run(count: 12, shard: try Shard.parse("2/4"))
-        #expect(result.tally.total.mutants == 3)      // 1, 5, 9
+        #expect(result.tally.total.mutants == 3)  // 1, 5, 9
         #expect(result.findings.isEmpty, "mutant 4 belongs to shard 1/4")
     }
 

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-@testable import WireFuzz
 import WireJSON
 import WireLockCore
+
+@testable import WireFuzz
 
 /// A strict model: `note` is optional, everything else required.
 struct Item: Codable, Equatable {
@@ -32,10 +33,13 @@ struct ModelCampaignTests {
     static let item = #"{"id": 1, "name": "a", "note": "x"}"#
 
     /// The verdict on one hand-picked mutation of `text`.
-    func verdict(_ model: FuzzModel, _ text: String, _ mutator: Mutator, _ variant: String, at path: JSONPath) throws -> FuzzVerdict {
+    func verdict(_ model: FuzzModel, _ text: String, _ mutator: Mutator, _ variant: String, at path: JSONPath) throws
+        -> FuzzVerdict
+    {
         let fuzzSeed = try seed(text)
         let campaign = ModelCampaign(model: model, seeds: [fuzzSeed], seed: 1)
-        let operation = try #require(MutationCatalogue.groups(mutator, of: fuzzSeed).joined().first { $0.variant == variant && $0.path == path })
+        let operation = try #require(
+            MutationCatalogue.groups(mutator, of: fuzzSeed).joined().first { $0.variant == variant && $0.path == path })
         return try #require(campaign.attempt(operation, on: fuzzSeed)).verdict
     }
 
@@ -92,12 +96,14 @@ struct ModelCampaignTests {
 
     @Test func anUnmodeledMemberCanBeMutatedFreely() throws {
         // `extra` is not in Item: the model ignores it whatever its type.
-        let v = try verdict(Self.strict, #"{"id": 1, "name": "a", "extra": 5}"#, .wrongType, "to-string", at: [.key("extra")])
+        let v = try verdict(
+            Self.strict, #"{"id": 1, "name": "a", "extra": 5}"#, .wrongType, "to-string", at: [.key("extra")])
         #expect(v.outcome == .lossless)
     }
 
     @Test func fixturesTheModelRejectsAreSkipped() throws {
-        let campaign = ModelCampaign(model: Self.strict, seeds: [try seed(#"{"id": "x", "name": "a"}"#), try seed(Self.item)], seed: 1)
+        let campaign = ModelCampaign(
+            model: Self.strict, seeds: [try seed(#"{"id": "x", "name": "a"}"#), try seed(Self.item)], seed: 1)
         #expect(campaign.skipped.map(\.reason) == ["the model rejects it: typeMismatch at $.id"])
         #expect(campaign.generator.seeds.count == 1)
     }
@@ -105,18 +111,22 @@ struct ModelCampaignTests {
     @Test func findingsShrinkToTheSmallestSeedThatStillShowsThem() throws {
         let page = #"{"items": [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}, {"id": 3, "name": "c"}], "total": 3}"#
         let fuzzSeed = try seed(page)
-        let campaign = ModelCampaign(model: .codable(LenientPage.self, name: "page"), seeds: [fuzzSeed], seed: 1, mutators: [.dropKey])
-        let k = try #require((0..<200).first { k in
-            let (mutant, verdict) = campaign.evaluate(k)
-            return verdict.outcome == .silentlyAccepted && mutant.operation.path == [.key("items"), .index(1), .key("id")]
-        })
+        let campaign = ModelCampaign(
+            model: .codable(LenientPage.self, name: "page"), seeds: [fuzzSeed], seed: 1, mutators: [.dropKey])
+        let k = try #require(
+            (0..<200).first { k in
+                let (mutant, verdict) = campaign.evaluate(k)
+                return verdict.outcome == .silentlyAccepted
+                    && mutant.operation.path == [.key("items"), .index(1), .key("id")]
+            })
         let (finding, expectation) = campaign.shrink(k)
         // items[0] and items[2] go (the path moves to items[0]); `total` and `name` are required.
         #expect(String(decoding: finding.bytes, as: UTF8.self) == #"{"items":[{"name":"b"}],"total":3}"#)
         #expect(finding.operation.path == [.key("items"), .index(0), .key("id")])
         #expect(finding.verdict.outcome == .silentlyAccepted)
         #expect(expectation.path == finding.operation.path)
-        #expect(finding.originalSize == 74)   // {"items":[{"id":1,"name":"a"},{"name":"b"},{"id":3,"name":"c"}],"total":3}
+        // {"items":[{"id":1,"name":"a"},{"name":"b"},{"id":3,"name":"c"}],"total":3}
+        #expect(finding.originalSize == 74)
     }
 
     @Test func aSmallCampaignCountsEveryMutantOnce() throws {
@@ -129,8 +139,9 @@ struct ModelCampaignTests {
     }
 
     @Test func expectationsSurviveTheirJSONForm() throws {
-        let expectation = ModelExpectation(rejections: [.missingValue, .typeMismatch], path: [.key("a b"), .index(2), .key("c")],
-                                           acceptable: true, ignoring: [[.key("x")]], rejectionsAbove: true)
+        let expectation = ModelExpectation(
+            rejections: [.missingValue, .typeMismatch], path: [.key("a b"), .index(2), .key("c")],
+            acceptable: true, ignoring: [[.key("x")]], rejectionsAbove: true)
         #expect(ModelExpectation(json: expectation.json()) == expectation)
         #expect(JSONPath.parse(#"$["a b"][2].c"#) == [.key("a b"), .index(2), .key("c")])
         #expect(JSONPath.parse("$.a[") == nil)
@@ -149,7 +160,10 @@ struct NullOriginalTests {
         // {} is the right kind for `inner`, so missingKey at $.inner.id is a correct rejection.
         let fuzzSeed = try seed(#"{"inner": null}"#)
         let campaign = ModelCampaign(model: .codable(Holder.self, name: "holder"), seeds: [fuzzSeed], seed: 1)
-        let operation = try #require(MutationCatalogue.groups(.wrongType, of: fuzzSeed).joined().first { $0.variant == "to-object" && $0.path == [.key("inner")] })
+        let operation = try #require(
+            MutationCatalogue.groups(.wrongType, of: fuzzSeed).joined().first {
+                $0.variant == "to-object" && $0.path == [.key("inner")]
+            })
         let result = try #require(campaign.attempt(operation, on: fuzzSeed))
         #expect(result.verdict.outcome == .rejectedAsExpected, "\(result.verdict)")
         #expect(result.verdict.seen == "rejected: missingKey at $.inner.id")
@@ -163,9 +177,11 @@ struct DecodableAndReportTests {
     @Test func aDecodableOnlyModelCanOnlySayAccepted() throws {
         let fuzzSeed = try seed(#"{"id": 1, "extra": true}"#)
         let campaign = ModelCampaign(model: .decodable(OnlyDecodable.self, name: "only"), seeds: [fuzzSeed], seed: 1)
-        let drop = try #require(MutationCatalogue.groups(.dropKey, of: fuzzSeed).joined().first { $0.path == [.key("extra")] })
+        let drop = try #require(
+            MutationCatalogue.groups(.dropKey, of: fuzzSeed).joined().first { $0.path == [.key("extra")] })
         #expect(try #require(campaign.attempt(drop, on: fuzzSeed)).verdict.outcome == .accepted)
-        let required = try #require(MutationCatalogue.groups(.dropKey, of: fuzzSeed).joined().first { $0.path == [.key("id")] })
+        let required = try #require(
+            MutationCatalogue.groups(.dropKey, of: fuzzSeed).joined().first { $0.path == [.key("id")] })
         #expect(try #require(campaign.attempt(required, on: fuzzSeed)).verdict.outcome == .rejectedAsExpected)
     }
 
@@ -176,13 +192,14 @@ struct DecodableAndReportTests {
         tally.add(.null, .silentlyAccepted)
         tally.add(.null, .lossless)
         // Column widths: the longest cell of each column; names left-aligned, counts right-aligned.
-        #expect(tally.table() == """
-            mutator   mutants  as expected  misclassified  silently-accepted  crash  hang
-            truncate        2            2              0                  0      0     0
-            null            2            1              0                  1      0     0
-            total           4            3              0                  1      0     0
+        #expect(
+            tally.table() == """
+                mutator   mutants  as expected  misclassified  silently-accepted  crash  hang
+                truncate        2            2              0                  0      0     0
+                null            2            1              0                  1      0     0
+                total           4            3              0                  1      0     0
 
-            """)
+                """)
         #expect(tally.total.findingCount == 1)
     }
 }

@@ -1,7 +1,8 @@
 import Testing
-@testable import WireFuzz
 import WireJSON
 import WireLockTestSupport
+
+@testable import WireFuzz
 
 /// The generator counts mutations instead of listing them, finds the ones a mutant needs a batch at
 /// a time (tracing the shuffle back instead of shuffling every group), and writes structural
@@ -10,14 +11,18 @@ import WireLockTestSupport
 /// but for names, and compared mutant by mutant.
 @Suite("Mutant generator, equivalence with the previous one")
 struct MutantGeneratorEquivalenceTests {
-    static let fixtures = ["API/v3/calendar-success.json", "API/v3/error-404.json", "API/v3/movies-success.json",
-                           "API/v3/series-success.json", "API/v3/sync-record-future-kind.json"]
+    static let fixtures = [
+        "API/v3/calendar-success.json", "API/v3/error-404.json", "API/v3/movies-success.json",
+        "API/v3/series-success.json", "API/v3/sync-record-future-kind.json",
+    ]
 
     /// Small batches, so that the fixtures go through the batched path (and its forgetting) too.
     static let tiny = Dealer.Batching(whole: 8, first: 4, largest: 16)
 
-    static func compare(_ seeds: [FuzzSeed], seed: UInt64, mutators: [Mutator] = Mutator.allCases, count: Int,
-                        batching: Dealer.Batching, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func compare(
+        _ seeds: [FuzzSeed], seed: UInt64, mutators: [Mutator] = Mutator.allCases, count: Int,
+        batching: Dealer.Batching, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let reference = _ReferenceMutantGenerator(seeds: seeds, seed: seed, mutators: mutators)
         let generator = MutantGenerator(seeds: seeds, seed: seed, mutators: mutators, maxDepth: 512, batching: batching)
         #expect(generator.productiveSeeds == reference.productiveSeeds, sourceLocation: sourceLocation)
@@ -27,10 +32,13 @@ struct MutantGeneratorEquivalenceTests {
         for k in 0..<count where mismatches < 5 {
             let expected = reference.mutant(k)
             let actual = generator.mutant(k)
-            if expected.operation != actual.operation || expected.bytes != actual.bytes || expected.expectation != actual.expectation {
+            if expected.operation != actual.operation || expected.bytes != actual.bytes
+                || expected.expectation != actual.expectation
+            {
                 mismatches += 1
-                Issue.record("mutant \(k): expected \(expected.operation) \(expected.expectation), got \(actual.operation) \(actual.expectation)\(expected.bytes == actual.bytes ? "" : " (bytes differ)")",
-                             sourceLocation: sourceLocation)
+                Issue.record(
+                    "mutant \(k): expected \(expected.operation) \(expected.expectation), got \(actual.operation) \(actual.expectation)\(expected.bytes == actual.bytes ? "" : " (bytes differ)")",
+                    sourceLocation: sourceLocation)
             }
         }
     }
@@ -55,15 +63,22 @@ struct MutantGeneratorEquivalenceTests {
     @Test(.tags(.heavy), arguments: 0..<40)
     func randomSeedCampaignsAreUnchanged(index: Int) throws {
         var rng = SplitMix64(seed: UInt64(index))
-        let seeds = try (0..<(1 + rng.next(below: 3))).map { _ in try FuzzSeed(name: "random", bytes: Array(RandomDocument.text(&rng).utf8)) }
-        Self.compare(seeds, seed: UInt64(index), count: TestScale.current.count(400), batching: index % 2 == 0 ? .standard : Self.tiny)
+        let seeds = try (0..<(1 + rng.next(below: 3))).map { _ in
+            try FuzzSeed(name: "random", bytes: Array(RandomDocument.text(&rng).utf8))
+        }
+        Self.compare(
+            seeds, seed: UInt64(index), count: TestScale.current.count(400),
+            batching: index % 2 == 0 ? .standard : Self.tiny)
     }
 
     @Test func seedsWithRepeatedNamesAreUnchanged() throws {
         let options = JSONParseOptions(allowDuplicateKeys: true)
         let seeds = [
-            try FuzzSeed(name: "a", bytes: Array(#"{"id": 1, "id": {"x": [1, 2]}, "tags": ["a", {"k": 1, "k": 2}]}"#.utf8), options: options),
-            try FuzzSeed(name: "b", bytes: Array(#"[{"a": 1, "a": 1}, {"b": {"c": null, "c": "x"}}]"#.utf8), options: options),
+            try FuzzSeed(
+                name: "a", bytes: Array(#"{"id": 1, "id": {"x": [1, 2]}, "tags": ["a", {"k": 1, "k": 2}]}"#.utf8),
+                options: options),
+            try FuzzSeed(
+                name: "b", bytes: Array(#"[{"a": 1, "a": 1}, {"b": {"c": null, "c": "x"}}]"#.utf8), options: options),
             // Two spellings of é: different bytes (strict JSON accepts both), one name to Swift.
             // (Scalars: a path into one of them would reach the other, whose value has no such
             // path, and the generator has no mutant there.)
@@ -114,7 +129,10 @@ enum RandomDocument {
         case 0: return ["null", "true", "false"][rng.next(below: 3)]
         case 1: return numbers[rng.next(below: numbers.count)]
         case 2, 3: return strings[rng.next(below: strings.count)]
-        case 4: return "[" + (0..<rng.next(below: 4)).map { _ in space + text(&rng, depth: depth + 1) }.joined(separator: ",") + "]"
+        case 4:
+            return "["
+                + (0..<rng.next(below: 4)).map { _ in space + text(&rng, depth: depth + 1) }.joined(separator: ",")
+                + "]"
         default:
             var used = Set<String>()
             var members: [String] = []
@@ -151,48 +169,73 @@ enum _ReferenceCatalogue {
         case .dropKey:
             return [memberPaths(paths).map { Operation(mutator: .dropKey, path: $0, variant: "drop", edit: .remove) }]
         case .renameKey:
-            return [memberPaths(paths).flatMap { path -> [Operation] in
-                guard case .key(let key)? = path.components.last else { return [] }
-                return MutationCatalogue.renamings(of: key).map { name, variant in
-                    Operation(mutator: .renameKey, path: path, variant: variant, edit: .rename(name))
+            return [
+                memberPaths(paths).flatMap { path -> [Operation] in
+                    guard case .key(let key)? = path.components.last else { return [] }
+                    return MutationCatalogue.renamings(of: key).map { name, variant in
+                        Operation(mutator: .renameKey, path: path, variant: variant, edit: .rename(name))
+                    }
                 }
-            }]
+            ]
         case .null:
-            return [paths.filter { $0.value != .null }.map {
-                Operation(mutator: .null, path: $0.path, variant: "null", edit: .replace(.null))
-            }]
+            return [
+                paths.filter { $0.value != .null }.map {
+                    Operation(mutator: .null, path: $0.path, variant: "null", edit: .replace(.null))
+                }
+            ]
         case .duplicateKey:
-            return [memberPaths(paths).map {
-                Operation(mutator: .duplicateKey, path: $0, variant: "repeat", edit: .splice(.duplicateMember))
-            }]
+            return [
+                memberPaths(paths).map {
+                    Operation(mutator: .duplicateKey, path: $0, variant: "repeat", edit: .splice(.duplicateMember))
+                }
+            ]
         case .extraKey:
-            return [paths.filter { if case .object = $0.value { return true } else { return false } }.map {
-                Operation(mutator: .extraKey, path: $0.path, variant: "add", edit: .add(key: MutationCatalogue.extraKey, value: MutationCatalogue.extraValue))
-            }]
+            return [
+                paths.filter { if case .object = $0.value { return true } else { return false } }.map {
+                    Operation(
+                        mutator: .extraKey, path: $0.path, variant: "add",
+                        edit: .add(key: MutationCatalogue.extraKey, value: MutationCatalogue.extraValue))
+                }
+            ]
         case .numbers:
-            return [paths.flatMap { entry -> [Operation] in
-                guard case .number(let number) = entry.value else { return [] }
-                return MutationCatalogue.numberVariants(for: number).map { Operation(mutator: .numbers, path: entry.path, variant: $0.0, edit: $0.1) }
-            }]
+            return [
+                paths.flatMap { entry -> [Operation] in
+                    guard case .number(let number) = entry.value else { return [] }
+                    return MutationCatalogue.numberVariants(for: number).map {
+                        Operation(mutator: .numbers, path: entry.path, variant: $0.0, edit: $0.1)
+                    }
+                }
+            ]
         case .strings:
             let stringPaths = paths.filter { if case .string = $0.value { return true } else { return false } }
-            return [stringPaths.enumerated().flatMap { i, entry -> [Operation] in
-                guard case .string(let text) = entry.value else { return [] }
-                return MutationCatalogue.stringVariants(for: text, includeHuge: i == 0).map {
-                    Operation(mutator: .strings, path: entry.path, variant: $0.0, edit: $0.1)
+            return [
+                stringPaths.enumerated().flatMap { i, entry -> [Operation] in
+                    guard case .string(let text) = entry.value else { return [] }
+                    return MutationCatalogue.stringVariants(for: text, includeHuge: i == 0).map {
+                        Operation(mutator: .strings, path: entry.path, variant: $0.0, edit: $0.1)
+                    }
                 }
-            }]
+            ]
         case .depth:
-            return [paths.filter { entry in
-                switch entry.value { case .array, .object: true; default: false }
-            }.map { Operation(mutator: .depth, path: $0.path, variant: "nest-past-limit", edit: .splice(.nesting)) }]
+            return [
+                paths.filter { entry in
+                    switch entry.value {
+                    case .array, .object: true
+                    default: false
+                    }
+                }.map { Operation(mutator: .depth, path: $0.path, variant: "nest-past-limit", edit: .splice(.nesting)) }
+            ]
         case .emptyBody:
-            return [[
-                Operation(mutator: .emptyBody, path: .root, variant: "empty",
-                          edit: .body([], kinds: [.emptyInput], offsets: 0...0)),
-                Operation(mutator: .emptyBody, path: .root, variant: "whitespace",
-                          edit: .body(Array(" \n\t \r\n".utf8), kinds: [.emptyInput], offsets: 6...6)),
-            ]]
+            return [
+                [
+                    Operation(
+                        mutator: .emptyBody, path: .root, variant: "empty",
+                        edit: .body([], kinds: [.emptyInput], offsets: 0...0)),
+                    Operation(
+                        mutator: .emptyBody, path: .root, variant: "whitespace",
+                        edit: .body(Array(" \n\t \r\n".utf8), kinds: [.emptyInput], offsets: 6...6)),
+                ]
+            ]
         }
     }
 
@@ -206,7 +249,9 @@ enum _ReferenceCatalogue {
 }
 
 enum _ReferenceApply {
-    static func apply(_ operation: MutationOperation, to seed: FuzzSeed, maxDepth: Int) -> (bytes: [UInt8], expectation: ValidatorExpectation)? {
+    static func apply(_ operation: MutationOperation, to seed: FuzzSeed, maxDepth: Int) -> (
+        bytes: [UInt8], expectation: ValidatorExpectation
+    )? {
         let path = operation.path
         switch operation.edit {
         case .truncate(let cut):
@@ -225,11 +270,14 @@ enum _ReferenceApply {
             return (MutantWriter.write(seed.value.renamingMember(at: path, to: name)).bytes, .valid)
         case .add(let key, let value):
             guard case .object? = seed.value[path], seed.value[path.appending(key: key)] == nil,
-                  let tree = seed.value.replacing(at: path, { parent in
-                      guard case .object(var object) = parent else { return parent }
-                      object.members.append(JSONObject.Member(key: key, value: value))
-                      return .object(object)
-                  }) else { return nil }
+                let tree = seed.value.replacing(
+                    at: path,
+                    { parent in
+                        guard case .object(var object) = parent else { return parent }
+                        object.members.append(JSONObject.Member(key: key, value: value))
+                        return .object(object)
+                    })
+            else { return nil }
             return (MutantWriter.write(tree).bytes, .valid)
         case .splice(let splice):
             guard let current = seed.value[path] else { return nil }
@@ -241,7 +289,9 @@ enum _ReferenceApply {
                 expectation = { _ in .valid }
             case .invalid(let bytes, let kinds, let offsets):
                 raw = bytes
-                expectation = { start in .invalid(kinds: kinds, offsets: (start + offsets.lowerBound)...(start + offsets.upperBound)) }
+                expectation = { start in
+                    .invalid(kinds: kinds, offsets: (start + offsets.lowerBound)...(start + offsets.upperBound))
+                }
             case .duplicateMember:
                 guard case .key(let key)? = path.components.last else { return nil }
                 let value = MutantWriter.write(current).bytes
@@ -256,7 +306,9 @@ enum _ReferenceApply {
             case .nesting:
                 let tooDeep = maxDepth - path.components.count
                 guard tooDeep >= 0 else { return nil }
-                raw = [UInt8](repeating: UInt8(ascii: "["), count: tooDeep + 1) + [UInt8](repeating: UInt8(ascii: "]"), count: tooDeep + 1)
+                raw =
+                    [UInt8](repeating: UInt8(ascii: "["), count: tooDeep + 1)
+                    + [UInt8](repeating: UInt8(ascii: "]"), count: tooDeep + 1)
                 expectation = { start in SyntaxRules.nesting(at: start + tooDeep) }
             }
             let (bytes, start) = MutantWriter.write(seed.value, splice: (path, raw))
@@ -286,8 +338,10 @@ struct _ReferenceMutantGenerator {
     ///   - seed: the campaign seed.
     ///   - mutators: which mutators to use (all by default), in any order.
     ///   - maxDepth: the depth limit of the validator under test.
-    init(seeds: [FuzzSeed], seed: UInt64, mutators: [Mutator] = Mutator.allCases,
-                maxDepth: Int = JSONParseOptions.strict.maxDepth) {
+    init(
+        seeds: [FuzzSeed], seed: UInt64, mutators: [Mutator] = Mutator.allCases,
+        maxDepth: Int = JSONParseOptions.strict.maxDepth
+    ) {
         let enabled = Mutator.allCases.filter(mutators.contains)
         let productive = seeds.filter { candidate in
             enabled.contains { !_ReferenceCatalogue.groups($0, of: candidate).allSatisfy(\.isEmpty) }
@@ -298,8 +352,11 @@ struct _ReferenceMutantGenerator {
         self.maxDepth = maxDepth
         plans = productive.map { fuzzSeed in
             enabled.compactMap { mutator -> (Mutator, [MutationOperation])? in
-                var rng = SplitMix64(seed: SplitMix64.mix(seed, fuzzSeed.digest, UInt64(Mutator.allCases.firstIndex(of: mutator)!)))
-                let groups = _ReferenceCatalogue.groups(mutator, of: fuzzSeed).map { $0.shuffled(with: &rng) }.filter { !$0.isEmpty }
+                var rng = SplitMix64(
+                    seed: SplitMix64.mix(seed, fuzzSeed.digest, UInt64(Mutator.allCases.firstIndex(of: mutator)!)))
+                let groups = _ReferenceCatalogue.groups(mutator, of: fuzzSeed).map { $0.shuffled(with: &rng) }.filter {
+                    !$0.isEmpty
+                }
                 guard !groups.isEmpty else { return nil }
                 var order: [MutationOperation] = []
                 let longest = groups.map(\.count).max() ?? 0
@@ -347,7 +404,8 @@ struct _ReferenceMutantGenerator {
         let fuzzSeed = seeds[seedIndex]
         // Every catalogued operation applies to its own seed.
         let (bytes, expectation) = _ReferenceApply.apply(operation, to: fuzzSeed, maxDepth: maxDepth)!
-        return Mutant(index: k, seedName: fuzzSeed.name, seedIndex: seedIndex, operation: operation,
-                      bytes: bytes, expectation: expectation)
+        return Mutant(
+            index: k, seedName: fuzzSeed.name, seedIndex: seedIndex, operation: operation,
+            bytes: bytes, expectation: expectation)
     }
 }

@@ -1,8 +1,9 @@
 import Testing
-@testable import WireFuzz
 import WireJSON
 import WireLock
 import WireLockTestSupport
+
+@testable import WireFuzz
 
 @Suite("Mutant generator")
 struct MutantGeneratorTests {
@@ -12,7 +13,8 @@ struct MutantGeneratorTests {
         let a = MutantGenerator(seeds: try Self.fixtures.map(fixtureSeed), seed: 7)
         let b = MutantGenerator(seeds: try Self.fixtures.map(fixtureSeed), seed: 7)
         for k in 0..<3000 {
-            let x = a.mutant(k), y = b.mutant(k)
+            let x = a.mutant(k)
+            let y = b.mutant(k)
             #expect(x.bytes == y.bytes && x.operation == y.operation && x.expectation == y.expectation, "mutant \(k)")
         }
     }
@@ -38,13 +40,15 @@ struct MutantGeneratorTests {
     }
 
     @Test func onlyTheChosenMutatorsAreUsed() throws {
-        let generator = MutantGenerator(seeds: try Self.fixtures.map(fixtureSeed), seed: 7, mutators: [.null, .truncate])
+        let generator = MutantGenerator(
+            seeds: try Self.fixtures.map(fixtureSeed), seed: 7, mutators: [.null, .truncate])
         let used = Set((0..<400).map { generator.mutant($0).mutator })
         #expect(used == [.null, .truncate])
     }
 
     @Test func aShortCampaignSeesEveryTruncationPlace() throws {
-        let generator = MutantGenerator(seeds: [try fixtureSeed("API/v3/movies-success.json")], seed: 3, mutators: [.truncate])
+        let generator = MutantGenerator(
+            seeds: [try fixtureSeed("API/v3/movies-success.json")], seed: 3, mutators: [.truncate])
         let places = Set((0..<12).map { generator.mutant($0).operation.variant })
         #expect(places == Set(TruncationPlace.allCases.map { "cut-in-\($0.rawValue)" }))
     }
@@ -120,17 +124,20 @@ struct MutantCampaignLockTests {
         var index: Int
         var seed: String
         var mutation: String
-        var contentHash: String   // the name its corpus file gets (SHA-256 prefix of the bytes)
+        var contentHash: String  // the name its corpus file gets (SHA-256 prefix of the bytes)
     }
 
     @Test func theFirst400MutantsOfASeededCampaignMatchTheLockedGolden() throws {
         let generator = MutantGenerator(seeds: try MutantGeneratorTests.fixtures.map(fixtureSeed), seed: 7)
         let campaign = (0..<400).map { k in
             let mutant = generator.mutant(k)
-            return Entry(index: k, seed: mutant.seedName, mutation: mutant.operation.description, contentHash: mutant.contentHash)
+            return Entry(
+                index: k, seed: mutant.seedName, mutation: mutant.operation.description, contentHash: mutant.contentHash
+            )
         }
         // Read-only in CI (never records there); locally a missing golden is recorded and the test fails.
-        assertGolden(campaign, named: "calendar-404-movies-seed7-first400",
-                     goldenDirectory: repositoryRoot.appendingPathComponent("Tests/WireFuzzTests/golden"))
+        assertGolden(
+            campaign, named: "calendar-404-movies-seed7-first400",
+            goldenDirectory: repositoryRoot.appendingPathComponent("Tests/WireFuzzTests/golden"))
     }
 }

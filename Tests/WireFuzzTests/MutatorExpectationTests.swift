@@ -1,6 +1,7 @@
 import Testing
-@testable import WireFuzz
 import WireJSON
+
+@testable import WireFuzz
 
 /// Each mutator's mutants and expected verdicts, worked out by hand on small documents, and then
 /// checked against the validator.
@@ -9,18 +10,23 @@ struct MutatorExpectationTests {
     static let document = #"{"id": 7, "name": "Ab", "tags": ["x"]}"#
 
     /// The operations of one mutator on `text`, applied, by "variant path".
-    func mutants(_ mutator: Mutator, _ text: String = document, maxDepth: Int = 512) throws -> [String: (String, ValidatorExpectation)] {
+    func mutants(_ mutator: Mutator, _ text: String = document, maxDepth: Int = 512) throws -> [String: (
+        String, ValidatorExpectation
+    )] {
         let fuzzSeed = try seed(text)
         var out: [String: (String, ValidatorExpectation)] = [:]
         for group in MutationCatalogue.groups(mutator, of: fuzzSeed) {
             for operation in group {
                 let (bytes, expectation) = try #require(operation.apply(to: fuzzSeed, maxDepth: maxDepth))
-                let key = operation.offset.map { "\(operation.variant) \($0)" } ?? "\(operation.variant) \(operation.path)"
+                let key =
+                    operation.offset.map { "\(operation.variant) \($0)" } ?? "\(operation.variant) \(operation.path)"
                 out[key] = (String(decoding: bytes, as: UTF8.self), expectation)
                 var options = JSONParseOptions.strict
                 options.maxDepth = maxDepth
                 let check = ValidatorCheck(options: options)
-                let mutant = Mutant(index: 0, seedName: "inline", seedIndex: 0, operation: operation, bytes: bytes, expectation: expectation)
+                let mutant = Mutant(
+                    index: 0, seedName: "inline", seedIndex: 0, operation: operation, bytes: bytes,
+                    expectation: expectation)
                 #expect(check.mismatch(mutant) == nil, "\(key)")
             }
         }
@@ -81,13 +87,19 @@ struct MutatorExpectationTests {
         #expect(dropped.count == 3)
         let renamed = try mutants(.renameKey)
         #expect(renamed["first-letter-case $.id"]?.0 == #"{"Id":7,"name":"Ab","tags":["x"]}"#)
-        #expect(MutationCatalogue.renamings(of: "originalTitle").map(\.0) == ["OriginalTitle", "originaltitle", "original_title"])
+        #expect(
+            MutationCatalogue.renamings(of: "originalTitle").map(\.0) == [
+                "OriginalTitle", "originaltitle", "original_title",
+            ])
         #expect(MutationCatalogue.renamings(of: "release_date").map(\.0) == ["Release_date", "releaseDate"])
         let nulls = try mutants(.null)
         #expect(nulls["null $.tags[0]"]?.0 == #"{"id":7,"name":"Ab","tags":[null]}"#)
         #expect(nulls["null $"]?.0 == "null")
         let extra = try mutants(.extraKey)
-        #expect(extra["add $"]?.0 == #"{"id":7,"name":"Ab","tags":["x"],"wirelockFuzzExtra":{"note":"a member no model knows","values":[1,2.5,null]}}"#)
+        #expect(
+            extra["add $"]?.0
+                == #"{"id":7,"name":"Ab","tags":["x"],"wirelockFuzzExtra":{"note":"a member no model knows","values":[1,2.5,null]}}"#
+        )
         for all in [dropped, renamed, nulls, extra] { #expect(all.values.allSatisfy { $0.1 == .valid }) }
     }
 
@@ -145,7 +157,8 @@ struct MutatorExpectationTests {
     }
 
     @Test func everyFixtureMutantMeetsItsExpectation() throws {
-        let seeds = try ["API/v3/calendar-success.json", "API/v3/error-429.json", "API/v3/series-success.json"].map(fixtureSeed)
+        let seeds = try ["API/v3/calendar-success.json", "API/v3/error-429.json", "API/v3/series-success.json"].map(
+            fixtureSeed)
         let generator = MutantGenerator(seeds: seeds, seed: 7)
         let check = ValidatorCheck()
         let problems = (0..<6000).compactMap { k -> String? in

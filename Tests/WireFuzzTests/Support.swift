@@ -1,7 +1,8 @@
 import Foundation
-@testable import WireFuzz
 import WireJSON
 import WireLockTestSupport
+
+@testable import WireFuzz
 
 /// The repository root (WireLockTestSupport's lookup).
 let repositoryRoot = Repository.root

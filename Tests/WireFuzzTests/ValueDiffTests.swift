@@ -1,6 +1,7 @@
 import Testing
-@testable import WireFuzz
 import WireJSON
+
+@testable import WireFuzz
 
 /// The model campaign's value comparison looks names up in dictionaries and ignored paths in a set;
 /// it must find the same paths, in the same order, as the searches it replaced.
@@ -9,7 +10,8 @@ struct ValueDiffTests {
     static func edited(_ value: JSONValue, _ rng: inout SplitMix64) -> JSONValue {
         let paths = value.allPaths()
         let target = paths[rng.next(below: paths.count)].path
-        let replacement: JSONValue? = rng.next(below: 3) == 0 ? nil : (try? JSONValue.parse(RandomDocument.text(&rng))) ?? .null
+        let replacement: JSONValue? =
+            rng.next(below: 3) == 0 ? nil : (try? JSONValue.parse(RandomDocument.text(&rng))) ?? .null
         return value.replacing(at: target) { _ in replacement } ?? .null
     }
 
@@ -45,17 +47,23 @@ struct ValueDiffTests {
             let values = (0..<40).map { JSONValue.number(JSONNumber(integerLiteral: $0)) }
             wire.append(.init(key: "m\(i)", value: .array(values)))
             model.append(.init(key: "m\(i)", value: .array(values.map { _ in .null })))
-            if i % 2 == 0 { ignoring.append([.key("m\(i)")]) } else { ignoring += (0..<40).filter { $0 % 3 == 0 }.map { [.key("m\(i)"), .index($0)] } }
+            if i % 2 == 0 {
+                ignoring.append([.key("m\(i)")])
+            } else {
+                ignoring += (0..<40).filter { $0 % 3 == 0 }.map { [.key("m\(i)"), .index($0)] }
+            }
         }
         let expectation = ModelExpectation(rejections: [], path: .root, acceptable: true, ignoring: ignoring)
-        let verdict = expectation.judge(.accepted(view: .object(JSONObject(model)), encodingError: nil), mutant: .object(JSONObject(wire)))
+        let verdict = expectation.judge(
+            .accepted(view: .object(JSONObject(model)), encodingError: nil), mutant: .object(JSONObject(wire)))
         #expect(verdict.outcome == .silentlyAccepted)
         #expect(verdict.seen.hasPrefix("accepted: at $.m1[1] "), "\(verdict.seen)")
     }
 
     @Test func ignoredPathsHideWhatIsAtAndBelowThem() {
-        let expectation = ModelExpectation(rejections: [], path: .root, acceptable: true,
-                                           ignoring: [[.key("a")], [.key("b"), .index(1)]])
+        let expectation = ModelExpectation(
+            rejections: [], path: .root, acceptable: true,
+            ignoring: [[.key("a")], [.key("b"), .index(1)]])
         let wire = try! JSONValue.parse(#"{"a": {"x": 1}, "b": [1, 2, 3], "c": 1}"#)
         let model = try! JSONValue.parse(#"{"a": {"x": 2}, "b": [1, 9, 3], "c": 1}"#)
         #expect(expectation.judge(.accepted(view: model, encodingError: nil), mutant: wire).outcome == .lossless)
@@ -80,7 +88,9 @@ enum _ReferenceValueDiff {
                 for member in x.members where !names.contains(member.key) { names.append(member.key) }
                 for member in y.members where !names.contains(member.key) { names.append(member.key) }
                 for name in names {
-                    stack.append(.key(name)); visit(x[name], y[name]); stack.removeLast()
+                    stack.append(.key(name))
+                    visit(x[name], y[name])
+                    stack.removeLast()
                 }
             case (.array(let x)?, .array(let y)?):
                 for i in 0..<max(x.count, y.count) {
@@ -113,4 +123,3 @@ enum _ReferenceValueDiff {
         return x == y
     }
 }
-

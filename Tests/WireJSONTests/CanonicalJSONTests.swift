@@ -1,26 +1,28 @@
 import Foundation
 import Testing
+
 @testable import WireJSON
 
 @Suite("Canonical JSON")
 struct CanonicalJSONTests {
     @Test func prettyFormHasSortedKeysTwoSpaceIndentAndAFinalNewline() throws {
         let value = try JSONValue.parse(#"{"b": [1, {"d": null, "c": true}], "a": {}, "e": [], "n": 1.50}"#)
-        #expect(value.canonicalText() == """
-        {
-          "a": {},
-          "b": [
-            1,
-            {
-              "c": true,
-              "d": null
-            }
-          ],
-          "e": [],
-          "n": 1.50
-        }
+        #expect(
+            value.canonicalText() == """
+                {
+                  "a": {},
+                  "b": [
+                    1,
+                    {
+                      "c": true,
+                      "d": null
+                    }
+                  ],
+                  "e": [],
+                  "n": 1.50
+                }
 
-        """)
+                """)
     }
 
     @Test func compactFormHasNoWhitespace() throws {
@@ -28,14 +30,17 @@ struct CanonicalJSONTests {
         #expect(value.canonicalText(style: .compact) == #"{"a":"x","b":[1,2]}"#)
     }
 
-    @Test("numbers keep their exact source text", arguments: ["1.0", "-0", "1E+2", "1e-7", "123456789012345678901234567890", "0.1000"])
+    @Test(
+        "numbers keep their exact source text",
+        arguments: ["1.0", "-0", "1E+2", "1e-7", "123456789012345678901234567890", "0.1000"])
     func numbersAreByteIdentical(text: String) throws {
         #expect(try JSONValue.parse("[\(text)]").canonicalText(style: .compact) == "[\(text)]")
     }
 
     @Test func stringsAreEscapedMinimally() throws {
         let value = try JSONValue.parse(#"["\u0041\/\"\\\b\f\n\r\t\u0001\u001f\u007f é 🎬 \u2028"]"#)
-        #expect(value.canonicalText(style: .compact) == "[\"A/\\\"\\\\\\b\\f\\n\\r\\t\\u0001\\u001f\u{7F} é 🎬 \u{2028}\"]")
+        #expect(
+            value.canonicalText(style: .compact) == "[\"A/\\\"\\\\\\b\\f\\n\\r\\t\\u0001\\u001f\u{7F} é 🎬 \u{2028}\"]")
     }
 
     @Test func keysSortByUTF16CodeUnitsNotByScalars() throws {
@@ -102,18 +107,19 @@ struct JSONValueTests {
         let parser = JSONStreamParser { event, context in seen.append("\(context.path) \(event)") }
         try parser.feed(Array(#"{"a b": [1, {"c": null}]}"#.utf8))
         try parser.finish()
-        #expect(seen == [
-            "$ objectStart",
-            #"$["a b"] key("a b")"#,
-            #"$["a b"] arrayStart"#,
-            #"$["a b"][0] number("1")"#,
-            #"$["a b"][1] objectStart"#,
-            #"$["a b"][1].c key("c")"#,
-            #"$["a b"][1].c null"#,
-            #"$["a b"][1] objectEnd"#,
-            #"$["a b"] arrayEnd"#,
-            "$ objectEnd",
-        ])
+        #expect(
+            seen == [
+                "$ objectStart",
+                #"$["a b"] key("a b")"#,
+                #"$["a b"] arrayStart"#,
+                #"$["a b"][0] number("1")"#,
+                #"$["a b"][1] objectStart"#,
+                #"$["a b"][1].c key("c")"#,
+                #"$["a b"][1].c null"#,
+                #"$["a b"][1] objectEnd"#,
+                #"$["a b"] arrayEnd"#,
+                "$ objectEnd",
+            ])
     }
 }
 
@@ -157,7 +163,9 @@ struct JSONLinesTests {
     @Test func chunkSizeDoesNotMatterForLines() throws {
         let text = Array("[1]\n[2,]\n{\"x\": \"y\"}\n{\"dup\": 1, \"dup\": 2}\n".utf8)
         let whole = JSONValidator(options: Self.lines).validate(text)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-lines-\(UUID().uuidString).jsonl").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wirelock-lines-\(UUID().uuidString).jsonl"
+        ).path
         try Data(text).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         for chunk in [1, 2, 5, 4096] {
@@ -182,8 +190,11 @@ struct ValidatorInputTests {
     }
 
     @Test func fileValidationStreamsInChunksAndMatchesInMemory() throws {
-        let doc = "{\"items\": [" + (0..<5000).map { "{\"id\": \($0), \"name\": \"n\u{E9}\($0)\"}" }.joined(separator: ",\n") + ", ]}"
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-\(UUID().uuidString).json").path
+        let doc =
+            "{\"items\": [" + (0..<5000).map { "{\"id\": \($0), \"name\": \"n\u{E9}\($0)\"}" }.joined(separator: ",\n")
+            + ", ]}"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-\(UUID().uuidString).json")
+            .path
         try Data(doc.utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let inMemory = JSONValidator().validate(Array(doc.utf8))
@@ -220,7 +231,10 @@ struct CanonicalStringTests {
     }
 
     @Test func everyStringIsWrittenAsTheByteByByteWriterWroteIt() {
-        let pieces = (0..<0x20).map { String(UnicodeScalar(UInt8($0))) } + ["\"", "\\", "/", "a", "Z", "é", "猫", "😀", "\u{7F}", "\u{2028}", "plain text"]
+        let pieces =
+            (0..<0x20).map { String(UnicodeScalar(UInt8($0))) } + [
+                "\"", "\\", "/", "a", "Z", "é", "猫", "😀", "\u{7F}", "\u{2028}", "plain text",
+            ]
         var rng = SplitMix64(seed: 2024)
         for _ in 0..<3_000 {
             let s = (0..<rng.next(below: 12)).map { _ in pieces[rng.next(below: pieces.count)] }.joined()
@@ -228,7 +242,9 @@ struct CanonicalStringTests {
             CanonicalJSONWriter.writeString(s, into: &out)
             #expect(out == Self.reference(s), "\(Array(s.utf8))")
         }
-        let long = String(repeating: "a long run without escapes ", count: 10_000) + "\n" + String(repeating: "é", count: 1_000)
+        let long =
+            String(repeating: "a long run without escapes ", count: 10_000) + "\n"
+            + String(repeating: "é", count: 1_000)
         var out: [UInt8] = []
         CanonicalJSONWriter.writeString(long, into: &out)
         #expect(out == Self.reference(long))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WireJSON
 
 /// Feeding the same bytes in different chunks must give the same events, or the same error with the
@@ -55,7 +56,8 @@ struct ChunkIndependenceTests {
         Array("[\"".utf8) + [0xE0, 0x80, 0xAF] + Array("\"]".utf8),
         [0xEF, 0xBB, 0xBF] + Array("{}".utf8),
         Array("[1, ".utf8) + [0xC3, 0xA9] + Array("]".utf8),
-        Array("{\"ok\": \"".utf8) + [0xE2, 0x82, 0xAC, 0xF0, 0x9F, 0x8E, 0xAC] + Array("\", \"bad\": \"".utf8) + [0x80] + Array("\"}".utf8),
+        Array("{\"ok\": \"".utf8) + [0xE2, 0x82, 0xAC, 0xF0, 0x9F, 0x8E, 0xAC] + Array("\", \"bad\": \"".utf8) + [0x80]
+            + Array("\"}".utf8),
     ]
 
     static var all: [[UInt8]] { documents.map { Array($0.utf8) } + byteDocuments }
@@ -75,8 +77,9 @@ struct ChunkIndependenceTests {
     static let everyPairUpTo = 60
     static let sampledPairs = 400
 
-    @Test("three-way splits: every pair of points of the small documents, a seeded sample of the others",
-          arguments: all.indices)
+    @Test(
+        "three-way splits: every pair of points of the small documents, a seeded sample of the others",
+        arguments: all.indices)
     func threeWaySplits(index: Int) {
         let bytes = Self.all[index]
         let whole = parse(bytes, chunks: [])
@@ -120,7 +123,10 @@ struct ChunkIndependenceTests {
     private func parseSplit(_ bytes: [UInt8], at splits: [Int]) -> ParseOutcome {
         var sizes: [Int] = []
         var previous = 0
-        for split in splits { sizes.append(split - previous); previous = split }
+        for split in splits {
+            sizes.append(split - previous)
+            previous = split
+        }
         sizes.append(bytes.count - previous)
         return parseSizes(bytes, sizes)
     }
@@ -154,7 +160,9 @@ struct FastPassTests {
 
     @Test func onTheChunkCorpus() {
         for bytes in ChunkIndependenceTests.all {
-            #expect(Self.verdict(bytes, fast: true) == Self.verdict(bytes, fast: false), "\(String(decoding: bytes, as: UTF8.self))")
+            #expect(
+                Self.verdict(bytes, fast: true) == Self.verdict(bytes, fast: false),
+                "\(String(decoding: bytes, as: UTF8.self))")
         }
     }
 
@@ -162,9 +170,13 @@ struct FastPassTests {
     func onJSONTestSuite() throws {
         for file in Conformance.files(prefix: "") {
             let bytes = [UInt8](try Data(contentsOf: file))
-            for options in [JSONParseOptions(), JSONParseOptions(allowDuplicateKeys: true), JSONParseOptions(maxDepth: 4)] {
-                #expect(Self.verdict(bytes, fast: true, options: options) == Self.verdict(bytes, fast: false, options: options),
-                        "\(file.lastPathComponent)")
+            for options in [
+                JSONParseOptions(), JSONParseOptions(allowDuplicateKeys: true), JSONParseOptions(maxDepth: 4),
+            ] {
+                #expect(
+                    Self.verdict(bytes, fast: true, options: options)
+                        == Self.verdict(bytes, fast: false, options: options),
+                    "\(file.lastPathComponent)")
             }
         }
     }
@@ -173,7 +185,9 @@ struct FastPassTests {
         let members = (0..<3000).map { "\"member\($0)\": \($0)" }
         let unique = Array(("{" + members.joined(separator: ",") + "}").utf8)
         let repeated = Array(("{" + (members + ["\"member2999\": 1"]).joined(separator: ",") + "}").utf8)
-        let nested = Array(("[" + (0..<50).map { _ in "{" + members.prefix(40).joined(separator: ",") + "}" }.joined(separator: ",") + "]").utf8)
+        let nested = Array(
+            ("[" + (0..<50).map { _ in "{" + members.prefix(40).joined(separator: ",") + "}" }.joined(separator: ",")
+                + "]").utf8)
         #expect(Self.verdict(unique, fast: true) && Self.verdict(unique, fast: false))
         #expect(!Self.verdict(repeated, fast: true) && !Self.verdict(repeated, fast: false))
         #expect(Self.verdict(nested, fast: true))
@@ -184,7 +198,9 @@ struct FastPassTests {
         options.framing = .lines
         for text in ["[1]\n\n{\"a\": 2}\n", "[1]\ntru\n", "1\n2\n\"x\"\n", "{\"a\":1,\"a\":2}\n"] {
             let bytes = Array(text.utf8)
-            #expect(Self.verdict(bytes, fast: true, options: options) == Self.verdict(bytes, fast: false, options: options), "\(text)")
+            #expect(
+                Self.verdict(bytes, fast: true, options: options) == Self.verdict(bytes, fast: false, options: options),
+                "\(text)")
         }
     }
 }

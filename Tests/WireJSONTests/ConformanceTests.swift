@@ -1,13 +1,19 @@
 import Foundation
 import Testing
+
 @testable import WireJSON
 
 /// JSONTestSuite (nst/JSONTestSuite), read from ../shared/conformance; skipped with a message when
 /// the corpus is not there.
-@Suite("JSONTestSuite conformance", .enabled(if: Conformance.jsonTestSuite != nil,
-                                             "JSONTestSuite not found: set WIRELOCK_CONFORMANCE_DIR or place shared/conformance beside the repository"))
+@Suite(
+    "JSONTestSuite conformance",
+    .enabled(
+        if: Conformance.jsonTestSuite != nil,
+        "JSONTestSuite not found: set WIRELOCK_CONFORMANCE_DIR or place shared/conformance beside the repository"))
 struct ConformanceTests {
-    static let duplicateKeyFiles: Set<String> = ["y_object_duplicated_key.json", "y_object_duplicated_key_and_value.json"]
+    static let duplicateKeyFiles: Set<String> = [
+        "y_object_duplicated_key.json", "y_object_duplicated_key_and_value.json",
+    ]
 
     @Test("every n_ file is rejected")
     func rejectsEveryInvalidFile() throws {
@@ -31,7 +37,8 @@ struct ConformanceTests {
             } else {
                 #expect(report.isValid, "rejected \(name): \(report.errors)")
             }
-            let relaxed = try JSONValidator(options: JSONParseOptions(allowDuplicateKeys: true)).validate(fileAt: file.path)
+            let relaxed = try JSONValidator(options: JSONParseOptions(allowDuplicateKeys: true)).validate(
+                fileAt: file.path)
             #expect(relaxed.isValid, "rejected with --allow-duplicate-keys: \(name): \(relaxed.errors)")
         }
     }
@@ -84,7 +91,9 @@ struct ConformanceTests {
             let name = file.lastPathComponent
             let report = try JSONValidator().validate(fileAt: file.path)
             let seen = report.errors.first?.kind
-            table.append("| `\(name)` | \(seen.map { "rejected: \($0.name)" } ?? "accepted") | \(report.errors.first?.reason ?? "") |")
+            table.append(
+                "| `\(name)` | \(seen.map { "rejected: \($0.name)" } ?? "accepted") | \(report.errors.first?.reason ?? "") |"
+            )
             #expect(seen == Self.implementationDefined[name] ?? nil, "\(name): \(report.errors)")
         }
         print(table.joined(separator: "\n"))
@@ -92,7 +101,8 @@ struct ConformanceTests {
 
     @Test("chunk size does not change the verdict or the error on any corpus file", arguments: [1, 3, 64])
     func corpusIsChunkIndependent(chunk: Int) throws {
-        for file in Conformance.files(prefix: "") where (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0 < 20_000 {
+        for file in Conformance.files(prefix: "")
+        where (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0 < 20_000 {
             let bytes = [UInt8](try Data(contentsOf: file))
             let whole = parse(bytes, chunks: [])
             let cut = parse(bytes, chunks: [chunk])

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import WireJSON
 import WireLockTestSupport
+
+@testable import WireJSON
 
 /// Issue 10, done-when 2: seeded mutants of the fixtures and of small generated documents, checked by
 /// WireJSON and by the independent ``ReferenceChecker``; verdict, byte offset, line and column must
@@ -14,7 +15,8 @@ import WireLockTestSupport
 @Suite("Differential: WireJSON against an independent strict checker", .tags(.heavy))
 struct DifferentialTests {
     static var count: Int {
-        ProcessInfo.processInfo.environment["WIRELOCK_DIFFERENTIAL_COUNT"].flatMap(Int.init) ?? TestScale.current.count(10_000)
+        ProcessInfo.processInfo.environment["WIRELOCK_DIFFERENTIAL_COUNT"].flatMap(Int.init)
+            ?? TestScale.current.count(10_000)
     }
 
     static var seed: UInt64 {
@@ -24,7 +26,8 @@ struct DifferentialTests {
     @Test func mutantsAgreeOnVerdictAndLocation() throws {
         let seeds = Self.seedDocuments()
         try #require(seeds.count >= 20, "the fixtures were not found: \(seeds.count) seeds")
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("wirejson-differential-\(UUID().uuidString).json")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wirejson-differential-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }
 
         var disagreements: [Disagreement] = []
@@ -43,15 +46,20 @@ struct DifferentialTests {
             let paths = Self.engineOutcomes(mutant, options: options, rng: &rng, file: index % 16 == 0 ? file : nil)
             if paths[0].2 != nil { invalid += 1 }
             for (path, outcome, expected) in paths where !Self.agrees(outcome, expected, mutant) {
-                disagreements.append(Disagreement(seed: seed.name, steps: steps, options: options, bytes: mutant,
-                                                  path: path, expected: expected, got: outcome))
+                disagreements.append(
+                    Disagreement(
+                        seed: seed.name, steps: steps, options: options, bytes: mutant,
+                        path: path, expected: expected, got: outcome))
             }
         }
         let sample = disagreements.prefix(12).map { $0.minimized().description }.joined(separator: "\n")
         #expect(disagreements.isEmpty, "\(disagreements.count) disagreements in \(Self.count) mutants:\n\(sample)")
         // Both kinds of mutant must be common, or the comparison proves little.
-        #expect(invalid > Self.count / 4 && invalid < Self.count * 19 / 20, "\(invalid) of \(Self.count) mutants invalid")
-        print("differential: \(Self.count) mutants (seed \(Self.seed)), \(invalid) invalid, \(disagreements.count) disagreements")
+        #expect(
+            invalid > Self.count / 4 && invalid < Self.count * 19 / 20, "\(invalid) of \(Self.count) mutants invalid")
+        print(
+            "differential: \(Self.count) mutants (seed \(Self.seed)), \(invalid) invalid, \(disagreements.count) disagreements"
+        )
     }
 
     // MARK: The engine's paths
@@ -78,7 +86,9 @@ struct DifferentialTests {
 
     /// Each path's name and outcome, and what the reference expects for it (the same for every path
     /// but JSON Lines, where a blank line is no document at all).
-    static func engineOutcomes(_ bytes: [UInt8], options: JSONParseOptions, rng: inout SplitMix64, file: URL?) -> [(String, Outcome, Int?)] {
+    static func engineOutcomes(_ bytes: [UInt8], options: JSONParseOptions, rng: inout SplitMix64, file: URL?) -> [(
+        String, Outcome, Int?
+    )] {
         let expected = ReferenceChecker(options: options).errorOffset(bytes)
         var outcomes: [(String, Outcome)] = []
         outcomes.append(("validator, buffer", outcome(JSONValidator(options: options).validate(bytes).errors.first)))
@@ -87,7 +97,10 @@ struct DifferentialTests {
         cuts.sort()
         var sizes: [Int] = []
         var previous = 0
-        for cut in cuts { sizes.append(cut - previous); previous = cut }
+        for cut in cuts {
+            sizes.append(cut - previous)
+            previous = cut
+        }
         sizes.append(bytes.count - previous)
         outcomes.append(("stream parser, chunks \(sizes)", outcome(feed(bytes, sizes: sizes, options: options))))
         var fast = ValidationRun(options: options, maxErrors: 1, fast: true)
@@ -98,10 +111,17 @@ struct DifferentialTests {
         // bytes with stand-ins all the time.
         let tiny = (0..<8).map { _ in 1 + rng.next(below: 9) }
         if !options.allowComments {
-            outcomes.append(("fast pass alone, chunks \(tiny)", Outcome(location: nil, valid: engineFeed(bytes, sizes: tiny, options: options, fast: true) == nil)))
+            outcomes.append(
+                (
+                    "fast pass alone, chunks \(tiny)",
+                    Outcome(location: nil, valid: engineFeed(bytes, sizes: tiny, options: options, fast: true) == nil)
+                ))
         }
-        outcomes.append(("exact pass letting go past 4 bytes, chunks \(tiny)",
-                         outcome(engineFeed(bytes, sizes: tiny, options: options, fast: false, letGo: 4))))
+        outcomes.append(
+            (
+                "exact pass letting go past 4 bytes, chunks \(tiny)",
+                outcome(engineFeed(bytes, sizes: tiny, options: options, fast: false, letGo: 4))
+            ))
         if let file {
             let validator = JSONValidator(options: options, chunkSize: 1 + rng.next(below: 64))
             let error: JSONSyntaxError?
@@ -125,14 +145,18 @@ struct DifferentialTests {
                 return copy
             }
             let blank = bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-            return outcomes.map { ($0.0, $0.1, expected) } + [("JSON Lines, second line", outcome(shifted), blank ? nil : expected)]
+            return outcomes.map { ($0.0, $0.1, expected) } + [
+                ("JSON Lines, second line", outcome(shifted), blank ? nil : expected)
+            ]
         }
         return outcomes.map { ($0.0, $0.1, expected) }
     }
 
     /// Feeds a bare engine (no handler, as the validator runs it) in chunks of the given sizes, cycled.
-    static func engineFeed(_ bytes: [UInt8], sizes: [Int], options: JSONParseOptions, fast: Bool,
-                           letGo: Int = Engine.defaultLetGoThreshold) -> JSONSyntaxError? {
+    static func engineFeed(
+        _ bytes: [UInt8], sizes: [Int], options: JSONParseOptions, fast: Bool,
+        letGo: Int = Engine.defaultLetGoThreshold
+    ) -> JSONSyntaxError? {
         let engine = Engine(options: options, fast: fast, letGoThreshold: letGo)
         return bytes.withUnsafeBytes { all -> JSONSyntaxError? in
             do throws(JSONSyntaxError) {
@@ -183,7 +207,9 @@ struct DifferentialTests {
         case 11..<14: return JSONParseOptions(allowComments: true)
         case 14..<16: return JSONParseOptions(allowDuplicateKeys: true)
         case 16..<18: return JSONParseOptions(maxDepth: 1 + rng.next(below: 6))
-        default: return JSONParseOptions(allowDuplicateKeys: rng.chance(50), allowComments: true, maxDepth: 2 + rng.next(below: 4))
+        default:
+            return JSONParseOptions(
+                allowDuplicateKeys: rng.chance(50), allowComments: true, maxDepth: 2 + rng.next(below: 4))
         }
     }
 
@@ -250,9 +276,13 @@ struct DocumentGenerator {
     }
 
     static let names = ["id", "title", "a", "b", "tags", "é", "\\u0061", "x y", ""]
-    static let strings = ["", "Heat", "café", "天使", "🎬", "a\\\"b", "\\\\", "\\/", "\\n\\t", "\\u00e9", "\\ud83c\\udfac",
-                          "\\u0000", "x"]
-    static let numbers = ["0", "-0", "1", "-1", "12.5", "1e10", "-2.5E-3", "0.0", "123456789012345678901234567890", "1E+2"]
+    static let strings = [
+        "", "Heat", "café", "天使", "🎬", "a\\\"b", "\\\\", "\\/", "\\n\\t", "\\u00e9", "\\ud83c\\udfac",
+        "\\u0000", "x",
+    ]
+    static let numbers = [
+        "0", "-0", "1", "-1", "12.5", "1e10", "-2.5E-3", "0.0", "123456789012345678901234567890", "1E+2",
+    ]
 
     mutating func value(_ out: inout [UInt8], depth: Int) {
         let pick = depth >= 4 ? 2 + rng.next(below: 6) : rng.next(below: 8)
@@ -288,7 +318,10 @@ struct DocumentGenerator {
         case 6:
             out.append(contentsOf: Array(["true", "false", "null"][rng.next(below: 3)].utf8))
         default:
-            out.append(contentsOf: Array("[\"\(Self.strings[rng.next(below: Self.strings.count)])\", \(Self.numbers[rng.next(below: Self.numbers.count)])]".utf8))
+            out.append(
+                contentsOf: Array(
+                    "[\"\(Self.strings[rng.next(below: Self.strings.count)])\", \(Self.numbers[rng.next(below: Self.numbers.count)])]"
+                        .utf8))
         }
     }
 }
@@ -298,7 +331,8 @@ enum Mutation {
     /// Bytes that matter to a JSON reader: structure, quotes, escapes, digits and signs, letters of
     /// the literals, whitespace (with form feed and vertical tab), controls, comment characters, and
     /// lead, continuation and never-valid UTF-8 bytes.
-    static let interesting: [UInt8] = Array("{}[]:,\"\\/*0159-+.eEtfnurlsaxNI \t\n\r".utf8)
+    static let interesting: [UInt8] =
+        Array("{}[]:,\"\\/*0159-+.eEtfnurlsaxNI \t\n\r".utf8)
         + [0x00, 0x01, 0x0B, 0x0C, 0x1F, 0x7F, 0x80, 0xA0, 0xBF, 0xC0, 0xC3, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF]
 
     static let tokens: [String] = [
@@ -315,11 +349,13 @@ enum Mutation {
         switch which {
         case 0, 1:
             let i = min(at, bytes.count - 1)
-            let b = rng.chance(80) ? interesting[rng.next(below: interesting.count)] : UInt8(truncatingIfNeeded: rng.next())
+            let b =
+                rng.chance(80) ? interesting[rng.next(below: interesting.count)] : UInt8(truncatingIfNeeded: rng.next())
             bytes[i] = b
             return "replace byte \(i) with 0x\(String(b, radix: 16))"
         case 2, 3:
-            let b = rng.chance(80) ? interesting[rng.next(below: interesting.count)] : UInt8(truncatingIfNeeded: rng.next())
+            let b =
+                rng.chance(80) ? interesting[rng.next(below: interesting.count)] : UInt8(truncatingIfNeeded: rng.next())
             bytes.insert(b, at: at)
             return "insert 0x\(String(b, radix: 16)) at \(at)"
         case 4:
@@ -353,11 +389,14 @@ struct Disagreement: CustomStringConvertible {
     var got: DifferentialTests.Outcome
 
     var description: String {
-        let expectation = expected.map { offset -> String in
-            let (line, column) = ReferenceChecker.lineAndColumn(of: offset, in: bytes)
-            return "\(line):\(column) (byte \(offset))"
-        } ?? "valid"
-        let shown = bytes.map { (0x20...0x7E).contains($0) && $0 != 0x5C ? String(UnicodeScalar($0)) : String(format: "\\x%02X", $0) }.joined()
+        let expectation =
+            expected.map { offset -> String in
+                let (line, column) = ReferenceChecker.lineAndColumn(of: offset, in: bytes)
+                return "\(line):\(column) (byte \(offset))"
+            } ?? "valid"
+        let shown = bytes.map {
+            (0x20...0x7E).contains($0) && $0 != 0x5C ? String(UnicodeScalar($0)) : String(format: "\\x%02X", $0)
+        }.joined()
         return "  \(seed) [\(steps.joined(separator: "; "))] \(FuzzOptions.describe(options)): \"\(shown)\"\n"
             + "    reference: \(expectation); \(path): \(got)"
     }
@@ -369,7 +408,13 @@ struct Disagreement: CustomStringConvertible {
             var rng = SplitMix64(seed: 1)
             let expected = ReferenceChecker(options: options).errorOffset(candidate)
             return DifferentialTests.engineOutcomes(candidate, options: options, rng: &rng, file: nil)
-                + [("stream parser, whole", DifferentialTests.outcome(DifferentialTests.feed(candidate, sizes: [candidate.count], options: options)), expected)]
+                + [
+                    (
+                        "stream parser, whole",
+                        DifferentialTests.outcome(
+                            DifferentialTests.feed(candidate, sizes: [candidate.count], options: options)), expected
+                    )
+                ]
         }
         func disagrees(_ candidate: [UInt8]) -> Bool {
             outcomes(candidate).contains { !DifferentialTests.agrees($0.1, $0.2, candidate) }
@@ -381,7 +426,12 @@ struct Disagreement: CustomStringConvertible {
             while i < current.count {
                 var candidate = current
                 candidate.removeSubrange(i..<min(current.count, i + chunk))
-                if disagrees(candidate) { current = candidate; shrunk = true } else { i += chunk }
+                if disagrees(candidate) {
+                    current = candidate
+                    shrunk = true
+                } else {
+                    i += chunk
+                }
             }
             if !shrunk { chunk /= 2 }
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WireJSON
 
 /// Member names and strings are equal in JSON when their code points are (RFC 8259 §8.3); Swift's
@@ -28,7 +29,8 @@ struct ExactNameTests {
     }
 
     @Test func stringValuesInBothSpellingsAreDifferentValues() {
-        let a = JSONValue.string(Self.composed), b = JSONValue.string(Self.decomposed)
+        let a = JSONValue.string(Self.composed)
+        let b = JSONValue.string(Self.decomposed)
         #expect(a != b)
         #expect(Set([a, b]).count == 2)
         #expect(JSONValue.array([a]) != .array([b]))
@@ -64,8 +66,9 @@ struct ExactNameTests {
         }
         #expect(object.duplicateKeys.isEmpty)
         // A real repeat is still reported, once.
-        let repeated = try JSONValue.parse("{\"cafe\u{301}\": 1, \"caf\u{E9}\": 2, \"cafe\u{301}\": 3}",
-                                           options: JSONParseOptions(allowDuplicateKeys: true))
+        let repeated = try JSONValue.parse(
+            "{\"cafe\u{301}\": 1, \"caf\u{E9}\": 2, \"cafe\u{301}\": 3}",
+            options: JSONParseOptions(allowDuplicateKeys: true))
         guard case .object(let r) = repeated else {
             Issue.record("not an object")
             return

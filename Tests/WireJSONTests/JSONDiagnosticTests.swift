@@ -27,18 +27,20 @@ struct JSONDiagnosticTests {
     }
 
     @Test func inlineFormIsForListsThatNameTheFile() throws {
-        #expect(JSONDiagnostic(try trailingComma(), file: "ignored.json").inline
+        #expect(
+            JSONDiagnostic(try trailingComma(), file: "ignored.json").inline
                 == "trailing comma before ']' (line 2, column 23)")
     }
 
     @Test(arguments: ["    ", "", "  "])
     func blockHasTheExcerptAndACaretUnderTheSpot(indent: String) throws {
         let block = JSONDiagnostic(try trailingComma(), file: "movie.json").block(indent: indent)
-        #expect(block == """
-            movie.json:2:23: error: trailing comma before ']' (at $.genres)
-            \(indent)  "genres": ["a", "b",]
-            \(indent)                      ^
+        #expect(
+            block == """
+                movie.json:2:23: error: trailing comma before ']' (at $.genres)
+                \(indent)  "genres": ["a", "b",]
+                \(indent)                      ^
 
-            """)
+                """)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WireJSON
 
 /// The exact-name key type itself.
@@ -23,8 +24,13 @@ struct JSONKeyTests {
     @Test(arguments: 0..<20)
     func orderIsStringOrderForComposedStrings(seed: Int) {
         var rng = SplitMix64(seed: UInt64(seed))
-        let alphabet = ["a", "b", "Z", "_", "0", "\u{7F}", "\u{E9}", "\u{7FF}", "\u{800}", "\u{D7FF}", "\u{E000}", "\u{FFFD}", "😀", "\u{10FFFF}", "猫"]
-        let words = (0..<50).map { _ in (0..<rng.next(below: 5)).map { _ in alphabet[rng.next(below: alphabet.count)] }.joined() }
+        let alphabet = [
+            "a", "b", "Z", "_", "0", "\u{7F}", "\u{E9}", "\u{7FF}", "\u{800}", "\u{D7FF}", "\u{E000}", "\u{FFFD}", "😀",
+            "\u{10FFFF}", "猫",
+        ]
+        let words = (0..<50).map { _ in
+            (0..<rng.next(below: 5)).map { _ in alphabet[rng.next(below: alphabet.count)] }.joined()
+        }
         #expect(words.map { JSONKey($0) }.sorted().map(\.string) == words.sorted())
         for (x, y) in zip(words, words.dropFirst()) {
             #expect((JSONKey.compare(x, y) < 0) == (x < y) && (JSONKey.compare(x, y) == 0) == (x == y), "\(x) \(y)")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WireJSON
 
 /// Issue 10, item 7: JSON Lines counted only the errors it kept (100), so 150 bad lines read as
@@ -7,7 +8,9 @@ import Testing
 struct JSONLinesCountTests {
     static let lines = JSONParseOptions(framing: .lines)
 
-    @Test("every invalid line is counted; only the first maxErrors are kept", arguments: [(150, 100), (1000, 100), (3, 2), (7, 7)])
+    @Test(
+        "every invalid line is counted; only the first maxErrors are kept",
+        arguments: [(150, 100), (1000, 100), (3, 2), (7, 7)])
     func countsPastTheCap(lines count: Int, maxErrors: Int) throws {
         // Bad lines (`[`) between good ones (`1`), then one good line at the end.
         let input = Array(String(repeating: "[\n1\n", count: count).utf8) + Array("2\n".utf8)
@@ -22,7 +25,9 @@ struct JSONLinesCountTests {
             #expect(error.location.line == 2 * i + 1 && error.location.column == 2, "\(error)")
         }
         // The file path and a pipe count the same.
-        #expect(ValidationPaths.validateFileReport(input, validator: JSONValidator(options: Self.lines, maxErrors: maxErrors)) == report)
+        #expect(
+            ValidationPaths.validateFileReport(
+                input, validator: JSONValidator(options: Self.lines, maxErrors: maxErrors)) == report)
     }
 
     @Test func aValidInputHasNothingOmitted() {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import WireJSON
 import WireLockTestSupport
+
+@testable import WireJSON
 
 /// Chunk independence for documents larger than a chunk: over 1 MiB (the fast pass's file chunk),
 /// with defects placed across the 64 KiB and 1 MiB chunk boundaries, long tokens and the parallel
@@ -32,14 +33,28 @@ struct LargeChunkIndependenceTests {
     static let documents: [(String, [UInt8], Int)] = [
         ("records, valid", StructureCheckerTests.largeDocument(defect: "none"), mib),
         ("records, syntax error in the middle", StructureCheckerTests.largeDocument(defect: "syntax"), mib),
-        ("invalid escape across 64 KiB", stringWithDefect(at: kib64 - 1, Array(#"\x"#.utf8), total: 2 * kib64 + 100), kib64),
-        ("bad UTF-8 across 64 KiB", stringWithDefect(at: kib64 - 1, [0xE2, 0x82, 0x28], total: 2 * kib64 + 100), kib64),
-        ("surrogate pair across 64 KiB", stringWithDefect(at: kib64 - 3, Array(#"\ud83c\udfac"#.utf8), total: 3 * kib64), kib64),
+        (
+            "invalid escape across 64 KiB", stringWithDefect(at: kib64 - 1, Array(#"\x"#.utf8), total: 2 * kib64 + 100),
+            kib64
+        ),
+        (
+            "bad UTF-8 across 64 KiB", stringWithDefect(at: kib64 - 1, [0xE2, 0x82, 0x28], total: 2 * kib64 + 100),
+            kib64
+        ),
+        (
+            "surrogate pair across 64 KiB",
+            stringWithDefect(at: kib64 - 3, Array(#"\ud83c\udfac"#.utf8), total: 3 * kib64), kib64
+        ),
         ("invalid escape across 1 MiB", stringWithDefect(at: mib - 1, Array(#"\x"#.utf8), total: mib + 100), mib),
         ("lone surrogate across 1 MiB", stringWithDefect(at: mib - 3, Array(#"\ud83cx"#.utf8), total: mib + 100), mib),
-        ("long number with a bad byte at 1 MiB", Array("[1".utf8) + [UInt8](repeating: UInt8(ascii: "7"), count: mib - 2) + Array("x]".utf8), mib),
-        ("long string of escapes and characters, then a trailing comma",
-         Array("{\"s\": \"".utf8) + LongTokenTests.content(mib + 500) + Array("\", \"t\": [1, 2,]}".utf8), mib),
+        (
+            "long number with a bad byte at 1 MiB",
+            Array("[1".utf8) + [UInt8](repeating: UInt8(ascii: "7"), count: mib - 2) + Array("x]".utf8), mib
+        ),
+        (
+            "long string of escapes and characters, then a trailing comma",
+            Array("{\"s\": \"".utf8) + LongTokenTests.content(mib + 500) + Array("\", \"t\": [1, 2,]}".utf8), mib
+        ),
     ]
 
     /// The outcome of one chunking: a hash of the events (or the error), the exact pass's report
@@ -88,8 +103,9 @@ struct LargeChunkIndependenceTests {
         }
         let report = exact.finish()
         if !events { error = report.errors.first }
-        return Outcome(events: events && error == nil ? hash : 0, eventCount: events && error == nil ? count : 0, error: error,
-                       exact: report, fastValid: fast.finish().isValid)
+        return Outcome(
+            events: events && error == nil ? hash : 0, eventCount: events && error == nil ? count : 0, error: error,
+            exact: report, fastValid: fast.finish().isValid)
     }
 
     /// Two-way cuts: two seeded ones and every point within 2 bytes of the document's boundary.
@@ -100,18 +116,22 @@ struct LargeChunkIndependenceTests {
         return cuts
     }
 
-    @Test("cut anywhere, or fed in chunks of any size, a large document gives the same result", arguments: documents.indices)
+    @Test(
+        "cut anywhere, or fed in chunks of any size, a large document gives the same result",
+        arguments: documents.indices)
     func largeDocument(_ index: Int) {
         let (name, bytes, boundary) = Self.documents[index]
         let whole = Self.outcome(bytes, sizes: [bytes.count], events: true)
-        #expect(whole.exact.isValid == (whole.error == nil) && whole.fastValid == (whole.error == nil), "\(name): \(whole)")
+        #expect(
+            whole.exact.isValid == (whole.error == nil) && whole.fastValid == (whole.error == nil), "\(name): \(whole)")
         #expect(whole.error == whole.exact.errors.first, "\(name): the stream parser and the exact pass disagree")
         let plain = Self.outcome(bytes, sizes: [bytes.count], events: false)
         for (k, cut) in Self.cuts(bytes.count, boundary: boundary, seed: UInt64(index)).enumerated() {
             // The event handler's path on the cut right at the boundary (and on all with `full`).
             let events = Self.full || k == (Self.full ? 8 : 2) + 2
             let outcome = Self.outcome(bytes, sizes: [cut, bytes.count - cut], events: events)
-            #expect(outcome == (events ? whole : plain), "\(name), cut at \(cut): \(outcome) vs \(events ? whole : plain)")
+            #expect(
+                outcome == (events ? whole : plain), "\(name), cut at \(cut): \(outcome) vs \(events ? whole : plain)")
         }
         for sizes in [[Self.kib64], [Self.mib], [Self.kib64 - 1, 3], [70_001]] {
             let outcome = Self.outcome(bytes, sizes: sizes, events: Self.full)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WireJSON
 
 /// Issue 10, item 3: one long string or number made validation quadratic (yajl's lexer re-reads a
@@ -42,7 +43,9 @@ struct LongTokenTests {
     // MARK: Bounded work and memory
 
     /// Feeds the engine in chunks and returns (valid, bytes given to yajl, most bytes held).
-    static func run(_ bytes: [UInt8], fast: Bool, chunk: Int, options: JSONParseOptions = .strict) -> (valid: Bool, yajl: Int, held: Int) {
+    static func run(_ bytes: [UInt8], fast: Bool, chunk: Int, options: JSONParseOptions = .strict) -> (
+        valid: Bool, yajl: Int, held: Int
+    ) {
         let engine = Engine(options: options, fast: fast)
         precondition(engine.fast == fast)
         let valid = bytes.withUnsafeBytes { all -> Bool in
@@ -74,7 +77,9 @@ struct LongTokenTests {
             let outcome = Self.run(bytes, fast: true, chunk: chunk)
             #expect(outcome.valid, "\(name), chunks of \(chunk)")
             // The chunk where the token starts goes to yajl; the rest of it does not.
-            #expect(outcome.yajl <= chunk + Self.head.count + Self.tail.count + 8, "\(name), chunks of \(chunk): yajl got \(outcome.yajl) bytes")
+            #expect(
+                outcome.yajl <= chunk + Self.head.count + Self.tail.count + 8,
+                "\(name), chunks of \(chunk): yajl got \(outcome.yajl) bytes")
         }
     }
 
@@ -85,16 +90,22 @@ struct LongTokenTests {
         for chunk in [65_536, 256 * 1024] {
             let outcome = Self.run(bytes, fast: false, chunk: chunk)
             #expect(outcome.valid, "\(name), chunks of \(chunk)")
-            #expect(outcome.held <= Engine.defaultLetGoThreshold + chunk, "\(name), chunks of \(chunk): held \(outcome.held) bytes")
-            #expect(outcome.yajl <= Engine.defaultLetGoThreshold + 2 * chunk, "\(name), chunks of \(chunk): yajl got \(outcome.yajl) bytes")
+            #expect(
+                outcome.held <= Engine.defaultLetGoThreshold + chunk,
+                "\(name), chunks of \(chunk): held \(outcome.held) bytes")
+            #expect(
+                outcome.yajl <= Engine.defaultLetGoThreshold + 2 * chunk,
+                "\(name), chunks of \(chunk): yajl got \(outcome.yajl) bytes")
         }
     }
 
     @Test("a long comment is let go of too")
     func longComment() {
         let comments = JSONParseOptions(allowComments: true)
-        for comment in [Array("/*".utf8) + Self.content(Self.length) + Array("*/".utf8),
-                        Array("//".utf8) + Self.content(Self.length) + [0x0A]] {
+        for comment in [
+            Array("/*".utf8) + Self.content(Self.length) + Array("*/".utf8),
+            Array("//".utf8) + Self.content(Self.length) + [0x0A],
+        ] {
             let bytes = Array("[1, ".utf8) + comment + Array("2]".utf8)
             let outcome = Self.run(bytes, fast: false, chunk: 65_536, options: comments)
             #expect(outcome.valid)
@@ -120,16 +131,31 @@ struct LongTokenTests {
     /// reference checker's offset.
     static let defects: [(String, [UInt8], JSONSyntaxError.Kind)] = [
         ("tab at the end of a long string", [0x22] + content(errorLength) + [0x09, 0x22], .controlCharacter),
-        ("invalid escape at the end of a long string", [0x22] + content(errorLength) + Array(#"\x""#.utf8), .invalidEscape),
-        ("short \\u escape at the end of a long string", [0x22] + content(errorLength) + Array(#"\u12G4""#.utf8), .invalidEscape),
+        (
+            "invalid escape at the end of a long string", [0x22] + content(errorLength) + Array(#"\x""#.utf8),
+            .invalidEscape
+        ),
+        (
+            "short \\u escape at the end of a long string", [0x22] + content(errorLength) + Array(#"\u12G4""#.utf8),
+            .invalidEscape
+        ),
         ("bad UTF-8 at the end of a long string", [0x22] + content(errorLength) + [0xC3, 0x28, 0x22], .invalidUTF8),
-        ("lone surrogate at the end of a long string", [0x22] + content(errorLength) + Array(#"\ud800x""#.utf8), .loneSurrogate),
+        (
+            "lone surrogate at the end of a long string", [0x22] + content(errorLength) + Array(#"\ud800x""#.utf8),
+            .loneSurrogate
+        ),
         ("character after a long string", [0x22] + content(errorLength) + Array("\" x".utf8), .unexpectedCharacter),
         ("second value after a long string", [0x22] + content(errorLength) + Array("\" 2".utf8), .unexpectedToken),
         ("letter glued to a long integer", digits(errorLength) + Array("x".utf8), .unexpectedCharacter),
         ("second number after a long integer", digits(errorLength) + Array(" 4".utf8), .unexpectedToken),
-        ("dot at the end of a long fraction", Array("1.".utf8) + digits(errorLength) + Array(".".utf8), .unexpectedCharacter),
-        ("missing exponent digits after a long fraction", Array("1.".utf8) + digits(errorLength) + Array("e".utf8), .invalidNumber),
+        (
+            "dot at the end of a long fraction", Array("1.".utf8) + digits(errorLength) + Array(".".utf8),
+            .unexpectedCharacter
+        ),
+        (
+            "missing exponent digits after a long fraction", Array("1.".utf8) + digits(errorLength) + Array("e".utf8),
+            .invalidNumber
+        ),
         ("leading zero before a long integer", Array("0".utf8) + digits(errorLength), .invalidNumber),
     ]
 
@@ -160,16 +186,19 @@ struct LongTokenTests {
         let bad = Array("[1, /*".utf8) + Self.content(Self.errorLength) + [0xFF] + Array("*/ 2]".utf8)
         try Self.expectEveryPathAgrees(bad, name: "bad UTF-8 in a long comment", kind: .invalidUTF8, options: comments)
         let open = Array("[1] /*".utf8) + Self.content(Self.errorLength)
-        try Self.expectEveryPathAgrees(open, name: "long comment left open", kind: .unexpectedEndOfInput, options: comments)
+        try Self.expectEveryPathAgrees(
+            open, name: "long comment left open", kind: .unexpectedEndOfInput, options: comments)
     }
 
     @Test("JSON Lines: a long line with a bad byte at its end is reported on its line")
     func jsonLines() throws {
-        let bytes = Array("{\"a\":1}\n".utf8) + [0x22] + Self.content(Self.errorLength) + [0x01, 0x22] + Array("\n[2]\n".utf8)
+        let bytes =
+            Array("{\"a\":1}\n".utf8) + [0x22] + Self.content(Self.errorLength) + [0x01, 0x22] + Array("\n[2]\n".utf8)
         let report = JSONValidator(options: JSONParseOptions(framing: .lines), chunkSize: 65_536).validate(bytes)
         let error = try #require(report.errors.first)
         let line = Array(bytes[8...])
-        let offset = try #require(ReferenceChecker(options: .strict).errorOffset(Array(line.prefix(while: { $0 != 0x0A }))))
+        let offset = try #require(
+            ReferenceChecker(options: .strict).errorOffset(Array(line.prefix(while: { $0 != 0x0A }))))
         #expect(error.kind == .controlCharacter)
         #expect(error.location.offset == 8 + offset && error.location.line == 2)
         #expect(report.documentCount == 3 && report.invalidDocumentCount == 1)
@@ -178,22 +207,29 @@ struct LongTokenTests {
     /// The reference checker's offset (and line and column) and the kind, from every path that can
     /// take 2 MB in reasonable time: the stream parser in several chunk sizes, the validator on a
     /// buffer, a file (fast then exact pass) and a pipe, the fast pass alone.
-    static func expectEveryPathAgrees(_ bytes: [UInt8], name: String, kind: JSONSyntaxError.Kind,
-                                      options: JSONParseOptions = .strict,
-                                      sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let offset = try #require(ReferenceChecker(options: options).errorOffset(bytes), "\(name): the reference accepts it",
-                                  sourceLocation: sourceLocation)
+    static func expectEveryPathAgrees(
+        _ bytes: [UInt8], name: String, kind: JSONSyntaxError.Kind,
+        options: JSONParseOptions = .strict,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let offset = try #require(
+            ReferenceChecker(options: options).errorOffset(bytes), "\(name): the reference accepts it",
+            sourceLocation: sourceLocation)
         let (line, column) = ReferenceChecker.lineAndColumn(of: offset, in: bytes)
         let expected = JSONSourceLocation(offset: offset, line: line, column: column)
         var outcomes: [(String, JSONSyntaxError?)] = []
         for chunk in [65_536, 70_001, 1 << 18] {
-            outcomes.append(("stream parser, chunks of \(chunk)", parse(bytes, chunks: [chunk], options: options).error))
+            outcomes.append(
+                ("stream parser, chunks of \(chunk)", parse(bytes, chunks: [chunk], options: options).error))
         }
         outcomes.append(("validator, buffer", JSONValidator(options: options).validate(bytes).errors.first))
         for chunk in [65_536, 256 * 1024] {
             let validator = JSONValidator(options: options, chunkSize: chunk)
-            outcomes.append(("validator, file, exact chunks of \(chunk)", ValidationPaths.validateFile(bytes, validator: validator)))
-            outcomes.append(("validator, pipe, chunks of \(chunk)", ValidationPaths.validatePipe(bytes, validator: validator)))
+            outcomes.append(
+                ("validator, file, exact chunks of \(chunk)", ValidationPaths.validateFile(bytes, validator: validator))
+            )
+            outcomes.append(
+                ("validator, pipe, chunks of \(chunk)", ValidationPaths.validatePipe(bytes, validator: validator)))
         }
         var first: JSONSyntaxError?
         for (path, error) in outcomes {
@@ -201,19 +237,24 @@ struct LongTokenTests {
                 Issue.record("\(name): \(path) accepts it", sourceLocation: sourceLocation)
                 continue
             }
-            #expect(error.location == expected && error.kind == kind,
-                    "\(name): \(path) says \(error.location) [\(error.kind)] \(error.reason); expected \(expected) [\(kind)]",
-                    sourceLocation: sourceLocation)
+            #expect(
+                error.location == expected && error.kind == kind,
+                "\(name): \(path) says \(error.location) [\(error.kind)] \(error.reason); expected \(expected) [\(kind)]",
+                sourceLocation: sourceLocation)
             if let first {
-                #expect(error == first, "\(name): \(path) differs in reason, path or excerpt: \(error) vs \(first)", sourceLocation: sourceLocation)
+                #expect(
+                    error == first, "\(name): \(path) differs in reason, path or excerpt: \(error) vs \(first)",
+                    sourceLocation: sourceLocation)
             } else {
                 first = error
             }
         }
         // (With comments allowed there is no fast pass: comments need the exact scanner.)
         for chunk in [65_536, 100_003] where !options.allowComments {
-            #expect(!run(bytes, fast: true, chunk: chunk, options: options).valid, "\(name): the fast pass in chunks of \(chunk) accepts it",
-                    sourceLocation: sourceLocation)
+            #expect(
+                !run(bytes, fast: true, chunk: chunk, options: options).valid,
+                "\(name): the fast pass in chunks of \(chunk) accepts it",
+                sourceLocation: sourceLocation)
         }
     }
 }
@@ -227,8 +268,12 @@ extension LongTokenTests {
         let error = try #require(ValidationPaths.validateFile(bytes, validator: JSONValidator()))
         let offset = Self.head.count + 1 + Self.content(Self.length).count
         #expect(error.kind == .controlCharacter)
-        #expect(error.location == JSONSourceLocation(offset: offset, line: 3, column: 11 + (offset - Self.head.count)
-            - Self.content(Self.length).filter { $0 & 0xC0 == 0x80 }.count))
+        #expect(
+            error.location
+                == JSONSourceLocation(
+                    offset: offset, line: 3,
+                    column: 11 + (offset - Self.head.count)
+                        - Self.content(Self.length).filter { $0 & 0xC0 == 0x80 }.count))
         #expect(ReferenceChecker(options: .strict).errorOffset(bytes) == offset)
     }
 }

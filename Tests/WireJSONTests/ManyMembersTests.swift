@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WireJSON
 
 /// Objects with very many members: duplicate detection must stay exact in both passes, find the
@@ -27,19 +28,22 @@ struct ManyMembersTests {
     func uniqueMembers() throws {
         let bytes = Self.document()
         #expect(StructureCheckerTests.fastVerdict(bytes, chunks: [bytes.count]))
-        #expect(StructureCheckerTests.fastVerdict(bytes, chunks: StructureCheckerTests.chunks(bytes.count, size: 100_003)))
+        #expect(
+            StructureCheckerTests.fastVerdict(bytes, chunks: StructureCheckerTests.chunks(bytes.count, size: 100_003)))
         #expect(StructureCheckerTests.exactVerdict(bytes))
         #expect(try Self.validateFile(bytes).isValid)
     }
 
-    @Test("a duplicate of the first member at the end of 300,000 is found at its byte by both passes",
-          arguments: [#""m0":-1"#, #""m\u0030":-1"#, #""m299999":-1"#, #""m150000":-1"#])
+    @Test(
+        "a duplicate of the first member at the end of 300,000 is found at its byte by both passes",
+        arguments: [#""m0":-1"#, #""m\u0030":-1"#, #""m299999":-1"#, #""m150000":-1"#])
     func duplicateAtTheEnd(_ extra: String) throws {
         let bytes = Self.document(extra: extra)
         let offset = bytes.count - Array((extra + "}").utf8).count
         let name = extra.hasPrefix(#""m\u0030""#) ? "m0" : String(extra.dropFirst().prefix { $0 != "\"" })
         #expect(!StructureCheckerTests.fastVerdict(bytes, chunks: [bytes.count]))
-        #expect(!StructureCheckerTests.fastVerdict(bytes, chunks: StructureCheckerTests.chunks(bytes.count, size: 65_536)))
+        #expect(
+            !StructureCheckerTests.fastVerdict(bytes, chunks: StructureCheckerTests.chunks(bytes.count, size: 65_536)))
         for report in [JSONValidator().validate(bytes), try Self.validateFile(bytes)] {
             let error = try #require(report.errors.first)
             #expect(error.kind == .duplicateKey)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WireJSON
 
 /// `sortedMembers` compares names as UTF-8 bytes instead of building UTF-16 arrays, and
@@ -19,7 +20,8 @@ struct ObjectOrderTests {
     static func referenceDuplicates(_ members: [JSONObject.Member]) -> [String] {
         var seen = Set<[UInt8]>()
         var duplicates: [[UInt8]] = []
-        for member in members where !seen.insert(Array(member.key.utf8)).inserted && !duplicates.contains(Array(member.key.utf8)) {
+        for member in members
+        where !seen.insert(Array(member.key.utf8)).inserted && !duplicates.contains(Array(member.key.utf8)) {
             duplicates.append(Array(member.key.utf8))
         }
         return duplicates.map { String(decoding: $0, as: UTF8.self) }
@@ -27,8 +29,10 @@ struct ObjectOrderTests {
 
     /// Characters from every UTF-8 length and both sides of the UTF-16 surrogate range, plus a
     /// precomposed and a decomposed é (equal as Swift strings, different code units).
-    static let alphabet: [String] = ["a", "b", "A", "_", "0", "\u{7F}", "é", "e\u{301}", "\u{7FF}", "\u{800}",
-                                     "\u{D7FF}", "\u{E000}", "\u{FFFD}", "\u{FFFF}", "\u{10000}", "😀", "\u{10FFFF}", ""]
+    static let alphabet: [String] = [
+        "a", "b", "A", "_", "0", "\u{7F}", "é", "e\u{301}", "\u{7FF}", "\u{800}",
+        "\u{D7FF}", "\u{E000}", "\u{FFFD}", "\u{FFFF}", "\u{10000}", "😀", "\u{10FFFF}", "",
+    ]
 
     static func randomKey(_ rng: inout SplitMix64) -> String {
         (0..<rng.next(below: 4)).map { _ in alphabet[rng.next(below: alphabet.count)] }.joined()
@@ -61,7 +65,10 @@ struct ObjectOrderTests {
         // 40,000 names, each repeated once, the repeats in reverse order.
         let count = 40_000
         let names = (0..<count).map { "n\($0)" }
-        let text = "{" + (names + names.reversed()).enumerated().map { "\"\($0.element)\":\($0.offset)" }.joined(separator: ",") + "}"
+        let text =
+            "{"
+            + (names + names.reversed()).enumerated().map { "\"\($0.element)\":\($0.offset)" }.joined(separator: ",")
+            + "}"
         let value = try JSONValue.parse(text, options: JSONParseOptions(allowDuplicateKeys: true))
         guard case .object(let object) = value else {
             Issue.record("not an object")

@@ -141,12 +141,20 @@ struct ReferenceChecker {
             var high: UInt8 = 0xBF
             switch lead {
             case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
+            case 0xE0:
+                length = 3
+                low = 0xA0
             case 0xE1...0xEC, 0xEE, 0xEF: length = 3
-            case 0xED: length = 3; high = 0x9F
-            case 0xF0: length = 4; low = 0x90
+            case 0xED:
+                length = 3
+                high = 0x9F
+            case 0xF0:
+                length = 4
+                low = 0x90
             case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; high = 0x8F
+            case 0xF4:
+                length = 4
+                high = 0x8F
             default: return .invalid
             }
             for k in 1..<length {
@@ -260,7 +268,7 @@ struct ReferenceChecker {
         mutating func number() throws(Stop) {
             if byte == UInt8(ascii: "-") { i += 1 }
             if byte == UInt8(ascii: "0") {
-                i += 1   // a leading zero ends the integer part; a digit after it is the caller's error
+                i += 1  // a leading zero ends the integer part; a digit after it is the caller's error
             } else {
                 try digits()
             }
@@ -338,7 +346,7 @@ struct ReferenceChecker {
                         decoded.append(contentsOf: bytes[i..<(i + length)])
                         i += length
                     case .cutOff:
-                        throw fail(bytes.count)   // the unterminated string is the error (rule 2)
+                        throw fail(bytes.count)  // the unterminated string is the error (rule 2)
                     case .invalid:
                         throw fail(i)
                     }

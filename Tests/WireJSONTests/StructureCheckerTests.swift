@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WireJSON
 
 /// The fast pass (yajl with no callbacks, plus the structure checker, possibly on another core) must
@@ -12,19 +13,19 @@ struct StructureCheckerTests {
     static let verdicts: [(String, Bool)] = [
         (#"{"a":1,"b":2}"#, true),
         (#"{"a":1,"a":2}"#, false),
-        (#"{"a":1,"\u0061":2}"#, false),                 // same name once decoded
+        (#"{"a":1,"\u0061":2}"#, false),  // same name once decoded
         (#"{"\u00e9":1,"é":2}"#, false),
-        (#"{"\ud83c\udfac":1,"🎬":2}"#, false),           // surrogate pair vs UTF-8
+        (#"{"\ud83c\udfac":1,"🎬":2}"#, false),  // surrogate pair vs UTF-8
         (#"{"a\"":1,"a\u0022":2}"#, false),
-        (#"{"a\\":1,"a\/":2}"#, true),                   // `a\` and `a/` differ
-        (#"{"x":{"a":1},"y":{"a":1}}"#, true),           // same name in sibling objects
-        (#"{"a":{"a":{"a":1}}}"#, true),                 // same name at different depths
-        (#"{"k":["a","a"],"a":"k"}"#, true),             // strings that are values, not names
+        (#"{"a\\":1,"a\/":2}"#, true),  // `a\` and `a/` differ
+        (#"{"x":{"a":1},"y":{"a":1}}"#, true),  // same name in sibling objects
+        (#"{"a":{"a":{"a":1}}}"#, true),  // same name at different depths
+        (#"{"k":["a","a"],"a":"k"}"#, true),  // strings that are values, not names
         (#"{"k":"a","a":"k","v":[{"k":1}]}"#, true),
         (#"[{"a":1},{"a":1}]"#, true),
-        (#"{"a":[1,{"b":2}],"a":3}"#, false),            // duplicate after a nested array
-        (#"{"a,":1,"a{":2,"a}":3,"a]":4}"#, true),        // brackets and commas inside names
-        (#"{"":1,"":2}"#, false),                        // empty names
+        (#"{"a":[1,{"b":2}],"a":3}"#, false),  // duplicate after a nested array
+        (#"{"a,":1,"a{":2,"a}":3,"a]":4}"#, true),  // brackets and commas inside names
+        (#"{"":1,"":2}"#, false),  // empty names
         (#"{"":1,"\u0000":2}"#, true),
     ]
 
@@ -58,8 +59,9 @@ struct StructureCheckerTests {
 
     /// A large document (several chunks of the parallel path) with one planted defect at various
     /// places: the verdict of the fast pass equals the exact one, for buffers and for files.
-    @Test("large documents, parallel chunks: same verdicts as the exact pass",
-          arguments: ["none", "duplicate", "escaped-duplicate", "duplicate-split", "too-deep", "syntax"])
+    @Test(
+        "large documents, parallel chunks: same verdicts as the exact pass",
+        arguments: ["none", "duplicate", "escaped-duplicate", "duplicate-split", "too-deep", "syntax"])
     func large(_ defect: String) throws {
         let bytes = Self.largeDocument(defect: defect)
         #expect(bytes.count > JSONValidator.fastChunkSize)
@@ -109,7 +111,9 @@ struct StructureCheckerTests {
         return bytes.withUnsafeBytes { all -> Bool in
             var start = 0
             for size in chunks where size > 0 {
-                do { try engine.feed(UnsafeRawBufferPointer(rebasing: all[start..<(start + size)])) } catch { return false }
+                do { try engine.feed(UnsafeRawBufferPointer(rebasing: all[start..<(start + size)])) } catch {
+                    return false
+                }
                 start += size
             }
             do { try engine.finish() } catch { return false }
@@ -131,8 +135,12 @@ struct StructureCheckerTests {
                 switch defect {
                 case "duplicate": record += #""id":7,"#
                 case "escaped-duplicate": record += #""t\u0069tle":"again","#
-                case "duplicate-split": record += #""\#(String(repeating: "n", count: 70_000))":1,"\#(String(repeating: "n", count: 70_000))":2,"#
-                case "too-deep": record += "\"deep\":" + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + ","
+                case "duplicate-split":
+                    record +=
+                        #""\#(String(repeating: "n", count: 70_000))":1,"\#(String(repeating: "n", count: 70_000))":2,"#
+                case "too-deep":
+                    record +=
+                        "\"deep\":" + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + ","
                 case "syntax": record += #""broken":[1,2,,3],"#
                 default: break
                 }

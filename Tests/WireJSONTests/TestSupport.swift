@@ -1,6 +1,7 @@
 import Foundation
-@testable import WireJSON
 import WireLockTestSupport
+
+@testable import WireJSON
 
 /// The outcome of parsing a document with a given chunking: all events, or the error.
 struct ParseOutcome: Equatable, CustomStringConvertible {
@@ -47,13 +48,17 @@ enum Conformance {
 
     static var jsonTestSuite: URL? {
         guard let dir = root?.appendingPathComponent("JSONTestSuite/test_parsing"),
-              FileManager.default.fileExists(atPath: dir.path) else { return nil }
+            FileManager.default.fileExists(atPath: dir.path)
+        else { return nil }
         return dir
     }
 
     static func files(prefix: String) -> [URL] {
         guard let dir = jsonTestSuite,
-              let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return [] }
-        return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted().map { dir.appendingPathComponent($0) }
+            let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path)
+        else { return [] }
+        return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted().map {
+            dir.appendingPathComponent($0)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WireJSON
 
 /// The tree builder on large containers: every element and member arrives, in order, once. Before
@@ -37,7 +38,9 @@ struct TreeBuilderScaleTests {
         // 1,000 objects of 200 members inside an array inside an object: a value added after a
         // large container closes goes to the right parent.
         let inner = (0..<200).map { "\"m\($0)\":[\($0),{\"x\":\"\($0)\"}]" }.joined(separator: ",")
-        let text = #"{"before":true,"items":["# + Array(repeating: "{" + inner + "}", count: 1_000).joined(separator: ",") + #"],"after":null}"#
+        let text =
+            #"{"before":true,"items":["# + Array(repeating: "{" + inner + "}", count: 1_000).joined(separator: ",")
+            + #"],"after":null}"#
         let value = try JSONValue.parse(text)
         guard case .array(let items)? = value["items"] else {
             Issue.record("no items array")
@@ -46,11 +49,16 @@ struct TreeBuilderScaleTests {
         #expect(items.count == 1_000)
         #expect(value["before"] == .bool(true))
         #expect(value["after"] == .null)
-        #expect(items.allSatisfy { item in
-            guard case .object(let object) = item, object.count == 200 else { return false }
-            return object.indices.allSatisfy { i in
-                object[i].key == "m\(i)" && object[i].value == .array([.number(JSONNumber(text: String(i))), .object(JSONObject(["x": .string(String(i))]))])
-            }
-        })
+        #expect(
+            items.allSatisfy { item in
+                guard case .object(let object) = item, object.count == 200 else { return false }
+                return object.indices.allSatisfy { i in
+                    object[i].key == "m\(i)"
+                        && object[i].value
+                            == .array([
+                                .number(JSONNumber(text: String(i))), .object(JSONObject(["x": .string(String(i))])),
+                            ])
+                }
+            })
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
+
 @testable import WireJSON
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Every way WireJSON can be handed the same bytes, and the error each one reports (nil when it
@@ -21,7 +22,9 @@ enum ValidationPaths {
         var verdictOnly = false
 
         var description: String {
-            "\(name): " + (error.map { "\($0.location.line):\($0.location.column) [\($0.kind)] \($0.reason) at \($0.path)" } ?? "valid")
+            "\(name): "
+                + (error.map { "\($0.location.line):\($0.location.column) [\($0.kind)] \($0.reason) at \($0.path)" }
+                    ?? "valid")
         }
     }
 
@@ -33,20 +36,31 @@ enum ValidationPaths {
         outcomes.append(Outcome(name: "stream parser, whole", error: parse(bytes, chunks: [], options: options).error))
         if everySplit {
             for split in 0...bytes.count {
-                outcomes.append(Outcome(name: "stream parser, split at \(split)",
-                                        error: parse(bytes, chunks: [split, bytes.count], options: options).error))
+                outcomes.append(
+                    Outcome(
+                        name: "stream parser, split at \(split)",
+                        error: parse(bytes, chunks: [split, bytes.count], options: options).error))
             }
         }
-        outcomes.append(Outcome(name: "stream parser, one-byte chunks", error: parse(bytes, chunks: [1], options: options).error))
+        outcomes.append(
+            Outcome(name: "stream parser, one-byte chunks", error: parse(bytes, chunks: [1], options: options).error))
         let tree: JSONSyntaxError?
-        do throws(JSONSyntaxError) { _ = try JSONValue.parse(bytes, options: options); tree = nil } catch { tree = error }
+        do throws(JSONSyntaxError) {
+            _ = try JSONValue.parse(bytes, options: options)
+            tree = nil
+        } catch { tree = error }
         outcomes.append(Outcome(name: "tree builder", error: tree))
-        outcomes.append(Outcome(name: "validator, buffer", error: JSONValidator(options: options).validate(bytes).errors.first))
+        outcomes.append(
+            Outcome(name: "validator, buffer", error: JSONValidator(options: options).validate(bytes).errors.first))
         for chunkSize in [256 * 1024, 3] {
-            outcomes.append(Outcome(name: "validator, file, exact chunks of \(chunkSize)",
-                                    error: validateFile(bytes, validator: JSONValidator(options: options, chunkSize: chunkSize))))
-            outcomes.append(Outcome(name: "validator, pipe, chunks of \(chunkSize)",
-                                    error: validatePipe(bytes, validator: JSONValidator(options: options, chunkSize: chunkSize))))
+            outcomes.append(
+                Outcome(
+                    name: "validator, file, exact chunks of \(chunkSize)",
+                    error: validateFile(bytes, validator: JSONValidator(options: options, chunkSize: chunkSize))))
+            outcomes.append(
+                Outcome(
+                    name: "validator, pipe, chunks of \(chunkSize)",
+                    error: validatePipe(bytes, validator: JSONValidator(options: options, chunkSize: chunkSize))))
         }
         var fast = ValidationRun(options: options, maxErrors: 1, fast: true)
         bytes.withUnsafeBytes { fast.feed($0) }
@@ -67,30 +81,35 @@ enum ValidationPaths {
     }
 
     /// The outcomes that differ from the expected error (or from "valid" when `expected` is nil).
-    static func disagreements(_ bytes: [UInt8], options: JSONParseOptions = .strict, everySplit: Bool = true,
-                              expected: (kind: JSONSyntaxError.Kind, offset: Int, line: Int, column: Int, reason: String, path: String)?) -> [Outcome] {
+    static func disagreements(
+        _ bytes: [UInt8], options: JSONParseOptions = .strict, everySplit: Bool = true,
+        expected: (kind: JSONSyntaxError.Kind, offset: Int, line: Int, column: Int, reason: String, path: String)?
+    ) -> [Outcome] {
         all(bytes, options: options, everySplit: everySplit).filter { outcome in
             guard let expected else { return outcome.error != nil }
             guard let error = outcome.error else { return true }
             if outcome.verdictOnly { return false }
             return error.kind != expected.kind
-                || error.location != JSONSourceLocation(offset: expected.offset, line: expected.line, column: expected.column)
+                || error.location
+                    != JSONSourceLocation(offset: expected.offset, line: expected.line, column: expected.column)
                 || error.reason != expected.reason || error.path.description != expected.path
         }
     }
 
     static func validateFile(_ bytes: [UInt8], validator: JSONValidator) -> JSONSyntaxError? {
         guard let report = validateFileReport(bytes, validator: validator) else {
-            return JSONSyntaxError(kind: .emptyInput, reason: "test harness: the temporary file could not be written or read",
-                                   location: JSONSourceLocation(offset: -1, line: 0, column: 0), path: .root,
-                                   excerpt: JSONExcerpt(text: "", caretColumn: 0))
+            return JSONSyntaxError(
+                kind: .emptyInput, reason: "test harness: the temporary file could not be written or read",
+                location: JSONSourceLocation(offset: -1, line: 0, column: 0), path: .root,
+                excerpt: JSONExcerpt(text: "", caretColumn: 0))
         }
         return report.errors.first
     }
 
     /// The whole report for the bytes written to a temporary file (nil if that fails).
     static func validateFileReport(_ bytes: [UInt8], validator: JSONValidator) -> JSONValidationReport? {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("wirejson-paths-\(UUID().uuidString).json")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wirejson-paths-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
         do {
             try Data(bytes).write(to: url)
@@ -125,9 +144,10 @@ enum ValidationPaths {
         do {
             return try validator.validate(fileDescriptor: readEnd, path: "<pipe>").errors.first
         } catch {
-            return JSONSyntaxError(kind: .emptyInput, reason: "test harness: \(error)",
-                                   location: JSONSourceLocation(offset: -1, line: 0, column: 0), path: .root,
-                                   excerpt: JSONExcerpt(text: "", caretColumn: 0))
+            return JSONSyntaxError(
+                kind: .emptyInput, reason: "test harness: \(error)",
+                location: JSONSourceLocation(offset: -1, line: 0, column: 0), path: .root,
+                excerpt: JSONExcerpt(text: "", caretColumn: 0))
         }
     }
 }

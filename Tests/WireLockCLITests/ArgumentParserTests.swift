@@ -1,23 +1,27 @@
 import Testing
 import WireCommandLine
 import WireSupport
+
 @testable import wirelock
 
 /// A command used only to exercise the parser: one of each kind of declaration.
 private struct ProbeCommand: ParsableCommand {
     static let verbose = OptionDefinition.flag("verbose", short: "v", help: "Talk more.")
     static let dryRun = OptionDefinition.flag("dry-run", short: "d", help: "Change nothing.")
-    static let level = Option<Int?>("level", short: "l", valueName: "n", as: .positiveInteger,
-                                    help: "How hard to try.")
-    static let mode = Option<String>("mode", valueName: "mode", as: .choice(["fast", "slow"]),
-                                     default: "fast", help: "How to go.")
+    static let level = Option<Int?>(
+        "level", short: "l", valueName: "n", as: .positiveInteger,
+        help: "How hard to try.")
+    static let mode = Option<String>(
+        "mode", valueName: "mode", as: .choice(["fast", "slow"]),
+        default: "fast", help: "How to go.")
     static let name = Option<String?>("name", short: "n", valueName: "name", as: .text, help: "What to call it.")
     static let inputs = ArgumentDefinition("input", help: "What to read.", isRepeating: true)
 
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "probe", abstract: "Probe the parser.",
-                             options: [verbose, dryRun, level.definition, mode.definition, name.definition],
-                             arguments: [inputs])
+        CommandConfiguration(
+            commandName: "probe", abstract: "Probe the parser.",
+            options: [verbose, dryRun, level.definition, mode.definition, name.definition],
+            arguments: [inputs])
     }
 
     init(from arguments: ParsedArguments) throws(UsageError) {}
@@ -172,7 +176,8 @@ struct CommandTreeTests {
 
     @Test func selectsFmt() throws {
         guard case .run(let command) = action(["fmt", "--check", "--allow-duplicate-keys", "d"]),
-              let fmt = command as? FmtCommand else {
+            let fmt = command as? FmtCommand
+        else {
             Issue.record("expected to run fmt")
             return
         }
@@ -288,15 +293,17 @@ struct HelpTextTests {
     }
 
     @Test func usageErrorTextNamesProblemUsageAndHelp() {
-        let text = HelpFormatter.usageError(.unknownOption("--frob"), configuration: FmtCommand.configuration,
-                                            path: ["wirelock", "fmt"])
-        #expect(text == """
-            wirelock: error: unknown option '--frob'
-            Usage: wirelock fmt [--check] [--force] [--allow-duplicate-keys]
-                                [--exclude <glob>] [--allow-empty] <path> ...
-            See 'wirelock fmt --help' for more information.
+        let text = HelpFormatter.usageError(
+            .unknownOption("--frob"), configuration: FmtCommand.configuration,
+            path: ["wirelock", "fmt"])
+        #expect(
+            text == """
+                wirelock: error: unknown option '--frob'
+                Usage: wirelock fmt [--check] [--force] [--allow-duplicate-keys]
+                                    [--exclude <glob>] [--allow-empty] <path> ...
+                See 'wirelock fmt --help' for more information.
 
-            """)
+                """)
     }
 
     @Test func wrapBreaksAtWordsAndIndents() {

@@ -42,11 +42,12 @@ struct DiffPathSpellingTests {
         defer { directory.remove() }
         let result = try RawProcess.run(["diff", "dA/y.json", "./dB/y.json"], in: directory.url)
         #expect(result.termination == .exited(0), "\(result)")
-        #expect(result.stdoutText == """
-            y
-              non-breaking value-only at $: golden values changed; the shape did not
-            1 format compared: 0 breaking changes, 1 non-breaking
+        #expect(
+            result.stdoutText == """
+                y
+                  non-breaking value-only at $: golden values changed; the shape did not
+                1 format compared: 0 breaking changes, 1 non-breaking
 
-            """)
+                """)
     }
 }

@@ -10,7 +10,8 @@ struct EmptyInputAndColourTests {
     /// `empty/`, `docs/` (a README and a hidden JSON file only), `a.json`, and `golden/` with one golden.
     static func project() throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
-        try FileManager.default.createDirectory(at: directory.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
         try directory.write("docs/README.md", "# not JSON\n")
         try directory.write("docs/.hidden.json", "{}")
         try directory.write("a.json", "{\n  \"id\": 1\n}\n")
@@ -85,7 +86,8 @@ struct EmptyInputAndColourTests {
         defer { directory.remove() }
         try directory.write("bad.json", "[1,]")
 
-        let result = try RawProcess.run(["validate", "bad.json"], stdout: .terminal, in: directory.url, environment: environment)
+        let result = try RawProcess.run(
+            ["validate", "bad.json"], stdout: .terminal, in: directory.url, environment: environment)
 
         #expect(result.termination == .exited(1), "\(result)")
         #expect(result.stdoutText.contains("error:"), "\(result)")

@@ -21,7 +21,9 @@ struct ExactNameCommandTests {
             return
         }
         // Decomposed first (canonical order: U+0065 before U+00E9).
-        #expect(members.members.map { Array($0.key.utf8) } == [Array("cafe\u{301}".utf8), Array("caf\u{E9}".utf8)], "\(result.stdout)")
+        #expect(
+            members.members.map { Array($0.key.utf8) } == [Array("cafe\u{301}".utf8), Array("caf\u{E9}".utf8)],
+            "\(result.stdout)")
     }
 
     @Test(arguments: [flat, nested])

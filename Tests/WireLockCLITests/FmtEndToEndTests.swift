@@ -6,7 +6,8 @@ import WireLockTestSupport
 /// Runs the built `wirelock fmt` and checks output, exit status and the files left behind.
 @Suite("wirelock fmt (binary)")
 struct FmtEndToEndTests {
-    static let messy = #"{"title":"Heat","year":1995,"genres":["crime","drama"],"rating":{"imdb":8.30,"votes":[]},"note":"caf\u00e9 \/ \"x\""}"#
+    static let messy =
+        #"{"title":"Heat","year":1995,"genres":["crime","drama"],"rating":{"imdb":8.30,"votes":[]},"note":"caf\u00e9 \/ \"x\""}"#
 
     /// Keys sorted, two-space indent, `8.30` kept as written, `\u00e9` and `\/` unescaped, `\"`
     /// kept, empty array as `[]`, final newline — written out by hand.
@@ -47,13 +48,15 @@ struct FmtEndToEndTests {
         defer { directory.remove() }
         try directory.write("movie.json", Self.messy)
         _ = try WireLockBinary.run(["fmt", "movie.json"], in: directory.url)
-        let inode = try FileManager.default.attributesOfItem(atPath: directory.path("movie.json"))[.systemFileNumber] as? Int
+        let inode =
+            try FileManager.default.attributesOfItem(atPath: directory.path("movie.json"))[.systemFileNumber] as? Int
 
         let again = try WireLockBinary.run(["fmt", "movie.json"], in: directory.url)
 
         #expect(again.status == 0)
         #expect(again.stdout == "1 file: 0 formatted, 1 unchanged, 0 invalid\n")
-        let after = try FileManager.default.attributesOfItem(atPath: directory.path("movie.json"))[.systemFileNumber] as? Int
+        let after =
+            try FileManager.default.attributesOfItem(atPath: directory.path("movie.json"))[.systemFileNumber] as? Int
         #expect(inode == after, "an unchanged file is not rewritten")
     }
 
@@ -68,12 +71,13 @@ struct FmtEndToEndTests {
         let result = try WireLockBinary.run(["fmt", "bad.json"], in: directory.url)
 
         #expect(result.status == 1)
-        #expect(result.stderr == """
-            bad.json:2:13: error: trailing comma before ']' (at $.a)
-                 "a": [1, 2,]}
-                            ^
+        #expect(
+            result.stderr == """
+                bad.json:2:13: error: trailing comma before ']' (at $.a)
+                     "a": [1, 2,]}
+                                ^
 
-            """)
+                """)
         #expect(result.stdout == "1 file: 0 formatted, 0 unchanged, 1 invalid\n")
         #expect(try directory.read("bad.json") == original)
         #expect(try directory.permissions("bad.json") == 0o600)
@@ -89,7 +93,8 @@ struct FmtEndToEndTests {
         let result = try WireLockBinary.run(["fmt", "--check", "clean.json", "messy.json"], in: directory.url)
 
         #expect(result.status == 1)
-        #expect(result.stdout == "messy.json: not in canonical form\n2 files: 1 canonical, 1 not canonical, 0 invalid\n")
+        #expect(
+            result.stdout == "messy.json: not in canonical form\n2 files: 1 canonical, 1 not canonical, 0 invalid\n")
         #expect(try directory.readText("messy.json") == Self.messy)
         #expect(try directory.readText("clean.json") == Self.canonical)
     }
@@ -153,7 +158,8 @@ struct FmtEndToEndTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try directory.write("target.json", "[1,2]")
-        try FileManager.default.createSymbolicLink(atPath: directory.path("link.json"), withDestinationPath: "target.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.path("link.json"), withDestinationPath: "target.json")
 
         let result = try WireLockBinary.run(["fmt", "link.json"], in: directory.url)
 

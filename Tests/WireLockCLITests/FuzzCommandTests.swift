@@ -14,8 +14,11 @@ struct FuzzCommandTests {
     }
 
     @Test func aValidatorCampaignOverTheFixturesIsClean() throws {
-        let result = try WireLockBinary.run(["fuzz", "Fixtures/API/v3/calendar-success.json", "Fixtures/API/v3/calendar-malformed.json",
-                                             "--seed", "7", "--count", "2000"], in: Self.root)
+        let result = try WireLockBinary.run(
+            [
+                "fuzz", "Fixtures/API/v3/calendar-success.json", "Fixtures/API/v3/calendar-malformed.json",
+                "--seed", "7", "--count", "2000",
+            ], in: Self.root)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("skipped Fixtures/API/v3/calendar-malformed.json: not valid JSON"))
         #expect(result.stdoutLines.last == "2000 mutants: 2000 as expected, 0 findings")
@@ -26,13 +29,23 @@ struct FuzzCommandTests {
     @Test func theShardsFoldersTogetherAreTheWholeCampaignsFolder() throws {
         let dir = try scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let common = ["fuzz", "Fixtures/API/v3/error-404.json", "Fixtures/API/v3/error-429.json", "--seed", "3", "--count", "300", "--quiet"]
-        #expect(try WireLockBinary.run(common + ["--out", dir.appendingPathComponent("whole").path], in: Self.root).status == 0)
+        let common = [
+            "fuzz", "Fixtures/API/v3/error-404.json", "Fixtures/API/v3/error-429.json", "--seed", "3", "--count", "300",
+            "--quiet",
+        ]
+        #expect(
+            try WireLockBinary.run(common + ["--out", dir.appendingPathComponent("whole").path], in: Self.root).status
+                == 0)
         for i in 1...3 {
-            #expect(try WireLockBinary.run(common + ["--shard", "\(i)/3", "--out", dir.appendingPathComponent("shards").path], in: Self.root).status == 0)
+            #expect(
+                try WireLockBinary.run(
+                    common + ["--shard", "\(i)/3", "--out", dir.appendingPathComponent("shards").path], in: Self.root
+                ).status == 0)
         }
-        let whole = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("whole").path).sorted()
-        let shards = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("shards").path).sorted()
+        let whole = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("whole").path)
+            .sorted()
+        let shards = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("shards").path)
+            .sorted()
         #expect(whole == shards)
         #expect(whole.count > 100 && whole.count % 2 == 0)
         for name in whole {
@@ -50,8 +63,11 @@ struct FuzzCommandTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         // Dies by SIGABRT on any input that mentions "wirelock" (the wrong-type and extra-key values).
         let decoder = "grep -q wirelock && kill -ABRT $$; exit 1"
-        let result = try WireLockBinary.run(["fuzz", "Fixtures/API/v3/error-429.json", "--count", "30", "--mutators", "wrong-type,truncate",
-                                             "--exec", decoder, "--out", dir.path, "--format", "json"], in: Self.root)
+        let result = try WireLockBinary.run(
+            [
+                "fuzz", "Fixtures/API/v3/error-429.json", "--count", "30", "--mutators", "wrong-type,truncate",
+                "--exec", decoder, "--out", dir.path, "--format", "json",
+            ], in: Self.root)
         #expect(result.status == 1, "\(result)")
         #expect(result.stdout.contains(#""outcome": "crash""#))
         #expect(result.stdout.contains("killed by signal 6 (SIGABRT)"))
@@ -65,7 +81,8 @@ struct FuzzCommandTests {
         let shard = try WireLockBinary.run(["fuzz", "Fixtures/API/v3/error-429.json", "--shard", "5/4"], in: Self.root)
         #expect(shard.status == 2)
         #expect(shard.stderr.contains("invalid value '5/4' for '--shard'"))
-        let mutators = try WireLockBinary.run(["fuzz", "Fixtures/API/v3/error-429.json", "--mutators", "null,bogus"], in: Self.root)
+        let mutators = try WireLockBinary.run(
+            ["fuzz", "Fixtures/API/v3/error-429.json", "--mutators", "null,bogus"], in: Self.root)
         #expect(mutators.status == 2)
         #expect(mutators.stderr.contains("unknown mutator 'bogus'"))
         let nothing = try WireLockBinary.run(["fuzz", "Fixtures/API/v3/movies-malformed.json"], in: Self.root)

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import WireCommandLine
 import WireJSON
 import WireLockCore
-import WireCommandLine
-import WireSupport
-@testable import wirelock
 import WireLockTestSupport
+import WireSupport
+
+@testable import wirelock
 
 /// A package-like folder for the review commands: `Package.swift` (so the golden directory is found
 /// by walking up) and `golden/`.
@@ -55,7 +56,8 @@ struct GoldenReviewCommandTests {
 
         // The model changes: the assertion fails, names the paths and leaves a pending file.
         let changed = S.Movie(id: 1, title: "Heat (1995)", year: 1995)
-        let failure = try #require(verifyGolden(changed, named: "heat", goldenDirectory: project.golden, environment: [:]))
+        let failure = try #require(
+            verifyGolden(changed, named: "heat", goldenDirectory: project.golden, environment: [:]))
         #expect(failure.differences.map(\.path.description) == ["$.title", "$.year"])
         #expect(project.exists("golden/heat.actual.json"))
 
@@ -68,7 +70,9 @@ struct GoldenReviewCommandTests {
         #expect(result.stdout.contains("accepted golden/heat.json"))
         #expect(result.stdout.hasSuffix("accepted 1, rejected 0, skipped 0\n"))
         #expect(!project.exists("golden/heat.actual.json"))
-        #expect(try project.text("golden/heat.json") == "{\n  \"id\": 1,\n  \"title\": \"Heat (1995)\",\n  \"year\": 1995\n}\n")
+        #expect(
+            try project.text("golden/heat.json")
+                == "{\n  \"id\": 1,\n  \"title\": \"Heat (1995)\",\n  \"year\": 1995\n}\n")
 
         // Now the assertion passes.
         #expect(verifyGolden(changed, named: "heat", goldenDirectory: project.golden, environment: [:]) == nil)
@@ -84,7 +88,9 @@ struct GoldenReviewCommandTests {
         #expect(result.status == 0, "\(result)")
         #expect(!result.stdout.contains("[y]es"), "no question without a terminal")
         #expect(result.stdout.contains("golden/nested/new.json: new golden"))
-        #expect(try project.text("golden/nested/new.json") == "{\n  \"a\": 1,\n  \"b\": 2\n}\n", "written in canonical form")
+        #expect(
+            try project.text("golden/nested/new.json") == "{\n  \"a\": 1,\n  \"b\": 2\n}\n", "written in canonical form"
+        )
         #expect(try project.text("golden/heat.json").contains(#""id": 2"#))
         #expect(result.stdout.hasSuffix("accepted 2, rejected 0, skipped 0\n"))
     }
@@ -97,11 +103,12 @@ struct GoldenReviewCommandTests {
         try project.write("golden/new.actual.json", "[]")
         let result = try project.wirelock("accept", "--list")
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdoutLines == [
-            "golden/heat.actual.json: 2 differences",
-            "golden/new.actual.json: new golden",
-            "2 pending goldens; `wirelock accept` reviews them",
-        ])
+        #expect(
+            result.stdoutLines == [
+                "golden/heat.actual.json: 2 differences",
+                "golden/new.actual.json: new golden",
+                "2 pending goldens; `wirelock accept` reviews them",
+            ])
         #expect(try project.text("golden/heat.json") == S.heatGolden)
         #expect(project.exists("golden/heat.actual.json") && project.exists("golden/new.actual.json"))
         #expect(!project.exists("golden/new.json"))
@@ -116,11 +123,12 @@ struct GoldenReviewCommandTests {
         let result = try project.wirelock("accept", "--list")
         #expect(result.status == 1, "\(result)")
         let problem = "golden/heat.actual.json:2:11: expected a value after ':', found '}' (at $.title)"
-        #expect(result.stdoutLines == [
-            "golden/heat.actual.json: cannot be compared: \(problem)",
-            "golden/new.actual.json: new golden",
-            "2 pending goldens; `wirelock accept` reviews them",
-        ])
+        #expect(
+            result.stdoutLines == [
+                "golden/heat.actual.json: cannot be compared: \(problem)",
+                "golden/new.actual.json: new golden",
+                "2 pending goldens; `wirelock accept` reviews them",
+            ])
         #expect(result.stderr == "wirelock: error: \(problem)\n")
         #expect(try project.text("golden/heat.json") == S.heatGolden)
         #expect(project.exists("golden/heat.actual.json"))
@@ -148,7 +156,9 @@ struct GoldenReviewCommandTests {
         #expect(result.stdout == "nothing pending in golden/\n")
     }
 
-    @Test(arguments: [["accept", "golden/missing.actual.json"], ["reject", "no-such-dir"], ["accept", "--list", "nope.json"]])
+    @Test(arguments: [
+        ["accept", "golden/missing.actual.json"], ["reject", "no-such-dir"], ["accept", "--list", "nope.json"],
+    ])
     func aMissingPathExitsTwoNamingIt(arguments: [String]) throws {
         let project = try GoldenProject()
         defer { project.remove() }
@@ -175,11 +185,12 @@ struct GoldenReviewCommandTests {
         try project.write("golden/x/y.actual.json", "[]")
         let result = try project.wirelock("reject")
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdoutLines == [
-            "deleted golden/heat.actual.json",
-            "deleted golden/x/y.actual.json",
-            "rejected 2 pending goldens; the goldens are unchanged",
-        ])
+        #expect(
+            result.stdoutLines == [
+                "deleted golden/heat.actual.json",
+                "deleted golden/x/y.actual.json",
+                "rejected 2 pending goldens; the goldens are unchanged",
+            ])
         #expect(try project.text("golden/heat.json") == S.heatGolden)
         #expect(!project.exists("golden/heat.actual.json") && !project.exists("golden/x/y.actual.json"))
     }
@@ -206,18 +217,24 @@ struct GoldenReviewCommandTests {
         try project.write("golden/heat.actual.json", "[1]")
         let result = try project.wirelock("accept", "--yes")
         #expect(result.status == 2, "\(result)")
-        #expect(result.stderr.contains("cannot write golden/heat.json: Is a directory; the golden is unchanged"), "\(result)")
+        #expect(
+            result.stderr.contains("cannot write golden/heat.json: Is a directory; the golden is unchanged"),
+            "\(result)")
         #expect(result.stderr.contains("the golden is unchanged"))
         #expect(try project.text("golden/heat.json/keep.txt") == "old\n")
-        #expect(try project.directory.names(in: "golden") == ["heat.actual.json", "heat.json"], "no temporary file left")
+        #expect(
+            try project.directory.names(in: "golden") == ["heat.actual.json", "heat.json"], "no temporary file left")
     }
 
     /// In-process, with answers as if typed on a terminal.
-    func runInteractively(_ arguments: [String], answers: [String]) -> (status: ExitCode, output: String, errors: String) {
+    func runInteractively(_ arguments: [String], answers: [String]) -> (
+        status: ExitCode, output: String, errors: String
+    ) {
         let output = BufferSink()
         let errors = BufferSink()
-        let context = CommandContext(output: output, diagnostics: errors, environment: [:], outputIsTerminal: false,
-                                     input: ScriptedInput(answers, isTerminal: true))
+        let context = CommandContext(
+            output: output, diagnostics: errors, environment: [:], outputIsTerminal: false,
+            input: ScriptedInput(answers, isTerminal: true))
         let status = WireLockCommand.main(arguments, context: context)
         return (status, output.text, errors.text)
     }
@@ -295,8 +312,9 @@ struct GoldenReviewCommandTests {
         try project.write(".wirelock/runs/1700000000-40-41.touched", "#args\t\ngolden/old.json\n")
         // The latest run: two processes of one `swift test` (same parent pid 50).
         try project.write(".wirelock/runs/1700000900-50-51.touched", "#args\t\ngolden/a.json\n")
-        try project.write(".wirelock/runs/1700000901-50-52.touched",
-                          "golden/b.json\n#args\t--testing-library\tswift-testing\ngolden/sub/d.json\ngolden/b.json\n")
+        try project.write(
+            ".wirelock/runs/1700000901-50-52.touched",
+            "golden/b.json\n#args\t--testing-library\tswift-testing\ngolden/sub/d.json\ngolden/b.json\n")
         return project
     }
 
@@ -306,10 +324,11 @@ struct GoldenReviewCommandTests {
         let result = try project.wirelock("golden", "--orphans")
         #expect(result.status == 1, "\(result)")
         #expect(result.stderr.isEmpty, "a full run: no warning")
-        #expect(result.stdoutLines == [
-            "golden/old.json",
-            "1 orphaned golden of 4 in golden/: not asserted by the last test run (started 2023-11-14T22:28:21Z, 2 test processes); delete them or add the test back",
-        ])
+        #expect(
+            result.stdoutLines == [
+                "golden/old.json",
+                "1 orphaned golden of 4 in golden/: not asserted by the last test run (started 2023-11-14T22:28:21Z, 2 test processes); delete them or add the test back",
+            ])
     }
 
     @Test func orphansAsJSON() throws {
@@ -338,8 +357,9 @@ struct GoldenReviewCommandTests {
     @Test func aFilteredRunIsCalledOut() throws {
         let project = try projectWithRuns()
         defer { project.remove() }
-        try project.write(".wirelock/runs/1700005000-60-61.touched",
-                          "#args\t--filter\tMovies\t--testing-library\tswift-testing\ngolden/a.json\n")
+        try project.write(
+            ".wirelock/runs/1700005000-60-61.touched",
+            "#args\t--filter\tMovies\t--testing-library\tswift-testing\ngolden/a.json\n")
         let result = try project.wirelock("golden", "--orphans")
         #expect(result.status == 1, "\(result)")
         #expect(result.stderr.contains("warning: the last test run was filtered (--filter Movies)"), "\(result)")

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import WireCommandLine
-import WireSupport
-@testable import wirelock
 import WireLockTestSupport
+import WireSupport
+
+@testable import wirelock
 
 /// `GoldenSources.write` (behind `lock` and `shape --out`): a new file appears only once complete,
 /// an existing one is replaced whole, and a failed write leaves nothing behind.
@@ -19,7 +20,8 @@ struct GoldenSourcesWriteTests {
         defer { directory.remove() }
         try directory.write("golden/keep.json", "{}")
         #expect(throws: AtomicWriteError.self) {
-            try GoldenSources.write(Array("x\n".utf8), to: RawPath(directory.path("golden/wirelock.lock")), failBeforeRename: true)
+            try GoldenSources.write(
+                Array("x\n".utf8), to: RawPath(directory.path("golden/wirelock.lock")), failBeforeRename: true)
         }
         // Creating the file first and filling it afterwards would leave an empty wirelock.lock here.
         #expect(try names(directory, "golden") == ["keep.json"])
@@ -30,7 +32,8 @@ struct GoldenSourcesWriteTests {
         defer { directory.remove() }
         try directory.write("golden/wirelock.lock", "old\n")
         #expect(throws: AtomicWriteError.self) {
-            try GoldenSources.write(Array("new\n".utf8), to: RawPath(directory.path("golden/wirelock.lock")), failBeforeRename: true)
+            try GoldenSources.write(
+                Array("new\n".utf8), to: RawPath(directory.path("golden/wirelock.lock")), failBeforeRename: true)
         }
         #expect(try directory.read("golden/wirelock.lock") == Array("old\n".utf8))
         #expect(try names(directory, "golden") == ["wirelock.lock"])

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import WireSupport
 import WireLockTestSupport
+import WireSupport
 
 /// The one input walker's `--exclude GLOB`: patterns match an entry's name or its path relative to
 /// the directory given (`*` also matches `/`), an excluded folder is not entered, and a path named
@@ -12,8 +12,10 @@ struct InputWalkerExcludeTests {
     /// `cache/x.json`, `.hidden.json`, `notes.txt`.
     func tree() throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
-        for name in ["movies-success.json", "movies-malformed.json", "sub/deep-malformed.json", "sub/ok.json",
-                     "cache/x.json", ".hidden.json"] {
+        for name in [
+            "movies-success.json", "movies-malformed.json", "sub/deep-malformed.json", "sub/ok.json",
+            "cache/x.json", ".hidden.json",
+        ] {
             try directory.write(name, "{}\n")
         }
         try directory.write("notes.txt", "not json")
@@ -31,7 +33,10 @@ struct InputWalkerExcludeTests {
     }
 
     @Test(arguments: [
-        ([String](), ["cache/x.json", "movies-malformed.json", "movies-success.json", "sub/deep-malformed.json", "sub/ok.json"]),
+        (
+            [String](),
+            ["cache/x.json", "movies-malformed.json", "movies-success.json", "sub/deep-malformed.json", "sub/ok.json"]
+        ),
         (["*-malformed*"], ["cache/x.json", "movies-success.json", "sub/ok.json"]),
         (["cache"], ["movies-malformed.json", "movies-success.json", "sub/deep-malformed.json", "sub/ok.json"]),
         (["sub/*"], ["cache/x.json", "movies-malformed.json", "movies-success.json"]),
@@ -49,7 +54,8 @@ struct InputWalkerExcludeTests {
         let directory = try tree()
         defer { directory.remove() }
         // A dangling link with a wanted name: a walk that enters the folder reports it as unreadable.
-        try FileManager.default.createSymbolicLink(atPath: directory.path("cache/gone.json"), withDestinationPath: "missing")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.path("cache/gone.json"), withDestinationPath: "missing")
         let entering = InputWalker(extensions: ["json"]).entries(for: [RawPath(directory.url.path)])
         #expect(entering.contains { if case .unreadable = $0 { true } else { false } })
         let walker = InputWalker(extensions: ["json"], excludes: [GlobPattern("cache")])

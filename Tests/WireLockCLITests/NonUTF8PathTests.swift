@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import WireJSON
-#if canImport(Glibc)
-import Glibc
-#endif
 import WireLockTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Issue 10, item 8: Linux file names are bytes. A name that is not UTF-8 (`ok\xFF.json`) is read
 /// from the raw command line, found by the directory walk, opened, rewritten and renamed as bytes,
@@ -68,7 +69,8 @@ struct NonUTF8PathTests {
         #expect(text.termination == .exited(1), "\(text)")
         #expect(text.stdoutText.hasPrefix("\(Self.shown):1:4: error: trailing comma before ']'"), "\(text)")
 
-        let json = try RawProcess.run([Array("validate".utf8), Array("--format=json".utf8), Self.name], in: directory.url)
+        let json = try RawProcess.run(
+            [Array("validate".utf8), Array("--format=json".utf8), Self.name], in: directory.url)
         #expect(json.termination == .exited(1), "\(json)")
         let document = try JSONValue.parse(json.stdout)
         #expect(document["files"]?[0]?["path"] == .string(Self.shown))
@@ -88,7 +90,9 @@ struct NonUTF8PathTests {
         let result = try RawProcess.run([Array("fmt".utf8), Self.name], in: directory.url)
         #expect(result.termination == .exited(0), "\(result)")
         #expect(result.stdoutText == "formatted \(Self.shown)\n1 file: 1 formatted, 0 unchanged, 0 invalid\n")
-        #expect(Self.contents(of: Array(directory.url.path.utf8) + [UInt8(ascii: "/")] + Self.name) == "{\n  \"a\": 2,\n  \"b\": 1\n}\n")
+        #expect(
+            Self.contents(of: Array(directory.url.path.utf8) + [UInt8(ascii: "/")] + Self.name)
+                == "{\n  \"a\": 2,\n  \"b\": 1\n}\n")
         #expect(try directory.names().count == 1, "the rewrite renamed over the same name, no temporary left")
     }
 
@@ -98,7 +102,9 @@ struct NonUTF8PathTests {
         let result = try RawProcess.run(["fmt", "d"], in: directory.url)
         #expect(result.termination == .exited(0), "\(result)")
         #expect(result.stdoutText == "formatted d/\(Self.shown)\n1 file: 1 formatted, 0 unchanged, 0 invalid\n")
-        #expect(Self.contents(of: Array(directory.path("d").utf8) + [UInt8(ascii: "/")] + Self.name) == "{\n  \"b\": 1\n}\n")
+        #expect(
+            Self.contents(of: Array(directory.path("d").utf8) + [UInt8(ascii: "/")] + Self.name) == "{\n  \"b\": 1\n}\n"
+        )
     }
 
     @Test func shapeAndFuzzReadIt() throws {
@@ -120,7 +126,10 @@ struct NonUTF8PathTests {
         defer { directory.remove() }
         let golden: [UInt8] = Array("g".utf8) + [0xFE]
         let goldenPath = Array(directory.url.path.utf8) + [UInt8(ascii: "/")] + golden
-        #expect((goldenPath + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o755) } } == 0)
+        #expect(
+            (goldenPath + [0]).withUnsafeBufferPointer {
+                $0.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o755) }
+            } == 0)
         try Self.create("{\n  \"id\": 1\n}\n", at: goldenPath + Array("/movie.json".utf8))
 
         let result = try RawProcess.run([Array("lock".utf8), Array("--golden".utf8), golden], in: directory.url)

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
-import WireJSON
-import WireOracle
 import WireCommandLine
-import WireSupport
-@testable import wirelock
+import WireJSON
 import WireLockTestSupport
+import WireOracle
+import WireSupport
+
+@testable import wirelock
 
 /// The strategy names, typed out: the CLI's vocabulary must not drift silently.
 private let strategyNames = [
@@ -22,22 +23,27 @@ struct OracleDatesEndToEndTests {
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr == "")
         let lines = result.stdoutLines
-        #expect(lines.filter { $0.hasPrefix("  decode vs twin: ") }
-            == Array(repeating: "  decode vs twin: 300 checked, 300 identical, 0 mismatched", count: 9), "\(result)")
+        #expect(
+            lines.filter { $0.hasPrefix("  decode vs twin: ") }
+                == Array(repeating: "  decode vs twin: 300 checked, 300 identical, 0 mismatched", count: 9), "\(result)"
+        )
         #expect(lines.filter { !$0.hasPrefix(" ") }.dropLast().map { String($0.prefix { $0 != ":" }) } == strategyNames)
         #expect(lines.last == "9 strategies, 300 generated inputs (seed 7): 0 mismatches")
     }
 
     @Test func encodingIsCheckedOverGeneratedInstants() throws {
-        let result = try WireLockBinary.run(["oracle", "dates", "--strategy", "iso8601-formatter-fractional",
-                                             "--generate", "200", "--encoding"])
-        #expect(result.status == 0, "\(result)")
-        #expect(result.stdoutLines == [
-            "iso8601-formatter-fractional: ISO8601DateFormatter [.withInternetDateTime, .withFractionalSeconds]",
-            "  decode vs twin: 200 checked, 200 identical, 0 mismatched",
-            "  encode vs twin: 200 checked, 200 identical, 0 mismatched",
-            "1 strategy, 200 generated inputs (seed 1): 0 mismatches",
+        let result = try WireLockBinary.run([
+            "oracle", "dates", "--strategy", "iso8601-formatter-fractional",
+            "--generate", "200", "--encoding",
         ])
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.stdoutLines == [
+                "iso8601-formatter-fractional: ISO8601DateFormatter [.withInternetDateTime, .withFractionalSeconds]",
+                "  decode vs twin: 200 checked, 200 identical, 0 mismatched",
+                "  encode vs twin: 200 checked, 200 identical, 0 mismatched",
+                "1 strategy, 200 generated inputs (seed 1): 0 mismatches",
+            ])
     }
 
     /// Four lines, worked out by hand against the behaviour pinned in FoundationBehaviourTests:
@@ -52,26 +58,35 @@ struct OracleDatesEndToEndTests {
         defer { directory.remove() }
         try directory.write("dates.txt", Self.lines)
 
-        let plain = try WireLockBinary.run(["oracle", "dates", "--strategy", "iso8601-formatter", "--inputs", "dates.txt"],
-                                           in: directory.url)
+        let plain = try WireLockBinary.run(
+            ["oracle", "dates", "--strategy", "iso8601-formatter", "--inputs", "dates.txt"],
+            in: directory.url)
         #expect(plain.status == 0, "\(plain)")
-        #expect(plain.stdoutLines == [
-            "iso8601-formatter: ISO8601DateFormatter [.withInternetDateTime]",
-            "  decode vs twin: 4 checked, 4 identical, 0 mismatched",
-            "1 strategy, the lines of dates.txt: 0 mismatches",
-        ])
+        #expect(
+            plain.stdoutLines == [
+                "iso8601-formatter: ISO8601DateFormatter [.withInternetDateTime]",
+                "  decode vs twin: 4 checked, 4 identical, 0 mismatched",
+                "1 strategy, the lines of dates.txt: 0 mismatches",
+            ])
 
-        let strict = try WireLockBinary.run(["oracle", "dates", "--strategy", "iso8601-formatter", "--inputs", "dates.txt",
-                                             "--compare-strict"], in: directory.url)
+        let strict = try WireLockBinary.run(
+            [
+                "oracle", "dates", "--strategy", "iso8601-formatter", "--inputs", "dates.txt",
+                "--compare-strict",
+            ], in: directory.url)
         #expect(strict.status == 0, "expected differences must not fail the run: \(strict)")
         let out = strict.stdoutLines
         #expect(out.count == 12, "\(strict)")
         guard out.count == 12 else { return }
-        #expect(out[2] == "  strict RFC 3339 vs legacy (expected differences, not failures): 4 checked, 2 agree, 2 differ")
+        #expect(
+            out[2] == "  strict RFC 3339 vs legacy (expected differences, not failures): 4 checked, 2 agree, 2 differ")
         #expect(out[3] == #"    #1 input "2024-05-01T10:00:00.123Z""#)
         #expect(out[4] == "      legacy:    rejected")
         #expect(out[5].hasPrefix("      strict:    736250400.123 (2024-05-01T10:00:00.12"))
-        #expect(out[6] == "      reproduce: wirelock oracle dates --strategy iso8601-formatter --compare-strict --inputs dates.txt   # line 2")
+        #expect(
+            out[6]
+                == "      reproduce: wirelock oracle dates --strategy iso8601-formatter --compare-strict --inputs dates.txt   # line 2"
+        )
         #expect(out[7] == #"    #2 input "2024-02-30T10:00:00Z""#)
         #expect(out[8].hasPrefix("      legacy:    730980000.0 (2024-03-01T10:00:00Z) [hex "))
         #expect(out[9] == "      strict:    rejected")
@@ -83,7 +98,8 @@ struct OracleDatesEndToEndTests {
         #expect(result.status == 0)
         #expect(result.stdoutLines.map { String($0.prefix { $0 != " " }) } == strategyNames)
         #expect(result.stdoutLines.first?.hasSuffix("ISO8601DateFormatter [.withInternetDateTime]") == true)
-        let json = try JSONValue.parse(try WireLockBinary.run(["oracle", "dates", "--list", "--format", "json"]).stdout)
+        let json = try JSONValue.parse(
+            try WireLockBinary.run(["oracle", "dates", "--list", "--format", "json"]).stdout)
         #expect(json[8]?["name"] == .string("json-milliseconds-since-1970"))
         #expect(json[8]?["numeric"] == .bool(true))
     }
@@ -92,8 +108,10 @@ struct OracleDatesEndToEndTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try directory.write("dates.txt", Self.lines)
-        let result = try WireLockBinary.run(["oracle", "dates", "--generate", "50", "--seed", "2", "--format", "json",
-                                             "--strategy", "json-iso8601"])
+        let result = try WireLockBinary.run([
+            "oracle", "dates", "--generate", "50", "--seed", "2", "--format", "json",
+            "--strategy", "json-iso8601",
+        ])
         #expect(result.status == 0, "\(result)")
         let report = try JSONValue.parse(result.stdout)
         #expect(report["clean"] == .bool(true))
@@ -106,9 +124,14 @@ struct OracleDatesEndToEndTests {
         #expect(strategy["decoding"]?["identical"] == .number(50))
         #expect(strategy["decoding"]?["mismatches"] == .array([]))
 
-        let strict = try JSONValue.parse(try WireLockBinary.run(
-            ["oracle", "dates", "--strategy", "iso8601-formatter", "--inputs", "dates.txt", "--compare-strict", "--format", "json"],
-            in: directory.url).stdout)
+        let strict = try JSONValue.parse(
+            try WireLockBinary.run(
+                [
+                    "oracle", "dates", "--strategy", "iso8601-formatter", "--inputs", "dates.txt", "--compare-strict",
+                    "--format", "json",
+                ],
+                in: directory.url
+            ).stdout)
         #expect(strict["source"]?["file"] == .string("dates.txt"))
         let differences = try #require(strict["strategies"]?[0]?["strictDifferences"])
         #expect(differences["mismatched"] == .number(2))
@@ -135,8 +158,9 @@ struct OracleDatesEndToEndTests {
         #expect(result.status == 2)
         #expect(result.stdout == "")
         let first = result.stderr.split(separator: "\n").first.map(String.init)
-        #expect(first == "wirelock: error: invalid value 'iso8601' for '--strategy': expected one of all, "
-            + strategyNames.joined(separator: ", "))
+        #expect(
+            first == "wirelock: error: invalid value 'iso8601' for '--strategy': expected one of all, "
+                + strategyNames.joined(separator: ", "))
     }
 
     @Test(arguments: [
@@ -167,17 +191,18 @@ struct OracleDatesRenderingTests {
         let result = OracleDatesResult(strategy: .isoFractionalSeconds, decoding: report)
         #expect(result.failures == 3)
         let text = OracleDatesRenderer(source: .generated(count: 10, seed: 1)).text([result])
-        #expect(text == """
-            iso8601-formatter-fractional: ISO8601DateFormatter [.withInternetDateTime, .withFractionalSeconds]
-              decode vs twin: 10 checked, 7 identical, 3 mismatched
-                #4 input "2024-05-01T01:00:00.1239Z"
-                  legacy:    1.0 (2001-01-01T00:00:01Z) [hex 3f f0 00 00 00 00 00 00]
-                  twin:      rejected
-                  reproduce: wirelock oracle dates --strategy iso8601-formatter-fractional --generate 5 --seed 1
-                (2 more not shown; see --max-mismatches)
-            1 strategy, 10 generated inputs (seed 1): 3 mismatches (iso8601-formatter-fractional)
+        #expect(
+            text == """
+                iso8601-formatter-fractional: ISO8601DateFormatter [.withInternetDateTime, .withFractionalSeconds]
+                  decode vs twin: 10 checked, 7 identical, 3 mismatched
+                    #4 input "2024-05-01T01:00:00.1239Z"
+                      legacy:    1.0 (2001-01-01T00:00:01Z) [hex 3f f0 00 00 00 00 00 00]
+                      twin:      rejected
+                      reproduce: wirelock oracle dates --strategy iso8601-formatter-fractional --generate 5 --seed 1
+                    (2 more not shown; see --max-mismatches)
+                1 strategy, 10 generated inputs (seed 1): 3 mismatches (iso8601-formatter-fractional)
 
-            """)
+                """)
         let json = OracleDatesRenderer(source: .generated(count: 10, seed: 1)).json([result])
         #expect(json["clean"] == .bool(false))
         #expect(json["mismatched"] == .number(3))

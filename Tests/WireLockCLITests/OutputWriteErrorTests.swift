@@ -1,9 +1,10 @@
 import Foundation
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
 import WireLockTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Issue 10, item 4: every command checks what it writes on standard output and standard error
 /// (and the final flush), and exits 2 naming the problem; a pipe closed by the reader (`| head`)
@@ -54,7 +55,10 @@ struct OutputWriteErrorTests {
 
     /// Output larger than any buffer: the failure is caught on a flush in the middle, not only at the end.
     @Test func aLargeOutputOnAFullDiskStopsBeingWrittenAndSaysSoOnce() throws {
-        let big = "[" + Array(repeating: #"{"k":"\#(String(repeating: "x", count: 100))"}"#, count: 3000).joined(separator: ",") + "]"
+        let big =
+            "["
+            + Array(repeating: #"{"k":"\#(String(repeating: "x", count: 100))"}"#, count: 3000).joined(separator: ",")
+            + "]"
         let result = try RawProcess.run(["fmt", "-"], stdin: Array(big.utf8), stdout: .file("/dev/full"))
         #expect(result.termination == .exited(2), "\(result)")
         #expect(result.stderrText == Self.fullDisk)
@@ -106,8 +110,9 @@ struct OutputWriteErrorTests {
     @Test func aPipeClosedByTheReaderEndsTheRunQuietlyEvenWithSIGPIPEIgnored() throws {
         let directory = try Self.project()
         defer { directory.remove() }
-        let result = try RawProcess.run(["validate", "a.json", "b.json"], stdout: .closedPipe, in: directory.url,
-                                        ignoringSIGPIPE: true)
+        let result = try RawProcess.run(
+            ["validate", "a.json", "b.json"], stdout: .closedPipe, in: directory.url,
+            ignoringSIGPIPE: true)
         #expect(result.termination == .signaled(SIGPIPE), "\(result)")
         #expect(result.stderr.isEmpty, "\(result)")
     }

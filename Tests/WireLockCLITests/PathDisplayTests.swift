@@ -1,6 +1,7 @@
 import Testing
 import WireCommandLine
 import WireSupport
+
 @testable import wirelock
 
 /// The one escaping function every printed path goes through (issue 10, items 8 and 11). The
@@ -16,11 +17,11 @@ struct PathDisplayTests {
         ([0x7F], #"\x7F"#),
         (Array(#"back\slash"#.utf8), #"back\\slash"#),
         (Array("ok".utf8) + [0xFF] + Array(".json".utf8), #"ok\xFF.json"#),
-        ([0xC3], #"\xC3"#),                    // a lead byte cut short
-        ([0xC0, 0xAF], #"\xC0\xAF"#),          // an overlong '/'
-        ([0xED, 0xA0, 0x80], #"\xED\xA0\x80"#), // a UTF-16 surrogate
-        ([0xF4, 0x90, 0x80, 0x80], #"\xF4\x90\x80\x80"#), // above U+10FFFF
-        (Array("\u{85}".utf8), #"\u{85}"#),    // C1 next line
+        ([0xC3], #"\xC3"#),  // a lead byte cut short
+        ([0xC0, 0xAF], #"\xC0\xAF"#),  // an overlong '/'
+        ([0xED, 0xA0, 0x80], #"\xED\xA0\x80"#),  // a UTF-16 surrogate
+        ([0xF4, 0x90, 0x80, 0x80], #"\xF4\x90\x80\x80"#),  // above U+10FFFF
+        (Array("\u{85}".utf8), #"\u{85}"#),  // C1 next line
         (Array("a\u{202E}b\u{2066}\u{2028}".utf8), #"a\u{202E}b\u{2066}\u{2028}"#),
         (Array("🎬.json".utf8), "🎬.json"),
     ]

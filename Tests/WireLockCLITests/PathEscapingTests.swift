@@ -42,7 +42,8 @@ struct PathEscapingTests {
 
         let text = try RawProcess.run(["validate", "d"], in: directory.url)
         #expect(text.termination == .exited(1), "\(text)")
-        #expect(text.stdoutText.hasPrefix(#"d/esc\x1B[31m.json:1:4: error: trailing comma before ']' (at $)"#), "\(text)")
+        #expect(
+            text.stdoutText.hasPrefix(#"d/esc\x1B[31m.json:1:4: error: trailing comma before ']' (at $)"#), "\(text)")
         #expect(text.stdoutText.contains("\n" + #"d/new\nline.json: ok (1 document, 2 bytes)"# + "\n"))
         #expect(Self.controlBytes(text.stdout).isEmpty)
 
@@ -62,7 +63,8 @@ struct PathEscapingTests {
         let result = try RawProcess.run(["fmt", "esc\u{1B}[31m.json", "new\nline.json"], in: directory.url)
 
         #expect(result.termination == .exited(1), "\(result)")
-        #expect(result.stderrText.hasPrefix(#"esc\x1B[31m.json:1:4: error: trailing comma before ']' (at $)"#), "\(result)")
+        #expect(
+            result.stderrText.hasPrefix(#"esc\x1B[31m.json:1:4: error: trailing comma before ']' (at $)"#), "\(result)")
         #expect(result.stdoutText == #"formatted new\nline.json"# + "\n2 files: 1 formatted, 0 unchanged, 1 invalid\n")
         #expect(Self.controlBytes(result.stdout + result.stderr).isEmpty)
     }
@@ -75,12 +77,15 @@ struct PathEscapingTests {
         let result = try RawProcess.run(["reject"], in: project.root)
 
         #expect(result.termination == .exited(0), "\(result)")
-        #expect(result.stdoutText == #"deleted golden/x\x1B[2J.actual.json"# + "\nrejected 1 pending golden; the goldens are unchanged\n")
+        #expect(
+            result.stdoutText == #"deleted golden/x\x1B[2J.actual.json"#
+                + "\nrejected 1 pending golden; the goldens are unchanged\n")
     }
 
     @Test func aMissingPathIsNamedEscaped() throws {
         let result = try RawProcess.run(["validate", "gone\u{1B}[31m.json"])
         #expect(result.termination == .exited(2), "\(result)")
-        #expect(result.stderrText == #"wirelock: error: cannot read 'gone\x1B[31m.json': No such file or directory"# + "\n")
+        #expect(
+            result.stderrText == #"wirelock: error: cannot read 'gone\x1B[31m.json': No such file or directory"# + "\n")
     }
 }

@@ -1,9 +1,10 @@
 import Testing
-import WireJSON
 import WireCommandLine
-import WireSupport
-@testable import wirelock
+import WireJSON
 import WireLockTestSupport
+import WireSupport
+
+@testable import wirelock
 
 /// A hand-built error, so the renderers are tested apart from the core's locating.
 private let sampleError = JSONSyntaxError(
@@ -17,12 +18,13 @@ private let sampleError = JSONSyntaxError(
 struct RenderingTests {
     @Test func diagnosticIsCompilerStyleWithExcerptAndCaret() {
         let text = JSONDiagnostic(sampleError, file: "movie.json").block(style: .plain)
-        #expect(text == """
-            movie.json:3:33: error: trailing comma before ']' (at $.genres)
-                  "genres": ["comédie", "drame",]
-                                                ^
+        #expect(
+            text == """
+                movie.json:3:33: error: trailing comma before ']' (at $.genres)
+                      "genres": ["comédie", "drame",]
+                                                    ^
 
-            """)
+                """)
     }
 
     @Test func colouredDiagnosticKeepsTheSameText() {
@@ -35,7 +37,7 @@ struct RenderingTests {
     @Test(arguments: [
         (true, [String: String](), true),
         (true, ["NO_COLOR": "1"], false),
-        (true, ["NO_COLOR": ""], true),     // no-color.org: only a non-empty value disables colour
+        (true, ["NO_COLOR": ""], true),  // no-color.org: only a non-empty value disables colour
         (false, [String: String](), false),
         (false, ["TERM": "xterm"], false),
     ])
@@ -47,7 +49,10 @@ struct RenderingTests {
         (ValidationTally(valid: 2, invalid: 1, unreadable: 0), "3 files: 2 valid, 1 invalid\n", ExitCode.findings),
         (ValidationTally(valid: 1, invalid: 0, unreadable: 0), "1 file: 1 valid, 0 invalid\n", ExitCode.success),
         (ValidationTally(valid: 0, invalid: 0, unreadable: 0), "0 files: 0 valid, 0 invalid\n", ExitCode.success),
-        (ValidationTally(valid: 1, invalid: 1, unreadable: 1), "3 files: 1 valid, 1 invalid, 1 unreadable\n", ExitCode.failure),
+        (
+            ValidationTally(valid: 1, invalid: 1, unreadable: 1), "3 files: 1 valid, 1 invalid, 1 unreadable\n",
+            ExitCode.failure
+        ),
     ])
     func validationSummaryAndExitCode(tally: ValidationTally, line: String, exit: ExitCode) {
         #expect(ValidationTextRenderer(style: .plain, quiet: false).summary(tally) == line)
@@ -55,23 +60,29 @@ struct RenderingTests {
     }
 
     @Test func validFileLineIsHiddenWhenQuiet() {
-        let result = FileValidation(displayPath: "a.json", framing: .document,
-                                    report: JSONValidationReport(errors: [], documentCount: 1, byteCount: 12))
-        #expect(ValidationTextRenderer(style: .plain, quiet: false).render(result) == "a.json: ok (1 document, 12 bytes)\n")
+        let result = FileValidation(
+            displayPath: "a.json", framing: .document,
+            report: JSONValidationReport(errors: [], documentCount: 1, byteCount: 12))
+        #expect(
+            ValidationTextRenderer(style: .plain, quiet: false).render(result) == "a.json: ok (1 document, 12 bytes)\n")
         #expect(ValidationTextRenderer(style: .plain, quiet: true).render(result) == "")
     }
 
     @Test func jsonLinesFileWithErrorsGetsACountLine() {
-        let result = FileValidation(displayPath: "a.jsonl", framing: .lines,
-                                    report: JSONValidationReport(errors: [sampleError], documentCount: 4, byteCount: 80))
+        let result = FileValidation(
+            displayPath: "a.jsonl", framing: .lines,
+            report: JSONValidationReport(errors: [sampleError], documentCount: 4, byteCount: 80))
         let text = ValidationTextRenderer(style: .plain, quiet: false).render(result)
         #expect(text.hasSuffix("a.jsonl: 1 of 4 documents invalid\n"))
         #expect(!ValidationTextRenderer(style: .plain, quiet: true).render(result).contains("of 4 documents"))
     }
 
     @Test func jsonReportHasEveryField() throws {
-        let results = [FileValidation(displayPath: "movie.json", framing: .document,
-                                      report: JSONValidationReport(errors: [sampleError], documentCount: 1, byteCount: 58))]
+        let results = [
+            FileValidation(
+                displayPath: "movie.json", framing: .document,
+                report: JSONValidationReport(errors: [sampleError], documentCount: 1, byteCount: 58))
+        ]
         let document = ValidationJSONRenderer.document(
             results: results, unreadable: [JSONInputError(path: "gone.json", reason: "No such file or directory")],
             tally: ValidationTally(valid: 0, invalid: 1, unreadable: 1))
@@ -89,12 +100,30 @@ struct RenderingTests {
     }
 
     @Test(arguments: [
-        (false, FormatTally(changed: 1, unchanged: 1, invalid: 1, unreadable: 0), "3 files: 1 formatted, 1 unchanged, 1 invalid\n", ExitCode.findings),
-        (false, FormatTally(changed: 2, unchanged: 0, invalid: 0, unreadable: 0), "2 files: 2 formatted, 0 unchanged, 0 invalid\n", ExitCode.success),
-        (true, FormatTally(changed: 1, unchanged: 2, invalid: 0, unreadable: 0), "3 files: 2 canonical, 1 not canonical, 0 invalid\n", ExitCode.findings),
-        (true, FormatTally(changed: 0, unchanged: 1, invalid: 0, unreadable: 0), "1 file: 1 canonical, 0 not canonical, 0 invalid\n", ExitCode.success),
-        (true, FormatTally(changed: 0, unchanged: 1, invalid: 1, unreadable: 1), "3 files: 1 canonical, 0 not canonical, 1 invalid, 1 unreadable\n", ExitCode.failure),
-        (false, FormatTally(changed: 1, unchanged: 0, invalid: 0, unreadable: 0, unwritable: 1), "2 files: 1 formatted, 0 unchanged, 0 invalid, 1 unwritable\n", ExitCode.failure),
+        (
+            false, FormatTally(changed: 1, unchanged: 1, invalid: 1, unreadable: 0),
+            "3 files: 1 formatted, 1 unchanged, 1 invalid\n", ExitCode.findings
+        ),
+        (
+            false, FormatTally(changed: 2, unchanged: 0, invalid: 0, unreadable: 0),
+            "2 files: 2 formatted, 0 unchanged, 0 invalid\n", ExitCode.success
+        ),
+        (
+            true, FormatTally(changed: 1, unchanged: 2, invalid: 0, unreadable: 0),
+            "3 files: 2 canonical, 1 not canonical, 0 invalid\n", ExitCode.findings
+        ),
+        (
+            true, FormatTally(changed: 0, unchanged: 1, invalid: 0, unreadable: 0),
+            "1 file: 1 canonical, 0 not canonical, 0 invalid\n", ExitCode.success
+        ),
+        (
+            true, FormatTally(changed: 0, unchanged: 1, invalid: 1, unreadable: 1),
+            "3 files: 1 canonical, 0 not canonical, 1 invalid, 1 unreadable\n", ExitCode.failure
+        ),
+        (
+            false, FormatTally(changed: 1, unchanged: 0, invalid: 0, unreadable: 0, unwritable: 1),
+            "2 files: 1 formatted, 0 unchanged, 0 invalid, 1 unwritable\n", ExitCode.failure
+        ),
     ])
     func formatSummaryAndExitCode(check: Bool, tally: FormatTally, line: String, exit: ExitCode) {
         #expect(FormatRenderer(style: .plain, check: check).summary(tally) == line)
@@ -128,7 +157,8 @@ struct CanonicalFormatterTests {
     }
 
     @Test func documentBecomesPrettyCanonicalText() {
-        let outcome = CanonicalFormatter(options: .strict).format(Array(#"{"b":[1,2.50],"a":{}}"#.utf8), framing: .document)
+        let outcome = CanonicalFormatter(options: .strict).format(
+            Array(#"{"b":[1,2.50],"a":{}}"#.utf8), framing: .document)
         #expect(outcome == .canonical(Array("{\n  \"a\": {},\n  \"b\": [\n    1,\n    2.50\n  ]\n}\n".utf8)))
     }
 
@@ -144,15 +174,17 @@ struct CanonicalFormatterTests {
 
     @Test func badJSONLinesRecordIsLocatedInTheWholeFile() throws {
         let input = "{\"a\":1}\n\n{\"a\":2,}\n{\"a\":3}\n"
-        guard case .invalid(let errors) = CanonicalFormatter(options: .strict).format(Array(input.utf8), framing: .lines) else {
+        guard
+            case .invalid(let errors) = CanonicalFormatter(options: .strict).format(Array(input.utf8), framing: .lines)
+        else {
             Issue.record("expected the file to be invalid")
             return
         }
         let error = try #require(errors.first)
         #expect(errors.count == 1)
         #expect(error.kind == .trailingComma)
-        #expect(error.location.line == 3)     // line 2 is blank
-        #expect(error.location.column == 8)   // {"a":2,} — the '}' is the 8th character
+        #expect(error.location.line == 3)  // line 2 is blank
+        #expect(error.location.column == 8)  // {"a":2,} — the '}' is the 8th character
         #expect(error.location.offset == 16)  // 8 + 1 bytes before line 3, then 7
     }
 
@@ -163,18 +195,22 @@ struct CanonicalFormatterTests {
             return
         }
         let relaxed = CanonicalFormatter(options: JSONParseOptions(allowDuplicateKeys: true))
-        #expect(relaxed.format(input, framing: .document)
+        #expect(
+            relaxed.format(input, framing: .document)
                 == .canonical(Array("{\n  \"a\": 1,\n  \"b\": 1,\n  \"b\": 2\n}\n".utf8)))
     }
 }
 
 @Suite("Commands in-process")
 struct InProcessCommandTests {
-    private func run(_ words: [String], terminal: Bool, environment: [String: String] = [:]) -> (ExitCode, String, String) {
+    private func run(_ words: [String], terminal: Bool, environment: [String: String] = [:]) -> (
+        ExitCode, String, String
+    ) {
         let output = BufferSink()
         let diagnostics = BufferSink()
-        let context = CommandContext(output: output, diagnostics: diagnostics, environment: environment,
-                                     outputIsTerminal: terminal)
+        let context = CommandContext(
+            output: output, diagnostics: diagnostics, environment: environment,
+            outputIsTerminal: terminal)
         let status = WireLockCommand.main(words, context: context)
         return (status, output.text, diagnostics.text)
     }

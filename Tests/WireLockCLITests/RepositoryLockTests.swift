@@ -18,7 +18,8 @@ struct RepositoryLockTests {
     /// Run from deeper in the package, the command finds golden/ beside Package.swift, as the other
     /// golden commands do (it used to look for ./golden and fail with exit 2).
     @Test func lockCheckFromASubdirectoryFindsThePackagesGoldens() throws {
-        let result = try WireLockBinary.run(["lock", "--check"], in: Self.root.appendingPathComponent("Sources/wirelock"))
+        let result = try WireLockBinary.run(
+            ["lock", "--check"], in: Self.root.appendingPathComponent("Sources/wirelock"))
         #expect(result.status == 0, "\(result)")
         let lock = Self.root.appendingPathComponent("golden/wirelock.lock").standardizedFileURL.path
         #expect(result.stdout.hasPrefix("\(lock): up to date ("), "\(result)")

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
 import WireLockTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Issue 10, item 10: what a rewrite (`fmt`, `lock`, `shape --out`) may and may not do to the
 /// file system: an interrupted run leaves the original whole and no temporary; a temporary left
@@ -44,8 +45,10 @@ struct RewriteSafetyTests {
         try directory.write("big.json", Self.big)
         var seen: String?
 
-        let result = try RawProcess.run(["fmt", "big.json"], in: directory.url,
-                                        environment: ["WIRELOCK_TEST_HOLD_TEMPORARY": "60"]) { pid in
+        let result = try RawProcess.run(
+            ["fmt", "big.json"], in: directory.url,
+            environment: ["WIRELOCK_TEST_HOLD_TEMPORARY": "60"]
+        ) { pid in
             seen = try Self.waitForTemporary(in: directory, of: "big.json")
             kill(pid, signal)
         }
@@ -62,8 +65,10 @@ struct RewriteSafetyTests {
         defer { directory.remove() }
         try directory.write("big.json", Self.big)
         var left = ""
-        let killed = try RawProcess.run(["fmt", "big.json"], in: directory.url,
-                                        environment: ["WIRELOCK_TEST_HOLD_TEMPORARY": "60"]) { pid in
+        let killed = try RawProcess.run(
+            ["fmt", "big.json"], in: directory.url,
+            environment: ["WIRELOCK_TEST_HOLD_TEMPORARY": "60"]
+        ) { pid in
             left = try Self.waitForTemporary(in: directory, of: "big.json")
             kill(pid, SIGKILL)
         }
@@ -73,7 +78,9 @@ struct RewriteSafetyTests {
         let next = try RawProcess.run(["fmt", "big.json"], in: directory.url)
 
         #expect(next.termination == .exited(0), "\(next)")
-        #expect(next.stderrText == "wirelock: warning: '\(left)' looks like a temporary file left by an interrupted wirelock run "
+        #expect(
+            next.stderrText
+                == "wirelock: warning: '\(left)' looks like a temporary file left by an interrupted wirelock run "
                 + "(or one still running); delete it if no wirelock is running\n")
         #expect(next.stdoutText == "formatted big.json\n1 file: 1 formatted, 0 unchanged, 0 invalid\n")
         #expect(try directory.names() == [left, "big.json"], "reported, never deleted: another run may own it")
@@ -93,10 +100,15 @@ struct RewriteSafetyTests {
         #expect(result.termination == .exited(0), "\(result)")
         let warnings = result.stderrText.split(separator: "\n").map(String.init)
         #expect(warnings.count == 2, "\(result)")
-        #expect(warnings.first?.hasPrefix("wirelock: warning: 'd/.a.json.wirelock-AbC123' looks like a temporary file") == true)
-        #expect(warnings.last?.hasPrefix("wirelock: warning: 'd/.wirelock-stale-tmp' looks like a temporary file") == true)
-        #expect(result.stdoutText == "formatted d/a.json\nformatted d/b.json\n2 files: 2 formatted, 0 unchanged, 0 invalid\n",
-                "the walk still skips names starting with '.'")
+        #expect(
+            warnings.first?.hasPrefix("wirelock: warning: 'd/.a.json.wirelock-AbC123' looks like a temporary file")
+                == true)
+        #expect(
+            warnings.last?.hasPrefix("wirelock: warning: 'd/.wirelock-stale-tmp' looks like a temporary file") == true)
+        #expect(
+            result.stdoutText
+                == "formatted d/a.json\nformatted d/b.json\n2 files: 2 formatted, 0 unchanged, 0 invalid\n",
+            "the walk still skips names starting with '.'")
     }
 
     // MARK: read-only files and hard links
@@ -109,7 +121,10 @@ struct RewriteSafetyTests {
         let refused = try RawProcess.run(["fmt", "ro.json"], in: directory.url)
 
         #expect(refused.termination == .exited(2), "\(refused)")
-        #expect(refused.stderrText == "wirelock: error: refusing to rewrite 'ro.json': it is read-only (mode 0444); pass --force to rewrite it anyway\n")
+        #expect(
+            refused.stderrText
+                == "wirelock: error: refusing to rewrite 'ro.json': it is read-only (mode 0444); pass --force to rewrite it anyway\n"
+        )
         #expect(refused.stdoutText == "1 file: 0 formatted, 0 unchanged, 0 invalid, 1 refused\n")
         #expect(try directory.readText("ro.json") == #"{"b":1}"#)
 
@@ -131,7 +146,9 @@ struct RewriteSafetyTests {
         let refused = try RawProcess.run(["fmt", "hl.json"], in: directory.url)
 
         #expect(refused.termination == .exited(2), "\(refused)")
-        #expect(refused.stderrText == "wirelock: error: refusing to rewrite 'hl.json': it has 2 hard links, and replacing it would "
+        #expect(
+            refused.stderrText
+                == "wirelock: error: refusing to rewrite 'hl.json': it has 2 hard links, and replacing it would "
                 + "leave the other names with the old text; pass --force to rewrite it anyway (splitting the links)\n")
         #expect(Self.status(directory, "hl.json").st_nlink == 2)
         #expect(try directory.readText("hl2.json") == #"{"b":1}"#)
@@ -151,7 +168,9 @@ struct RewriteSafetyTests {
 
         let refused = try RawProcess.run(["lock", "--golden", "golden"], in: directory.url)
         #expect(refused.termination == .exited(2), "\(refused)")
-        #expect(refused.stderrText.hasPrefix("wirelock: error: refusing to rewrite 'golden/wirelock.lock': it is read-only (mode 0444)"))
+        #expect(
+            refused.stderrText.hasPrefix(
+                "wirelock: error: refusing to rewrite 'golden/wirelock.lock': it is read-only (mode 0444)"))
         #expect(try directory.readText("golden/wirelock.lock") == "# old\n")
 
         let forced = try RawProcess.run(["lock", "--golden", "golden", "--force"], in: directory.url)
@@ -196,8 +215,11 @@ struct RewriteSafetyTests {
         let refused = try RawProcess.run(["fmt", "theirs.json"], in: directory.url, user: 4242)
 
         #expect(refused.termination == .exited(2), "\(refused)")
-        #expect(refused.stderrText == "wirelock: error: refusing to rewrite 'theirs.json': it belongs to uid 4343, gid 4343, which a "
-                + "rewrite by uid 4242 cannot keep; run as its owner, or pass --force to rewrite it anyway (it will then belong to uid 4242)\n")
+        #expect(
+            refused.stderrText
+                == "wirelock: error: refusing to rewrite 'theirs.json': it belongs to uid 4343, gid 4343, which a "
+                + "rewrite by uid 4242 cannot keep; run as its owner, or pass --force to rewrite it anyway (it will then belong to uid 4242)\n"
+        )
         #expect(try directory.readText("theirs.json") == #"{"b":1}"#)
         #expect(Self.status(directory, "theirs.json").st_uid == 4343)
         #expect(try directory.names() == ["theirs.json"])
@@ -220,7 +242,9 @@ struct RewriteSafetyTests {
         let refused = try RawProcess.run(["fmt", "theirs.json"], in: directory.url, user: 4242)
 
         #expect(refused.termination == .exited(2), "\(refused)")
-        #expect(refused.stderrText.hasPrefix("wirelock: error: refusing to rewrite 'theirs.json': it is read-only (mode 0644)"))
+        #expect(
+            refused.stderrText.hasPrefix(
+                "wirelock: error: refusing to rewrite 'theirs.json': it is read-only (mode 0644)"))
         #expect(try directory.readText("theirs.json") == #"{"b":1}"#)
     }
 }

@@ -12,25 +12,33 @@ struct SampleFuzzCommandTests {
     /// globs are relative), with output in files so no pipe can fill up.
     func sample(_ arguments: [String]) throws -> CommandResult {
         let process = Process()
-        process.executableURL = try WireLockBinary.locate().deletingLastPathComponent().appendingPathComponent("wirelock-sample")
+        process.executableURL = try WireLockBinary.locate().deletingLastPathComponent().appendingPathComponent(
+            "wirelock-sample")
         process.arguments = arguments
         process.currentDirectoryURL = Self.root
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-sample-\(UUID().uuidString)")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wirelock-sample-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("stdout"), errURL = scratch.appendingPathComponent("stderr")
+        let outURL = scratch.appendingPathComponent("stdout")
+        let errURL = scratch.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let output = try FileHandle(forWritingTo: outURL), errors = try FileHandle(forWritingTo: errURL)
-        defer { try? output.close(); try? errors.close() }
+        let output = try FileHandle(forWritingTo: outURL)
+        let errors = try FileHandle(forWritingTo: errURL)
+        defer {
+            try? output.close()
+            try? errors.close()
+        }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
         process.standardError = errors
         try process.run()
         process.waitUntilExit()
-        return CommandResult(status: process.terminationStatus,
-                             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        return CommandResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
 
     @Test func aCleanModelExitsZero() throws {
@@ -40,9 +48,12 @@ struct SampleFuzzCommandTests {
     }
 
     @Test func findingsAreShrunkSavedAndThenKnown() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-regressions-\(UUID().uuidString)")
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wirelock-regressions-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
-        let arguments = ["fuzz", "rate-limit", "--seed", "7", "--count", "300", "--mutators", "drop-key", "--out", out.path]
+        let arguments = [
+            "fuzz", "rate-limit", "--seed", "7", "--count", "300", "--mutators", "drop-key", "--out", out.path,
+        ]
         let first = try sample(arguments)
         #expect(first.status == 1, "\(first)")
         #expect(first.stdout.contains("FINDING silently-accepted"))
@@ -52,10 +63,12 @@ struct SampleFuzzCommandTests {
         #expect(saved.contains { $0.hasSuffix(".meta.json") })
         // The smallest document that still shows the dropped retryAfter being defaulted: only the
         // required message is left.
-        #expect(saved.contains { name in
-            name.hasSuffix(".json") && !name.hasSuffix(".meta.json")
-                && (try? String(contentsOf: out.appendingPathComponent("rate-limit/\(name)"), encoding: .utf8)) == #"{"message":"Too Many Requests"}"#
-        })
+        #expect(
+            saved.contains { name in
+                name.hasSuffix(".json") && !name.hasSuffix(".meta.json")
+                    && (try? String(contentsOf: out.appendingPathComponent("rate-limit/\(name)"), encoding: .utf8))
+                        == #"{"message":"Too Many Requests"}"#
+            })
         // Dropping retryAfter and dropping status both shrink to that document: two groups, two
         // cases, each with its own metadata.
         #expect(first.stdoutLines.last == "300 mutants: 200 as expected, 100 findings in 2 groups")
@@ -63,12 +76,16 @@ struct SampleFuzzCommandTests {
         #expect(cases.count == 2, "\(saved)")
         let paths = cases.compactMap { name -> String? in
             let meta = out.appendingPathComponent("rate-limit/" + name.dropLast(".json".count) + ".meta.json")
-            return (try? String(contentsOf: meta, encoding: .utf8))?.split(separator: "\n").first { $0.hasPrefix("  \"path\"") }.map(String.init)
+            return (try? String(contentsOf: meta, encoding: .utf8))?.split(separator: "\n").first {
+                $0.hasPrefix("  \"path\"")
+            }.map(String.init)
         }
         #expect(Set(paths) == [#"  "path": "$.retryAfter","#, #"  "path": "$.status","#])
         let second = try sample(arguments)
         #expect(second.status == 0, "\(second)")
-        #expect(second.stdoutLines.last == "300 mutants: 200 as expected, 100 findings in 2 groups (100 matching committed regressions)")
+        #expect(
+            second.stdoutLines.last
+                == "300 mutants: 200 as expected, 100 findings in 2 groups (100 matching committed regressions)")
         #expect(second.stdout.contains("matching committed regressions"))
     }
 
@@ -112,9 +129,13 @@ struct SampleFuzzCommandTests {
         #expect(unknown.stdout.contains("unknown model 'no-such-model'"))
         let shard = try sample(["fuzz", "error", "--shard", "0/2"])
         #expect(shard.status == 2)
-        #expect(shard.stdoutLines.first == "wirelock-sample: error: invalid value '0/2' for '--shard': expected I/N with 1 <= I <= N, e.g. 2/4")
+        #expect(
+            shard.stdoutLines.first
+                == "wirelock-sample: error: invalid value '0/2' for '--shard': expected I/N with 1 <= I <= N, e.g. 2/4")
         let count = try sample(["fuzz", "error", "--count", "zero"])
         #expect(count.status == 2)
-        #expect(count.stdoutLines.first == "wirelock-sample: error: invalid value 'zero' for '--count': expected a positive whole number")
+        #expect(
+            count.stdoutLines.first
+                == "wirelock-sample: error: invalid value 'zero' for '--count': expected a positive whole number")
     }
 }

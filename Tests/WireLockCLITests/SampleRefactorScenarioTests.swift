@@ -42,13 +42,16 @@ struct SampleRefactorScenarioTests {
     func project() throws -> TemporaryDirectory {
         let dir = try TemporaryDirectory()
         let before = try R.golden(try R.page(SampleAPI.Movie.self))
-        #expect(before == Array(try Data(contentsOf: R.root.appendingPathComponent("golden/movies-page.json"))),
-                "the before golden is the committed one")
+        #expect(
+            before == Array(try Data(contentsOf: R.root.appendingPathComponent("golden/movies-page.json"))),
+            "the before golden is the committed one")
         try dir.write("golden/movies-page.json", bytes: before)
         try dir.write("before/movies-page.json", bytes: before)
         let locked = try WireLockBinary.run(["lock"], in: dir.url)
         #expect(locked.status == 0, "\(locked)")
-        #expect(try dir.readText("golden/wirelock.lock").split(separator: "\n").last.map(String.init) == R.committedLockLine())
+        #expect(
+            try dir.readText("golden/wirelock.lock").split(separator: "\n").last.map(String.init)
+                == R.committedLockLine())
         return dir
     }
 
@@ -81,21 +84,29 @@ struct SampleRefactorScenarioTests {
 
         let diff = try WireLockBinary.run(["diff", "before", "golden"], in: dir.url)
         #expect(diff.status == 1, "\(diff)")
-        #expect(diff.stdoutLines == [
-            "movies-page",
-            "  BREAKING (backward) date-format-changed at $.records[*].added: date-time (0 or 3 fractional digits, offset Z) → date-time (0 fractional digits, offset Z)",
-            "1 format compared: 1 breaking change, 0 non-breaking",
-        ])
-        let allowed = try WireLockBinary.run(["diff", "before", "golden", "--allow", "date-format-changed"], in: dir.url)
+        #expect(
+            diff.stdoutLines == [
+                "movies-page",
+                "  BREAKING (backward) date-format-changed at $.records[*].added: date-time (0 or 3 fractional digits, offset Z) → date-time (0 fractional digits, offset Z)",
+                "1 format compared: 1 breaking change, 0 non-breaking",
+            ])
+        let allowed = try WireLockBinary.run(
+            ["diff", "before", "golden", "--allow", "date-format-changed"], in: dir.url)
         #expect(allowed.status == 0, "\(allowed)")
 
         let check = try WireLockBinary.run(["lock", "--check"], in: dir.url)
         #expect(check.status == 1, "\(check)")
-        let lockedShape = try #require(R.committedLockLine().split(separator: " ").dropFirst().first?.dropFirst("shape=".count))
+        let lockedShape = try #require(
+            R.committedLockLine().split(separator: " ").dropFirst().first?.dropFirst("shape=".count))
         #expect(check.stdoutLines.count == 3, "\(check)")
-        #expect(check.stdoutLines.first?.hasPrefix("movies-page: shape changed (locked \(lockedShape.prefix(12))…, now ") == true, "\(check)")
-        #expect(check.stdoutLines.dropFirst().first == "movies-page: golden/shapes/movies-page.shape.json is missing or out of date")
-        #expect(check.stdoutLines.last == "golden/wirelock.lock: 2 differences; run `wirelock lock` and review the change")
+        #expect(
+            check.stdoutLines.first?.hasPrefix("movies-page: shape changed (locked \(lockedShape.prefix(12))…, now ")
+                == true, "\(check)")
+        #expect(
+            check.stdoutLines.dropFirst().first
+                == "movies-page: golden/shapes/movies-page.shape.json is missing or out of date")
+        #expect(
+            check.stdoutLines.last == "golden/wirelock.lock: 2 differences; run `wirelock lock` and review the change")
     }
 
     @Test func addingAnOptionalFieldIsNonBreaking() throws {
@@ -107,11 +118,12 @@ struct SampleRefactorScenarioTests {
 
         let diff = try WireLockBinary.run(["diff", "before", "golden"], in: dir.url)
         #expect(diff.status == 0, "\(diff)")
-        #expect(diff.stdoutLines == [
-            "movies-page",
-            "  non-breaking optional-member-added at $.records[*].edition: new member absent from some samples; readers cope",
-            "1 format compared: 0 breaking changes, 1 non-breaking",
-        ])
+        #expect(
+            diff.stdoutLines == [
+                "movies-page",
+                "  non-breaking optional-member-added at $.records[*].edition: new member absent from some samples; readers cope",
+                "1 format compared: 0 breaking changes, 1 non-breaking",
+            ])
         let json = try WireLockBinary.run(["diff", "before", "golden", "--format", "json"], in: dir.url)
         let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         let changes = (document?["formats"] as? [[String: Any]])?.first?["changes"] as? [[String: Any]]

@@ -12,7 +12,8 @@ struct ShapeLockDiffCommandTests {
     func git(_ arguments: [String], in dir: URL) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
-        process.arguments = ["-c", "user.email=test@example.com", "-c", "user.name=test", "-c", "commit.gpgsign=false"] + arguments
+        process.arguments =
+            ["-c", "user.email=test@example.com", "-c", "user.name=test", "-c", "commit.gpgsign=false"] + arguments
         process.currentDirectoryURL = dir
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -36,27 +37,32 @@ struct ShapeLockDiffCommandTests {
 
     /// The sample refactors themselves are in ``SampleRefactorScenarioTests`` (directories); here
     /// the breaking one is read back through git: the same report from `--git HEAD`.
-    @Test("diff --git HEAD reports the sample's dropped fractional seconds as the directory diff does",
-          .enabled(if: hasGit, "git not found"))
+    @Test(
+        "diff --git HEAD reports the sample's dropped fractional seconds as the directory diff does",
+        .enabled(if: hasGit, "git not found"))
     func sampleRefactorThroughGit() throws {
         let repo = try repository()
         defer { repo.remove() }
         let encoder = JSONEncoder.sampleAPI
         encoder.dateEncodingStrategy = .iso8601
-        try repo.write("golden/movies-page.json", bytes: try R.golden(try R.page(MovieVariants.WholeSecondAdded.self), encoder: encoder))
+        try repo.write(
+            "golden/movies-page.json",
+            bytes: try R.golden(try R.page(MovieVariants.WholeSecondAdded.self), encoder: encoder))
         let diff = try WireLockBinary.run(["diff", "--git", "HEAD"], in: repo.url)
         #expect(diff.status == 1, "\(diff)")
-        #expect(diff.stdoutLines == [
-            "movies-page",
-            "  BREAKING (backward) date-format-changed at $.records[*].added: date-time (0 or 3 fractional digits, offset Z) → date-time (0 fractional digits, offset Z)",
-            "1 format compared: 1 breaking change, 0 non-breaking",
-        ])
+        #expect(
+            diff.stdoutLines == [
+                "movies-page",
+                "  BREAKING (backward) date-format-changed at $.records[*].added: date-time (0 or 3 fractional digits, offset Z) → date-time (0 fractional digits, offset Z)",
+                "1 format compared: 1 breaking change, 0 non-breaking",
+            ])
         let check = try WireLockBinary.run(["lock", "--check"], in: repo.url)
         #expect(check.status == 1, "\(check)")
     }
 
-    @Test("diff --git reads the old side from git, not the working tree; a bad revision is exit 2",
-          .enabled(if: hasGit, "git not found"))
+    @Test(
+        "diff --git reads the old side from git, not the working tree; a bad revision is exit 2",
+        .enabled(if: hasGit, "git not found"))
     func gitSide() throws {
         let repo = try repository()
         defer { repo.remove() }
@@ -64,15 +70,22 @@ struct ShapeLockDiffCommandTests {
         try repo.write("golden/extra.json", #"{"a":1}"#)
         let diff = try WireLockBinary.run(["diff", "--git", "HEAD", "--format", "github"], in: repo.url)
         #expect(diff.status == 1)
-        #expect(diff.stdoutLines.contains { $0.hasPrefix("::error file=golden/movies-page.json,title=wirelock type-changed::movies-page $.records[*].id") }, "\(diff)")
-        #expect(diff.stdoutLines.contains { $0.hasPrefix("::notice file=golden/extra.json,title=wirelock format-added::") }, "\(diff)")
+        #expect(
+            diff.stdoutLines.contains {
+                $0.hasPrefix(
+                    "::error file=golden/movies-page.json,title=wirelock type-changed::movies-page $.records[*].id")
+            }, "\(diff)")
+        #expect(
+            diff.stdoutLines.contains { $0.hasPrefix("::notice file=golden/extra.json,title=wirelock format-added::") },
+            "\(diff)")
         let bad = try WireLockBinary.run(["diff", "--git", "no-such-rev"], in: repo.url)
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("cannot list golden/ at revision 'no-such-rev'"))
     }
 
-    @Test("diff --git from a subfolder finds golden/ beside Package.swift and reads the old side from the repository root",
-          .enabled(if: hasGit, "git not found"))
+    @Test(
+        "diff --git from a subfolder finds golden/ beside Package.swift and reads the old side from the repository root",
+        .enabled(if: hasGit, "git not found"))
     func gitSideFromASubfolder() throws {
         let repo = try repository()
         defer { repo.remove() }
@@ -80,7 +93,9 @@ struct ShapeLockDiffCommandTests {
         try repo.write("Sources/App/main.swift", "")
         let encoder = JSONEncoder.sampleAPI
         encoder.dateEncodingStrategy = .iso8601
-        try repo.write("golden/movies-page.json", bytes: try R.golden(try R.page(MovieVariants.WholeSecondAdded.self), encoder: encoder))
+        try repo.write(
+            "golden/movies-page.json",
+            bytes: try R.golden(try R.page(MovieVariants.WholeSecondAdded.self), encoder: encoder))
         let subfolder = repo.url.appendingPathComponent("Sources/App")
         let expected = [
             "movies-page",
@@ -109,13 +124,16 @@ struct ShapeLockDiffCommandTests {
         let diff = try WireLockBinary.run(["diff", "old.json", "new.json"], in: dir.url)
         #expect(diff.status == 1)
         #expect(diff.stdoutLines.dropFirst().first == "  BREAKING (forward) type-changed at $.id: integer → number")
-        let shape = try WireLockBinary.run(["shape", "old.json", "--name", "new", "--out", "shapes/new.shape.json"], in: dir.url)
+        let shape = try WireLockBinary.run(
+            ["shape", "old.json", "--name", "new", "--out", "shapes/new.shape.json"], in: dir.url)
         #expect(shape.status == 0, "\(shape)")
-        let fromShape = try WireLockBinary.run(["diff", "shapes/new.shape.json", "new.json", "--allow", "type-changed"], in: dir.url)
+        let fromShape = try WireLockBinary.run(
+            ["diff", "shapes/new.shape.json", "new.json", "--allow", "type-changed"], in: dir.url)
         #expect(fromShape.status == 0, "\(fromShape)")
         #expect(fromShape.stdout.contains("[allowed] type-changed at $.id"))
         #expect(try WireLockBinary.run(["diff", "old.json"], in: dir.url).status == 2)
-        #expect(try WireLockBinary.run(["diff", "--allow", "nonsense", "old.json", "new.json"], in: dir.url).status == 2)
+        #expect(
+            try WireLockBinary.run(["diff", "--allow", "nonsense", "old.json", "new.json"], in: dir.url).status == 2)
     }
 
     @Test("shape prints the shape file, or JSON Schema; an invalid sample is exit 1 with its location")
@@ -137,16 +155,17 @@ struct ShapeLockDiffCommandTests {
 
     /// One invalid input, reported by each command exactly as `validate` reports it: status 1,
     /// `FILE:LINE:COLUMN: error: REASON (at PATH)`, then the line and a caret.
-    @Test("an invalid input is exit 1 in validate's form, for every command that reads goldens",
-          arguments: [
-              (["validate", "golden/bad.json"], "golden/bad.json"),
-              (["shape", "golden/bad.json"], "golden/bad.json"),
-              (["diff", "golden/bad.json", "good.json"], "golden/bad.json"),
-              (["diff", "good.json", "golden/bad.json"], "golden/bad.json"),
-              (["diff", "golden", "good.json"], "golden/bad.json"),
-              (["lock"], "golden/bad.json"),
-              (["lock", "--check"], "golden/bad.json"),
-          ])
+    @Test(
+        "an invalid input is exit 1 in validate's form, for every command that reads goldens",
+        arguments: [
+            (["validate", "golden/bad.json"], "golden/bad.json"),
+            (["shape", "golden/bad.json"], "golden/bad.json"),
+            (["diff", "golden/bad.json", "good.json"], "golden/bad.json"),
+            (["diff", "good.json", "golden/bad.json"], "golden/bad.json"),
+            (["diff", "golden", "good.json"], "golden/bad.json"),
+            (["lock"], "golden/bad.json"),
+            (["lock", "--check"], "golden/bad.json"),
+        ])
     func invalidInputIsReportedLikeValidate(arguments: [String], file: String) throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
@@ -161,7 +180,9 @@ struct ShapeLockDiffCommandTests {
         ]
         // validate reports on standard output (it is its result); the others on standard error.
         let report = arguments[0] == "validate" ? result.stdout : result.stderr
-        #expect(Array(report.split(separator: "\n", omittingEmptySubsequences: false).prefix(3).map(String.init)) == expected, "\(result)")
+        #expect(
+            Array(report.split(separator: "\n", omittingEmptySubsequences: false).prefix(3).map(String.init))
+                == expected, "\(result)")
         #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("golden/wirelock.lock").path))
     }
 }

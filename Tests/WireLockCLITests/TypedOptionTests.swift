@@ -19,11 +19,15 @@ private enum Typed {
     static let word = Option<String?>("word", valueName: "w", as: .choice(["one", "two"]), help: "Word.")
     static let out = Option<RawPath?>("out", valueName: "dir", as: .path, help: "Out.")
     static let format = Option<OutputFormat>.format(default: .text)
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "typed", abstract: "",
-        options: [depth.definition, limit.definition, seed.definition, speed.definition, word.definition,
-                  out.definition, format.definition, CommonOptions.exclude.definition]
-            + FuzzCampaignOptions.all.filter { $0.name != "seed" }) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "typed", abstract: "",
+            options: [
+                depth.definition, limit.definition, seed.definition, speed.definition, word.definition,
+                out.definition, format.definition, CommonOptions.exclude.definition,
+            ]
+                + FuzzCampaignOptions.all.filter { $0.name != "seed" })
+    }
 }
 
 private func parse(_ words: [String], raw: [[UInt8]]? = nil) throws(UsageError) -> ParsedArguments {
@@ -49,9 +53,11 @@ struct TypedOptionTests {
     }
 
     @Test func givenValuesArriveTyped() throws {
-        let parsed = try parse(["--depth", "7", "--limit=3", "--seed", "18446744073709551615", "--speed", "slow",
-                                "--word", "two", "--out", "dir/x", "--format", "json", "-n", "12",
-                                "--mutators", "truncate,null", "--shard", "2/4"])
+        let parsed = try parse([
+            "--depth", "7", "--limit=3", "--seed", "18446744073709551615", "--speed", "slow",
+            "--word", "two", "--out", "dir/x", "--format", "json", "-n", "12",
+            "--mutators", "truncate,null", "--shard", "2/4",
+        ])
         #expect(parsed.value(Typed.depth) == 7)
         #expect(parsed.value(Typed.limit) == 3)
         #expect(parsed.value(Typed.seed) == UInt64.max)
@@ -86,8 +92,10 @@ struct TypedOptionTests {
         (["--depth=-2"], "invalid value '-2' for '--depth': expected a positive whole number"),
         (["--limit", "1.5"], "invalid value '1.5' for '--limit': expected a positive whole number"),
         (["--seed", "-1"], "invalid value '-1' for '--seed': expected a whole number from 0 to 18446744073709551615"),
-        (["--seed", "18446744073709551616"],
-         "invalid value '18446744073709551616' for '--seed': expected a whole number from 0 to 18446744073709551615"),
+        (
+            ["--seed", "18446744073709551616"],
+            "invalid value '18446744073709551616' for '--seed': expected a whole number from 0 to 18446744073709551615"
+        ),
         (["--speed", "warp"], "invalid value 'warp' for '--speed': expected one of fast, slow"),
         (["--word", "three"], "invalid value 'three' for '--word': expected one of one, two"),
         (["--format", "xml"], "invalid value 'xml' for '--format': expected one of text, json"),
@@ -116,8 +124,10 @@ struct TypedOptionTests {
         #expect(Typed.speed.definition.fullHelp == "Speed. (values: fast, slow) (default: fast)")
         #expect(Typed.depth.definition.fullHelp == "Depth. (default: 512)")
         #expect(Typed.limit.definition.fullHelp == "Limit.")
-        #expect(Typed.format.definition.fullHelp
-                == "How to print results: text for people, json for one machine-readable document. (values: text, json) (default: text)")
+        #expect(
+            Typed.format.definition.fullHelp
+                == "How to print results: text for people, json for one machine-readable document. (values: text, json) (default: text)"
+        )
     }
 
     /// The shared groups are declared once: every command that takes them shows the same words.
@@ -133,7 +143,9 @@ struct TypedOptionTests {
 @Suite("Command groups")
 struct CommandGroupTests {
     private struct Leaf: ParsableCommand {
-        static var configuration: CommandConfiguration { CommandConfiguration(commandName: "leaf", abstract: "A leaf.") }
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "leaf", abstract: "A leaf.")
+        }
         init(from arguments: ParsedArguments) throws(UsageError) {}
     }
 
@@ -145,7 +157,8 @@ struct CommandGroupTests {
 
     @Test func aGroupRunsByPrintingItsHelp() throws {
         let output = BufferSink()
-        let context = CommandContext(output: output, diagnostics: BufferSink(), environment: [:], outputIsTerminal: false)
+        let context = CommandContext(
+            output: output, diagnostics: BufferSink(), environment: [:], outputIsTerminal: false)
         let group = try Group(from: ParsedArguments())
         #expect(group.run(in: context) == .success)
         #expect(output.text == HelpFormatter.help(for: Group.configuration, path: ["group"]))

@@ -19,12 +19,13 @@ struct ValidateDocumentEndTests {
         let result = try WireLockBinary.run(["validate", "a.json"], in: directory.url)
 
         #expect(result.status == 1, "\(result)")
-        #expect(result.stdoutLines == [
-            "a.json:" + Self.diagnostic,
-            "    " + Self.note,
-            "    " + String(repeating: " ", count: 9) + "^",
-            "1 file: 0 valid, 1 invalid",
-        ], "\(result)")
+        #expect(
+            result.stdoutLines == [
+                "a.json:" + Self.diagnostic,
+                "    " + Self.note,
+                "    " + String(repeating: " ", count: 9) + "^",
+                "1 file: 0 valid, 1 invalid",
+            ], "\(result)")
     }
 
     @Test func standardInputAndJSONLinesToo() throws {
@@ -32,7 +33,8 @@ struct ValidateDocumentEndTests {
         #expect(stdin.status == 1)
         #expect(stdin.stdoutLines.first == "<stdin>:" + Self.diagnostic, "\(stdin)")
 
-        let lines = try WireLockBinary.run(["validate", "--lines", "-"], stdin: Array("{\"id\":1} \"lost text\n{\"id\":2}\n".utf8))
+        let lines = try WireLockBinary.run(
+            ["validate", "--lines", "-"], stdin: Array("{\"id\":1} \"lost text\n{\"id\":2}\n".utf8))
         #expect(lines.status == 1)
         #expect(lines.stdoutLines.first == "<stdin>:" + Self.diagnostic, "\(lines)")
         #expect(lines.stdout.contains("<stdin>: 1 of 2 documents invalid\n"), "\(lines)")
@@ -59,7 +61,9 @@ struct ValidateDocumentEndTests {
         let text = try WireLockBinary.run(["validate", "--lines", "-"], stdin: input)
         #expect(text.status == 1)
         #expect(text.stdoutLines.filter { $0.contains(": error: ") }.count == 100)
-        #expect(text.stdoutLines.first == "<stdin>:1:2: error: unexpected end of input inside an object (missing '}') (at $)")
+        #expect(
+            text.stdoutLines.first
+                == "<stdin>:1:2: error: unexpected end of input inside an object (missing '}') (at $)")
         #expect(text.stdout.contains("<stdin>: … and 50 more errors not shown\n"), "\(text)")
         #expect(text.stdout.contains("<stdin>: 150 of 150 documents invalid\n"), "\(text)")
 

@@ -31,12 +31,13 @@ struct ValidateEndToEndTests {
 
         #expect(result.status == 1)
         #expect(result.stderr == "")
-        #expect(result.stdoutLines == [
-            "movie.json:3:33: error: trailing comma before ']' (at $.genres)",
-            #"      "genres": ["comédie", "drame",]"#,
-            "    " + String(repeating: " ", count: 32) + "^",
-            "1 file: 0 valid, 1 invalid",
-        ], "\(result)")
+        #expect(
+            result.stdoutLines == [
+                "movie.json:3:33: error: trailing comma before ']' (at $.genres)",
+                #"      "genres": ["comédie", "drame",]"#,
+                "    " + String(repeating: " ", count: 32) + "^",
+                "1 file: 0 valid, 1 invalid",
+            ], "\(result)")
     }
 
     @Test func jsonFormatParsesAndHasEveryField() throws {
@@ -45,7 +46,8 @@ struct ValidateEndToEndTests {
         try directory.write("movie.json", Self.movie)
         try directory.write("ok.json", #"{"id": 1}"#)
 
-        let result = try WireLockBinary.run(["validate", "--format", "json", "movie.json", "ok.json"], in: directory.url)
+        let result = try WireLockBinary.run(
+            ["validate", "--format", "json", "movie.json", "ok.json"], in: directory.url)
 
         #expect(result.status == 1)
         let report = try JSONValue.parse(result.stdout)
@@ -109,15 +111,16 @@ struct ValidateEndToEndTests {
 
         #expect(result.status == 1)
         #expect(result.stderr == "")
-        #expect(result.stdoutLines == [
-            "data/a-valid.json: ok (1 document, 12 bytes)",
-            "data/b-invalid.json:1:6: error: unexpected end of input inside an array (missing ']') (at $)",
-            "    [1, 2",
-            "         ^",
-            "data/nested/c.jsonl: ok (2 documents, 18 bytes)",
-            "data/z.ndjson: ok (1 document, 3 bytes)",
-            "4 files: 3 valid, 1 invalid",
-        ], "\(result)")
+        #expect(
+            result.stdoutLines == [
+                "data/a-valid.json: ok (1 document, 12 bytes)",
+                "data/b-invalid.json:1:6: error: unexpected end of input inside an array (missing ']') (at $)",
+                "    [1, 2",
+                "         ^",
+                "data/nested/c.jsonl: ok (2 documents, 18 bytes)",
+                "data/z.ndjson: ok (1 document, 3 bytes)",
+                "4 files: 3 valid, 1 invalid",
+            ], "\(result)")
     }
 
     @Test func quietPrintsOnlyErrorsAndTheSummary() throws {
@@ -234,8 +237,10 @@ struct ValidateEndToEndTests {
         let result = try WireLockBinary.run(["validate", "--help"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        for option in ["--format <format>", "--allow-duplicate-keys", "--allow-comments", "--max-depth <n>",
-                       "--lines", "-q, --quiet", "-h, --help", "<path>"] {
+        for option in [
+            "--format <format>", "--allow-duplicate-keys", "--allow-comments", "--max-depth <n>",
+            "--lines", "-q, --quiet", "-h, --help", "<path>",
+        ] {
             #expect(result.stdout.contains(option), "help lacks \(option)")
         }
     }
@@ -252,8 +257,10 @@ struct ValidateEndToEndTests {
     @Test func helpSubcommandShowsTheSubcommandsHelp() throws {
         let result = try WireLockBinary.run(["help", "fmt"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("USAGE: wirelock fmt [--check] [--force] [--allow-duplicate-keys]\n"
-                                       + "                    [--exclude <glob>] [--allow-empty] <path> ..."))
+        #expect(
+            result.stdout.contains(
+                "USAGE: wirelock fmt [--check] [--force] [--allow-duplicate-keys]\n"
+                    + "                    [--exclude <glob>] [--allow-empty] <path> ..."))
     }
 
     @Test func versionIsPrinted() throws {
@@ -264,8 +271,14 @@ struct ValidateEndToEndTests {
 
     @Test(arguments: [
         (["validate", "--frob", "a.json"], "wirelock: error: unknown option '--frob'"),
-        (["validate", "--format", "xml", "a.json"], "wirelock: error: invalid value 'xml' for '--format': expected one of text, json"),
-        (["validate", "--max-depth", "ten", "a.json"], "wirelock: error: invalid value 'ten' for '--max-depth': expected a positive whole number"),
+        (
+            ["validate", "--format", "xml", "a.json"],
+            "wirelock: error: invalid value 'xml' for '--format': expected one of text, json"
+        ),
+        (
+            ["validate", "--max-depth", "ten", "a.json"],
+            "wirelock: error: invalid value 'ten' for '--max-depth': expected a positive whole number"
+        ),
         (["validate", "a.json", "--format"], "wirelock: error: missing value for '--format'"),
         (["validate"], "wirelock: error: missing argument '<path>'"),
         (["frobnicate"], "wirelock: error: unknown subcommand 'frobnicate'"),
@@ -290,14 +303,16 @@ struct FixtureEndToEndTests {
         FileManager.default.fileExists(atPath: repository.appendingPathComponent("Fixtures/invalid").path)
     }
 
-    @Test(.enabled(if: FixtureEndToEndTests.hasFixtures), arguments: [
-        ("calendar-with-comment.json", "comment-not-allowed", 2, 3, 4),
-        ("movie-duplicate-key.json", "duplicate-key", 8, 3, 82),
-        ("movie-latin1-title.json", "invalid-utf8", 5, 15, 73),
-        ("movies-truncated.json", "unexpected-end-of-input", 173, 80, 4616),
-        ("ratings-nan.json", "non-finite-number", 9, 14, 122),
-        ("series-trailing-comma.json", "trailing-comma", 12, 5, 232),
-    ])
+    @Test(
+        .enabled(if: FixtureEndToEndTests.hasFixtures),
+        arguments: [
+            ("calendar-with-comment.json", "comment-not-allowed", 2, 3, 4),
+            ("movie-duplicate-key.json", "duplicate-key", 8, 3, 82),
+            ("movie-latin1-title.json", "invalid-utf8", 5, 15, 73),
+            ("movies-truncated.json", "unexpected-end-of-input", 173, 80, 4616),
+            ("ratings-nan.json", "non-finite-number", 9, 14, 122),
+            ("series-trailing-comma.json", "trailing-comma", 12, 5, 232),
+        ])
     func invalidFixtureIsLocated(file: String, kind: String, line: Int, column: Int, offset: Int) throws {
         let path = "Fixtures/invalid/" + file
         let result = try WireLockBinary.run(["validate", "--format", "json", path], in: Self.repository)

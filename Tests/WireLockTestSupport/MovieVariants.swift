@@ -120,8 +120,10 @@ public enum MovieVariants {
         public var totalRecords: Int
         public var records: [Record]
 
-        public init(page: Int, pageSize: Int, sortKey: String, sortDirection: SortDirection, filters: [PageFilter],
-                    totalRecords: Int, records: [Record]) {
+        public init(
+            page: Int, pageSize: Int, sortKey: String, sortDirection: SortDirection, filters: [PageFilter],
+            totalRecords: Int, records: [Record]
+        ) {
             self.page = page
             self.pageSize = pageSize
             self.sortKey = sortKey
@@ -177,14 +179,36 @@ public enum MovieVariants {
         /// The renamed model holding the real movie's data (it can no longer decode the server's
         /// payload itself: `tmdb_id` is not in it).
         public init(_ m: SampleAPI.Movie) {
-            id = m.id; title = m.title; originalTitle = m.originalTitle; originalLanguage = m.originalLanguage
-            alternateTitles = m.alternateTitles; sortTitle = m.sortTitle; titleSlug = m.titleSlug; year = m.year
-            status = m.status; _overview = m.$overview; _certification = m.$certification; genres = m.genres
-            studio = m.studio; runtime = m.runtime; _inCinemas = m.$inCinemas; _releaseDate = m.$releaseDate
-            added = m.added; imdbId = m.imdbId; tmdbId = m.tmdbId; _youTubeTrailerId = m.$youTubeTrailerId
-            images = m.images; ratings = m.ratings; monitored = m.monitored; hasFile = m.hasFile
-            _movieFile = m.$movieFile; path = m.path; sizeOnDisk = m.sizeOnDisk; qualityProfile = m.qualityProfile
-            statistics = m.statistics; tags = m.tags
+            id = m.id
+            title = m.title
+            originalTitle = m.originalTitle
+            originalLanguage = m.originalLanguage
+            alternateTitles = m.alternateTitles
+            sortTitle = m.sortTitle
+            titleSlug = m.titleSlug
+            year = m.year
+            status = m.status
+            _overview = m.$overview
+            _certification = m.$certification
+            genres = m.genres
+            studio = m.studio
+            runtime = m.runtime
+            _inCinemas = m.$inCinemas
+            _releaseDate = m.$releaseDate
+            added = m.added
+            imdbId = m.imdbId
+            tmdbId = m.tmdbId
+            _youTubeTrailerId = m.$youTubeTrailerId
+            images = m.images
+            ratings = m.ratings
+            monitored = m.monitored
+            hasFile = m.hasFile
+            _movieFile = m.$movieFile
+            path = m.path
+            sizeOnDisk = m.sizeOnDisk
+            qualityProfile = m.qualityProfile
+            statistics = m.statistics
+            tags = m.tags
         }
     }
 

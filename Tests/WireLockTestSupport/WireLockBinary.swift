@@ -53,7 +53,8 @@ public enum WireLockBinary {
         let candidates = directories.map { $0.appendingPathComponent("wirelock") }
         for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue
+            {
                 return candidate
             }
         }
@@ -65,8 +66,10 @@ public enum WireLockBinary {
     ///   - stdin: bytes for standard input (empty input when nil).
     ///   - directory: the working directory (relative paths in arguments and output are relative to it).
     ///   - environment: extra environment variables.
-    public static func run(_ arguments: [String], stdin: [UInt8]? = nil, in directory: URL? = nil,
-                    environment: [String: String] = [:]) throws -> CommandResult {
+    public static func run(
+        _ arguments: [String], stdin: [UInt8]? = nil, in directory: URL? = nil,
+        environment: [String: String] = [:]
+    ) throws -> CommandResult {
         let process = Process()
         process.executableURL = try locate()
         process.arguments = arguments
@@ -108,7 +111,8 @@ public enum WireLockBinary {
     }
 
     /// Runs `wirelock` with text on standard input.
-    public static func run(_ arguments: [String], stdin text: String, in directory: URL? = nil) throws -> CommandResult {
+    public static func run(_ arguments: [String], stdin text: String, in directory: URL? = nil) throws -> CommandResult
+    {
         try run(arguments, stdin: Array(text.utf8), in: directory)
     }
 }

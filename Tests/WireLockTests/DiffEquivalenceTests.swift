@@ -1,5 +1,6 @@
 import Testing
 import WireJSON
+
 @testable import WireLockCore
 
 /// The diffs number values by structure, align arrays in a band of the LCS table and pair ids
@@ -29,7 +30,9 @@ struct DiffEquivalenceTests {
     @Test(arguments: 0..<300)
     func jsonDifferencesAreThePreviousOnes(seed: Int) {
         var random = RandomJSON(seed: UInt64(seed), allowDuplicates: seed % 3 == 0)
-        let golden = seed % 2 == 0 ? random.value() : .array((0..<random.rng.next(below: 30)).map { _ in random.value(depth: 2) })
+        let golden =
+            seed % 2 == 0
+            ? random.value() : .array((0..<random.rng.next(below: 30)).map { _ in random.value(depth: 2) })
         var actual = golden
         for _ in 0..<(1 + random.rng.next(below: 4)) { actual = random.edited(actual) }
         if seed % 7 == 0 { actual = random.value() }
@@ -52,7 +55,8 @@ struct DiffEquivalenceTests {
             case 0 where !actual.isEmpty: actual.remove(at: rng.next(below: actual.count))
             case 1: actual.insert(record(rng.next(below: 12), "new"), at: rng.next(below: actual.count + 1))
             case 2 where actual.count > 1: actual.swapAt(rng.next(below: actual.count), rng.next(below: actual.count))
-            default: if !actual.isEmpty { actual[rng.next(below: actual.count)] = record(rng.next(below: 12), "changed") }
+            default:
+                if !actual.isEmpty { actual[rng.next(below: actual.count)] = record(rng.next(below: 12), "changed") }
             }
         }
         let expected = _ReferenceJSONDiff.differences(expected: .array(golden), actual: .array(actual))
@@ -66,13 +70,19 @@ struct DiffEquivalenceTests {
         let a = (0..<rng.next(below: 50)).map { _ in words[rng.next(below: words.count)] }
         var b = a
         for _ in 0..<rng.next(below: 8) {
-            if !b.isEmpty && rng.next(below: 2) == 0 { b.remove(at: rng.next(below: b.count)) }
-            else { b.insert(words[rng.next(below: words.count)], at: rng.next(below: b.count + 1)) }
+            if !b.isEmpty && rng.next(below: 2) == 0 {
+                b.remove(at: rng.next(below: b.count))
+            } else {
+                b.insert(words[rng.next(below: words.count)], at: rng.next(below: b.count + 1))
+            }
         }
         let expected = _ReferenceLineScript.script(a, b)
         let actual = LineDiff.script(a, b)
-        #expect(actual.map { "\($0.kind) \($0.oldIndex) \($0.newIndex)" } == expected.map { "\($0.kind) \($0.oldIndex) \($0.newIndex)" })
-        #expect(LineDiff.unified(old: a.joined(separator: "\n"), new: b.joined(separator: "\n"))
+        #expect(
+            actual.map { "\($0.kind) \($0.oldIndex) \($0.newIndex)" }
+                == expected.map { "\($0.kind) \($0.oldIndex) \($0.newIndex)" })
+        #expect(
+            LineDiff.unified(old: a.joined(separator: "\n"), new: b.joined(separator: "\n"))
                 == _ReferenceLineScript.unified(old: a.joined(separator: "\n"), new: b.joined(separator: "\n")))
     }
 }
@@ -88,7 +98,9 @@ enum _ReferenceJSONDiff {
         return out
     }
 
-    private static func compare(_ lhs: JSONValue, _ rhs: JSONValue, at path: JSONPath, into out: inout [JSONDifference], limit: Int) {
+    private static func compare(
+        _ lhs: JSONValue, _ rhs: JSONValue, at path: JSONPath, into out: inout [JSONDifference], limit: Int
+    ) {
         guard out.count < limit, lhs != rhs else { return }
         switch (lhs, rhs) {
         case (.object(let a), .object(let b)):
@@ -102,7 +114,8 @@ enum _ReferenceJSONDiff {
                     out.append(JSONDifference(path: child, change: .missing(expected: member.value)))
                 }
             }
-            for member in b.sortedMembers where aKeys[member.key] == nil && bKeys[member.key] == member.value && out.count < limit {
+            for member in b.sortedMembers
+            where aKeys[member.key] == nil && bKeys[member.key] == member.value && out.count < limit {
                 out.append(JSONDifference(path: path.appending(key: member.key), change: .added(actual: member.value)))
             }
         case (.array(let a), .array(let b)):
@@ -112,17 +125,26 @@ enum _ReferenceJSONDiff {
         }
     }
 
-    private static func compareArrays(_ a: [JSONValue], _ b: [JSONValue], at path: JSONPath, into out: inout [JSONDifference], limit: Int) {
+    private static func compareArrays(
+        _ a: [JSONValue], _ b: [JSONValue], at path: JSONPath, into out: inout [JSONDifference], limit: Int
+    ) {
         // Matched pairs (index in a, index in b) of equal elements, in order.
         var matches: [(Int, Int)] = []
         var prefix = 0
-        while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { matches.append((prefix, prefix)); prefix += 1 }
+        while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] {
+            matches.append((prefix, prefix))
+            prefix += 1
+        }
         var suffix = 0
-        while suffix < a.count - prefix && suffix < b.count - prefix && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        while suffix < a.count - prefix && suffix < b.count - prefix
+            && a[a.count - 1 - suffix] == b[b.count - 1 - suffix]
+        { suffix += 1 }
         let middleA = Array(prefix..<(a.count - suffix))
         let middleB = Array(prefix..<(b.count - suffix))
         if !middleA.isEmpty && !middleB.isEmpty && middleA.count * middleB.count <= 4_000_000 {
-            matches += _ReferenceLCS.pairs(middleA.map { a[$0] }, middleB.map { b[$0] }).map { (middleA[$0.0], middleB[$0.1]) }
+            matches += _ReferenceLCS.pairs(middleA.map { a[$0] }, middleB.map { b[$0] }).map {
+                (middleA[$0.0], middleB[$0.1])
+            }
         }
         for k in 0..<suffix { matches.append((a.count - suffix + k, b.count - suffix + k)) }
 
@@ -136,8 +158,10 @@ enum _ReferenceJSONDiff {
         }
     }
 
-    private static func pairGap(_ ga: [Int], _ gb: [Int], _ a: [JSONValue], _ b: [JSONValue], at path: JSONPath,
-                                into out: inout [JSONDifference], limit: Int) {
+    private static func pairGap(
+        _ ga: [Int], _ gb: [Int], _ a: [JSONValue], _ b: [JSONValue], at path: JSONPath,
+        into out: inout [JSONDifference], limit: Int
+    ) {
         guard !ga.isEmpty || !gb.isEmpty else { return }
         var pairs: [(Int?, Int?)] = []
         let idsA = ga.map { identity(a[$0]) }
@@ -160,9 +184,11 @@ enum _ReferenceJSONDiff {
         }
         for pair in pairs where out.count < limit {
             switch pair {
-            case let (ia?, ib?): compare(a[ia], b[ib], at: path.appending(index: ib), into: &out, limit: limit)
-            case let (ia?, nil): out.append(JSONDifference(path: path.appending(index: ia), change: .missing(expected: a[ia])))
-            case let (nil, ib?): out.append(JSONDifference(path: path.appending(index: ib), change: .added(actual: b[ib])))
+            case (let ia?, let ib?): compare(a[ia], b[ib], at: path.appending(index: ib), into: &out, limit: limit)
+            case (let ia?, nil):
+                out.append(JSONDifference(path: path.appending(index: ia), change: .missing(expected: a[ia])))
+            case (nil, let ib?):
+                out.append(JSONDifference(path: path.appending(index: ib), change: .added(actual: b[ib])))
             default: break
             }
         }
@@ -180,21 +206,30 @@ enum _ReferenceJSONDiff {
 
 enum _ReferenceLCS {
     static func pairs<Element: Equatable>(_ a: [Element], _ b: [Element]) -> [(Int, Int)] {
-        let n = a.count, m = b.count
+        let n = a.count
+        let m = b.count
         var table = [Int32](repeating: 0, count: (n + 1) * (m + 1))
         for i in stride(from: n - 1, through: 0, by: -1) {
             for j in stride(from: m - 1, through: 0, by: -1) {
-                table[i * (m + 1) + j] = a[i] == b[j]
+                table[i * (m + 1) + j] =
+                    a[i] == b[j]
                     ? table[(i + 1) * (m + 1) + j + 1] + 1
                     : max(table[(i + 1) * (m + 1) + j], table[i * (m + 1) + j + 1])
             }
         }
         var pairs: [(Int, Int)] = []
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < n && j < m {
-            if a[i] == b[j] { pairs.append((i, j)); i += 1; j += 1 }
-            else if table[(i + 1) * (m + 1) + j] >= table[i * (m + 1) + j + 1] { i += 1 }
-            else { j += 1 }
+            if a[i] == b[j] {
+                pairs.append((i, j))
+                i += 1
+                j += 1
+            } else if table[(i + 1) * (m + 1) + j] >= table[i * (m + 1) + j + 1] {
+                i += 1
+            } else {
+                j += 1
+            }
         }
         return pairs
     }
@@ -205,8 +240,10 @@ enum _ReferenceLineScript {
     /// - Parameters:
     ///   - context: unchanged lines shown around each change.
     ///   - maxLines: diff lines shown before the rest is summarised as a count.
-    static func unified(old: String, new: String, oldName: String = "expected", newName: String = "actual",
-                               context: Int = 3, maxLines: Int = 80) -> String {
+    static func unified(
+        old: String, new: String, oldName: String = "expected", newName: String = "actual",
+        context: Int = 3, maxLines: Int = 80
+    ) -> String {
         let a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard a.map({ JSONKey($0) }) != b.map({ JSONKey($0) }) else { return "" }
@@ -242,7 +279,8 @@ enum _ReferenceLineScript {
         }
         if lines.count > maxLines + 2 {
             let hidden = lines.count - maxLines - 2
-            lines = Array(lines.prefix(maxLines + 2)) + ["… \(hidden) more diff line\(hidden == 1 ? "" : "s") not shown"]
+            lines =
+                Array(lines.prefix(maxLines + 2)) + ["… \(hidden) more diff line\(hidden == 1 ? "" : "s") not shown"]
         }
         return lines.joined(separator: "\n")
     }
@@ -257,28 +295,44 @@ enum _ReferenceLineScript {
     /// An edit script by longest common subsequence, after trimming the common prefix and suffix.
     /// Lines are equal when their bytes are (as JSONKeys), as in the diff under test.
     static func script(_ a: [String], _ b: [String]) -> [Op] {
-        let a = a.map { JSONKey($0) }, b = b.map { JSONKey($0) }
+        let a = a.map { JSONKey($0) }
+        let b = b.map { JSONKey($0) }
         var prefix = 0
         while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
-        while suffix < a.count - prefix && suffix < b.count - prefix && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        while suffix < a.count - prefix && suffix < b.count - prefix
+            && a[a.count - 1 - suffix] == b[b.count - 1 - suffix]
+        { suffix += 1 }
         var ops: [Op] = (0..<prefix).map { Op(kind: .same, oldIndex: $0, newIndex: $0) }
         let ma = Array(a[prefix..<(a.count - suffix)])
         let mb = Array(b[prefix..<(b.count - suffix)])
-        let n = ma.count, m = mb.count
+        let n = ma.count
+        let m = mb.count
         if n * m > 9_000_000 {
             ops += (0..<n).map { Op(kind: .delete, oldIndex: prefix + $0, newIndex: prefix) }
             ops += (0..<m).map { Op(kind: .insert, oldIndex: prefix + n, newIndex: prefix + $0) }
         } else {
             // Deletions before insertions between two matched lines.
-            var i = 0, j = 0
+            var i = 0
+            var j = 0
             for (mi, mj) in _ReferenceLCS.pairs(ma, mb) + [(n, m)] {
-                while i < mi { ops.append(Op(kind: .delete, oldIndex: prefix + i, newIndex: prefix + j)); i += 1 }
-                while j < mj { ops.append(Op(kind: .insert, oldIndex: prefix + i, newIndex: prefix + j)); j += 1 }
-                if mi < n { ops.append(Op(kind: .same, oldIndex: prefix + i, newIndex: prefix + j)); i += 1; j += 1 }
+                while i < mi {
+                    ops.append(Op(kind: .delete, oldIndex: prefix + i, newIndex: prefix + j))
+                    i += 1
+                }
+                while j < mj {
+                    ops.append(Op(kind: .insert, oldIndex: prefix + i, newIndex: prefix + j))
+                    j += 1
+                }
+                if mi < n {
+                    ops.append(Op(kind: .same, oldIndex: prefix + i, newIndex: prefix + j))
+                    i += 1
+                    j += 1
+                }
             }
         }
-        let tailA = a.count - suffix, tailB = b.count - suffix
+        let tailA = a.count - suffix
+        let tailB = b.count - suffix
         ops += (0..<suffix).map { Op(kind: .same, oldIndex: tailA + $0, newIndex: tailB + $0) }
         return ops
     }

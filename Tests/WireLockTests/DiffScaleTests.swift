@@ -1,5 +1,6 @@
 import Testing
 import WireJSON
+
 @testable import WireLockCore
 
 /// Counts the comparisons an algorithm makes: the work of an LCS, measured without a clock.
@@ -74,7 +75,8 @@ struct DiffScaleTests {
         var new = old
         new[100] = "changed 100"
         new[2_400] = "changed 2400"
-        let diff = LineDiff.unified(old: old.joined(separator: "\n"), new: new.joined(separator: "\n"), oldName: "a", newName: "b")
+        let diff = LineDiff.unified(
+            old: old.joined(separator: "\n"), new: new.joined(separator: "\n"), oldName: "a", newName: "b")
         let changes = diff.split(separator: "\n").filter { $0.hasPrefix("-") || $0.hasPrefix("+") }
         #expect(changes == ["--- a", "+++ b", "-line 100", "+changed 100", "-line 2400", "+changed 2400"])
     }

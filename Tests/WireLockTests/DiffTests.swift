@@ -1,5 +1,6 @@
 import Testing
 import WireJSON
+
 @testable import WireLock
 @testable import WireLockCore
 
@@ -14,11 +15,12 @@ struct DiffTests {
     }
 
     @Test func changedMissingAndAddedMembersByPath() throws {
-        #expect(try diff(#"{"a": 1, "b": "x", "c": true}"#, #"{"a": 1.0, "c": true, "d": null}"#) == [
-            "$.a: golden 1 ≠ actual 1.0",
-            #"$.b: missing in actual (golden has "x")"#,
-            "$.d: added in actual (null)",
-        ])
+        #expect(
+            try diff(#"{"a": 1, "b": "x", "c": true}"#, #"{"a": 1.0, "c": true, "d": null}"#) == [
+                "$.a: golden 1 ≠ actual 1.0",
+                #"$.b: missing in actual (golden has "x")"#,
+                "$.d: added in actual (null)",
+            ])
     }
 
     @Test func oneInsertionInAnArrayIsOneDifferenceNotACascade() throws {
@@ -29,10 +31,11 @@ struct DiffTests {
     @Test func objectsInArraysArePairedByID() throws {
         let golden = #"[{"id": 1, "t": "a"}, {"id": 2, "t": "b"}, {"id": 3, "t": "c"}]"#
         let actual = #"[{"id": 1, "t": "a"}, {"id": 3, "t": "C"}]"#
-        #expect(try diff(golden, actual) == [
-            #"$[1]: missing in actual (golden has {"id":2,"t":"b"})"#,
-            #"$[1].t: golden "c" ≠ actual "C""#,
-        ])
+        #expect(
+            try diff(golden, actual) == [
+                #"$[1]: missing in actual (golden has {"id":2,"t":"b"})"#,
+                #"$[1].t: golden "c" ≠ actual "C""#,
+            ])
     }
 
     @Test func typeChangesAreReported() throws {
@@ -43,19 +46,20 @@ struct DiffTests {
         let old = (1...20).map { "line \($0)" }.joined(separator: "\n")
         let new = old.replacingOccurrences(of: "line 10", with: "line ten")
         let diff = LineDiff.unified(old: old, new: new, oldName: "a", newName: "b")
-        #expect(diff == """
-        --- a
-        +++ b
-        @@ -7,7 +7,7 @@
-         line 7
-         line 8
-         line 9
-        -line 10
-        +line ten
-         line 11
-         line 12
-         line 13
-        """)
+        #expect(
+            diff == """
+                --- a
+                +++ b
+                @@ -7,7 +7,7 @@
+                 line 7
+                 line 8
+                 line 9
+                -line 10
+                +line ten
+                 line 11
+                 line 12
+                 line 13
+                """)
     }
 
     @Test func longDiffsAreTruncatedWithACount() {
@@ -83,7 +87,7 @@ struct JSONPathPatternTests {
     ])
     func matching(pattern: String, path: String, matches: Bool) throws {
         let p = try JSONPathPattern(pattern)
-        let parsed = try JSONPathPattern(path)   // a concrete path is a pattern without wildcards
+        let parsed = try JSONPathPattern(path)  // a concrete path is a pattern without wildcards
         let components: [JSONPath.Component] = parsed.steps.map {
             switch $0 {
             case .key(let k): return .key(k)
@@ -95,7 +99,10 @@ struct JSONPathPatternTests {
     }
 
     @Test func invalidPatternsNameThePosition() {
-        #expect(throws: JSONPathPattern.ParseError(pattern: "$.a[x]", position: 4, expected: "an index, '*' or a quoted name after '['")) {
+        #expect(
+            throws: JSONPathPattern.ParseError(
+                pattern: "$.a[x]", position: 4, expected: "an index, '*' or a quoted name after '['")
+        ) {
             try JSONPathPattern("$.a[x]")
         }
         #expect(throws: JSONPathPattern.ParseError.self) { try JSONPathPattern("token") }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WireJSON
+
 @testable import WireLock
 @testable import WireLockCore
 
@@ -44,7 +45,8 @@ struct DuplicateGoldenNameTests {
         // A test may check that a changed value fails: the same test, another line.
         let box = try Sandbox()
         _ = verifyGolden(Item(id: 1), named: "dup", goldenDirectory: box.golden, environment: local)
-        let failure = try #require(verifyGolden(Item(id: 2), named: "dup", goldenDirectory: box.golden, environment: local))
+        let failure = try #require(
+            verifyGolden(Item(id: 2), named: "dup", goldenDirectory: box.golden, environment: local))
         #expect(failure.message.contains("does not match"), "\(failure.message)")
     }
 
@@ -55,24 +57,31 @@ struct DuplicateGoldenNameTests {
         let root = box.root
         try Data("// swift-tools-version: 6.0\n".utf8).write(to: root.appendingPathComponent("Package.swift"))
         let golden = box.golden.appendingPathComponent("dup.json")
-        let other = GoldenClaims.Claim(pid: getpid() &+ 1, time: Int(Date().timeIntervalSince1970), hash: "0000",
-                                       writer: GoldenWriter(test: "WireLockTests.XCTestSuite/testDup", location: "Tests/X.swift:7"))
+        let other = GoldenClaims.Claim(
+            pid: getpid() &+ 1, time: Int(Date().timeIntervalSince1970), hash: "0000",
+            writer: GoldenWriter(test: "WireLockTests.XCTestSuite/testDup", location: "Tests/X.swift:7"))
         #expect(GoldenClaims.claim(golden, hash: other.hash, writer: other.writer, root: root) == nil)
         // Pretend the claim was made by another process: rewrite its pid.
         let folder = GoldenClaims.directory(root: root).appendingPathComponent(RunIdentity.runKey)
-        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".claim") })
+        let file = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".claim") })
         try Data(other.line.utf8).write(to: folder.appendingPathComponent(file))
 
-        let failure = try #require(GoldenComparison.verify(try JSONValue.parse(#"{"id": 2}"#), named: "dup", environment: local,
-                                                           writer: GoldenWriter(test: "Suite/testTwo()", location: "Tests/Y.swift:9"),
-                                                           filePath: root.appendingPathComponent("Tests/Y.swift").path))
-        #expect(failure.message.contains("Tests/X.swift:7 (WireLockTests.XCTestSuite/testDup) wrote it first"), "\(failure.message)")
+        let failure = try #require(
+            GoldenComparison.verify(
+                try JSONValue.parse(#"{"id": 2}"#), named: "dup", environment: local,
+                writer: GoldenWriter(test: "Suite/testTwo()", location: "Tests/Y.swift:9"),
+                filePath: root.appendingPathComponent("Tests/Y.swift").path))
+        #expect(
+            failure.message.contains("Tests/X.swift:7 (WireLockTests.XCTestSuite/testDup) wrote it first"),
+            "\(failure.message)")
         #expect(failure.message.contains("Tests/Y.swift:9 (Suite/testTwo()): this assertion"), "\(failure.message)")
         #expect(!box.exists("dup.json"))
 
         // The same test in another process is an earlier run from the same parent: no clash.
-        let rerun = GoldenComparison.verify(try JSONValue.parse(#"{"id": 3}"#), named: "dup", environment: local,
-                                            writer: other.writer, filePath: root.appendingPathComponent("Tests/X.swift").path)
+        let rerun = GoldenComparison.verify(
+            try JSONValue.parse(#"{"id": 3}"#), named: "dup", environment: local,
+            writer: other.writer, filePath: root.appendingPathComponent("Tests/X.swift").path)
         #expect(rerun?.message.hasPrefix("recorded ") == true, "\(String(describing: rerun))")
     }
 
@@ -87,7 +96,9 @@ struct DuplicateGoldenNameTests {
         let first = GoldenWriter(test: "Suite/first()", location: "Tests/A.swift:1")
         #expect(GoldenClaims.claim(golden, hash: "aaaa", writer: first, root: root) == nil)
         let folder = GoldenClaims.directory(root: root).appendingPathComponent(RunIdentity.runKey)
-        let claimFiles = { (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.filter { $0.hasSuffix(".claim") } ?? [] }
+        let claimFiles = {
+            (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.filter { $0.hasSuffix(".claim") } ?? []
+        }
         let file = try #require(claimFiles().first)
 
         try FileManager.default.removeItem(at: folder.appendingPathComponent(file))
@@ -96,9 +107,11 @@ struct DuplicateGoldenNameTests {
 
         #expect(GoldenClaims.claim(golden, hash: "aaaa", writer: first, root: root) == nil)
         let second = GoldenWriter(test: "Suite/second()", location: "Tests/B.swift:2")
-        #expect(GoldenClaims.claim(golden, hash: "bbbb", writer: second, root: root) == nil, "no claim file: bbbb takes it")
-        #expect(GoldenClaims.claim(golden, hash: "aaaa", writer: first, root: root)?.hash == "bbbb",
-                "once another document holds the claim, the first one clashes again")
+        #expect(
+            GoldenClaims.claim(golden, hash: "bbbb", writer: second, root: root) == nil, "no claim file: bbbb takes it")
+        #expect(
+            GoldenClaims.claim(golden, hash: "aaaa", writer: first, root: root)?.hash == "bbbb",
+            "once another document holds the claim, the first one clashes again")
     }
 
     @Test func oneCallSiteWritingTwoDocumentsIsAClash() throws {
@@ -106,7 +119,9 @@ struct DuplicateGoldenNameTests {
         let box = try Sandbox()
         var failures: [WireLockFailure] = []
         for id in [1, 2] {
-            if let failure = verifyGolden(Item(id: id), named: "dup", goldenDirectory: box.golden, environment: local) { failures.append(failure) }
+            if let failure = verifyGolden(Item(id: id), named: "dup", goldenDirectory: box.golden, environment: local) {
+                failures.append(failure)
+            }
         }
         #expect(failures.count == 2)
         #expect(failures.last?.message.contains("one assertion writes golden") == true, "\(failures.map(\.message))")
@@ -115,10 +130,12 @@ struct DuplicateGoldenNameTests {
     @Test func withoutAPackageRootClaimsAreKeptInMemory() throws {
         let box = try Sandbox()
         let path = "/nonexistent-\(UUID().uuidString)/Tests/Z.swift"
-        _ = GoldenComparison.verify(try JSONValue.parse("[1]"), named: "dup", goldenDirectory: box.golden, environment: local,
-                                    writer: GoldenWriter(test: "A", location: "Z.swift:1"), filePath: path)
-        let failure = GoldenComparison.verify(try JSONValue.parse("[2]"), named: "dup", goldenDirectory: box.golden, environment: local,
-                                              writer: GoldenWriter(test: "B", location: "Z.swift:2"), filePath: path)
+        _ = GoldenComparison.verify(
+            try JSONValue.parse("[1]"), named: "dup", goldenDirectory: box.golden, environment: local,
+            writer: GoldenWriter(test: "A", location: "Z.swift:1"), filePath: path)
+        let failure = GoldenComparison.verify(
+            try JSONValue.parse("[2]"), named: "dup", goldenDirectory: box.golden, environment: local,
+            writer: GoldenWriter(test: "B", location: "Z.swift:2"), filePath: path)
         #expect(failure?.message.contains("two tests write golden") == true, "\(String(describing: failure))")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WireJSON
+
 @testable import WireLockCore
 
 /// Diffs tell two spellings of one text apart — composed é (U+00E9) and e + U+0301, equal as Swift
@@ -16,33 +17,52 @@ struct ExactNameDiffTests {
 
     @Test func aValueRespelledIsAChangeAtItsPath() throws {
         let found = try Self.differences("{\"k\": [1, \"caf\u{E9}\"]}", "{\"k\": [1, \"cafe\u{301}\"]}")
-        #expect(found == [JSONDifference(path: [.key("k"), .index(1)],
-                                         change: .changed(expected: .string(Self.composed), actual: .string(Self.decomposed)))])
+        #expect(
+            found == [
+                JSONDifference(
+                    path: [.key("k"), .index(1)],
+                    change: .changed(expected: .string(Self.composed), actual: .string(Self.decomposed)))
+            ])
     }
 
     @Test func aNameRespelledIsOneMissingAndOneAddedMember() throws {
         let found = try Self.differences("{\"a\": {\"caf\u{E9}\": 1}}", "{\"a\": {\"cafe\u{301}\": 1}}")
-        #expect(found == [
-            JSONDifference(path: [.key("a"), .key(Self.composed)], change: .missing(expected: .number(1))),
-            JSONDifference(path: [.key("a"), .key(Self.decomposed)], change: .added(actual: .number(1))),
-        ])
+        #expect(
+            found == [
+                JSONDifference(path: [.key("a"), .key(Self.composed)], change: .missing(expected: .number(1))),
+                JSONDifference(path: [.key("a"), .key(Self.decomposed)], change: .added(actual: .number(1))),
+            ])
     }
 
     @Test func bothNamesInOneObjectAreComparedOneByOne() throws {
-        let found = try Self.differences("{\"caf\u{E9}\": 1, \"cafe\u{301}\": 2}", "{\"caf\u{E9}\": 3, \"cafe\u{301}\": 2}")
-        #expect(found == [JSONDifference(path: [.key(Self.composed)], change: .changed(expected: .number(1), actual: .number(3)))])
-        #expect(try Self.differences("{\"caf\u{E9}\": 1, \"cafe\u{301}\": 2}", "{\"cafe\u{301}\": 2, \"caf\u{E9}\": 1}").isEmpty)
+        let found = try Self.differences(
+            "{\"caf\u{E9}\": 1, \"cafe\u{301}\": 2}", "{\"caf\u{E9}\": 3, \"cafe\u{301}\": 2}")
+        #expect(
+            found == [
+                JSONDifference(path: [.key(Self.composed)], change: .changed(expected: .number(1), actual: .number(3)))
+            ])
+        #expect(
+            try Self.differences("{\"caf\u{E9}\": 1, \"cafe\u{301}\": 2}", "{\"cafe\u{301}\": 2, \"caf\u{E9}\": 1}")
+                .isEmpty)
     }
 
     @Test func arrayElementsInTheOtherSpellingAreNotMatched() throws {
         let found = try Self.differences("[\"x\", \"caf\u{E9}\", \"y\"]", "[\"x\", \"cafe\u{301}\", \"y\"]")
-        #expect(found == [JSONDifference(path: [.index(1)], change: .changed(expected: .string(Self.composed), actual: .string(Self.decomposed)))])
+        #expect(
+            found == [
+                JSONDifference(
+                    path: [.index(1)],
+                    change: .changed(expected: .string(Self.composed), actual: .string(Self.decomposed)))
+            ])
         // Elements paired by an id in either spelling are two elements.
         let byID = try Self.differences("[{\"id\": \"caf\u{E9}\", \"n\": 1}]", "[{\"id\": \"cafe\u{301}\", \"n\": 1}]")
         let first = try JSONValue.parse("{\"id\": \"caf\u{E9}\", \"n\": 1}")
         let second = try JSONValue.parse("{\"id\": \"cafe\u{301}\", \"n\": 1}")
-        #expect(byID == [JSONDifference(path: [.index(0)], change: .missing(expected: first)),
-                         JSONDifference(path: [.index(0)], change: .added(actual: second))])
+        #expect(
+            byID == [
+                JSONDifference(path: [.index(0)], change: .missing(expected: first)),
+                JSONDifference(path: [.index(0)], change: .added(actual: second)),
+            ])
     }
 
     @Test func theLineDiffShowsTheRespelledLine() {
@@ -53,11 +73,17 @@ struct ExactNameDiffTests {
 
     @Test func aGoldenThatDiffersOnlyInSpellingFailsWithItsDifference() throws {
         let box = try Sandbox()
-        try Data("{\n  \"title\": \"caf\u{E9}\"\n}\n".utf8).write(to: box.golden.appendingPathComponent("respelled.json"))
-        let failure = GoldenComparison.verify(try JSONValue.parse("{\"title\": \"cafe\u{301}\"}"), named: "respelled",
-                                              record: .never, goldenDirectory: box.golden, environment: local)
-        #expect(failure?.differences == [JSONDifference(path: [.key("title")],
-                                                        change: .changed(expected: .string(Self.composed), actual: .string(Self.decomposed)))])
+        try Data("{\n  \"title\": \"caf\u{E9}\"\n}\n".utf8).write(
+            to: box.golden.appendingPathComponent("respelled.json"))
+        let failure = GoldenComparison.verify(
+            try JSONValue.parse("{\"title\": \"cafe\u{301}\"}"), named: "respelled",
+            record: .never, goldenDirectory: box.golden, environment: local)
+        #expect(
+            failure?.differences == [
+                JSONDifference(
+                    path: [.key("title")],
+                    change: .changed(expected: .string(Self.composed), actual: .string(Self.decomposed)))
+            ])
         #expect(failure?.message.contains("(1 difference)") == true, "\(failure?.message ?? "no failure")")
     }
 }
@@ -71,6 +97,7 @@ extension ExactNameDiffTests {
         let document = try JSONValue.parse("{\"a\": {\"caf\u{E9}\": \"secret\", \"cafe\u{301}\": \"kept\"}}")
         let (redacted, failures) = Redactor.apply([Redaction.replace("$.a[\"caf\u{E9}\"]")], to: document)
         #expect(failures.isEmpty)
-        #expect(redacted == (try JSONValue.parse("{\"a\": {\"caf\u{E9}\": \"<redacted>\", \"cafe\u{301}\": \"kept\"}}")))
+        #expect(
+            redacted == (try JSONValue.parse("{\"a\": {\"caf\u{E9}\": \"<redacted>\", \"cafe\u{301}\": \"kept\"}}")))
     }
 }

@@ -3,8 +3,9 @@ import SampleAPI
 import Testing
 import WireFuzz
 import WireJSON
-@testable import WireLock
 import WireLockTestSupport
+
+@testable import WireLock
 
 /// `assertFuzzCampaign` in a user's package: fixtures by name, readable findings, committed cases
 /// known, new cases saved only where the record mode allows.
@@ -14,27 +15,34 @@ struct FuzzCampaignAssertionTests {
 
     /// A fixtures folder holding only the rate-limit body (no regression cases yet).
     func freshFixtures() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-fuzz-assert-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wirelock-fuzz-assert-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("API/v3/error-429.json"),
-                                         to: dir.appendingPathComponent("error-429.json"))
+        try FileManager.default.copyItem(
+            at: Self.fixtures.appendingPathComponent("API/v3/error-429.json"),
+            to: dir.appendingPathComponent("error-429.json"))
         return dir
     }
 
     @Test func findingsTheCommittedCasesPinPass() {
-        #expect(verifyFuzzCampaign(RateLimitNotice.self, fixtures: ["API/v3/error-429"], count: 3_000, seed: 7,
-                                   decoder: .sampleAPI, encoder: .sampleAPI, model: "rate-limit", fixturesDirectory: Self.fixtures,
-                                   environment: ci) == nil)
+        #expect(
+            verifyFuzzCampaign(
+                RateLimitNotice.self, fixtures: ["API/v3/error-429"], count: 3_000, seed: 7,
+                decoder: .sampleAPI, encoder: .sampleAPI, model: "rate-limit", fixturesDirectory: Self.fixtures,
+                environment: ci) == nil)
     }
 
     @Test func newFindingsAreReadable() throws {
         let dir = try freshFixtures()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let failure = try #require(verifyFuzzCampaign(RateLimitNotice.self, fixtures: ["error-429"], count: 3_000, seed: 7,
-                                                      decoder: .sampleAPI, encoder: .sampleAPI, model: "rate-limit",
-                                                      record: .never, fixturesDirectory: dir, environment: local))
+        let failure = try #require(
+            verifyFuzzCampaign(
+                RateLimitNotice.self, fixtures: ["error-429"], count: 3_000, seed: 7,
+                decoder: .sampleAPI, encoder: .sampleAPI, model: "rate-limit",
+                record: .never, fixturesDirectory: dir, environment: local))
         let text = failure.message
-        #expect(text.hasPrefix("fuzz campaign of RateLimitNotice (seed 7, 3000 mutants of error-429.json): "), "\(text)")
+        #expect(
+            text.hasPrefix("fuzz campaign of RateLimitNotice (seed 7, 3000 mutants of error-429.json): "), "\(text)")
         #expect(text.contains("wrong-type at $.status: silently-accepted"), "\(text)")
         #expect(text.contains("   expected:  typeMismatch at $.status, or lossless"), "\(text)")
         #expect(text.contains(#"   seen:      accepted: at $.status the wire has "#), "\(text)")
@@ -48,40 +56,54 @@ struct FuzzCampaignAssertionTests {
     @Test func locallyNewCasesAreSavedAndTheNextRunKnowsThem() throws {
         let dir = try freshFixtures()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let first = try #require(verifyFuzzCampaign(RateLimitNotice.self, fixtures: ["error-429"], count: 3_000, seed: 7,
-                                                    decoder: .sampleAPI, encoder: .sampleAPI, model: "rate-limit",
-                                                    fixturesDirectory: dir, environment: local))
+        let first = try #require(
+            verifyFuzzCampaign(
+                RateLimitNotice.self, fixtures: ["error-429"], count: 3_000, seed: 7,
+                decoder: .sampleAPI, encoder: .sampleAPI, model: "rate-limit",
+                fixturesDirectory: dir, environment: local))
         #expect(first.message.contains("(open): fix the model, or commit the case to pin the bug"), "\(first.message)")
-        let saved = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("fuzz-regressions/rate-limit").path)
+        let saved = try FileManager.default.contentsOfDirectory(
+            atPath: dir.appendingPathComponent("fuzz-regressions/rate-limit").path)
         #expect(saved.filter { $0.hasSuffix(".meta.json") }.count >= 5, "\(saved)")
         // Another seed picks other mutants; their groups are pinned now.
-        #expect(verifyFuzzCampaign(RateLimitNotice.self, fixtures: ["error-429"], count: 3_000, seed: 8,
-                                   decoder: .sampleAPI, encoder: .sampleAPI, model: "rate-limit",
-                                   fixturesDirectory: dir, environment: local) == nil)
+        #expect(
+            verifyFuzzCampaign(
+                RateLimitNotice.self, fixtures: ["error-429"], count: 3_000, seed: 8,
+                decoder: .sampleAPI, encoder: .sampleAPI, model: "rate-limit",
+                fixturesDirectory: dir, environment: local) == nil)
     }
 
     @Test func underCINothingIsSaved() throws {
         let dir = try freshFixtures()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let failure = try #require(verifyFuzzCampaign(RateLimitNotice.self, fixtures: ["error-429"], count: 1_000, seed: 7,
-                                                      decoder: .sampleAPI, encoder: .sampleAPI, model: "rate-limit",
-                                                      fixturesDirectory: dir, environment: ci))
+        let failure = try #require(
+            verifyFuzzCampaign(
+                RateLimitNotice.self, fixtures: ["error-429"], count: 1_000, seed: 7,
+                decoder: .sampleAPI, encoder: .sampleAPI, model: "rate-limit",
+                fixturesDirectory: dir, environment: ci))
         #expect(failure.message.contains("(record mode never (CI): no case was saved)"), "\(failure.message)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("fuzz-regressions").path))
     }
 
     @Test func aMistypedFixtureNameNamesTheNearest() throws {
-        let failure = try #require(verifyFuzzCampaign(RateLimitNotice.self, fixtures: ["API/v3/error-492"], count: 10,
-                                                      decoder: .sampleAPI, encoder: .sampleAPI, fixturesDirectory: Self.fixtures,
-                                                      environment: ci))
-        #expect(failure.message.contains("nearest: ") && failure.message.contains("API/v3/error-429"), "\(failure.message)")
+        let failure = try #require(
+            verifyFuzzCampaign(
+                RateLimitNotice.self, fixtures: ["API/v3/error-492"], count: 10,
+                decoder: .sampleAPI, encoder: .sampleAPI, fixturesDirectory: Self.fixtures,
+                environment: ci))
+        #expect(
+            failure.message.contains("nearest: ") && failure.message.contains("API/v3/error-429"), "\(failure.message)")
     }
 
     @Test func aFixtureTheModelRejectsCannotSeedTheCampaign() throws {
-        let failure = try #require(verifyFuzzCampaign(RateLimitNotice.self, fixtures: ["API/v3/error-429", "API/v3/movies-success"],
-                                                      count: 10, decoder: .sampleAPI, encoder: .sampleAPI,
-                                                      fixturesDirectory: Self.fixtures, environment: ci))
-        #expect(failure.message.contains("fixture API/v3/movies-success.json cannot seed it: the model rejects it"), "\(failure.message)")
+        let failure = try #require(
+            verifyFuzzCampaign(
+                RateLimitNotice.self, fixtures: ["API/v3/error-429", "API/v3/movies-success"],
+                count: 10, decoder: .sampleAPI, encoder: .sampleAPI,
+                fixturesDirectory: Self.fixtures, environment: ci))
+        #expect(
+            failure.message.contains("fixture API/v3/movies-success.json cannot seed it: the model rejects it"),
+            "\(failure.message)")
     }
 
     /// A strict model whose wire keys are snake_case: with rejections reported at wire keys they
@@ -92,26 +114,42 @@ struct FuzzCampaignAssertionTests {
             var number: Int
             var htmlUrl: String
             var user: User
-            struct User: Codable { var login: String; var avatarUrl: String; var siteAdmin: Bool }
+            struct User: Codable {
+                var login: String
+                var avatarUrl: String
+                var siteAdmin: Bool
+            }
         }
-        let text = #"{"html_url": "https://example.com/1", "number": 1, "user": {"avatar_url": "https://example.com/a", "login": "octocat", "site_admin": false}}"#
-        let model = FuzzModel.codable(Issue.self, name: "issue", decoder: {
-            let decoder = JSONDecoder()
-            decoder.keyDecodingStrategy = .convertFromSnakeCase
-            return decoder
-        }, encoder: {
-            let encoder = JSONEncoder()
-            encoder.keyEncodingStrategy = .convertToSnakeCase
-            return encoder
-        })
-        let result = ModelCampaign(model: model, seeds: [try FuzzSeed(name: "issue.json", bytes: Array(text.utf8))], seed: 3).run(count: 2_000)
-        #expect(result.tally.total.findings[.misclassified] == nil, "\(result.findings.filter { $0.verdict.outcome == .misclassified }.prefix(3))")
+        let text =
+            #"{"html_url": "https://example.com/1", "number": 1, "user": {"avatar_url": "https://example.com/a", "login": "octocat", "site_admin": false}}"#
+        let model = FuzzModel.codable(
+            Issue.self, name: "issue",
+            decoder: {
+                let decoder = JSONDecoder()
+                decoder.keyDecodingStrategy = .convertFromSnakeCase
+                return decoder
+            },
+            encoder: {
+                let encoder = JSONEncoder()
+                encoder.keyEncodingStrategy = .convertToSnakeCase
+                return encoder
+            })
+        let result = ModelCampaign(
+            model: model, seeds: [try FuzzSeed(name: "issue.json", bytes: Array(text.utf8))], seed: 3
+        ).run(count: 2_000)
+        #expect(
+            result.tally.total.findings[.misclassified] == nil,
+            "\(result.findings.filter { $0.verdict.outcome == .misclassified }.prefix(3))")
         let groups = Set(result.findings.map(\.groupKey))
-        #expect(groups == ["rename-key silently-accepted $.html_url", "rename-key silently-accepted $.user.avatar_url",
-                           "rename-key silently-accepted $.user.site_admin"], "\(groups)")
+        #expect(
+            groups == [
+                "rename-key silently-accepted $.html_url", "rename-key silently-accepted $.user.avatar_url",
+                "rename-key silently-accepted $.user.site_admin",
+            ], "\(groups)")
         // Spellings that convertFromSnakeCase maps back onto the key: `avatarUrl`, `Avatar_url`.
-        #expect(Set(result.findings.map(\.operation.variant)).isSubset(of: ["camelCase", "first-letter-case"]),
-                "\(Set(result.findings.map(\.operation.variant)))")
+        #expect(
+            Set(result.findings.map(\.operation.variant)).isSubset(of: ["camelCase", "first-letter-case"]),
+            "\(Set(result.findings.map(\.operation.variant)))")
     }
 
     @Test func theAssertionRecordsAtTheCaller() throws {
@@ -119,16 +157,20 @@ struct FuzzCampaignAssertionTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let line = #line + 2
         withKnownIssue {
-            assertFuzzCampaign(RateLimitNotice.self, fixtures: ["error-429"], count: 500, seed: 7, decoder: .sampleAPI,
-                               encoder: .sampleAPI, model: "rate-limit", record: .never, fixturesDirectory: dir)
+            assertFuzzCampaign(
+                RateLimitNotice.self, fixtures: ["error-429"], count: 500, seed: 7, decoder: .sampleAPI,
+                encoder: .sampleAPI, model: "rate-limit", record: .never, fixturesDirectory: dir)
         } matching: { issue in
             issue.sourceLocation?.line == line && "\(issue)".contains("silently-accepted")
         }
     }
 
     @Test func aFindingPrintsInWords() throws {
-        let model = FuzzModel.codable(RateLimitNotice.self, name: "rate-limit", decoder: { .sampleAPI }, encoder: { .sampleAPI })
-        let seed = try FuzzSeed(name: "error-429.json", bytes: Array(Data(contentsOf: Self.fixtures.appendingPathComponent("API/v3/error-429.json"))))
+        let model = FuzzModel.codable(
+            RateLimitNotice.self, name: "rate-limit", decoder: { .sampleAPI }, encoder: { .sampleAPI })
+        let seed = try FuzzSeed(
+            name: "error-429.json",
+            bytes: Array(Data(contentsOf: Self.fixtures.appendingPathComponent("API/v3/error-429.json"))))
         let finding = try #require(ModelCampaign(model: model, seeds: [seed], seed: 7).run(count: 500).findings.first)
         let text = "\(finding)"
         #expect(text.hasPrefix("silently-accepted: "), "\(text)")

@@ -3,9 +3,10 @@ import SampleAPI
 import Testing
 import WireFuzz
 import WireJSON
+import WireLockTestSupport
+
 @testable import WireLock
 @testable import WireLockRunner
-import WireLockTestSupport
 
 /// A committed fuzz regression is the same bug after `wirelock fmt Fixtures` reorders and
 /// re-indents the fixture it came from: findings are matched to cases by what they are (mutator,
@@ -16,35 +17,52 @@ struct FuzzRegressionMatchingTests {
 
     /// The error-429 fixture with its members in reverse order, four spaces of indent.
     static func reformatted() throws -> String {
-        let value = try JSONValue.parse(Data(contentsOf: repository.appendingPathComponent("Fixtures/API/v3/error-429.json")))
+        let value = try JSONValue.parse(
+            Data(contentsOf: repository.appendingPathComponent("Fixtures/API/v3/error-429.json")))
         guard case .object(let object) = value else { throw CocoaError(.fileReadCorruptFile) }
-        let members = object.members.reversed().map { "    \(CanonicalJSONWriter.text(.string($0.key), style: .compact)): "
-            + CanonicalJSONWriter.text($0.value, style: .compact) }
+        let members = object.members.reversed().map {
+            "    \(CanonicalJSONWriter.text(.string($0.key), style: .compact)): "
+                + CanonicalJSONWriter.text($0.value, style: .compact)
+        }
         return "{\n" + members.joined(separator: ",\n") + "\n}\n"
     }
 
     @Test func committedCasesStillMatchAfterTheFixtureIsReformatted() throws {
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-fmt-fuzz-\(UUID().uuidString)")
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wirelock-fmt-fuzz-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
-        try FileManager.default.createDirectory(at: work.appendingPathComponent("regressions"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("Fixtures/fuzz-regressions/rate-limit"),
-                                         to: work.appendingPathComponent("regressions/rate-limit"))
+        try FileManager.default.createDirectory(
+            at: work.appendingPathComponent("regressions"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Self.repository.appendingPathComponent("Fixtures/fuzz-regressions/rate-limit"),
+            to: work.appendingPathComponent("regressions/rate-limit"))
         let fixture = work.appendingPathComponent("error-429.json")
         let text = try Self.reformatted()
         try Data(text.utf8).write(to: fixture)
-        #expect(try JSONValue.parse(text) == JSONValue.parse(Data(contentsOf: Self.repository.appendingPathComponent("Fixtures/API/v3/error-429.json"))))
-        let before = try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("regressions/rate-limit").path).sorted()
+        #expect(
+            try JSONValue.parse(text)
+                == JSONValue.parse(
+                    Data(contentsOf: Self.repository.appendingPathComponent("Fixtures/API/v3/error-429.json"))))
+        let before = try FileManager.default.contentsOfDirectory(
+            atPath: work.appendingPathComponent("regressions/rate-limit").path
+        ).sorted()
 
         var runner = ModelRunner(toolName: "t")
-        runner.register(RateLimitNotice.self, as: "rate-limit", fixtures: [fixture.path], decoder: { .sampleAPI }, encoder: { .sampleAPI })
+        runner.register(
+            RateLimitNotice.self, as: "rate-limit", fixtures: [fixture.path], decoder: { .sampleAPI },
+            encoder: { .sampleAPI })
         var lines: [String] = []
-        let status = runner.run(["fuzz", "rate-limit", "--in-process", "--seed", "7", "--count", "4000",
-                                 "--out", work.appendingPathComponent("regressions").path]) { lines.append($0) }
+        let status = runner.run([
+            "fuzz", "rate-limit", "--in-process", "--seed", "7", "--count", "4000",
+            "--out", work.appendingPathComponent("regressions").path,
+        ]) { lines.append($0) }
         let output = lines.joined(separator: "\n")
         #expect(status == 0, "\(output)")
         #expect(output.contains("matching committed regressions"), "the campaign found the known bugs: \(output)")
         #expect(!output.contains("(new: review it"), "\(output)")
-        let after = try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("regressions/rate-limit").path).sorted()
+        let after = try FileManager.default.contentsOfDirectory(
+            atPath: work.appendingPathComponent("regressions/rate-limit").path
+        ).sorted()
         #expect(after == before, "no case was added for a bug already pinned")
     }
 }

@@ -10,16 +10,17 @@ struct GoldenCatalogTests {
 
     @Test("goldens group into formats: top-level files and folders; shapes, pending and hidden files are skipped")
     func catalog() throws {
-        let formats = try GoldenCatalog.formats(from: files([
-            ("movies-page.json", #"{"a":1}"#),
-            ("movie/one.json", #"{"a":1}"#),
-            ("movie/deep/two.json", #"{"a":2}"#),
-            ("movie.actual.json", "{}"),
-            ("shapes/movie.shape.json", "{}"),
-            (".wirelock/x.json", "{}"),
-            ("README.md", "# hi"),
-            ("wirelock.lock", ""),
-        ]))
+        let formats = try GoldenCatalog.formats(
+            from: files([
+                ("movies-page.json", #"{"a":1}"#),
+                ("movie/one.json", #"{"a":1}"#),
+                ("movie/deep/two.json", #"{"a":2}"#),
+                ("movie.actual.json", "{}"),
+                ("shapes/movie.shape.json", "{}"),
+                (".wirelock/x.json", "{}"),
+                ("README.md", "# hi"),
+                ("wirelock.lock", ""),
+            ]))
         #expect(formats.map(\.name) == ["movie", "movies-page"])
         #expect(formats[0].samples.map(\.path) == ["movie/deep/two.json", "movie/one.json"])
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WireJSON
+
 @testable import WireLockCore
 
 @Suite("Recorded runs and pending reviews")
@@ -25,11 +26,13 @@ struct GoldenRunsTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let runs = GoldenRuns.directory(root: root)
         try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
-        func record(_ name: String, _ text: String) throws { try Data(text.utf8).write(to: runs.appendingPathComponent(name)) }
-        try record("1000-7-8.touched", "golden/a.json\n")              // same parent, 10 s earlier: same run
+        func record(_ name: String, _ text: String) throws {
+            try Data(text.utf8).write(to: runs.appendingPathComponent(name))
+        }
+        try record("1000-7-8.touched", "golden/a.json\n")  // same parent, 10 s earlier: same run
         try record("1010-7-9.touched", "#args\t--filter\tX\ngolden/b.json\n")
-        try record("1005-3-4.touched", "golden/c.json\n")              // another parent: another run
-        try record("900-10.touched", "golden/d.json\n")                // the old naming: a run of its own
+        try record("1005-3-4.touched", "golden/c.json\n")  // another parent: another run
+        try record("900-10.touched", "golden/d.json\n")  // the old naming: a run of its own
         try record("notes.txt", "golden/e.json\n")
         let run = try #require(GoldenRuns.latest(root: root))
         #expect(run.files.map(\.lastPathComponent) == ["1000-7-8.touched", "1010-7-9.touched"])
@@ -48,7 +51,10 @@ struct GoldenRunsTests {
         }
         // now = 100000: records started before 100000 - 86400 = 13600 go.
         #expect(GoldenRuns.prune(root: root, olderThan: 86_400, now: Date(timeIntervalSince1970: 100_000)) == 2)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: runs.path).sorted() == ["90000-1-3.touched", "notes.txt"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: runs.path).sorted() == [
+                "90000-1-3.touched", "notes.txt",
+            ])
     }
 
     @Test func noRecordedRunIsNil() {
@@ -65,10 +71,11 @@ struct GoldenRunsTests {
         #expect(review.summary == "1 difference")
         #expect(review.differences.map(\.description) == [#"$.title: golden "Heat" ≠ actual "Heat (1995)""#])
         // Key order differs on disk, but the line diff is of the canonical texts: only the title line.
-        #expect(review.lineDiff.split(separator: "\n").filter { $0.hasPrefix("-") || $0.hasPrefix("+") } == [
-            "--- golden/heat.json", "+++ golden/heat.actual.json",
-            #"-  "title": "Heat""#, #"+  "title": "Heat (1995)""#,
-        ])
+        #expect(
+            review.lineDiff.split(separator: "\n").filter { $0.hasPrefix("-") || $0.hasPrefix("+") } == [
+                "--- golden/heat.json", "+++ golden/heat.actual.json",
+                #"-  "title": "Heat""#, #"+  "title": "Heat (1995)""#,
+            ])
     }
 
     @Test func aReviewNamesAnInvalidPendingFile() throws {

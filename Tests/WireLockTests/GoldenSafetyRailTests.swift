@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WireJSON
+
 @testable import WireLock
 @testable import WireLockCore
 
@@ -28,8 +29,10 @@ struct GoldenSafetyRailTests {
 
     @Test func aRedactionThatMatchesNothingFailsAndWritesNothing() throws {
         let box = try Sandbox()
-        let failure = try #require(verifyGolden(octocat, named: "user", encoder: Self.snakeEncoder,
-                                                redacting: [.replace("$.avatarUrl")], goldenDirectory: box.golden, environment: local))
+        let failure = try #require(
+            verifyGolden(
+                octocat, named: "user", encoder: Self.snakeEncoder,
+                redacting: [.replace("$.avatarUrl")], goldenDirectory: box.golden, environment: local))
         #expect(failure.message.contains("redaction `$.avatarUrl` matched no value"), "\(failure.message)")
         #expect(failure.message.contains("$.avatar_url"), "names the nearest existing path: \(failure.message)")
         #expect(!box.exists("user.json"), "the real URL must not reach a golden")
@@ -37,8 +40,9 @@ struct GoldenSafetyRailTests {
 
     @Test func aRedactionOfAPatternThatMatchesIsStillApplied() throws {
         let box = try Sandbox()
-        _ = verifyGolden(octocat, named: "user", encoder: Self.snakeEncoder,
-                         redacting: [.replace("$.avatar_url", with: "<url>")], goldenDirectory: box.golden, environment: local)
+        _ = verifyGolden(
+            octocat, named: "user", encoder: Self.snakeEncoder,
+            redacting: [.replace("$.avatar_url", with: "<url>")], goldenDirectory: box.golden, environment: local)
         let written = try #require(box.text("user.json"))
         #expect(written.contains(#""avatar_url": "<url>""#) && !written.contains("avatars.example.com"))
     }
@@ -46,31 +50,39 @@ struct GoldenSafetyRailTests {
     @Test func anOptionalMemberIsRedactedWhenPresentAndFineWhenAbsent() throws {
         let box = try Sandbox()
         let redactions: [Redaction] = [.replace("$.email", with: "<email>").ifPresent(), .replace("$.avatar_url")]
-        #expect(verifyGolden(octocat, named: "user", encoder: Self.snakeEncoder, redacting: redactions,
-                             goldenDirectory: box.golden, environment: local)?.message.hasPrefix("recorded ") == true)
+        #expect(
+            verifyGolden(
+                octocat, named: "user", encoder: Self.snakeEncoder, redacting: redactions,
+                goldenDirectory: box.golden, environment: local)?.message.hasPrefix("recorded ") == true)
         var withEmail = octocat
         withEmail.email = "octo@example.com"
-        let failure = try #require(verifyGolden(withEmail, named: "user", encoder: Self.snakeEncoder, redacting: redactions,
-                                                goldenDirectory: box.golden, environment: local))
+        let failure = try #require(
+            verifyGolden(
+                withEmail, named: "user", encoder: Self.snakeEncoder, redacting: redactions,
+                goldenDirectory: box.golden, environment: local))
         #expect(failure.message.contains(#"$.email: added in actual ("<email>")"#), "\(failure.message)")
         #expect(!failure.message.contains("octo@"))
     }
 
     @Test func aSortOrPredicateThatMatchesNothingFailsToo() throws {
         let box = try Sandbox()
-        let failure = try #require(verifyGolden(octocat, named: "user", encoder: Self.snakeEncoder,
-                                                redacting: [.sort("$.login"), .replace(where: { _, value in value == .string("nobody") })],
-                                                goldenDirectory: box.golden, environment: local))
+        let failure = try #require(
+            verifyGolden(
+                octocat, named: "user", encoder: Self.snakeEncoder,
+                redacting: [.sort("$.login"), .replace(where: { _, value in value == .string("nobody") })],
+                goldenDirectory: box.golden, environment: local))
         #expect(failure.message.contains("redaction .sort(`$.login`) matched no array"), "\(failure.message)")
-        #expect(failure.message.contains("redaction a `replace(where:)` predicate matched no value"), "\(failure.message)")
+        #expect(
+            failure.message.contains("redaction a `replace(where:)` predicate matched no value"), "\(failure.message)")
         #expect(!box.exists("user.json"))
     }
 
     @Test func aRedactionUnderAReplacedMemberStillCountsAsMatching() throws {
         struct Session: Codable { var user: User }
         let box = try Sandbox()
-        let failure = verifyGolden(Session(user: octocat), named: "session", redacting: [.replace("$.user"), .replace("$.user.login")],
-                                   goldenDirectory: box.golden, environment: local)
+        let failure = verifyGolden(
+            Session(user: octocat), named: "session", redacting: [.replace("$.user"), .replace("$.user.login")],
+            goldenDirectory: box.golden, environment: local)
         #expect(failure?.message.hasPrefix("recorded ") == true, "\(String(describing: failure))")
     }
 
@@ -81,13 +93,16 @@ struct GoldenSafetyRailTests {
         let box = try Sandbox()
         let failure = try #require(verifyGolden(octocat, named: name, goldenDirectory: box.golden, environment: local))
         #expect(failure.message.contains("golden name '\(name)'"), "\(failure.message)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: box.root.path) == ["golden"], "nothing was written beside golden/")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: box.root.path) == ["golden"],
+            "nothing was written beside golden/")
         #expect(try FileManager.default.contentsOfDirectory(atPath: box.golden.path).isEmpty)
     }
 
     @Test func aNameInASubfolderIsFine() throws {
         let box = try Sandbox()
-        let failure = try #require(verifyGolden(octocat, named: "users/octocat", goldenDirectory: box.golden, environment: local))
+        let failure = try #require(
+            verifyGolden(octocat, named: "users/octocat", goldenDirectory: box.golden, environment: local))
         #expect(failure.message.hasPrefix("recorded "))
         #expect(box.exists("users/octocat.json"))
     }
@@ -97,7 +112,8 @@ struct GoldenSafetyRailTests {
     @Test(arguments: [RecordMode.missing, .failed, .all])
     func anExplicitRecordModeInCodeFailsUnderCIAndWritesNothing(mode: RecordMode) throws {
         let box = try Sandbox()
-        let failure = try #require(verifyGolden(octocat, named: "user", record: mode, goldenDirectory: box.golden, environment: ci))
+        let failure = try #require(
+            verifyGolden(octocat, named: "user", record: mode, goldenDirectory: box.golden, environment: ci))
         #expect(failure.message.contains("record: .\(mode.rawValue)"), "\(failure.message)")
         #expect(failure.message.contains("remove it"), "\(failure.message)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: box.golden.path).isEmpty)
@@ -105,7 +121,9 @@ struct GoldenSafetyRailTests {
 
     @Test func anExplicitRecordModeFailsUnderCIEvenWhenTheGoldenMatches() throws {
         let box = try Sandbox()
-        #expect(verifyGolden(octocat, named: "user", goldenDirectory: box.golden, environment: local)?.message.hasPrefix("recorded ") == true)
+        #expect(
+            verifyGolden(octocat, named: "user", goldenDirectory: box.golden, environment: local)?.message.hasPrefix(
+                "recorded ") == true)
         #expect(verifyGolden(octocat, named: "user", goldenDirectory: box.golden, environment: local) == nil)
         let failure = verifyGolden(octocat, named: "user", record: .all, goldenDirectory: box.golden, environment: ci)
         #expect(failure?.message.contains("remove it") == true)
@@ -113,8 +131,10 @@ struct GoldenSafetyRailTests {
 
     @Test func theRecordEnvironmentVariableDoesNotWriteUnderCI() throws {
         let box = try Sandbox()
-        let failure = try #require(verifyGolden(octocat, named: "user", goldenDirectory: box.golden,
-                                                environment: ["CI": "true", "WIRELOCK_RECORD": "all"]))
+        let failure = try #require(
+            verifyGolden(
+                octocat, named: "user", goldenDirectory: box.golden,
+                environment: ["CI": "true", "WIRELOCK_RECORD": "all"]))
         #expect(failure.message.contains("WIRELOCK_RECORD=all"), "\(failure.message)")
         #expect(failure.message.contains("WIRELOCK_RECORD_IN_CI=1"), "\(failure.message)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: box.golden.path).isEmpty)
@@ -129,8 +149,10 @@ struct GoldenSafetyRailTests {
 
     @Test func theDocumentedOverrideRecordsInCI() throws {
         let box = try Sandbox()
-        let failure = try #require(verifyGolden(octocat, named: "user", record: .all, goldenDirectory: box.golden,
-                                                environment: ["CI": "true", "WIRELOCK_RECORD_IN_CI": "1"]))
+        let failure = try #require(
+            verifyGolden(
+                octocat, named: "user", record: .all, goldenDirectory: box.golden,
+                environment: ["CI": "true", "WIRELOCK_RECORD_IN_CI": "1"]))
         #expect(failure.message.hasPrefix("recorded "))
         #expect(box.exists("user.json"))
     }
@@ -138,7 +160,8 @@ struct GoldenSafetyRailTests {
     @Test func neverInCodeIsFineUnderCI() throws {
         let box = try Sandbox()
         try box.write(#"{"avatarUrl": "https://avatars.example.com/u/583231", "login": "octocat"}"#, to: "user.json")
-        #expect(verifyGolden(octocat, named: "user", record: .never, goldenDirectory: box.golden, environment: ci) == nil)
+        #expect(
+            verifyGolden(octocat, named: "user", record: .never, goldenDirectory: box.golden, environment: ci) == nil)
     }
 
     // MARK: Write errors in words
@@ -157,7 +180,8 @@ struct GoldenSafetyRailTests {
     @Test func aRenameThatFailsIsReportedInWords() throws {
         let box = try Sandbox()
         // The golden's place is taken by a folder: the temporary file cannot be renamed over it.
-        try FileManager.default.createDirectory(at: box.golden.appendingPathComponent("user.json"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: box.golden.appendingPathComponent("user.json"), withIntermediateDirectories: true)
         let url = box.golden.appendingPathComponent("user.json")
         do {
             try GoldenFiles.writeAtomically(Array("{}\n".utf8), to: url)
@@ -171,6 +195,8 @@ struct GoldenSafetyRailTests {
             #expect(error.localizedDescription == text)
             #expect((error as NSError).userInfo[NSUnderlyingErrorKey] is POSIXError)
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: box.golden.path) == ["user.json"], "no temporary file left")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: box.golden.path) == ["user.json"],
+            "no temporary file left")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WireJSON
+
 @testable import WireLock
 @testable import WireLockCore
 
@@ -11,14 +12,19 @@ struct Sandbox {
 
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-golden-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("golden"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("golden"), withIntermediateDirectories: true)
     }
 
     func text(_ name: String) -> String? {
-        FileManager.default.contents(atPath: golden.appendingPathComponent(name).path).map { String(decoding: $0, as: UTF8.self) }
+        FileManager.default.contents(atPath: golden.appendingPathComponent(name).path).map {
+            String(decoding: $0, as: UTF8.self)
+        }
     }
 
-    func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: golden.appendingPathComponent(name).path) }
+    func exists(_ name: String) -> Bool {
+        FileManager.default.fileExists(atPath: golden.appendingPathComponent(name).path)
+    }
 
     func write(_ text: String, to name: String) throws {
         try Data(text.utf8).write(to: golden.appendingPathComponent(name))
@@ -58,7 +64,8 @@ struct RecordModeTests {
 
     @Test func unknownRecordModeIsAnError() throws {
         let box = try Sandbox()
-        let failure = verifyGolden(heat, named: "heat", goldenDirectory: box.golden, environment: ["WIRELOCK_RECORD": "sometimes"])
+        let failure = verifyGolden(
+            heat, named: "heat", goldenDirectory: box.golden, environment: ["WIRELOCK_RECORD": "sometimes"])
         #expect(failure?.message.contains("WIRELOCK_RECORD=sometimes is not a record mode") == true)
         #expect(!box.exists("heat.json"))
     }
@@ -76,27 +83,32 @@ struct RecordModeTests {
         let failure = try #require(verifyGolden(heat, named: "heat", goldenDirectory: box.golden, environment: local))
         #expect(failure.message.hasPrefix("recorded "))
         #expect(failure.message.contains("review and re-run"))
-        #expect(box.text("heat.json") == """
-        {
-          "id": 1,
-          "releaseDate": "1995-12-15T00:00:00Z",
-          "title": "Heat",
-          "tmdbId": 949
-        }
+        #expect(
+            box.text("heat.json") == """
+                {
+                  "id": 1,
+                  "releaseDate": "1995-12-15T00:00:00Z",
+                  "title": "Heat",
+                  "tmdbId": 949
+                }
 
-        """)
+                """)
         #expect(verifyGolden(heat, named: "heat", goldenDirectory: box.golden, environment: local) == nil)
     }
 
     @Test func aChangedModelFailsWithThePathAndLeavesAPendingFile() throws {
         let box = try Sandbox()
-        try box.write(#"{"id": 1, "releaseDate": "1995-12-15T00:00:00Z", "title": "Heat", "tmdbId": 949}"#, to: "heat.json")
+        try box.write(
+            #"{"id": 1, "releaseDate": "1995-12-15T00:00:00Z", "title": "Heat", "tmdbId": 949}"#, to: "heat.json")
         let before = box.text("heat.json")
         var changed = heat
         changed.releaseDate = "1995-12-15T00:00:00.000Z"
         changed.tmdbId = nil
-        let failure = try #require(verifyGolden(changed, named: "heat", goldenDirectory: box.golden, environment: local))
-        #expect(failure.message.contains(#"$.releaseDate: golden "1995-12-15T00:00:00Z" ≠ actual "1995-12-15T00:00:00.000Z""#))
+        let failure = try #require(
+            verifyGolden(changed, named: "heat", goldenDirectory: box.golden, environment: local))
+        #expect(
+            failure.message.contains(
+                #"$.releaseDate: golden "1995-12-15T00:00:00Z" ≠ actual "1995-12-15T00:00:00.000Z""#))
         #expect(failure.message.contains("$.tmdbId: missing in actual"))
         #expect(failure.message.contains(#"-  "releaseDate": "1995-12-15T00:00:00Z","#), "line diff")
         #expect(failure.differences.map(\.path.description) == ["$.releaseDate", "$.tmdbId"])
@@ -133,7 +145,8 @@ struct RecordModeTests {
     func failedAndAllOverwriteAMismatchAndStillFail(mode: RecordMode) throws {
         let box = try Sandbox()
         try box.write(#"{"id": 2}"#, to: "heat.json")
-        let failure = try #require(verifyGolden(heat, named: "heat", record: mode, goldenDirectory: box.golden, environment: local))
+        let failure = try #require(
+            verifyGolden(heat, named: "heat", record: mode, goldenDirectory: box.golden, environment: local))
         #expect(failure.message.hasPrefix("recorded "))
         #expect(box.text("heat.json")?.contains(#""id": 1"#) == true)
         #expect(verifyGolden(heat, named: "heat", record: mode, goldenDirectory: box.golden, environment: local) == nil)
@@ -161,7 +174,9 @@ struct RecordModeTests {
             try GoldenFiles.writeAtomically(Array("new golden\n".utf8), to: url, failBeforeRename: true)
         }
         #expect(box.text("heat.json") == "old golden\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: box.golden.path) == ["heat.json"], "no temporary file left")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: box.golden.path) == ["heat.json"],
+            "no temporary file left")
     }
 
     @Test func atomicWritesKeepPermissions() throws {
@@ -199,11 +214,18 @@ struct RecordModeTests {
             var token: String
             var user: User
             var tags: [String]
-            struct User: Codable { var id: String; var email: String; var createdAt: String }
+            struct User: Codable {
+                var id: String
+                var email: String
+                var createdAt: String
+            }
         }
         let box = try Sandbox()
-        let session = Session(token: "sk_live_123", user: .init(id: "7C9E6679-7425-40DE-944B-E07FC1F90AE7", email: "ana@example.com",
-                                                                createdAt: "2026-11-30T10:00:00Z"), tags: ["b", "a"])
+        let session = Session(
+            token: "sk_live_123",
+            user: .init(
+                id: "7C9E6679-7425-40DE-944B-E07FC1F90AE7", email: "ana@example.com",
+                createdAt: "2026-11-30T10:00:00Z"), tags: ["b", "a"])
         let redactions: [Redaction] = [
             .replace("$.token"),
             .replace("$..email", with: "<email>", expecting: .email),
@@ -211,16 +233,21 @@ struct RecordModeTests {
             .replace("$.user.createdAt", with: "<date>", expecting: .rfc3339DateTime),
             .sort("$.tags"),
         ]
-        _ = verifyGolden(session, named: "session", redacting: redactions, goldenDirectory: box.golden, environment: local)
+        _ = verifyGolden(
+            session, named: "session", redacting: redactions, goldenDirectory: box.golden, environment: local)
         let written = try #require(box.text("session.json"))
         #expect(!written.contains("sk_live") && !written.contains("ana@") && !written.contains("2026"))
         #expect(try JSONValue.parse(written)["tags"] == .array([.string("a"), .string("b")]))
         var other = session
         other.token = "sk_live_456"
         other.tags = ["a", "b"]
-        #expect(verifyGolden(other, named: "session", redacting: redactions, goldenDirectory: box.golden, environment: local) == nil)
+        #expect(
+            verifyGolden(
+                other, named: "session", redacting: redactions, goldenDirectory: box.golden, environment: local) == nil)
         other.user.id = "not-a-uuid"
-        let failure = try #require(verifyGolden(other, named: "session", redacting: redactions, goldenDirectory: box.golden, environment: local))
+        let failure = try #require(
+            verifyGolden(
+                other, named: "session", redacting: redactions, goldenDirectory: box.golden, environment: local))
         #expect(failure.message.contains(#"redaction of $.user.id: expected a UUID, found "not-a-uuid""#))
     }
 }

@@ -13,7 +13,10 @@ struct LockCheckTests {
     /// The files `wirelock lock` would write for `formats`.
     static func written(_ formats: [GoldenFormat]) throws -> (lock: [UInt8], shapes: [String: [UInt8]]) {
         let lock = try WireLockFile.build(formats)
-        return (Array(lock.text.utf8), Dictionary(uniqueKeysWithValues: formats.map { ($0.name, $0.shape().fileBytes(name: $0.name)) }))
+        return (
+            Array(lock.text.utf8),
+            Dictionary(uniqueKeysWithValues: formats.map { ($0.name, $0.shape().fileBytes(name: $0.name)) })
+        )
     }
 
     @Test func upToDateWhenTheFilesAreWhatLockWrites() throws {
@@ -39,7 +42,8 @@ struct LockCheckTests {
         let new = try Self.formats([("shape.json", #"{"x":"1"}"#), ("values.json", #"{"x":2}"#), ("added.json", "1")])
         let files = try Self.written(new)
         let check = try verifyLock(new, lockFile: try Self.written(old).lock, shapeFile: { files.shapes[$0.name] })
-        #expect(check.findings.map { "\($0.format) \($0.kindName)" }
+        #expect(
+            check.findings.map { "\($0.format) \($0.kindName)" }
                 == ["added not-locked", "gone no-goldens", "shape shape-changed", "values golden-changed"])
         guard case .lockLine(let mismatch) = check.findings[2].kind else {
             Issue.record("expected a lock-line finding, got \(check.findings[2].kind)")
@@ -54,7 +58,8 @@ struct LockCheckTests {
             try verifyLock(formats, lockFile: Array("# lock\na shape=1\n".utf8), shapeFile: { _ in nil })
         } throws: { error in
             guard case LockCheck.Error.malformedLockFile(let parseError) = error else { return false }
-            return parseError.line == 2 && parseError.reason == "expected '<format> shape=<sha256> golden=<sha256>', got 'a shape=1'"
+            return parseError.line == 2
+                && parseError.reason == "expected '<format> shape=<sha256> golden=<sha256>', got 'a shape=1'"
         }
     }
 

@@ -82,13 +82,15 @@ struct RFC3339RuleTests {
     @Test(arguments: cases)
     func redactionCheck(_ c: Case) {
         let document = JSONValue.object(JSONObject(["at": .string(c.text)]))
-        let (_, failures) = Redactor.apply([.replace("$.at", with: "<date>", expecting: .rfc3339DateTime)], to: document)
+        let (_, failures) = Redactor.apply(
+            [.replace("$.at", with: "<date>", expecting: .rfc3339DateTime)], to: document)
         #expect(failures.isEmpty == c.dateTime, "\(failures)")
     }
 
     @Test func aNonStringIsNoDateTime() {
-        let (_, failures) = Redactor.apply([.replace("$.at", expecting: .rfc3339DateTime)],
-                                           to: .object(JSONObject(["at": .number(JSONNumber(integerLiteral: 20240501))])))
+        let (_, failures) = Redactor.apply(
+            [.replace("$.at", expecting: .rfc3339DateTime)],
+            to: .object(JSONObject(["at": .number(JSONNumber(integerLiteral: 20_240_501))])))
         #expect(failures == ["redaction of $.at: expected an RFC 3339 date-time, found 20240501"])
     }
 }

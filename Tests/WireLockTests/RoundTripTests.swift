@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WireJSON
+
 @testable import WireLock
 @testable import WireLockCore
 
@@ -11,14 +12,23 @@ enum Models {
         var imdbId: String
         var releaseDate: Date
         var rating: Double
-        enum CodingKeys: String, CodingKey { case id, imdbId = "imdb_id", releaseDate = "release_date", rating }
+        enum CodingKeys: String, CodingKey {
+            case id
+            case imdbId = "imdb_id"
+            case releaseDate = "release_date"
+            case rating
+        }
     }
     /// Dropped a property: the decoder silently ignores `imdb_id`.
     struct DroppedProperty: Codable {
         var id: Int
         var releaseDate: Date
         var rating: Double
-        enum CodingKeys: String, CodingKey { case id, releaseDate = "release_date", rating }
+        enum CodingKeys: String, CodingKey {
+            case id
+            case releaseDate = "release_date"
+            case rating
+        }
     }
     /// Renamed a key: `imdb_id` became `imdbID` on the wire.
     struct RenamedKey: Codable {
@@ -26,7 +36,12 @@ enum Models {
         var imdbID: String
         var releaseDate: Date
         var rating: Double
-        enum CodingKeys: String, CodingKey { case id, imdbID = "imdb_id", releaseDate = "release_date", rating }
+        enum CodingKeys: String, CodingKey {
+            case id
+            case imdbID = "imdb_id"
+            case releaseDate = "release_date"
+            case rating
+        }
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             id = try c.decode(Int.self, forKey: .id)
@@ -51,14 +66,14 @@ enum Models {
     }
 
     static let fixture = """
-    {
-      "id": 17,
-      "imdb_id": "tt0211915",
-      "rating": 8.5,
-      "release_date": "2001-04-25T08:30:00.250Z"
-    }
+        {
+          "id": 17,
+          "imdb_id": "tt0211915",
+          "rating": 8.5,
+          "release_date": "2001-04-25T08:30:00.250Z"
+        }
 
-    """
+        """
 
     /// The app's real coders: fractional-second dates.
     static var decoder: JSONDecoder {
@@ -68,7 +83,8 @@ enum Models {
             let f = ISO8601DateFormatter()
             f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
             guard let date = f.date(from: text) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "bad date \(text)"))
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: decoder.codingPath, debugDescription: "bad date \(text)"))
             }
             return date
         }
@@ -100,14 +116,21 @@ struct RoundTripTests {
             .write(to: dir.appendingPathComponent("movie-wrong-type.json"))
         try Data(#"{"id": 17, "rating": 8.5, "release_date": "2001-04-25T08:30:00.250Z"}"#.utf8)
             .write(to: dir.appendingPathComponent("movie-missing-field.json"))
-        try Data("{\n  \"id\": 17,\n  \"imdb_id\": \"tt1".utf8).write(to: dir.appendingPathComponent("movie-malformed.json"))
+        try Data("{\n  \"id\": 17,\n  \"imdb_id\": \"tt1".utf8).write(
+            to: dir.appendingPathComponent("movie-malformed.json"))
         try Data(#"{"id": 17, "imdb_id": null, "rating": 8.5, "release_date": "2001-04-25T08:30:00.250Z"}"#.utf8)
             .write(to: dir.appendingPathComponent("movie-null.json"))
     }
 
-    func roundTrip<T: Codable>(_ type: T.Type, encoder: JSONEncoder = Models.encoder, accepting: [AcceptedDifference] = []) -> WireLockFailure? {
-        if case .failure(let failure) = verifyRoundTrip(type, fixture: "movie-success", decoder: Models.decoder, encoder: encoder,
-                                                        accepting: accepting, fixturesDirectory: dir) { return failure }
+    func roundTrip<T: Codable>(
+        _ type: T.Type, encoder: JSONEncoder = Models.encoder, accepting: [AcceptedDifference] = []
+    ) -> WireLockFailure? {
+        if case .failure(let failure) = verifyRoundTrip(
+            type, fixture: "movie-success", decoder: Models.decoder, encoder: encoder,
+            accepting: accepting, fixturesDirectory: dir)
+        {
+            return failure
+        }
         return nil
     }
 
@@ -123,7 +146,9 @@ struct RoundTripTests {
 
     @Test func changingTheDateStrategyIsReportedAtTheDatePath() throws {
         let failure = try #require(roundTrip(Models.Good.self, encoder: Models.encoder(fractional: false)))
-        #expect(failure.message.contains(#"`$.release_date` changed: fixture "2001-04-25T08:30:00.250Z" → re-encoded "2001-04-25T08:30:00Z""#))
+        #expect(
+            failure.message.contains(
+                #"`$.release_date` changed: fixture "2001-04-25T08:30:00.250Z" → re-encoded "2001-04-25T08:30:00Z""#))
     }
 
     @Test func renamingAKeyShowsTheOldKeyLostAndTheNewOneAppearing() throws {
@@ -133,16 +158,21 @@ struct RoundTripTests {
     }
 
     @Test func anAcceptedDifferenceIsDeclaredByPathAndOnlyCoversThatPath() throws {
-        #expect(roundTrip(Models.DroppedProperty.self, accepting: [AcceptedDifference("$.imdb_id", because: "not shown in this app")]) == nil)
-        let other = try #require(roundTrip(Models.DroppedProperty.self, accepting: [AcceptedDifference("$.rating", because: "x")]))
+        #expect(
+            roundTrip(
+                Models.DroppedProperty.self,
+                accepting: [AcceptedDifference("$.imdb_id", because: "not shown in this app")]) == nil)
+        let other = try #require(
+            roundTrip(Models.DroppedProperty.self, accepting: [AcceptedDifference("$.rating", because: "x")]))
         #expect(other.message.contains("`$.imdb_id`"))
     }
 
     @Test func theFailureIsRecordedAtTheCaller() {
         let line = #line + 2
         withKnownIssue {
-            assertRoundTrip(Models.DroppedProperty.self, fixture: "movie-success", decoder: Models.decoder, encoder: Models.encoder,
-                            fixturesDirectory: dir)
+            assertRoundTrip(
+                Models.DroppedProperty.self, fixture: "movie-success", decoder: Models.decoder, encoder: Models.encoder,
+                fixturesDirectory: dir)
         } matching: { issue in
             issue.sourceLocation?.line == line && "\(issue)".contains("$.imdb_id")
         }
@@ -155,23 +185,32 @@ struct RoundTripTests {
         ("movie-malformed", .syntax, "$.imdb_id"),
     ])
     func decodingFailuresAreClassifiedWithTheirPath(fixture: String, kind: DecodingFailureKind, path: String) {
-        #expect(verifyDecodingFails(Models.Good.self, fixture: fixture, as: kind, at: path, decoder: Models.decoder, fixturesDirectory: dir) == nil)
+        #expect(
+            verifyDecodingFails(
+                Models.Good.self, fixture: fixture, as: kind, at: path, decoder: Models.decoder, fixturesDirectory: dir)
+                == nil)
     }
 
     @Test func syntaxErrorsCarryTheValidatorsLineAndColumn() throws {
         let url = dir.appendingPathComponent("movie-malformed.json")
         guard case .success(let failure)? = decodingFailure(Models.Good.self, at: url, decoder: Models.decoder) else {
-            Issue.record("expected a classified failure"); return
+            Issue.record("expected a classified failure")
+            return
         }
-        #expect(failure.description == "syntax at $.imdb_id (line 3, column 18): unexpected end of input inside a string")
+        #expect(
+            failure.description == "syntax at $.imdb_id (line 3, column 18): unexpected end of input inside a string")
     }
 
     @Test func aWrongExpectationIsReportedWithWhatWasSeen() throws {
-        let failure = try #require(verifyDecodingFails(Models.Good.self, fixture: "movie-wrong-type", as: .missingKey, at: "$.rating",
-                                                       decoder: Models.decoder, fixturesDirectory: dir))
+        let failure = try #require(
+            verifyDecodingFails(
+                Models.Good.self, fixture: "movie-wrong-type", as: .missingKey, at: "$.rating",
+                decoder: Models.decoder, fixturesDirectory: dir))
         #expect(failure.message.contains("expected missingKey at $.rating, got typeMismatch at $.rating"))
-        let accepted = try #require(verifyDecodingFails(Models.Good.self, fixture: "movie-success", as: .syntax, at: "$",
-                                                        decoder: Models.decoder, fixturesDirectory: dir))
+        let accepted = try #require(
+            verifyDecodingFails(
+                Models.Good.self, fixture: "movie-success", as: .syntax, at: "$",
+                decoder: Models.decoder, fixturesDirectory: dir))
         #expect(accepted.message.contains("decoded without error"))
     }
 }

@@ -20,11 +20,22 @@ struct SampleFuzzTests {
     }
 
     static let subjects: [Subject] = [
-        Subject(model: .codable(Page<SampleAPI.Movie>.self, name: "movie", decoder: { .sampleAPI }, encoder: { .sampleAPI }), fixtures: "movies-"),
-        Subject(model: .codable([Series].self, name: "series", decoder: { .sampleAPI }, encoder: { .sampleAPI }), fixtures: "series-"),
-        Subject(model: .codable([CalendarEntry].self, name: "calendar", decoder: { .sampleAPI }, encoder: { .sampleAPI }), fixtures: "calendar-"),
-        Subject(model: .codable(SyncRecord.self, name: "sync-record", decoder: { .sampleAPI }, encoder: { .sampleAPI }), fixtures: "sync-record-"),
-        Subject(model: .codable(APIErrorBody.self, name: "error", decoder: { .sampleAPI }, encoder: { .sampleAPI }), fixtures: "error-"),
+        Subject(
+            model: .codable(
+                Page<SampleAPI.Movie>.self, name: "movie", decoder: { .sampleAPI }, encoder: { .sampleAPI }),
+            fixtures: "movies-"),
+        Subject(
+            model: .codable([Series].self, name: "series", decoder: { .sampleAPI }, encoder: { .sampleAPI }),
+            fixtures: "series-"),
+        Subject(
+            model: .codable([CalendarEntry].self, name: "calendar", decoder: { .sampleAPI }, encoder: { .sampleAPI }),
+            fixtures: "calendar-"),
+        Subject(
+            model: .codable(SyncRecord.self, name: "sync-record", decoder: { .sampleAPI }, encoder: { .sampleAPI }),
+            fixtures: "sync-record-"),
+        Subject(
+            model: .codable(APIErrorBody.self, name: "error", decoder: { .sampleAPI }, encoder: { .sampleAPI }),
+            fixtures: "error-"),
     ]
 
     static let fixtures = Repository.root.appendingPathComponent("Fixtures")
@@ -33,7 +44,9 @@ struct SampleFuzzTests {
         let folder = fixtures.appendingPathComponent("API/v3")
         return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
             .filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }
-            .compactMap { name in try? FuzzSeed(name: name, bytes: Array(Data(contentsOf: folder.appendingPathComponent(name)))) }
+            .compactMap { name in
+                try? FuzzSeed(name: name, bytes: Array(Data(contentsOf: folder.appendingPathComponent(name))))
+            }
     }
 
     @Test(.tags(.heavy), arguments: subjects)
@@ -47,7 +60,8 @@ struct SampleFuzzTests {
     }
 
     @Test func theLenientModelsFindingsAreAllCommittedRegressions() throws {
-        let model = FuzzModel.codable(RateLimitNotice.self, name: "rate-limit", decoder: { .sampleAPI }, encoder: { .sampleAPI })
+        let model = FuzzModel.codable(
+            RateLimitNotice.self, name: "rate-limit", decoder: { .sampleAPI }, encoder: { .sampleAPI })
         let campaign = ModelCampaign(model: model, seeds: try Self.seeds("error-429"), seed: 7)
         let result = campaign.run(count: 20_000)
         #expect(result.tally.total.findings[.silentlyAccepted] ?? 0 > 1000)
@@ -75,7 +89,8 @@ struct SampleFuzzTests {
     @Test func aFixedModelTurnsOpenCasesIntoFailures() {
         // APIErrorBody rejects what RateLimitNotice let through, so every open case now behaves as
         // expected, and the replay asks for the cases to be marked fixed.
-        let failure = verifyFuzzRegressions(APIErrorBody.self, model: "rate-limit", decoder: .sampleAPI, encoder: .sampleAPI)
+        let failure = verifyFuzzRegressions(
+            APIErrorBody.self, model: "rate-limit", decoder: .sampleAPI, encoder: .sampleAPI)
         #expect(failure?.message.contains("now behaves as expected") == true)
         #expect(failure?.message.contains("set its status to \"fixed\"") == true)
     }

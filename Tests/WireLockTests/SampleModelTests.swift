@@ -19,17 +19,23 @@ struct SampleModelTests {
     /// path and the reason.
     static let declared: [String: [(path: String, reason: String)]] = [
         "movies-extra-field": [
-            ("$.records[1].popularity", "a newer server member the app does not model"),
+            ("$.records[1].popularity", "a newer server member the app does not model")
         ],
         "series-success": [
-            ("$[0].seasons[0].statistics.percentOfEpisodes", "Double writes the server's 40.0 as 40: same value, shortest spelling"),
+            (
+                "$[0].seasons[0].statistics.percentOfEpisodes",
+                "Double writes the server's 40.0 as 40: same value, shortest spelling"
+            )
         ],
         "series-extra-field": [
-            ("$[0].seasons[0].statistics.percentOfEpisodes", "Double writes the server's 40.0 as 40: same value, shortest spelling"),
+            (
+                "$[0].seasons[0].statistics.percentOfEpisodes",
+                "Double writes the server's 40.0 as 40: same value, shortest spelling"
+            ),
             ("$[1].originalLanguage", "a newer server member the app does not model"),
         ],
         "calendar-extra-field": [
-            ("$[1].absoluteEpisodeNumber", "anime numbering the app does not model"),
+            ("$[1].absoluteEpisodeNumber", "anime numbering the app does not model")
         ],
     ]
 
@@ -39,20 +45,23 @@ struct SampleModelTests {
 
     @Test(arguments: ["movies-success", "movies-empty", "movies-extra-field"])
     func moviePagesRoundTripLosslessly(fixture: String) {
-        assertRoundTrip(Page<SampleAPI.Movie>.self, fixture: "API/v3/\(fixture)", decoder: .sampleAPI, encoder: .sampleAPI,
-                        accepting: Self.accepted(fixture))
+        assertRoundTrip(
+            Page<SampleAPI.Movie>.self, fixture: "API/v3/\(fixture)", decoder: .sampleAPI, encoder: .sampleAPI,
+            accepting: Self.accepted(fixture))
     }
 
     @Test(arguments: ["series-success", "series-empty", "series-extra-field"])
     func seriesListsRoundTripLosslessly(fixture: String) {
-        assertRoundTrip([Series].self, fixture: "API/v3/\(fixture)", decoder: .sampleAPI, encoder: .sampleAPI,
-                        accepting: Self.accepted(fixture))
+        assertRoundTrip(
+            [Series].self, fixture: "API/v3/\(fixture)", decoder: .sampleAPI, encoder: .sampleAPI,
+            accepting: Self.accepted(fixture))
     }
 
     @Test(arguments: ["calendar-success", "calendar-empty", "calendar-extra-field"])
     func calendarsRoundTripLosslessly(fixture: String) {
-        assertRoundTrip([CalendarEntry].self, fixture: "API/v3/\(fixture)", decoder: .sampleAPI, encoder: .sampleAPI,
-                        accepting: Self.accepted(fixture))
+        assertRoundTrip(
+            [CalendarEntry].self, fixture: "API/v3/\(fixture)", decoder: .sampleAPI, encoder: .sampleAPI,
+            accepting: Self.accepted(fixture))
     }
 
     @Test(arguments: ["sync-record-v1", "sync-record-future-kind"])
@@ -69,14 +78,17 @@ struct SampleModelTests {
     /// exactly the declared paths.
     @Test(arguments: ["movies-extra-field", "series-success", "series-extra-field", "calendar-extra-field"])
     func everyAcceptedDifferenceIsNeeded(fixture: String) throws {
-        let result: Result<RoundTripResult, WireLockFailure> = switch fixture {
-        case let name where name.hasPrefix("movies"):
-            verifyRoundTrip(Page<SampleAPI.Movie>.self, fixture: "API/v3/\(fixture)", decoder: .sampleAPI, encoder: .sampleAPI)
-        case let name where name.hasPrefix("series"):
-            verifyRoundTrip([Series].self, fixture: "API/v3/\(fixture)", decoder: .sampleAPI, encoder: .sampleAPI)
-        default:
-            verifyRoundTrip([CalendarEntry].self, fixture: "API/v3/\(fixture)", decoder: .sampleAPI, encoder: .sampleAPI)
-        }
+        let result: Result<RoundTripResult, WireLockFailure> =
+            switch fixture {
+            case let name where name.hasPrefix("movies"):
+                verifyRoundTrip(
+                    Page<SampleAPI.Movie>.self, fixture: "API/v3/\(fixture)", decoder: .sampleAPI, encoder: .sampleAPI)
+            case let name where name.hasPrefix("series"):
+                verifyRoundTrip([Series].self, fixture: "API/v3/\(fixture)", decoder: .sampleAPI, encoder: .sampleAPI)
+            default:
+                verifyRoundTrip(
+                    [CalendarEntry].self, fixture: "API/v3/\(fixture)", decoder: .sampleAPI, encoder: .sampleAPI)
+            }
         guard case .failure(let failure) = result else {
             Issue.record("\(fixture) round-trips without its accepted differences; remove them")
             return
@@ -93,7 +105,8 @@ struct SampleModelTests {
         ("movies-missing-field", .missingKey, "$.records[0].title"),
     ])
     func brokenMoviePagesAreRejected(fixture: String, kind: DecodingFailureKind, path: String) {
-        assertDecodingFails(Page<SampleAPI.Movie>.self, fixture: "API/v3/\(fixture)", as: kind, at: path, decoder: .sampleAPI)
+        assertDecodingFails(
+            Page<SampleAPI.Movie>.self, fixture: "API/v3/\(fixture)", as: kind, at: path, decoder: .sampleAPI)
     }
 
     @Test(arguments: [

@@ -10,7 +10,8 @@ struct SampleSupportTests {
     // MARK: Fixtures
 
     static let fixtureNames: [String] = {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: SampleModelTests.fixturesDirectory.path)) ?? []
+        let names =
+            (try? FileManager.default.contentsOfDirectory(atPath: SampleModelTests.fixturesDirectory.path)) ?? []
         return names.filter { $0.hasSuffix(".json") }.sorted()
     }()
 
@@ -35,7 +36,9 @@ struct SampleSupportTests {
     /// Each line of the activity stream decodes as an `ActivityEvent` and re-encodes without loss
     /// (the model runner takes `.json` files only, so the lines are checked here).
     @Test func everyActivityStreamEventRoundTripsLosslessly() throws {
-        let text = try String(contentsOf: SampleModelTests.fixturesDirectory.appendingPathComponent("activity-stream.jsonl"), encoding: .utf8)
+        let text = try String(
+            contentsOf: SampleModelTests.fixturesDirectory.appendingPathComponent("activity-stream.jsonl"),
+            encoding: .utf8)
         for (number, line) in text.split(separator: "\n").enumerated() {
             let original = try JSONValue.parse(String(line))
             let event = try JSONDecoder.sampleAPI.decode(ActivityEvent.self, from: Data(line.utf8))
@@ -46,7 +49,9 @@ struct SampleSupportTests {
     }
 
     @Test func theActivityStreamIsCanonicalJSONLines() throws {
-        let text = try String(contentsOf: SampleModelTests.fixturesDirectory.appendingPathComponent("activity-stream.jsonl"), encoding: .utf8)
+        let text = try String(
+            contentsOf: SampleModelTests.fixturesDirectory.appendingPathComponent("activity-stream.jsonl"),
+            encoding: .utf8)
         let lines = text.split(separator: "\n")
         #expect(lines.count == 5)
         for line in lines {
@@ -126,8 +131,10 @@ struct SampleSupportTests {
 
     /// Swift writes a `Double` in its shortest round-tripping form: the server's spellings of frame
     /// rates, channel layouts and ratings survive; only a redundant `.0` is lost (and declared).
-    @Test(arguments: [("23.976", "23.976"), ("5.1", "5.1"), ("2", "2"), ("8.3", "8.3"), ("96.43", "96.43"),
-                      ("6.25", "6.25"), ("0", "0"), ("40.0", "40")])
+    @Test(arguments: [
+        ("23.976", "23.976"), ("5.1", "5.1"), ("2", "2"), ("8.3", "8.3"), ("96.43", "96.43"),
+        ("6.25", "6.25"), ("0", "0"), ("40.0", "40"),
+    ])
     func doublesReencodeInTheirShortestForm(sent: String, written: String) throws {
         let value = try JSONDecoder.sampleAPI.decode([Double].self, from: Data("[\(sent)]".utf8))
         #expect(String(decoding: try JSONEncoder.sampleAPI.encode(value), as: UTF8.self) == "[\(written)]")

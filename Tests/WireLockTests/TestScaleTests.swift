@@ -5,16 +5,17 @@ import WireLockTestSupport
 /// The one switch for the heavy tests (`WIRELOCK_TEST_SCALE`), and the shared repository lookups.
 @Suite("Test scale and repository lookups")
 struct TestScaleTests {
-    @Test(arguments: [
-        ([:], TestScale.quick),
-        (["CI": "true"], .full),
-        (["CI": "1"], .quick),
-        (["WIRELOCK_TEST_SCALE": "quick"], .quick),
-        (["WIRELOCK_TEST_SCALE": "full"], .full),
-        (["WIRELOCK_TEST_SCALE": "quick", "CI": "true"], .quick),
-        (["WIRELOCK_TEST_SCALE": "", "CI": "true"], .full),
-        (["WIRELOCK_TEST_SCALE": "Quick"], .full),
-    ] as [([String: String], TestScale)])
+    @Test(
+        arguments: [
+            ([:], TestScale.quick),
+            (["CI": "true"], .full),
+            (["CI": "1"], .quick),
+            (["WIRELOCK_TEST_SCALE": "quick"], .quick),
+            (["WIRELOCK_TEST_SCALE": "full"], .full),
+            (["WIRELOCK_TEST_SCALE": "quick", "CI": "true"], .quick),
+            (["WIRELOCK_TEST_SCALE": "", "CI": "true"], .full),
+            (["WIRELOCK_TEST_SCALE": "Quick"], .full),
+        ] as [([String: String], TestScale)])
     func theEnvironmentChoosesTheScale(environment: [String: String], expected: TestScale) {
         #expect(TestScale(environment: environment) == expected)
     }
@@ -33,8 +34,11 @@ struct TestScaleTests {
     }
 
     @Test func theConformanceCorporaAreBesideTheRepositoryUnlessTheVariableSaysOtherwise() {
-        #expect(Repository.conformance(environment: ["WIRELOCK_CONFORMANCE_DIR": "/somewhere/else"]).path == "/somewhere/else")
-        #expect(Repository.conformance(environment: [:]).path
+        #expect(
+            Repository.conformance(environment: ["WIRELOCK_CONFORMANCE_DIR": "/somewhere/else"]).path
+                == "/somewhere/else")
+        #expect(
+            Repository.conformance(environment: [:]).path
                 == Repository.root.deletingLastPathComponent().path + "/shared/conformance")
     }
 

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import WireJSON
+import WireShapes
+
 @testable import WireLock
 @testable import WireLockCore
-import WireShapes
 
 /// Small local models standing in for a refactored API model.
 enum CompatModels {
@@ -26,7 +27,11 @@ enum CompatModels {
         var added: Date
         var status: MovieV1.Status
         var rating: Double?
-        enum CodingKeys: String, CodingKey { case id, name = "title", added, status, rating }
+        enum CodingKeys: String, CodingKey {
+            case id
+            case name = "title"
+            case added, status, rating
+        }
     }
 
     /// A new optional field.
@@ -82,7 +87,8 @@ enum CompatModels {
             init(from decoder: Decoder) throws {
                 text = try decoder.singleValueContainer().decode(String.self)
                 guard text.count >= 3 else {
-                    throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "title too short: \(text)"))
+                    throw DecodingError.dataCorrupted(
+                        .init(codingPath: decoder.codingPath, debugDescription: "title too short: \(text)"))
                 }
             }
             func encode(to encoder: Encoder) throws {
@@ -118,7 +124,8 @@ enum CompatModels {
             if let date = formatter.date(from: text) { return date }
             formatter.formatOptions = [.withInternetDateTime]
             if let date = formatter.date(from: text) { return date }
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an RFC 3339 date: \(text)"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "not an RFC 3339 date: \(text)"))
         }
         return decoder
     }
@@ -132,7 +139,9 @@ enum CompatModels {
             let formatter = ISO8601DateFormatter()
             formatter.formatOptions = [.withInternetDateTime]
             if let date = formatter.date(from: text) { return date }
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an RFC 3339 date without fraction: \(text)"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath, debugDescription: "not an RFC 3339 date without fraction: \(text)"))
         }
         return decoder
     }
@@ -144,13 +153,13 @@ enum CompatModels {
     }
 
     static let page = #"""
-    {"items": [
-      {"id": 1, "title": "Alien", "added": "2024-05-01T10:00:00.123Z", "status": "released", "rating": 8.5},
-      {"id": 2, "title": "Dune", "added": "2024-05-02T10:00:00.250Z", "status": "announced"},
-      {"id": 3, "title": "Heat", "added": "2024-05-03T10:00:00.500Z", "status": "released", "rating": 8.25},
-      {"id": 4, "title": "Up", "added": "2024-05-04T10:00:00.750Z", "status": "announced"}
-    ]}
-    """#
+        {"items": [
+          {"id": 1, "title": "Alien", "added": "2024-05-01T10:00:00.123Z", "status": "released", "rating": 8.5},
+          {"id": 2, "title": "Dune", "added": "2024-05-02T10:00:00.250Z", "status": "announced"},
+          {"id": 3, "title": "Heat", "added": "2024-05-03T10:00:00.500Z", "status": "released", "rating": 8.25},
+          {"id": 4, "title": "Up", "added": "2024-05-04T10:00:00.750Z", "status": "announced"}
+        ]}
+        """#
 }
 
 @Suite("assertWireCompatible")
@@ -159,16 +168,20 @@ struct WireCompatibleTests {
 
     func goldenDirectory() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-compat-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("movies"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("movies"), withIntermediateDirectories: true)
         try Data(M.page.utf8).write(to: dir.appendingPathComponent("movies/page-1.json"))
         return dir
     }
 
-    func problems<T: Codable>(_ type: T.Type, decoder: JSONDecoder = M.lenientDecoder(), encoder: JSONEncoder = M.fractionalEncoder(),
-                              direction: CompatibilityDirection = .both) throws -> [String] {
+    func problems<T: Codable>(
+        _ type: T.Type, decoder: JSONDecoder = M.lenientDecoder(), encoder: JSONEncoder = M.fractionalEncoder(),
+        direction: CompatibilityDirection = .both
+    ) throws -> [String] {
         let dir = try goldenDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let result = WireCompatibility.check(type, withGolden: "movies", in: dir, direction: direction, decoder: decoder, encoder: encoder)
+        let result = WireCompatibility.check(
+            type, withGolden: "movies", in: dir, direction: direction, decoder: decoder, encoder: encoder)
         return try result.get().map { "\($0.direction) \($0.change.rule) \($0.change.path)" }
     }
 
@@ -190,12 +203,16 @@ struct WireCompatibleTests {
 
     @Test("dropping fractional seconds from the encoder breaks forward: old readers expect them")
     func droppedFractionForward() throws {
-        #expect(try problems(M.Page<M.MovieV1>.self, encoder: M.iso8601Encoder()) == ["forward date-format-changed $.items[*].added"])
+        #expect(
+            try problems(M.Page<M.MovieV1>.self, encoder: M.iso8601Encoder()) == [
+                "forward date-format-changed $.items[*].added"
+            ])
     }
 
     @Test("a decoder that no longer reads fractional seconds breaks backward, named as a date format change")
     func droppedFractionBackward() throws {
-        #expect(try problems(M.Page<M.MovieV1>.self, decoder: M.wholeSecondsDecoder(), encoder: M.iso8601Encoder())
+        #expect(
+            try problems(M.Page<M.MovieV1>.self, decoder: M.wholeSecondsDecoder(), encoder: M.iso8601Encoder())
                 == ["backward date-format-changed $.items[*].added"])
     }
 
@@ -212,20 +229,29 @@ struct WireCompatibleTests {
 
     @Test("a value the new reader rejects for no reason another rule names is value-rejected")
     func valueRejected() throws {
-        #expect(try problems(M.Page<M.MovieLongTitles>.self, direction: .backward) == ["backward value-rejected $.items[*].title"])
+        #expect(
+            try problems(M.Page<M.MovieLongTitles>.self, direction: .backward) == [
+                "backward value-rejected $.items[*].title"
+            ])
     }
 
     @Test("the assertion records the failure with golden, direction, rule and path")
     func assertionReports() throws {
         let dir = try goldenDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let failure = verifyWireCompatible(M.Page<M.MovieWithRequired>.self, withGolden: "movies", decoder: M.lenientDecoder(),
-                                           encoder: M.fractionalEncoder(), goldenDirectory: dir)
-        #expect(failure?.message.contains("movies/page-1.json: backward: required-member-added at $.items[*].runtime") == true, "\(String(describing: failure))")
+        let failure = verifyWireCompatible(
+            M.Page<M.MovieWithRequired>.self, withGolden: "movies", decoder: M.lenientDecoder(),
+            encoder: M.fractionalEncoder(), goldenDirectory: dir)
+        #expect(
+            failure?.message.contains("movies/page-1.json: backward: required-member-added at $.items[*].runtime")
+                == true, "\(String(describing: failure))")
         withKnownIssue {
-            assertWireCompatible(M.Page<M.MovieWithRequired>.self, withGolden: "movies", decoder: M.lenientDecoder(),
-                                 encoder: M.fractionalEncoder(), goldenDirectory: dir)
+            assertWireCompatible(
+                M.Page<M.MovieWithRequired>.self, withGolden: "movies", decoder: M.lenientDecoder(),
+                encoder: M.fractionalEncoder(), goldenDirectory: dir)
         }
-        #expect(verifyWireCompatible(M.Page<M.MovieV1>.self, withGolden: "nope", goldenDirectory: dir)?.message.hasPrefix("no goldens for format 'nope'") == true)
+        #expect(
+            verifyWireCompatible(M.Page<M.MovieV1>.self, withGolden: "nope", goldenDirectory: dir)?.message.hasPrefix(
+                "no goldens for format 'nope'") == true)
     }
 }

@@ -53,7 +53,9 @@ struct FastPathDecidesAloneTests {
         var rng = SplitMix64(seed: seed)
         var out: [String] = []
         for index in 0..<(pinnedDays.count + count) {
-            var year: Int, month: Int, day: Int
+            var year: Int
+            var month: Int
+            var day: Int
             if index < pinnedDays.count {
                 (year, month, day) = pinnedDays[index]
             } else if rng.next(below: 8) == 0 {
@@ -78,9 +80,13 @@ struct FastPathDecidesAloneTests {
             case 0, 1:
                 text += strategy == .formatterSecondsZone ? "+0000" : "Z"
             case 2:
-                text += (rng.next(below: 2) == 0 ? "+" : "-") + two(rng.next(in: 0...14)) + ":" + two([0, 30, 45].randomElement(using: &rng)!)
+                text +=
+                    (rng.next(below: 2) == 0 ? "+" : "-") + two(rng.next(in: 0...14)) + ":"
+                    + two([0, 30, 45].randomElement(using: &rng)!)
             default:
-                text += (rng.next(below: 2) == 0 ? "+" : "-") + two(rng.next(in: 0...14)) + two([0, 30, 45].randomElement(using: &rng)!)
+                text +=
+                    (rng.next(below: 2) == 0 ? "+" : "-") + two(rng.next(in: 0...14))
+                    + two([0, 30, 45].randomElement(using: &rng)!)
             }
             out.append(text)
         }
@@ -94,15 +100,21 @@ struct FastPathDecidesAloneTests {
         for input in Self.inputs(strategy, seed: 0xDA7E, count: 2_000) {
             var text = input
             let legacyDate = legacy.parse(text, strategy)
-            #expect(legacyDate != nil, "\(strategy): the legacy rejects \(text.debugDescription), so it is no valid input")
+            #expect(
+                legacyDate != nil, "\(strategy): the legacy rejects \(text.debugDescription), so it is no valid input")
             guard let fast = text.withUTF8({ WireDates.fastInterval($0, strategy) }) else {
                 declined.append(text)
                 continue
             }
-            #expect(fast.bitPattern == legacyDate?.timeIntervalSinceReferenceDate.bitPattern,
-                    "\(strategy): \(text.debugDescription) decides \(fast), the legacy \(String(describing: legacyDate?.timeIntervalSinceReferenceDate))")
+            #expect(
+                fast.bitPattern == legacyDate?.timeIntervalSinceReferenceDate.bitPattern,
+                "\(strategy): \(text.debugDescription) decides \(fast), the legacy \(String(describing: legacyDate?.timeIntervalSinceReferenceDate))"
+            )
         }
-        #expect(declined.isEmpty, "\(strategy): the fast path handed \(declined.count) valid inputs to the legacy, first \(declined.prefix(5))")
+        #expect(
+            declined.isEmpty,
+            "\(strategy): the fast path handed \(declined.count) valid inputs to the legacy, first \(declined.prefix(5))"
+        )
     }
 
     /// The century leap days on their own, named, so a failure says which rule broke.

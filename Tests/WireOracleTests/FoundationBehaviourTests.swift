@@ -44,7 +44,8 @@ struct FoundationBehaviourTests {
         let date = LegacyDates.shared.parse(input, strategy)
         #expect(date.map(utcText) == expected, "\(strategy) \(input.debugDescription)")
         // And the twin agrees.
-        #expect(WireDates.parse(input, strategy)?.timeIntervalSinceReferenceDate.bitPattern
+        #expect(
+            WireDates.parse(input, strategy)?.timeIntervalSinceReferenceDate.bitPattern
                 == date?.timeIntervalSinceReferenceDate.bitPattern)
     }
 
@@ -64,7 +65,8 @@ struct FoundationBehaviourTests {
         struct Event: Codable { var at: Date }
         let json = Data(#"[{"at":"2024-05-01T01:00:00.1239Z"},{"at":"2024-05-01T01:00:00Z"}]"#.utf8)
         let legacy = JSONDecoder()
-        let iso = ISO8601DateFormatter(), isoF = ISO8601DateFormatter()
+        let iso = ISO8601DateFormatter()
+        let isoF = ISO8601DateFormatter()
         isoF.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         nonisolated(unsafe) let formatters = (isoF, iso)
         legacy.dateDecodingStrategy = .custom { decoder in
@@ -80,7 +82,9 @@ struct FoundationBehaviourTests {
 
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = WireDates.encodingStrategy(.isoFractionalSeconds)
-        let text = String(decoding: try encoder.encode([Event(at: Date(timeIntervalSinceReferenceDate: 736218000.1229999))]), as: UTF8.self)
+        let text = String(
+            decoding: try encoder.encode([Event(at: Date(timeIntervalSinceReferenceDate: 736218000.1229999))]),
+            as: UTF8.self)
         #expect(text == #"[{"at":"2024-05-01T01:00:00.123Z"}]"#)
     }
 }
@@ -92,7 +96,10 @@ func utcText(_ date: Date) -> String {
     let whole = t.rounded(.down)
     var nanos = Int(((t - whole) * 1e9).rounded(.down))
     var seconds = Int(whole)
-    if nanos >= 1_000_000_000 { nanos -= 1_000_000_000; seconds += 1 }
+    if nanos >= 1_000_000_000 {
+        nanos -= 1_000_000_000
+        seconds += 1
+    }
     let days = Int((Double(seconds) / 86_400).rounded(.down))
     let sod = seconds - days * 86_400
     let z = days + 11_323 + 719_468
@@ -104,7 +111,8 @@ func utcText(_ date: Date) -> String {
     let day = doy - (153 * mp + 2) / 5 + 1
     let month = mp < 10 ? mp + 3 : mp - 9
     let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-    var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(sod / 3600, 2)):\(pad(sod / 60 % 60, 2)):\(pad(sod % 60, 2))"
+    var text =
+        "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(sod / 3600, 2)):\(pad(sod / 60 % 60, 2)):\(pad(sod % 60, 2))"
     if nanos > 0 {
         var fraction = pad(nanos, 9)
         while fraction.hasSuffix("0") { fraction.removeLast() }

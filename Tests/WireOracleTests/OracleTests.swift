@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireJSON
 import WireOracle
 import WireOracleTesting
 
@@ -27,13 +28,16 @@ struct OracleTests {
             legacy: { LegacyDates.shared.parse($0, .isoFractionalSeconds) },
             candidate: { roundingTwin($0) },
             describe: { $0.debugDescription })
-        let corpus = ["2024-05-01T01:00:00.123Z", "2024-05-01T01:00:00.1239Z", "2024-05-01T01:00:00Z",
-                      "2024-05-01T01:00:00.5Z", "2024-05-01T01:00:00.9996Z", "garbage"]
+        let corpus = [
+            "2024-05-01T01:00:00.123Z", "2024-05-01T01:00:00.1239Z", "2024-05-01T01:00:00Z",
+            "2024-05-01T01:00:00.5Z", "2024-05-01T01:00:00.9996Z", "garbage",
+        ]
         let report = oracle.run(corpus, options: OracleOptions(maxMismatches: 10))
         #expect(report.checked == 6)
         #expect(report.mismatched == 2)
         #expect(report.firstMismatches.map(\.index) == [1, 4])
-        #expect(report.firstMismatches.map(\.input) == [#""2024-05-01T01:00:00.1239Z""#, #""2024-05-01T01:00:00.9996Z""#])
+        #expect(
+            report.firstMismatches.map(\.input) == [#""2024-05-01T01:00:00.1239Z""#, #""2024-05-01T01:00:00.9996Z""#])
         let first = report.firstMismatches[0]
         #expect(first.legacy.rendered.hasPrefix("736218000.1229999 (2024-05-01T01:00:00.122999907Z) [hex "))
         #expect(first.candidate.rendered.hasPrefix("736218000.1240001 "))
@@ -42,15 +46,21 @@ struct OracleTests {
 
     @Test func assertOracleRecordsAFailureForAWrongCandidate() {
         withKnownIssue {
-            assertOracle(Oracle<String>(legacy: { LegacyDates.shared.parse($0, .isoFractionalSeconds) },
-                                        candidate: { roundingTwin($0) }),
-                         over: DateInputGenerator.corpus(seed: 3, count: 2_000))
+            assertOracle(
+                Oracle<String>(
+                    legacy: { LegacyDates.shared.parse($0, .isoFractionalSeconds) },
+                    candidate: { roundingTwin($0) }),
+                over: DateInputGenerator.corpus(seed: 3, count: 2_000))
         }
     }
 
     @Test func oneSideRejectingIsAMismatchAndBothRejectingIsNot() {
-        let oracle = Oracle<Int>(legacy: { $0 > 0 ? "x" : nil },
-                                 candidate: { v -> String? in if v < -5 { throw CocoaError(.coderInvalidValue) }; return v > 1 ? "x" : nil })
+        let oracle = Oracle<Int>(
+            legacy: { $0 > 0 ? "x" : nil },
+            candidate: { v -> String? in
+                if v < -5 { throw CocoaError(.coderInvalidValue) }
+                return v > 1 ? "x" : nil
+            })
         let report = oracle.run([-10, -1, 1, 2])
         #expect(report.mismatched == 1)
         #expect(report.firstMismatches.first?.index == 2)
@@ -58,8 +68,9 @@ struct OracleTests {
     }
 
     @Test func reportIsTheSameWithOneWorkerOrTwoAndAnyBlockSize() {
-        let oracle = Oracle<String>(legacy: { LegacyDates.shared.parse($0, .isoFractionalSeconds) },
-                                    candidate: { roundingTwin($0) })
+        let oracle = Oracle<String>(
+            legacy: { LegacyDates.shared.parse($0, .isoFractionalSeconds) },
+            candidate: { roundingTwin($0) })
         let corpus = DateInputGenerator.corpus(seed: 5, count: 3_000)
         let one = oracle.run(corpus, options: OracleOptions(workers: 1, blockSize: 1000, maxMismatches: 7))
         let two = oracle.run(corpus, options: OracleOptions(workers: 2, blockSize: 37, maxMismatches: 7))
@@ -68,7 +79,9 @@ struct OracleTests {
     }
 
     @Test func datesCompareByTheirBitPattern() {
-        #expect(!OracleOutcome(Date(timeIntervalSinceReferenceDate: 0.0)).matches(OracleOutcome(Date(timeIntervalSinceReferenceDate: -0.0))))
+        #expect(
+            !OracleOutcome(Date(timeIntervalSinceReferenceDate: 0.0)).matches(
+                OracleOutcome(Date(timeIntervalSinceReferenceDate: -0.0))))
         #expect(Date(timeIntervalSinceReferenceDate: 1).oracleBytes == [0x3F, 0xF0, 0, 0, 0, 0, 0, 0])
     }
 }
@@ -94,12 +107,16 @@ struct CorpusTests {
 
     @Test func generatorReachesTheCorners() {
         let inputs = Array(DateInputGenerator.corpus(seed: 1, count: 20_000))
-        for needle in ["T23:59:60", "T24:00:00", "-02-29T", "-02-30T", "+14:", "-14:", "z", " ", "\u{0660}", "0001-", "9999-"] {
+        for needle in [
+            "T23:59:60", "T24:00:00", "-02-29T", "-02-30T", "+14:", "-14:", "z", " ", "\u{0660}", "0001-", "9999-",
+        ] {
             #expect(inputs.contains { $0.contains(needle) }, "no input contains \(needle.debugDescription)")
         }
         for digits in 0...9 {
             let pattern = "\\.[0-9]{\(digits)}[^0-9]"
-            #expect(digits == 0 || inputs.contains { $0.range(of: pattern, options: .regularExpression) != nil }, "\(digits) digits")
+            #expect(
+                digits == 0 || inputs.contains { $0.range(of: pattern, options: .regularExpression) != nil },
+                "\(digits) digits")
         }
     }
 
@@ -119,15 +136,14 @@ struct CorpusTests {
         let byName = try FixtureStrings.extract(fromDirectory: fixturesDirectory, selector: .memberNamed("airDateUtc"))
         #expect(byName.contains { $0.value == "2024-05-01T14:30:00.123Z" })
         #expect(byName.allSatisfy { $0.path.description.hasSuffix(".airDateUtc") })
-        let byRegex = try FixtureStrings.extract(fromDirectory: fixturesDirectory, selector: .regex(#"^\d{4}-\d{2}-\d{2}$"#))
+        let byRegex = try FixtureStrings.extract(
+            fromDirectory: fixturesDirectory, selector: .regex(#"^\d{4}-\d{2}-\d{2}$"#))
         #expect(byRegex.contains { $0.value == "2024-05-01" })
         let doc = try JSONValueFixture.calendar()
         let exact = FixtureStrings.extract(from: doc, selector: .path([.index(1), .key("airDateUtc")]))
         #expect(exact.map(\.value) == ["2024-05-01T14:30:00.123Z"])
     }
 }
-
-import WireJSON
 
 enum JSONValueFixture {
     static func calendar() throws -> JSONValue {

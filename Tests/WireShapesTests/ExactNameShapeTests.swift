@@ -1,5 +1,6 @@
 import Testing
 import WireJSON
+
 @testable import WireShapes
 
 /// Shapes keep two spellings of one text (composed é, U+00E9, and e + U+0301) as two member names
@@ -50,13 +51,16 @@ struct ExactNameShapeTests {
     }
 
     @Test func anEnumOfBothSpellingsHasTwoValues() {
-        let shape = WireShape.infer(from: [Self.value("[\"caf\u{E9}\", \"cafe\u{301}\", \"caf\u{E9}\", \"cafe\u{301}\"]")])
+        let shape = WireShape.infer(from: [
+            Self.value("[\"caf\u{E9}\", \"cafe\u{301}\", \"caf\u{E9}\", \"cafe\u{301}\"]")
+        ])
         #expect(shape.element?.string?.enumValues?.count == 2)
     }
 
     @Test func renamingToTheOtherSpellingIsAChange() {
-        let changes = WireShapeDiff.changes(from: WireShape.infer(from: [Self.value("{\"id\": 1, \"caf\u{E9}\": 1}")]),
-                                            to: WireShape.infer(from: [Self.value("{\"id\": 1, \"cafe\u{301}\": 1}")]))
+        let changes = WireShapeDiff.changes(
+            from: WireShape.infer(from: [Self.value("{\"id\": 1, \"caf\u{E9}\": 1}")]),
+            to: WireShape.infer(from: [Self.value("{\"id\": 1, \"cafe\u{301}\": 1}")]))
         #expect(changes.map(\.rule) == [.memberRenamed])
         #expect(changes.first?.path == ShapePath(components: [.member(Self.decomposed)]))
         #expect(changes.first?.path != ShapePath(components: [.member(Self.composed)]))
@@ -79,8 +83,12 @@ struct ExactNameShapeTests {
     }
 
     @Test func changesAtBothSpellingsComeInScalarOrder() {
-        let changes = WireShapeDiff.changes(from: WireShape.infer(from: [Self.value("{}")]),
-                                            to: WireShape.infer(from: [Self.value("{\"caf\u{E9}\": 1, \"cafe\u{301}\": \"x\"}")]))
-        #expect(changes.map(\.path) == [ShapePath(components: [.member(Self.decomposed)]), ShapePath(components: [.member(Self.composed)])])
+        let changes = WireShapeDiff.changes(
+            from: WireShape.infer(from: [Self.value("{}")]),
+            to: WireShape.infer(from: [Self.value("{\"caf\u{E9}\": 1, \"cafe\u{301}\": \"x\"}")]))
+        #expect(
+            changes.map(\.path) == [
+                ShapePath(components: [.member(Self.decomposed)]), ShapePath(components: [.member(Self.composed)]),
+            ])
     }
 }

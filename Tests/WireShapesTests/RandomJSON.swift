@@ -15,9 +15,11 @@ struct RandomJSON {
     }
 
     /// Strings with and without a recognised format, a few of them repeated (enums).
-    static let strings = ["released", "announced", "2024-05-01T10:00:00.123Z", "2024-05-01T10:00:00+02:00",
-                          "2024-05-01", "7d3f0a8e-2b1c-4e5f-9a6b-0c1d2e3f4a5b", "https://example.com/x",
-                          "-42", "", "a \"quoted\" \\ line\n", "猫", "😀"]
+    static let strings = [
+        "released", "announced", "2024-05-01T10:00:00.123Z", "2024-05-01T10:00:00+02:00",
+        "2024-05-01", "7d3f0a8e-2b1c-4e5f-9a6b-0c1d2e3f4a5b", "https://example.com/x",
+        "-42", "", "a \"quoted\" \\ line\n", "猫", "😀",
+    ]
     static let numbers = ["0", "-1", "7", "1.5", "1e3", "-0", "12345678901234567890", "2.50"]
 
     mutating func value(depth: Int = 0) -> JSONValue {

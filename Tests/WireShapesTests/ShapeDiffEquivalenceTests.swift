@@ -1,5 +1,6 @@
 import Testing
 import WireJSON
+
 @testable import WireShapes
 
 /// The shape diff pairs renamed members through a table of shapes instead of comparing every
@@ -16,16 +17,26 @@ struct ShapeDiffEquivalenceTests {
         if seed % 5 == 0 { newDocuments.append(random.value()) }
         let old = WireShape.infer(from: oldDocuments)
         let new = WireShape.infer(from: newDocuments)
-        #expect(WireShapeDiff.changes(from: old, to: new) == _ReferenceShapeDiff.changes(from: old, to: new), "seed \(seed)")
-        #expect(WireShapeDiff.changes(from: new, to: old) == _ReferenceShapeDiff.changes(from: new, to: old), "seed \(seed)")
+        #expect(
+            WireShapeDiff.changes(from: old, to: new) == _ReferenceShapeDiff.changes(from: old, to: new), "seed \(seed)"
+        )
+        #expect(
+            WireShapeDiff.changes(from: new, to: old) == _ReferenceShapeDiff.changes(from: new, to: old), "seed \(seed)"
+        )
     }
 
     @Test func renamesAmongManyMembersPairOnlyUniqueShapes() throws {
         // 6,000 integers renamed (each shape has 6,000 candidates: no renames), and one string
         // member renamed (the only string on each side: a rename).
         let count = 6_000
-        let old = WireShape.infer(from: [try JSONValue.parse("{" + (0..<count).map { "\"old\($0)\":\($0)" }.joined(separator: ",") + #","title":"a"}"#)])
-        let new = WireShape.infer(from: [try JSONValue.parse("{" + (0..<count).map { "\"new\($0)\":\($0)" }.joined(separator: ",") + #","name":"b"}"#)])
+        let old = WireShape.infer(from: [
+            try JSONValue.parse(
+                "{" + (0..<count).map { "\"old\($0)\":\($0)" }.joined(separator: ",") + #","title":"a"}"#)
+        ])
+        let new = WireShape.infer(from: [
+            try JSONValue.parse(
+                "{" + (0..<count).map { "\"new\($0)\":\($0)" }.joined(separator: ",") + #","name":"b"}"#)
+        ])
         let changes = WireShapeDiff.changes(from: old, to: new)
         #expect(changes.filter { $0.rule == .memberRenamed }.map(\.path.description) == ["$.name"])
         #expect(changes.filter { $0.rule == .memberRemoved }.count == count)
@@ -51,7 +62,11 @@ struct ShapeDiffEquivalenceTests {
                 default: members.append(#""x\#(i)":\#(i)"#)
                 }
             }
-            if side == 1 { members.append(#""renamedTo":"2024-05-01T10:00:00Z""#) } else { members.append(#""renamedFrom":"2024-05-01T10:00:00Z""#) }
+            if side == 1 {
+                members.append(#""renamedTo":"2024-05-01T10:00:00Z""#)
+            } else {
+                members.append(#""renamedFrom":"2024-05-01T10:00:00Z""#)
+            }
             return "{" + members.joined(separator: ",") + "}"
         }
         // Two samples on the new side: members only in one become optional.
@@ -86,11 +101,19 @@ enum _ReferenceShapeDiff {
     private static func compare(_ old: WireShape, _ new: WireShape, at path: ShapePath, into out: inout [WireChange]) {
         guard !old.kinds.isEmpty, !new.kinds.isEmpty else { return }
         if old.isNullable && !new.isNullable {
-            out.append(WireChange(path: path, rule: .nullabilityRemoved, breaks: .backward,
-                                  detail: "null was seen before, not now (\(describe(old.kinds)) → \(describe(new.kinds))); a new non-optional reader rejects old nulls"))
+            out.append(
+                WireChange(
+                    path: path, rule: .nullabilityRemoved, breaks: .backward,
+                    detail:
+                        "null was seen before, not now (\(describe(old.kinds)) → \(describe(new.kinds))); a new non-optional reader rejects old nulls"
+                ))
         } else if !old.isNullable && new.isNullable {
-            out.append(WireChange(path: path, rule: .nullabilityAdded, breaks: .forward,
-                                  detail: "null appears where it never did (\(describe(old.kinds)) → \(describe(new.kinds))); old non-optional readers reject it"))
+            out.append(
+                WireChange(
+                    path: path, rule: .nullabilityAdded, breaks: .forward,
+                    detail:
+                        "null appears where it never did (\(describe(old.kinds)) → \(describe(new.kinds))); old non-optional readers reject it"
+                ))
         }
         let oldKinds = old.kinds.subtracting([.null])
         let newKinds = new.kinds.subtracting([.null])
@@ -98,8 +121,10 @@ enum _ReferenceShapeDiff {
             var breaks: CompatibilityDirection = []
             if oldKinds.contains(where: { !accepts(newKinds, $0) }) { breaks.insert(.backward) }
             if newKinds.contains(where: { !accepts(oldKinds, $0) }) { breaks.insert(.forward) }
-            out.append(WireChange(path: path, rule: .typeChanged, breaks: breaks,
-                                  detail: "\(describe(oldKinds)) → \(describe(newKinds))"))
+            out.append(
+                WireChange(
+                    path: path, rule: .typeChanged, breaks: breaks,
+                    detail: "\(describe(oldKinds)) → \(describe(newKinds))"))
         }
         if let oldString = old.string, let newString = new.string {
             compareStrings(oldString, newString, at: path, into: &out)
@@ -117,42 +142,62 @@ enum _ReferenceShapeDiff {
         guard let format = reader.format else { return true }
         guard payload.format == format else { return false }
         guard format == .dateTime else { return true }
-        return payload.fractionDigits.isSubset(of: reader.fractionDigits) && payload.offsets.isSubset(of: reader.offsets)
+        return payload.fractionDigits.isSubset(of: reader.fractionDigits)
+            && payload.offsets.isSubset(of: reader.offsets)
     }
 
-    private static func compareStrings(_ old: StringShape, _ new: StringShape, at path: ShapePath, into out: inout [WireChange]) {
+    private static func compareStrings(
+        _ old: StringShape, _ new: StringShape, at path: ShapePath, into out: inout [WireChange]
+    ) {
         if old.format != new.format || old.fractionDigits != new.fractionDigits || old.offsets != new.offsets {
             var breaks: CompatibilityDirection = []
             if !stringsFit(old, reader: new) { breaks.insert(.backward) }
             if !stringsFit(new, reader: old) { breaks.insert(.forward) }
             let dates: Set<StringShape.Format?> = [.dateTime, .date]
-            let rule: WireRule = dates.contains(old.format) || dates.contains(new.format) ? .dateFormatChanged : .stringFormatChanged
-            out.append(WireChange(path: path, rule: rule, breaks: breaks,
-                                  detail: "\(old.formatDescription) → \(new.formatDescription)"))
+            let rule: WireRule =
+                dates.contains(old.format) || dates.contains(new.format) ? .dateFormatChanged : .stringFormatChanged
+            out.append(
+                WireChange(
+                    path: path, rule: rule, breaks: breaks,
+                    detail: "\(old.formatDescription) → \(new.formatDescription)"))
         }
         guard let oldValues = old.enumValues else { return }
         if let newValues = new.enumValues {
             let removed = WireShape.sortedUTF16(oldValues.subtracting(newValues))
             let added = WireShape.sortedUTF16(newValues.subtracting(oldValues))
             if !removed.isEmpty {
-                out.append(WireChange(path: path, rule: .enumValueRemoved, breaks: .backward,
-                                      detail: "no longer seen: \(removed.map { "\"\($0)\"" }.joined(separator: ", ")); a new strict reader rejects old payloads that have \(removed.count == 1 ? "it" : "them")"))
+                out.append(
+                    WireChange(
+                        path: path, rule: .enumValueRemoved, breaks: .backward,
+                        detail:
+                            "no longer seen: \(removed.map { "\"\($0)\"" }.joined(separator: ", ")); a new strict reader rejects old payloads that have \(removed.count == 1 ? "it" : "them")"
+                    ))
             }
             if !added.isEmpty {
-                out.append(WireChange(path: path, rule: .enumValueAdded, breaks: .forward,
-                                      detail: "new value\(added.count == 1 ? "" : "s") \(added.map { "\"\($0)\"" }.joined(separator: ", ")); old strict readers reject \(added.count == 1 ? "it" : "them")"))
+                out.append(
+                    WireChange(
+                        path: path, rule: .enumValueAdded, breaks: .forward,
+                        detail:
+                            "new value\(added.count == 1 ? "" : "s") \(added.map { "\"\($0)\"" }.joined(separator: ", ")); old strict readers reject \(added.count == 1 ? "it" : "them")"
+                    ))
             }
         } else if new.format == nil {
-            out.append(WireChange(path: path, rule: .enumValueAdded, breaks: .forward,
-                                  detail: "was the closed set \(WireShape.sortedUTF16(oldValues).map { "\"\($0)\"" }.joined(separator: ", ")); the new samples are not a closed set (values outside it, or too few repeats)"))
+            out.append(
+                WireChange(
+                    path: path, rule: .enumValueAdded, breaks: .forward,
+                    detail:
+                        "was the closed set \(WireShape.sortedUTF16(oldValues).map { "\"\($0)\"" }.joined(separator: ", ")); the new samples are not a closed set (values outside it, or too few repeats)"
+                ))
         }
     }
 
-    private static func compareMembers(_ old: [JSONKey: WireShape.Member], _ new: [JSONKey: WireShape.Member],
-                                       at path: ShapePath, into out: inout [WireChange]) {
+    private static func compareMembers(
+        _ old: [JSONKey: WireShape.Member], _ new: [JSONKey: WireShape.Member],
+        at path: ShapePath, into out: inout [WireChange]
+    ) {
         let removed = old.keys.filter { new[$0] == nil }.sorted()
         let added = new.keys.filter { old[$0] == nil }.sorted()
-        var renamedFrom: [JSONKey: JSONKey] = [:]   // new name → old name
+        var renamedFrom: [JSONKey: JSONKey] = [:]  // new name → old name
         var renamedOld = Set<JSONKey>()
         for r in removed {
             let candidates = added.filter { new[$0]!.shape == old[r]!.shape }
@@ -164,32 +209,50 @@ enum _ReferenceShapeDiff {
         }
         for r in removed where !renamedOld.contains(r) {
             let member = old[r]!
-            out.append(WireChange(path: path.appending(member: r.string), rule: member.required ? .memberRemoved : .optionalMemberRemoved,
-                                  breaks: member.required ? .forward : [],
-                                  detail: member.required ? "required member is gone; old readers that need it fail"
-                                                          : "optional member is gone; old readers already cope with its absence"))
+            out.append(
+                WireChange(
+                    path: path.appending(member: r.string),
+                    rule: member.required ? .memberRemoved : .optionalMemberRemoved,
+                    breaks: member.required ? .forward : [],
+                    detail: member.required
+                        ? "required member is gone; old readers that need it fail"
+                        : "optional member is gone; old readers already cope with its absence"))
         }
         for a in added {
             let member = new[a]!
             if let from = renamedFrom[a] {
-                out.append(WireChange(path: path.appending(member: a.string), rule: .memberRenamed, breaks: .both,
-                                      detail: "\"\(from)\" became \"\(a)\" (removed and added with the same shape: \(describeShape(member.shape))); each reader looks for the other name"))
+                out.append(
+                    WireChange(
+                        path: path.appending(member: a.string), rule: .memberRenamed, breaks: .both,
+                        detail:
+                            "\"\(from)\" became \"\(a)\" (removed and added with the same shape: \(describeShape(member.shape))); each reader looks for the other name"
+                    ))
                 continue
             }
-            out.append(WireChange(path: path.appending(member: a.string), rule: member.required ? .requiredMemberAdded : .optionalMemberAdded,
-                                  breaks: member.required ? .backward : [],
-                                  detail: member.required ? "new member present in every sample; new readers that require it fail on old payloads"
-                                                          : "new member absent from some samples; readers cope"))
+            out.append(
+                WireChange(
+                    path: path.appending(member: a.string),
+                    rule: member.required ? .requiredMemberAdded : .optionalMemberAdded,
+                    breaks: member.required ? .backward : [],
+                    detail: member.required
+                        ? "new member present in every sample; new readers that require it fail on old payloads"
+                        : "new member absent from some samples; readers cope"))
         }
         for key in old.keys.sorted() {
             guard let o = old[key], let n = new[key] else { continue }
             let memberPath = path.appending(member: key.string)
             if o.required && !n.required {
-                out.append(WireChange(path: memberPath, rule: .memberMadeOptional, breaks: .forward,
-                                      detail: "was present in every sample, now absent from some; old readers that require it fail"))
+                out.append(
+                    WireChange(
+                        path: memberPath, rule: .memberMadeOptional, breaks: .forward,
+                        detail: "was present in every sample, now absent from some; old readers that require it fail"))
             } else if !o.required && n.required {
-                out.append(WireChange(path: memberPath, rule: .memberMadeRequired, breaks: .backward,
-                                      detail: "was absent from some samples, now always present; new readers that require it fail on old payloads"))
+                out.append(
+                    WireChange(
+                        path: memberPath, rule: .memberMadeRequired, breaks: .backward,
+                        detail:
+                            "was absent from some samples, now always present; new readers that require it fail on old payloads"
+                    ))
             }
             compare(o.shape, n.shape, at: memberPath, into: &out)
         }

@@ -1,5 +1,6 @@
 import Testing
 import WireJSON
+
 @testable import WireShapes
 
 /// The shape builder keeps its kinds in a bit set and counts a repeated member name once per
@@ -11,7 +12,10 @@ struct ShapeInferenceEquivalenceTests {
     func inferenceMatchesThePreviousBuilder(seed: Int) {
         var random = RandomJSON(seed: UInt64(seed), allowDuplicates: seed % 2 == 1)
         let documents = (0..<(1 + seed % 4)).map { _ in random.value() }
-        for rule in [WireShape.EnumRule.standard, .none, WireShape.EnumRule(minimumSamples: 1, maximumValues: 3, minimumRepeats: 1)] {
+        for rule in [
+            WireShape.EnumRule.standard, .none,
+            WireShape.EnumRule(minimumSamples: 1, maximumValues: 3, minimumRepeats: 1),
+        ] {
             let reference = _ReferenceShapeBuilder()
             for document in documents { reference.add(document) }
             let expected = reference.shape(enumRule: rule)
@@ -23,7 +27,10 @@ struct ShapeInferenceEquivalenceTests {
 
     @Test func aLargeObjectHasOneRequiredMemberPerName() throws {
         let count = 50_000
-        let text = "[" + (0..<2).map { _ in "{" + (0..<count).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}" }.joined(separator: ",") + "]"
+        let text =
+            "["
+            + (0..<2).map { _ in "{" + (0..<count).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}" }.joined(
+                separator: ",") + "]"
         let shape = WireShape.infer(from: [try JSONValue.parse(text)])
         let members = try #require(shape.element?.members)
         #expect(members.count == count)
@@ -51,7 +58,10 @@ final class _ReferenceShapeBuilder {
         case .null: kinds.insert(.null)
         case .bool: kinds.insert(.bool)
         case .number(let n):
-            kinds.insert(n.text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) ? .number : .integer)
+            kinds.insert(
+                n.text.utf8.contains(where: {
+                    $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
+                }) ? .number : .integer)
         case .string(let s):
             kinds.insert(.string)
             addString(s)
@@ -110,9 +120,10 @@ final class _ReferenceShapeBuilder {
         if kinds.contains(.string) {
             var s = StringShape(format: format, fractionDigits: fractionDigits, offsets: offsets)
             if format == nil, !tooManyValues, stringCount >= enumRule.minimumSamples,
-               (1...max(1, enumRule.maximumValues)).contains(valueCounts.count), enumRule.maximumValues > 0,
-               valueCounts.values.allSatisfy({ $0 >= enumRule.minimumRepeats }),
-               valueCounts.keys.allSatisfy({ $0.string.utf8.count <= 64 }) {
+                (1...max(1, enumRule.maximumValues)).contains(valueCounts.count), enumRule.maximumValues > 0,
+                valueCounts.values.allSatisfy({ $0 >= enumRule.minimumRepeats }),
+                valueCounts.keys.allSatisfy({ $0.string.utf8.count <= 64 })
+            {
                 s.enumValues = Set(valueCounts.keys)
             }
             string = s
@@ -121,10 +132,12 @@ final class _ReferenceShapeBuilder {
         if kinds.contains(.object) {
             var out: [JSONKey: WireShape.Member] = [:]
             for (key, entry) in members {
-                out[key] = WireShape.Member(shape: entry.builder.shape(enumRule: enumRule), required: entry.present == objectCount)
+                out[key] = WireShape.Member(
+                    shape: entry.builder.shape(enumRule: enumRule), required: entry.present == objectCount)
             }
             memberShapes = out
         }
-        return WireShape(kinds: kinds, string: string, members: memberShapes, element: element?.shape(enumRule: enumRule))
+        return WireShape(
+            kinds: kinds, string: string, members: memberShapes, element: element?.shape(enumRule: enumRule))
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 import WireJSON
+
 @testable import WireShapes
 
 @Suite("Lock file")
@@ -7,8 +8,9 @@ struct WireLockFileTests {
     /// One format per top-level golden `<name>.json` (how WireLockCore's catalogue groups them).
     func goldenFormats(_ pairs: [(String, String)]) throws -> [GoldenFormat] {
         try pairs.map { pair in
-            GoldenFormat(name: String(pair.0.dropLast(".json".count)),
-                         samples: [.init(path: pair.0, document: try JSONValue.parse(Array(pair.1.utf8)))])
+            GoldenFormat(
+                name: String(pair.0.dropLast(".json".count)),
+                samples: [.init(path: pair.0, document: try JSONValue.parse(Array(pair.1.utf8)))])
         }
     }
 
@@ -20,19 +22,29 @@ struct WireLockFileTests {
         #expect(try WireLockFile.parse(lock.text) == lock)
         #expect(lock.text.hasPrefix("# wirelock.lock"))
         let line = lock.text.split(separator: "\n").last!
-        #expect(line == "b shape=\(WireShape.infer(from: [try JSONValue.parse(#"{"x":1}"#)]).fingerprint) golden=\(SHA256.hex(Array(#"{"b.json":{"x":1}}"#.utf8)))")
+        #expect(
+            line
+                == "b shape=\(WireShape.infer(from: [try JSONValue.parse(#"{"x":1}"#)]).fingerprint) golden=\(SHA256.hex(Array(#"{"b.json":{"x":1}}"#.utf8)))"
+        )
     }
 
     @Test("mismatches: shape changed, goldens changed, not locked, no goldens")
     func mismatches() throws {
-        let locked = try WireLockFile.build(goldenFormats([
-            ("same.json", #"{"b":1,"a":2.0}"#), ("values.json", #"{"x":1}"#), ("shape.json", #"{"x":1}"#), ("gone.json", "1"),
-        ]))
-        let now = try WireLockFile.build(goldenFormats([
-            ("same.json", #"{"a":2.00,"b":1}"#), ("values.json", #"{"x":2}"#), ("shape.json", #"{"x":"1"}"#), ("new.json", "1"),
-        ]))
+        let locked = try WireLockFile.build(
+            goldenFormats([
+                ("same.json", #"{"b":1,"a":2.0}"#), ("values.json", #"{"x":1}"#), ("shape.json", #"{"x":1}"#),
+                ("gone.json", "1"),
+            ]))
+        let now = try WireLockFile.build(
+            goldenFormats([
+                ("same.json", #"{"a":2.00,"b":1}"#), ("values.json", #"{"x":2}"#), ("shape.json", #"{"x":"1"}"#),
+                ("new.json", "1"),
+            ]))
         let found = locked.mismatches(against: now)
-        #expect(found.map { "\($0.name) \($0.kind.rawValue)" } == ["gone no-goldens", "new not-locked", "shape shape-changed", "values golden-changed"])
+        #expect(
+            found.map { "\($0.name) \($0.kind.rawValue)" } == [
+                "gone no-goldens", "new not-locked", "shape shape-changed", "values golden-changed",
+            ])
         #expect(locked.mismatches(against: locked) == [])
     }
 

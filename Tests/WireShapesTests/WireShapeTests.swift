@@ -1,5 +1,6 @@
 import Testing
 import WireJSON
+
 @testable import WireShapes
 
 func docs(_ texts: [String]) -> [JSONValue] {
@@ -28,19 +29,24 @@ struct WireShapeInferenceTests {
         #expect(shape("1", "null").kinds == [.integer, .null])
     }
 
-    @Test("recognised string formats", arguments: [
-        (#""2024-05-01T10:00:00.123Z""#, StringShape(format: .dateTime, fractionDigits: [3], offsets: [.z])),
-        (#""2024-05-01T10:00:00Z""#, StringShape(format: .dateTime, fractionDigits: [0], offsets: [.z])),
-        (#""2024-05-01T10:00:00.1234567+02:00""#, StringShape(format: .dateTime, fractionDigits: [7], offsets: [.numeric])),
-        (#""2024-05-01""#, StringShape(format: .date)),
-        (#""E621E1F8-C36C-495A-93FC-0C247A3E6E5F""#, StringShape(format: .uuid)),
-        (#""https://example.com/a?b=c""#, StringShape(format: .url)),
-        (#""-42""#, StringShape(format: .integerString)),
-        (#""2024-13-01""#, StringShape()),
-        (#""2024-05-01T25:00:00Z""#, StringShape()),
-        (#""hello world""#, StringShape()),
-        (#""mailto:x@y""#, StringShape()),
-    ])
+    @Test(
+        "recognised string formats",
+        arguments: [
+            (#""2024-05-01T10:00:00.123Z""#, StringShape(format: .dateTime, fractionDigits: [3], offsets: [.z])),
+            (#""2024-05-01T10:00:00Z""#, StringShape(format: .dateTime, fractionDigits: [0], offsets: [.z])),
+            (
+                #""2024-05-01T10:00:00.1234567+02:00""#,
+                StringShape(format: .dateTime, fractionDigits: [7], offsets: [.numeric])
+            ),
+            (#""2024-05-01""#, StringShape(format: .date)),
+            (#""E621E1F8-C36C-495A-93FC-0C247A3E6E5F""#, StringShape(format: .uuid)),
+            (#""https://example.com/a?b=c""#, StringShape(format: .url)),
+            (#""-42""#, StringShape(format: .integerString)),
+            (#""2024-13-01""#, StringShape()),
+            (#""2024-05-01T25:00:00Z""#, StringShape()),
+            (#""hello world""#, StringShape()),
+            (#""mailto:x@y""#, StringShape()),
+        ])
     func formats(text: String, expected: StringShape) {
         #expect(shape(text).string == expected)
     }
@@ -48,7 +54,8 @@ struct WireShapeInferenceTests {
     @Test("mixed formats at one position leave a plain string; date-time variants accumulate")
     func mixedFormats() {
         #expect(shape(#""2024-05-01""#, #""x""#).string == StringShape())
-        #expect(shape(#""2024-05-01T10:00:00Z""#, #""2024-05-01T10:00:00.5+01:00""#).string
+        #expect(
+            shape(#""2024-05-01T10:00:00Z""#, #""2024-05-01T10:00:00.5+01:00""#).string
                 == StringShape(format: .dateTime, fractionDigits: [0, 1], offsets: [.z, .numeric]))
     }
 
@@ -86,8 +93,9 @@ struct WireShapeInferenceTests {
 
     @Test("a shape survives its JSON form, and its file is canonical")
     func serializationRoundTrip() throws {
-        let s = shape(#"{"id":1,"t":"2024-05-01T10:00:00.123Z","tags":["a","a","b","b"],"o":{"u":"https://x.y"},"n":null}"#,
-                      #"{"id":2,"t":"2024-05-01T10:00:00.456Z","tags":[],"o":{"u":"https://x.z"},"n":1.5}"#)
+        let s = shape(
+            #"{"id":1,"t":"2024-05-01T10:00:00.123Z","tags":["a","a","b","b"],"o":{"u":"https://x.y"},"n":null}"#,
+            #"{"id":2,"t":"2024-05-01T10:00:00.456Z","tags":[],"o":{"u":"https://x.z"},"n":1.5}"#)
         #expect(try WireShape.decode(s.jsonValue) == s)
         let file = try JSONValue.parse(s.fileBytes(name: "demo"))
         let decoded = try WireShape.decodeFile(file)
@@ -101,46 +109,51 @@ struct WireShapeInferenceTests {
     @Test("the shape file text is what reviewers see")
     func shapeFileText() {
         let s = shape(#"{"added":"2024-05-01T10:00:00.123Z","id":7}"#)
-        #expect(String(decoding: s.fileBytes(name: "movie"), as: UTF8.self) == """
-        {
-          "name": "movie",
-          "shape": {
-            "kinds": [
-              "object"
-            ],
-            "members": {
-              "added": {
-                "format": "date-time",
-                "fractionDigits": [
-                  3
-                ],
-                "kinds": [
-                  "string"
-                ],
-                "offsets": [
-                  "Z"
-                ],
-                "required": true
-              },
-              "id": {
-                "kinds": [
-                  "integer"
-                ],
-                "required": true
-              }
-            }
-          },
-          "wirelockShape": 1
-        }
+        #expect(
+            String(decoding: s.fileBytes(name: "movie"), as: UTF8.self) == """
+                {
+                  "name": "movie",
+                  "shape": {
+                    "kinds": [
+                      "object"
+                    ],
+                    "members": {
+                      "added": {
+                        "format": "date-time",
+                        "fractionDigits": [
+                          3
+                        ],
+                        "kinds": [
+                          "string"
+                        ],
+                        "offsets": [
+                          "Z"
+                        ],
+                        "required": true
+                      },
+                      "id": {
+                        "kinds": [
+                          "integer"
+                        ],
+                        "required": true
+                      }
+                    }
+                  },
+                  "wirelockShape": 1
+                }
 
-        """)
+                """)
     }
 
     @Test("JSON Schema 2020-12 export")
     func jsonSchema() throws {
-        let s = shape(#"{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","at":"2024-05-01T10:00:00Z","k":["a","a","b","b"],"n":null}"#,
-                      #"{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5E","at":"2024-05-01T10:00:00Z","k":[],"n":1}"#)
+        let s = shape(
+            #"{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","at":"2024-05-01T10:00:00Z","k":["a","a","b","b"],"n":null}"#,
+            #"{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5E","at":"2024-05-01T10:00:00Z","k":[],"n":1}"#)
         let schema = s.jsonSchema(title: "thing")
-        #expect(schema.canonicalText(style: .compact) == #"{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"at":{"format":"date-time","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}[Zz]$","type":"string"},"id":{"format":"uuid","type":"string"},"k":{"items":{"enum":["a","b"],"type":"string"},"type":"array"},"n":{"type":["null","integer"]}},"required":["at","id","k","n"],"title":"thing","type":"object"}"#)
+        #expect(
+            schema.canonicalText(style: .compact)
+                == #"{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"at":{"format":"date-time","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}[Zz]$","type":"string"},"id":{"format":"uuid","type":"string"},"k":{"items":{"enum":["a","b"],"type":"string"},"type":"array"},"n":{"type":["null","integer"]}},"required":["at","id","k","n"],"title":"thing","type":"object"}"#
+        )
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The command line of `wirelock-bench`.
@@ -26,13 +26,13 @@ struct BenchOptions {
     var child: Workload?
 
     static let usage = """
-    usage: wirelock-bench --file FILE [--runs N] [--json-verify PATH] [--no-decoder]
-           wirelock-bench --stream-rss [--size-mb N] [--gen PATH] [--wirelock PATH]
+        usage: wirelock-bench --file FILE [--runs N] [--json-verify PATH] [--no-decoder]
+               wirelock-bench --stream-rss [--size-mb N] [--gen PATH] [--wirelock PATH]
 
-    Measures WireJSON's validator against json_verify (yajl), JSONSerialization and JSONDecoder on
-    FILE and prints a markdown table; or, with --stream-rss, streams a generated document of N MB
-    (default 1100) through `wirelock validate -` and reports its throughput and peak RSS.
-    """
+        Measures WireJSON's validator against json_verify (yajl), JSONSerialization and JSONDecoder on
+        FILE and prints a markdown table; or, with --stream-rss, streams a generated document of N MB
+        (default 1100) through `wirelock validate -` and reports its throughput and peak RSS.
+        """
 
     static func parse(_ arguments: [String]) throws -> BenchOptions {
         var options = BenchOptions()

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What the numbers were measured on, for the report.
 struct MachineInfo {
@@ -16,7 +17,8 @@ struct MachineInfo {
 
     static func current() -> MachineInfo {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let model = cpuinfo.split(separator: "\n")
+        let model =
+            cpuinfo.split(separator: "\n")
             .first { $0.hasPrefix("model name") }
             .flatMap { $0.split(separator: ":", maxSplits: 1).last }
             .map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
@@ -32,10 +34,12 @@ struct MachineInfo {
         let release = withUnsafeBytes(of: &name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         let machine = withUnsafeBytes(of: &name.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
 
-        let swift = Subprocess.output(of: ["swift", "--version"])?
+        let swift =
+            Subprocess.output(of: ["swift", "--version"])?
             .split(separator: "\n").first { $0.contains("Swift version") }
             .map(String.init) ?? "unknown"
-        let yajl = Subprocess.output(of: ["pkg-config", "--modversion", "yajl"])?
+        let yajl =
+            Subprocess.output(of: ["pkg-config", "--modversion", "yajl"])?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
 
         return MachineInfo(

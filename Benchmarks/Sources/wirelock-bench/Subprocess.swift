@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Starts programs with `posix_spawn` and waits for them with `wait4`.
 ///
@@ -51,7 +52,8 @@ enum Subprocess {
             let text = (try? String(contentsOfFile: rssFile, encoding: .utf8)) ?? ""
             let marker = "wirelock-bench-rss-kib="
             if let line = text.split(separator: "\n").last(where: { $0.hasPrefix(marker) }),
-               let kib = Int(line.dropFirst(marker.count)) {
+                let kib = Int(line.dropFirst(marker.count))
+            {
                 outcome.maxRSSKiB = kib
                 outcome.rssIsExact = true
             }
@@ -72,7 +74,8 @@ enum Subprocess {
         closing: [Int32] = []
     ) throws -> MeasuredProcess {
         guard let gnuTime else {
-            return MeasuredProcess(pid: try spawn(arguments, stdin: stdin, stdout: stdout, stderr: stderr, closing: closing))
+            return MeasuredProcess(
+                pid: try spawn(arguments, stdin: stdin, stdout: stdout, stderr: stderr, closing: closing))
         }
         let rssFile = temporaryPath("rss")
         let wrapped = [gnuTime, "-o", rssFile, "-f", "wirelock-bench-rss-kib=%M"] + arguments

@@ -41,7 +41,8 @@ enum Workload: String, CaseIterable {
         case .wireJSON:
             let report = try JSONValidator(options: JSONParseOptions()).validate(fileAt: path)
             guard report.isValid else {
-                throw BenchError("WireJSON rejected \(path): \(report.errors.map(\.description).joined(separator: "; "))")
+                throw BenchError(
+                    "WireJSON rejected \(path): \(report.errors.map(\.description).joined(separator: "; "))")
             }
         case .jsonSerialization:
             let data = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -7,12 +7,13 @@
 // `--child WORKLOAD`), so each starts from the same state and `wait4` reports its own peak RSS.
 // Results go to standard output as markdown; progress goes to standard error.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 func progress(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
@@ -78,43 +79,50 @@ func compareWorkloads(_ options: BenchOptions, file: String) throws {
             measurement.seconds.append(seconds)
             measurement.maxRSSKiB.append(outcome.maxRSSKiB)
             rssIsExact = rssIsExact && outcome.rssIsExact
-            progress("  \(workload.rawValue) run \(run): \(fixed(seconds, 3)) s, \(fixed(measurement.megabytesPerSecond(seconds), 1)) MB/s, peak RSS \(outcome.maxRSSKiB / 1024) MiB")
+            progress(
+                "  \(workload.rawValue) run \(run): \(fixed(seconds, 3)) s, \(fixed(measurement.megabytesPerSecond(seconds), 1)) MB/s, peak RSS \(outcome.maxRSSKiB / 1024) MiB"
+            )
         }
         results.append(measurement)
     }
 
     let wire = results[0]
     var table = """
-    ## Validating a \(fixed(Double(bytes) / 1_000_000, 1)) MB file (best and median of \(options.runs) runs, 1 MB = 10⁶ bytes)
+        ## Validating a \(fixed(Double(bytes) / 1_000_000, 1)) MB file (best and median of \(options.runs) runs, 1 MB = 10⁶ bytes)
 
-    | workload | what is timed | best MB/s | median MB/s | best s | peak RSS MiB | WireJSON speed ÷ this |
-    |---|---|--:|--:|--:|--:|--:|
+        | workload | what is timed | best MB/s | median MB/s | best s | peak RSS MiB | WireJSON speed ÷ this |
+        |---|---|--:|--:|--:|--:|--:|
 
-    """
+        """
     for result in results {
         let ratio = wire.bestMBps / result.bestMBps
-        table += "| \(result.workload.title) | \(result.workload.timed) | \(fixed(result.bestMBps, 1)) | \(fixed(result.medianMBps, 1)) | \(fixed(result.best, 3)) | \(fixed(result.peakRSSMiB, 1)) | \(fixed(ratio, 2))× |\n"
+        table +=
+            "| \(result.workload.title) | \(result.workload.timed) | \(fixed(result.bestMBps, 1)) | \(fixed(result.medianMBps, 1)) | \(fixed(result.best, 3)) | \(fixed(result.peakRSSMiB, 1)) | \(fixed(ratio, 2))× |\n"
     }
     table += """
 
-    | ratio (throughput) | best | median |
-    |---|--:|--:|
+        | ratio (throughput) | best | median |
+        |---|--:|--:|
 
-    """
+        """
     for result in results.dropFirst() {
-        table += "| WireJSON / \(result.workload.rawValue) | \(fixed(wire.bestMBps / result.bestMBps, 2))× | \(fixed(wire.medianMBps / result.medianMBps, 2))× |\n"
+        table +=
+            "| WireJSON / \(result.workload.rawValue) | \(fixed(wire.bestMBps / result.bestMBps, 2))× | \(fixed(wire.medianMBps / result.medianMBps, 2))× |\n"
     }
-    table += rssIsExact
+    table +=
+        rssIsExact
         ? "\nPeak RSS: GNU time `%M` of each run's own process (max over the runs).\n"
         : "\nPeak RSS: `wait4` `ru_maxrss`, an upper bound that includes the launcher's footprint (install Debian `time` for exact numbers).\n"
     print(table)
 }
 
 func streamRSS(_ options: BenchOptions) throws {
-    let generator = options.generator
+    let generator =
+        options.generator
         ?? (ownExecutable() as NSString).deletingLastPathComponent + "/wirelock-gen"
     guard access(options.wirelock, X_OK) == 0 else {
-        throw BenchError("no wirelock CLI at \(options.wirelock) (build it with `swift build -c release`, or pass --wirelock)")
+        throw BenchError(
+            "no wirelock CLI at \(options.wirelock) (build it with `swift build -c release`, or pass --wirelock)")
     }
     let generatorLog = Subprocess.temporaryPath("gen")
     let validatorLog = Subprocess.temporaryPath("validate")
@@ -127,7 +135,8 @@ func streamRSS(_ options: BenchOptions) throws {
     // The generator alone, to show whether it or the validator limits the pipeline.
     progress("wirelock-bench: \(generatorArguments.joined(separator: " ")) > /dev/null")
     let genStart = monotonicSeconds()
-    let genOnly = Subprocess.wait(try Subprocess.spawn(generatorArguments, stdin: .null, stdout: .null, stderr: .file(generatorLog)))
+    let genOnly = Subprocess.wait(
+        try Subprocess.spawn(generatorArguments, stdin: .null, stdout: .null, stderr: .file(generatorLog)))
     let genSeconds = monotonicSeconds() - genStart
     guard genOnly.exitCode == 0 else { throw BenchError("wirelock-gen exited with \(genOnly.exitCode)") }
 
@@ -155,22 +164,25 @@ func streamRSS(_ options: BenchOptions) throws {
         throw BenchError("cannot read the byte count from wirelock-gen: \(genText)")
     }
     guard gen.exitCode == 0, validator.exitCode == 0 else {
-        throw BenchError("pipeline failed: wirelock-gen exit \(gen.exitCode), wirelock validate exit \(validator.exitCode): \(validatorText)")
+        throw BenchError(
+            "pipeline failed: wirelock-gen exit \(gen.exitCode), wirelock validate exit \(validator.exitCode): \(validatorText)"
+        )
     }
     let mb = Double(bytes) / 1_000_000
-    print("""
-    ## Streaming \(fixed(mb, 1)) MB through `wirelock validate -`
+    print(
+        """
+        ## Streaming \(fixed(mb, 1)) MB through `wirelock validate -`
 
-    | measurement | value |
-    |---|--:|
-    | bytes streamed | \(bytes) |
-    | wall time of `wirelock validate -` | \(fixed(seconds, 2)) s |
-    | throughput through the pipe | \(fixed(mb / seconds, 1)) MB/s |
-    | peak RSS of `wirelock validate -` (\(validator.rssIsExact ? "GNU time `%M`" : "`wait4` upper bound")) | \(fixed(Double(validator.maxRSSKiB) / 1024, 1)) MiB |
-    | `wirelock-gen` alone to /dev/null | \(fixed(mb / genSeconds, 1)) MB/s |
-    | `wirelock validate -` exit status | \(validator.exitCode) |
+        | measurement | value |
+        |---|--:|
+        | bytes streamed | \(bytes) |
+        | wall time of `wirelock validate -` | \(fixed(seconds, 2)) s |
+        | throughput through the pipe | \(fixed(mb / seconds, 1)) MB/s |
+        | peak RSS of `wirelock validate -` (\(validator.rssIsExact ? "GNU time `%M`" : "`wait4` upper bound")) | \(fixed(Double(validator.maxRSSKiB) / 1024, 1)) MiB |
+        | `wirelock-gen` alone to /dev/null | \(fixed(mb / genSeconds, 1)) MB/s |
+        | `wirelock validate -` exit status | \(validator.exitCode) |
 
-    """)
+        """)
 }
 
 do {

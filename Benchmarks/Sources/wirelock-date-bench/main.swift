@@ -7,7 +7,9 @@ import WireJSON
 import WireOracle
 
 /// Nanoseconds per call of `body` over `inputs`, best of `rounds`, at least `minimumCalls` calls per round.
-func nanosPerCall(_ inputs: [String], rounds: Int = 5, minimumCalls: Int, _ body: (String) -> Double) -> (Double, Double) {
+func nanosPerCall(_ inputs: [String], rounds: Int = 5, minimumCalls: Int, _ body: (String) -> Double) -> (
+    Double, Double
+) {
     var best = Double.infinity
     var sink = 0.0
     for _ in 0..<rounds {
@@ -30,7 +32,7 @@ func inputs(for strategy: LegacyDateStrategy, count: Int) -> [String] {
         let t = Double(rng.next(in: 0...1_000_000_000))
         let ms = rng.next(below: 1000)
         let whole = LegacyDates.shared.format(Date(timeIntervalSinceReferenceDate: t), .isoInternetDateTime)
-        let base = String(decoding: whole.dropLast(), as: UTF8.self)   // without the Z
+        let base = String(decoding: whole.dropLast(), as: UTF8.self)  // without the Z
         let fraction = "." + String(String(1000 + ms).dropFirst())
         switch strategy {
         case .isoInternetDateTime, .jsonISO8601: return base + "Z"
@@ -52,9 +54,14 @@ print("|---|---|---:|---:|---:|---:|---:|")
 for strategy in LegacyDateStrategy.allCases {
     let corpus = inputs(for: strategy, count: 1000)
     let slow = strategy.isNumeric || strategy == .jsonISO8601 ? 200_000 : 5_000
-    let (legacyNs, _) = nanosPerCall(corpus, minimumCalls: slow) { legacy.parse($0, strategy)?.timeIntervalSinceReferenceDate ?? 0 }
-    let (twinNs, _) = nanosPerCall(corpus, minimumCalls: 2_000_000) { WireDates.parse($0, strategy, legacy: legacy)?.timeIntervalSinceReferenceDate ?? 0 }
-    var styleColumn = "", styleRatio = ""
+    let (legacyNs, _) = nanosPerCall(corpus, minimumCalls: slow) {
+        legacy.parse($0, strategy)?.timeIntervalSinceReferenceDate ?? 0
+    }
+    let (twinNs, _) = nanosPerCall(corpus, minimumCalls: 2_000_000) {
+        WireDates.parse($0, strategy, legacy: legacy)?.timeIntervalSinceReferenceDate ?? 0
+    }
+    var styleColumn = ""
+    var styleRatio = ""
     if !strategy.isNumeric && strategy != .formatterDateOnly {
         // Date.ISO8601FormatStyle, the modern legacy (`.iso8601` uses it); it accepts these shapes
         // except the +0000 zone of formatterSecondsZone, which it parses too.
@@ -66,8 +73,10 @@ for strategy in LegacyDateStrategy.allCases {
         styleColumn = String(format: "%.0f", styleNs)
         styleRatio = String(format: "%.0f×", styleNs / twinNs)
     }
-    print(String(format: "| %@ | %@ | %.0f | %.1f | %.0f× | %@ | %@ |", strategy.rawValue, strategy.legacySpelling,
-                 legacyNs, twinNs, legacyNs / twinNs, styleColumn, styleRatio))
+    print(
+        String(
+            format: "| %@ | %@ | %.0f | %.1f | %.0f× | %@ | %@ |", strategy.rawValue, strategy.legacySpelling,
+            legacyNs, twinNs, legacyNs / twinNs, styleColumn, styleRatio))
 }
 
 // JSONDecoder: 100k date strings as [Date] with a fast strategy vs the same array as [String].

@@ -68,17 +68,36 @@ func best(_ runs: Int = 3, _ body: () -> Int) -> (count: Int, seconds: Double) {
 
 func line(_ name: String, _ result: (count: Int, seconds: Double), findings: Int) {
     let rate = Double(result.count) / result.seconds
-    print(name.padding(toLength: 36, withPad: " ", startingAt: 0)
-          + String(format: "%7d mutants %7.2f s %9.0f mutants/s", result.count, result.seconds, rate)
-          + "   findings: \(findings)")
+    print(
+        name.padding(toLength: 36, withPad: " ", startingAt: 0)
+            + String(format: "%7d mutants %7.2f s %9.0f mutants/s", result.count, result.seconds, rate)
+            + "   findings: \(findings)")
 }
 
 let sizes = seeds.map { "\($0.name) (\($0.bytes.count) B)" }.joined(separator: ", ")
 print("seeds: \(sizes); seed 7; best of 3")
 var findings = 0
 let validator = ValidatorCampaign(generator: MutantGenerator(seeds: seeds, seed: 7))
-line("validator only", best { let r = validator.run(count: 100_000); findings = r.findings.count; return r.tally.total.mutants }, findings: findings)
-line("JSONDecoder campaign, in process", best { let r = campaign.run(count: 20_000); findings = r.findings.count; return r.tally.total.mutants }, findings: findings)
+line(
+    "validator only",
+    best {
+        let r = validator.run(count: 100_000)
+        findings = r.findings.count
+        return r.tally.total.mutants
+    }, findings: findings)
+line(
+    "JSONDecoder campaign, in process",
+    best {
+        let r = campaign.run(count: 20_000)
+        findings = r.findings.count
+        return r.tally.total.mutants
+    }, findings: findings)
 let exe = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
 let child = ChildProcessCampaign(campaign: campaign, workerCommand: [exe, "--worker"] + paths)
-line("JSONDecoder campaign, worker process", best { let r = try! child.run(count: 20_000); findings = r.findings.count; return r.tally.total.mutants }, findings: findings)
+line(
+    "JSONDecoder campaign, worker process",
+    best {
+        let r = try! child.run(count: 20_000)
+        findings = r.findings.count
+        return r.tally.total.mutants
+    }, findings: findings)

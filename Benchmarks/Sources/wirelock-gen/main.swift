@@ -8,11 +8,11 @@
 // arguments give byte-identical output on every machine (see SplitMix64 and MovieRecordGenerator).
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Exit statuses, as in the wirelock CLI.
@@ -25,17 +25,17 @@ struct GeneratorOptions {
     var sizeMB = 100
     var outputPath: String?
     var toStdout = false
-    var seed: UInt64 = 0x5749_5245_4C4F_434B   // "WIRELOCK"
+    var seed: UInt64 = 0x5749_5245_4C4F_434B  // "WIRELOCK"
 
     static let usage = """
-    usage: wirelock-gen --size-mb N (--out FILE | --stdout) [--seed N]
+        usage: wirelock-gen --size-mb N (--out FILE | --stdout) [--seed N]
 
-    Writes about N megabytes (N × 1,000,000 bytes) of pretty-printed, API-like JSON.
-      --size-mb N   target size in MB (default 100)
-      --out FILE    write to FILE
-      --stdout      stream to standard output
-      --seed N      generator seed (default fixed, so output is reproducible)
-    """
+        Writes about N megabytes (N × 1,000,000 bytes) of pretty-printed, API-like JSON.
+          --size-mb N   target size in MB (default 100)
+          --out FILE    write to FILE
+          --stdout      stream to standard output
+          --seed N      generator seed (default fixed, so output is reproducible)
+        """
 
     static func parse(_ arguments: [String]) -> Result<GeneratorOptions, UsageError> {
         var options = GeneratorOptions()

@@ -64,8 +64,10 @@ struct BenchMovie: Codable {
     /// The benchmark's document; `variant` changes a few values (the mismatch path).
     static func sample(variant: Bool = false) -> BenchMovie {
         let images = ["poster", "fanart", "banner"].map { kind in
-            Image(coverType: kind, remoteUrl: "https://image.tmdb.org/t/p/original/\(kind)-3Ac0rEIdvNBDDOtUcOuy9JmVPC6.jpg",
-                  url: "/MediaCover/27/\(kind).jpg?lastWrite=638512345678901234")
+            Image(
+                coverType: kind,
+                remoteUrl: "https://image.tmdb.org/t/p/original/\(kind)-3Ac0rEIdvNBDDOtUcOuy9JmVPC6.jpg",
+                url: "/MediaCover/27/\(kind).jpg?lastWrite=638512345678901234")
         }
         return BenchMovie(
             added: variant ? "2024-05-01T08:30:00.000Z" : "2024-05-01T08:30:00Z",
@@ -79,14 +81,18 @@ struct BenchMovie: Codable {
             monitored: !variant,
             movieFile: MovieFile(
                 dateAdded: "2024-05-01T09:12:44.512Z", id: 311,
-                mediaInfo: .init(audioChannels: 5.1, audioCodec: "DTS-HD MA", audioLanguages: ["English", "French"],
-                                 resolution: "1920x800", runTime: "2:50:12", subtitles: ["English", "French", "Spanish"],
-                                 videoCodec: "x264", videoFps: 23.976),
+                mediaInfo: .init(
+                    audioChannels: 5.1, audioCodec: "DTS-HD MA", audioLanguages: ["English", "French"],
+                    resolution: "1920x800", runTime: "2:50:12", subtitles: ["English", "French", "Spanish"],
+                    videoCodec: "x264", videoFps: 23.976),
                 quality: .init(id: 7, name: "Bluray-1080p", resolution: 1080, source: "bluray"),
                 relativePath: "Heat (1995)/Heat (1995) Bluray-1080p.mkv", size: 14_672_551_232),
-            overview: "Obsessive master thief Neil McCauley leads a top-notch crew on various daring heists throughout Los Angeles while determined detective Vincent Hanna pursues him without rest. Each man recognizes and respects the ability and the dedication of the other even though they are aware their cat-and-mouse game may end in violence.",
+            overview:
+                "Obsessive master thief Neil McCauley leads a top-notch crew on various daring heists throughout Los Angeles while determined detective Vincent Hanna pursues him without rest. Each man recognizes and respects the ability and the dedication of the other even though they are aware their cat-and-mouse game may end in violence.",
             popularity: 38.712,
-            ratings: ["imdb": .init(value: 8.3, votes: 712_455), "tmdb": .init(value: 7.9, votes: variant ? 7_001 : 6_918)],
+            ratings: [
+                "imdb": .init(value: 8.3, votes: 712_455), "tmdb": .init(value: 7.9, votes: variant ? 7_001 : 6_918),
+            ],
             releaseDate: "1995-12-15",
             runtime: 170,
             sortTitle: "heat",

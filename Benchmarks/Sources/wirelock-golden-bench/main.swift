@@ -9,7 +9,8 @@ import WireLockCore
 
 let arguments = CommandLine.arguments
 if arguments.contains("--help") || arguments.contains("-h") {
-    print("""
+    print(
+        """
         USAGE: wirelock-golden-bench [--comparisons N] [--rounds R] [--large-elements E]
 
         Times N golden comparisons of a ~2 KB document (default 1000), R rounds each (default 7), and
@@ -21,7 +22,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
     exit(0)
 }
 func option(_ name: String, default value: Int) -> Int {
-    guard let at = arguments.firstIndex(of: name), at + 1 < arguments.count, let n = Int(arguments[at + 1]), n > 0 else { return value }
+    guard let at = arguments.firstIndex(of: name), at + 1 < arguments.count, let n = Int(arguments[at + 1]), n > 0
+    else { return value }
     return n
 }
 let comparisons = option("--comparisons", default: 1000)
@@ -53,32 +55,40 @@ func writer(line: Int) -> GoldenWriter {
 func compare(_ movie: BenchMovie, environment: [String: String], line: Int = 10) -> WireLockFailure? {
     do {
         let document = try JSONValue.parse(try encoder.encode(movie))
-        return GoldenComparison.verify(document, named: "movie", environment: environment,
-                                       writer: writer(line: line), filePath: testFile)
+        return GoldenComparison.verify(
+            document, named: "movie", environment: environment,
+            writer: writer(line: line), filePath: testFile)
     } catch {
         fatalError("cannot encode the benchmark document: \(error)")
     }
 }
 
-_ = compare(matching, environment: [:])   // records golden/movie.json
+_ = compare(matching, environment: [:])  // records golden/movie.json
 let goldenURL = scratch.appendingPathComponent("golden/movie.json")
 let goldenBytes = (try? Data(contentsOf: goldenURL))?.count ?? 0
-guard compare(matching, environment: [:]) == nil, let sampleFailure = compare(changed, environment: ["CI": "true"], line: 20),
-      !sampleFailure.differences.isEmpty else {
-    fatalError("the benchmark's golden does not behave: the match must pass and the variant must fail with differences; "
-               + "match: \(compare(matching, environment: [:])?.message ?? "passed"); variant: \(compare(changed, environment: ["CI": "true"], line: 20)?.message ?? "passed")")
+guard compare(matching, environment: [:]) == nil,
+    let sampleFailure = compare(changed, environment: ["CI": "true"], line: 20),
+    !sampleFailure.differences.isEmpty
+else {
+    fatalError(
+        "the benchmark's golden does not behave: the match must pass and the variant must fail with differences; "
+            + "match: \(compare(matching, environment: [:])?.message ?? "passed"); variant: \(compare(changed, environment: ["CI": "true"], line: 20)?.message ?? "passed")"
+    )
 }
 
 struct Timing {
     var name: String
     var seconds: [Double] = []
     var best: Double { seconds.min() ?? .nan }
-    var median: Double { let s = seconds.sorted(); return s.isEmpty ? .nan : (s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2) }
+    var median: Double {
+        let s = seconds.sorted()
+        return s.isEmpty ? .nan : (s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2)
+    }
 }
 
 func measure(_ name: String, _ body: () -> Void) -> Timing {
     var timing = Timing(name: name)
-    body()   // warm up
+    body()  // warm up
     for _ in 0..<rounds {
         let start = DispatchTime.now().uptimeNanoseconds
         for _ in 0..<comparisons { body() }
@@ -119,14 +129,20 @@ guard failures == 0 else { fatalError("\(failures) comparisons gave the wrong an
 
 let canonicalBytes = CanonicalJSONWriter.bytes(try JSONValue.parse(try encoder.encode(matching))).count
 print("Golden comparisons: \(comparisons) per round, \(rounds) rounds, release build")
-print("document: \(canonicalBytes) bytes canonical (golden file \(goldenBytes) bytes); mismatch: \(sampleFailure.differences.count) differences, failure message \(sampleFailure.message.utf8.count) bytes")
+print(
+    "document: \(canonicalBytes) bytes canonical (golden file \(goldenBytes) bytes); mismatch: \(sampleFailure.differences.count) differences, failure message \(sampleFailure.message.utf8.count) bytes"
+)
 print("| path | best s / \(comparisons) | median s / \(comparisons) | µs per comparison (median) |")
 print("|---|---:|---:|---:|")
 for timing in timings {
-    print("| \(timing.name) | \(String(format: "%.3f", timing.best)) | \(String(format: "%.3f", timing.median)) | \(String(format: "%.0f", timing.median / Double(comparisons) * 1e6)) |")
+    print(
+        "| \(timing.name) | \(String(format: "%.3f", timing.best)) | \(String(format: "%.3f", timing.median)) | \(String(format: "%.0f", timing.median / Double(comparisons) * 1e6)) |"
+    )
 }
 let match = timings.first { $0.name.hasPrefix("match") }!
-print("budget: \(comparisons) matching comparisons in ≤ 1 s — \(match.median <= 1.0 ? "within" : "OVER") (median \(String(format: "%.3f", match.median)) s)")
+print(
+    "budget: \(comparisons) matching comparisons in ≤ 1 s — \(match.median <= 1.0 ? "within" : "OVER") (median \(String(format: "%.3f", match.median)) s)"
+)
 
 // One large golden, as `assertGolden(Array(0..<E), named: "large")` makes it: JSONEncoder, parse,
 // canonical writer, then writing the golden (record) or reading, parsing and comparing it.
@@ -139,8 +155,9 @@ let largeURL = scratch.appendingPathComponent("golden/large.json")
 func verifyLarge(_ value: [Int], environment: [String: String], line: Int = 30) -> WireLockFailure? {
     do {
         let document = try JSONValue.parse(try encoder.encode(value))
-        return GoldenComparison.verify(document, named: "large", environment: environment,
-                                       writer: writer(line: line), filePath: testFile)
+        return GoldenComparison.verify(
+            document, named: "large", environment: environment,
+            writer: writer(line: line), filePath: testFile)
     } catch {
         fatalError("cannot encode the large benchmark document: \(error)")
     }
@@ -158,8 +175,10 @@ func timeLarge(_ name: String, prepare: () -> Void = {}, _ body: () -> Bool) -> 
     return (timing, wrong)
 }
 let largeRuns = [
-    timeLarge("record (no golden yet: encode, parse, canonicalize, write atomically)",
-              prepare: { try? FileManager.default.removeItem(at: largeURL) }) {
+    timeLarge(
+        "record (no golden yet: encode, parse, canonicalize, write atomically)",
+        prepare: { try? FileManager.default.removeItem(at: largeURL) }
+    ) {
         verifyLarge(large, environment: [:])?.message.hasPrefix("recorded") == true
     },
     timeLarge("compare, match") { verifyLarge(large, environment: [:]) == nil },
@@ -172,11 +191,15 @@ let wrongLarge = largeRuns.reduce(0) { $0 + $1.wrong }
 guard wrongLarge == 0 else { fatalError("\(wrongLarge) large comparisons gave the wrong answer") }
 let largeBytes = (try? Data(contentsOf: largeURL))?.count ?? 0
 print("")
-print("Large golden: verifyGolden(Array(0..<\(largeElements))), \(largeBytes) bytes canonical; best and median of \(max(3, rounds / 2)) runs")
+print(
+    "Large golden: verifyGolden(Array(0..<\(largeElements))), \(largeBytes) bytes canonical; best and median of \(max(3, rounds / 2)) runs"
+)
 print("| path | best s | median s |")
 print("|---|---:|---:|")
 for timing in largeTimings {
     print("| \(timing.name) | \(String(format: "%.3f", timing.best)) | \(String(format: "%.3f", timing.median)) |")
 }
 let slowestLarge = largeTimings.prefix(2).map(\.median).max()!
-print("budget: record and compare of \(largeElements) elements each in ≤ 1 s — \(slowestLarge <= 1.0 ? "within" : "OVER") (slowest median \(String(format: "%.3f", slowestLarge)) s)")
+print(
+    "budget: record and compare of \(largeElements) elements each in ≤ 1 s — \(slowestLarge <= 1.0 ? "within" : "OVER") (slowest median \(String(format: "%.3f", slowestLarge)) s)"
+)

@@ -107,7 +107,7 @@ enum TokenPair: String, CaseIterable {
         switch self {
         case .singleString:
             out.write("[\"")
-            let chunk = String(repeating: "wirelock long token ", count: 4_096)   // 80 KiB
+            let chunk = String(repeating: "wirelock long token ", count: 4_096)  // 80 KiB
             let chunkBytes = chunk.utf8.count
             var written = 0
             while written + chunkBytes <= bytes - 5 {

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Seconds on a monotonic clock.
@@ -83,7 +83,10 @@ enum TimedProcess {
     static func run(_ arguments: [String], stdin: String? = nil, timeLimit: Double) throws -> TimedRun {
         let rssFile = "/tmp/wirelock-scaling-\(getpid())-rss"
         let errFile = "/tmp/wirelock-scaling-\(getpid())-stderr"
-        defer { unlink(rssFile); unlink(errFile) }
+        defer {
+            unlink(rssFile)
+            unlink(errFile)
+        }
         let argv = [gnuTime, "-o", rssFile, "-f", "%M"] + arguments
 
         var actions = posix_spawn_file_actions_t()

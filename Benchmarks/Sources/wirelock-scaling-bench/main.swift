@@ -13,9 +13,9 @@
 // Each time is the best of --runs; peak RSS comes from GNU time (`%M`). A run past --time-limit
 // is stopped and shown as `> limit`. Results go to standard output as markdown.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 struct Options {
@@ -30,10 +30,10 @@ struct Options {
     var failOnFlag = false
 
     static let usage = """
-    usage: wirelock-scaling-bench [--wirelock PATH] [--data DIR] [--runs N] [--scale F]
-                                  [--time-limit SECONDS] [--only TEXT] [--token-mb N] [--no-tokens]
-                                  [--fail-on-flag]
-    """
+        usage: wirelock-scaling-bench [--wirelock PATH] [--data DIR] [--runs N] [--scale F]
+                                      [--time-limit SECONDS] [--only TEXT] [--token-mb N] [--no-tokens]
+                                      [--fail-on-flag]
+        """
 
     static func parse(_ arguments: [String]) throws -> Options {
         var options = Options()
@@ -43,7 +43,9 @@ struct Options {
             return value
         }
         func number(_ flag: String) throws -> Double {
-            guard let number = Double(try value(flag)), number > 0 else { throw BenchError("\(flag) needs a positive number") }
+            guard let number = Double(try value(flag)), number > 0 else {
+                throw BenchError("\(flag) needs a positive number")
+            }
             return number
         }
         while let argument = rest.popFirst() {
@@ -99,7 +101,9 @@ func rows(scale: Double) -> [Row] {
     return out
 }
 
-func arguments(for command: Command, wirelock: String, old: String, new: String) -> (arguments: [String], stdin: String?) {
+func arguments(for command: Command, wirelock: String, old: String, new: String) -> (
+    arguments: [String], stdin: String?
+) {
     switch command {
     case .fmt: ([wirelock, "fmt", "-"], old)
     case .shape: ([wirelock, "shape", old], nil)
@@ -131,8 +135,9 @@ func measure(_ command: Command, old: String, new: String, bytes: Int, options: 
             return Measured(seconds: nil, rssKiB: rss, bytes: bytes, failure: nil)
         }
         guard succeeded(command, run.exitCode) else {
-            return Measured(seconds: nil, rssKiB: nil, bytes: bytes,
-                            failure: "exit \(run.exitCode): \(run.stderr)")
+            return Measured(
+                seconds: nil, rssKiB: nil, bytes: bytes,
+                failure: "exit \(run.exitCode): \(run.stderr)")
         }
         best = min(best ?? .infinity, seconds)
         rss = max(rss ?? 0, run.peakRSSKiB ?? 0)
@@ -180,7 +185,9 @@ func megabytes(_ bytes: Int) -> String {
 func main() throws {
     let options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
     guard access(options.wirelock, X_OK) == 0 else { throw BenchError("no wirelock executable at \(options.wirelock)") }
-    guard access(TimedProcess.gnuTime, X_OK) == 0 else { throw BenchError("GNU time is needed at \(TimedProcess.gnuTime) (Debian package `time`)") }
+    guard access(TimedProcess.gnuTime, X_OK) == 0 else {
+        throw BenchError("GNU time is needed at \(TimedProcess.gnuTime) (Debian package `time`)")
+    }
     var prefix = options.data.hasPrefix("/") ? "/" : ""
     for part in options.data.split(separator: "/") {
         prefix += part
@@ -189,9 +196,13 @@ func main() throws {
     }
 
     print("## Scaling: time at n and at 8n (release CLI, whole processes)\n")
-    print("Best of \(options.runs) runs (one when a run takes over 5 s); 8n ÷ n is 8 for a linear command, rows over 10 are flagged.")
+    print(
+        "Best of \(options.runs) runs (one when a run takes over 5 s); 8n ÷ n is 8 for a linear command, rows over 10 are flagged."
+    )
     print("`diff` reads two documents of the size shown. Peak RSS: GNU time `%M` at 8n.\n")
-    print("| command | document | n | 8n | MB at n | MB at 8n | time at n | time at 8n | 8n ÷ n | peak RSS at 8n (MiB) | |")
+    print(
+        "| command | document | n | 8n | MB at n | MB at 8n | time at n | time at 8n | 8n ÷ n | peak RSS at 8n (MiB) | |"
+    )
     print("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|")
 
     var flagged: [String] = []
@@ -218,7 +229,8 @@ func main() throws {
                 break
             }
         }
-        let atN = results[0], at8N = results[1]
+        let atN = results[0]
+        let at8N = results[1]
         var ratioText = "–"
         var flag = ""
         if let failure = atN.failure ?? at8N.failure {
@@ -237,7 +249,9 @@ func main() throws {
         }
         let n = row.workload == .depth ? "\(row.n) levels × \(row.levelBytes) B" : "\(row.n) \(row.workload.unit)"
         let n8 = row.workload == .depth ? "\(row.n * 8) levels" : "\(row.n * 8)"
-        print("| \(row.command.rawValue) | \(row.workload.rawValue) | \(n) | \(n8) | \(megabytes(atN.bytes)) | \(megabytes(at8N.bytes)) | \(format(atN.seconds, limit: options.timeLimit)) | \(format(at8N.seconds, limit: options.timeLimit)) | \(ratioText) | \(mebibytes(at8N.rssKiB)) | \(flag) |")
+        print(
+            "| \(row.command.rawValue) | \(row.workload.rawValue) | \(n) | \(n8) | \(megabytes(atN.bytes)) | \(megabytes(at8N.bytes)) | \(format(atN.seconds, limit: options.timeLimit)) | \(format(at8N.seconds, limit: options.timeLimit)) | \(ratioText) | \(mebibytes(at8N.rssKiB)) | \(flag) |"
+        )
         fflush(nil)
     }
 
@@ -255,17 +269,22 @@ func main() throws {
             let measured = try measure(.validate, old: path, new: path, bytes: file.bytesWritten, options: options)
             unlink(path)
             times[pair] = measured
-            print("| \(pair.rawValue.replacingOccurrences200(options.tokenMB)) | \(megabytes(file.bytesWritten)) | \(format(measured.seconds, limit: options.timeLimit)) | \(mebibytes(measured.rssKiB)) |")
+            print(
+                "| \(pair.rawValue.replacingOccurrences200(options.tokenMB)) | \(megabytes(file.bytesWritten)) | \(format(measured.seconds, limit: options.timeLimit)) | \(mebibytes(measured.rssKiB)) |"
+            )
             fflush(nil)
         }
-        let single = times[.singleString]!, short = times[.shortStrings]!
+        let single = times[.singleString]!
+        let short = times[.shortStrings]!
         if let a = single.seconds, let b = short.seconds {
             let ratio = a / b
             let rss = single.rssKiB.map { Double($0) / 1024 } ?? .infinity
             var verdict: [String] = []
             if ratio > 1.5 { verdict.append("time ratio \(formatDouble(ratio, 2)) > 1.5") }
             if rss > 32 { verdict.append("peak RSS \(formatDouble(rss, 1)) MiB > 32 MiB") }
-            print("\nOne string ÷ short strings: **\(formatDouble(ratio, 2))×** (≤ 1.5 wanted); peak RSS of the one-string run \(formatDouble(rss, 1)) MiB (≤ 32 wanted)" + (verdict.isEmpty ? ": ok." : ": **FLAG: " + verdict.joined(separator: ", ") + "**."))
+            print(
+                "\nOne string ÷ short strings: **\(formatDouble(ratio, 2))×** (≤ 1.5 wanted); peak RSS of the one-string run \(formatDouble(rss, 1)) MiB (≤ 32 wanted)"
+                    + (verdict.isEmpty ? ": ok." : ": **FLAG: " + verdict.joined(separator: ", ") + "**."))
             if !verdict.isEmpty { flagged.append("validate one long token (" + verdict.joined(separator: ", ") + ")") }
         } else {
             print("\nOne string or short strings did not finish within \(Int(options.timeLimit)) s: **FLAG**.")
@@ -286,7 +305,8 @@ func main() throws {
 extension String {
     /// The token rows are named for 200 MB; say the size actually used.
     func replacingOccurrences200(_ megabytes: Int) -> String {
-        megabytes == 200 ? self : split(separator: " ").map { $0 == "200" ? String(megabytes) : String($0) }.joined(separator: " ")
+        megabytes == 200
+            ? self : split(separator: " ").map { $0 == "200" ? String(megabytes) : String($0) }.joined(separator: " ")
     }
 }
 

@@ -45,8 +45,10 @@ struct GoldenSetGenerator {
 
     private func pad(_ value: Int) -> String { value < 10 ? "00\(value)" : value < 100 ? "0\(value)" : "\(value)" }
 
-    private static let words = ["amber", "harbour", "quiet", "signal", "winter", "orbit", "velvet", "northern",
-                                "lantern", "echo", "meadow", "granite", "tide", "ember", "cinder", "hollow"]
+    private static let words = [
+        "amber", "harbour", "quiet", "signal", "winter", "orbit", "velvet", "northern",
+        "lantern", "echo", "meadow", "granite", "tide", "ember", "cinder", "hollow",
+    ]
 
     /// One golden: a movie-like record with nested objects, arrays, dates, UUIDs, URLs and enums.
     func record(format: Int, sample: Int, newVersion: Bool) -> JSONValue {
@@ -63,7 +65,9 @@ struct GoldenSetGenerator {
         func decimal(_ tenths: Int) -> JSONValue { .number(JSONNumber(text: "\(tenths / 10).\(tenths % 10)")) }
 
         let id = format * 1000 + sample + (change == .valuesOnly ? 1 : 0)
-        let year = rng.next(in: 1990...2025), month = rng.next(in: 1...12), day = rng.next(in: 1...28)
+        let year = rng.next(in: 1990...2025)
+        let month = rng.next(in: 1...12)
+        let day = rng.next(in: 1...28)
         let clock = "\(two(rng.next(in: 0...23))):\(two(rng.next(in: 0...59))):\(two(rng.next(in: 0...59)))"
         // Drawn in every version, so the refactor changes the layout and nothing downstream.
         let milliseconds = rng.next(in: 100...999)
@@ -81,23 +85,42 @@ struct GoldenSetGenerator {
             .init(key: "overview", value: .string(text(110))),
             .init(key: "runtime", value: number(rng.next(in: 80...180))),
             .init(key: "rating", value: sample % 4 == 0 ? .null : decimal(rng.next(in: 10...99))),
-            .init(key: "genres", value: .array((0..<rng.next(in: 1...3)).map { _ in .string(Self.words[rng.next(below: 4)]) })),
+            .init(
+                key: "genres",
+                value: .array((0..<rng.next(in: 1...3)).map { _ in .string(Self.words[rng.next(below: 4)]) })),
             .init(key: "tags", value: .array((0..<rng.next(in: 0...4)).map { _ in number(rng.next(below: 50)) })),
-            .init(key: "images", value: .array(["poster", "fanart", "banner"].map { cover in
-                .object(JSONObject([
-                    "coverType": .string(cover),
-                    "url": .string("/MediaCover/\(id)/\(cover).jpg"),
-                    "remoteUrl": .string("https://image.example.com/t/p/original/\(hex(24)).jpg"),
-                ]))
-            })),
-            .init(key: "ratings", value: .object(JSONObject(["imdb", "tmdb"].map { source in
-                JSONObject.Member(key: source, value: .object(JSONObject([
-                    "type": .string("user"), "value": decimal(rng.next(in: 10...99)), "votes": number(rng.next(below: 100_000)),
-                ])))
-            }))),
-            .init(key: "statistics", value: .object(JSONObject(
-                [JSONObject.Member(key: "movieFileCount", value: number(sample % 2))]
-                    + (sample % 3 == 0 ? [] : [JSONObject.Member(key: "sizeOnDisk", value: number(rng.next(below: 1 << 30)))])))),
+            .init(
+                key: "images",
+                value: .array(
+                    ["poster", "fanart", "banner"].map { cover in
+                        .object(
+                            JSONObject([
+                                "coverType": .string(cover),
+                                "url": .string("/MediaCover/\(id)/\(cover).jpg"),
+                                "remoteUrl": .string("https://image.example.com/t/p/original/\(hex(24)).jpg"),
+                            ]))
+                    })),
+            .init(
+                key: "ratings",
+                value: .object(
+                    JSONObject(
+                        ["imdb", "tmdb"].map { source in
+                            JSONObject.Member(
+                                key: source,
+                                value: .object(
+                                    JSONObject([
+                                        "type": .string("user"), "value": decimal(rng.next(in: 10...99)),
+                                        "votes": number(rng.next(below: 100_000)),
+                                    ])))
+                        }))),
+            .init(
+                key: "statistics",
+                value: .object(
+                    JSONObject(
+                        [JSONObject.Member(key: "movieFileCount", value: number(sample % 2))]
+                            + (sample % 3 == 0
+                                ? [] : [JSONObject.Member(key: "sizeOnDisk", value: number(rng.next(below: 1 << 30)))]))
+                )),
             .init(key: "format\(format)Only", value: .bool(rng.chance(50))),
         ]
         if change == .optionalMemberAdded && sample % 2 == 0 {

@@ -36,7 +36,9 @@ func best(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
 
 /// Every `.json` file under `root`, as (path relative to root, bytes), sorted by path.
 func readGoldens(_ root: String) throws -> [(path: String, bytes: [UInt8])] {
-    guard let walker = FileManager.default.enumerator(atPath: root) else { throw BenchError(description: "cannot list \(root)") }
+    guard let walker = FileManager.default.enumerator(atPath: root) else {
+        throw BenchError(description: "cannot list \(root)")
+    }
     var files: [(path: String, bytes: [UInt8])] = []
     while let relative = walker.nextObject() as? String {
         guard relative.hasSuffix(".json") else { continue }
@@ -73,7 +75,8 @@ func ms(_ seconds: Double) -> String { String(format: "%.1f", seconds * 1000) }
 let out = value(of: "--out") ?? "Benchmarks/data/shapes"
 let runs = value(of: "--runs").flatMap(Int.init) ?? 5
 let generator = GoldenSetGenerator()
-let oldRoot = out + "/old", newRoot = out + "/new"
+let oldRoot = out + "/old"
+let newRoot = out + "/new"
 let oldFiles = generator.files(newVersion: false)
 let newFiles = generator.files(newVersion: true)
 try write(oldFiles, under: oldRoot)
@@ -83,14 +86,18 @@ let newBytes = newFiles.reduce(0) { $0 + $1.bytes.count }
 
 // The library pipeline, stage by stage, then whole.
 var reports: [WireFormatReport] = []
-let read = try best(runs) { _ = try readGoldens(oldRoot); _ = try readGoldens(newRoot) }
+let read = try best(runs) {
+    _ = try readGoldens(oldRoot)
+    _ = try readGoldens(newRoot)
+}
 let parse = try best(runs) {
     _ = try GoldenCatalog.formats(from: oldFiles)
     _ = try GoldenCatalog.formats(from: newFiles)
 }
 let oldFormats = try GoldenCatalog.formats(from: oldFiles)
 let newFormats = try GoldenCatalog.formats(from: newFiles)
-var oldShapes: [WireShape] = [], newShapes: [WireShape] = []
+var oldShapes: [WireShape] = []
+var newShapes: [WireShape] = []
 let infer = best(runs) {
     oldShapes = oldFormats.map { $0.shape() }
     newShapes = newFormats.map { $0.shape() }
@@ -133,9 +140,10 @@ guard found == expected else {
 }
 
 let files = oldFiles.count
-print("Shapes and diff: \(generator.formats) formats × \(generator.samples) goldens per version, "
-      + "\(files) goldens of \(oldBytes / files) bytes on average (\(String(format: "%.2f", Double(oldBytes) / 1e6)) MB) "
-      + "per version; best of \(runs), release")
+print(
+    "Shapes and diff: \(generator.formats) formats × \(generator.samples) goldens per version, "
+        + "\(files) goldens of \(oldBytes / files) bytes on average (\(String(format: "%.2f", Double(oldBytes) / 1e6)) MB) "
+        + "per version; best of \(runs), release")
 print("")
 print("| stage (both versions: \(files * 2) goldens) | ms |")
 print("|---|--:|")
@@ -151,7 +159,8 @@ print("Changes found (as generated): " + found.keys.sorted().map { "\($0) \(foun
 _ = newBytes
 
 if let wirelock = value(of: "--wirelock") {
-    var diffCLI = Double.infinity, diffStatus: Int32 = 0
+    var diffCLI = Double.infinity
+    var diffStatus: Int32 = 0
     for _ in 0..<runs {
         let (time, status) = try timeProcess([wirelock, "diff", oldRoot, newRoot])
         diffCLI = min(diffCLI, time)
@@ -159,7 +168,8 @@ if let wirelock = value(of: "--wirelock") {
     }
     let (lockTime, lockStatus) = try timeProcess([wirelock, "lock", "--golden", oldRoot])
     guard lockStatus == 0 else { throw BenchError(description: "wirelock lock exited \(lockStatus)") }
-    var checkCLI = Double.infinity, checkStatus: Int32 = 0
+    var checkCLI = Double.infinity
+    var checkStatus: Int32 = 0
     for _ in 0..<runs {
         let (time, status) = try timeProcess([wirelock, "lock", "--check", "--golden", oldRoot])
         checkCLI = min(checkCLI, time)
@@ -169,6 +179,8 @@ if let wirelock = value(of: "--wirelock") {
     print("| command (whole process, best of \(runs)) | ms | exit |")
     print("|---|--:|--:|")
     print("| `wirelock diff old new` (\(files * 2) goldens) | \(ms(diffCLI)) | \(diffStatus) |")
-    print("| `wirelock lock --golden old` (\(files) goldens; writes the lock and \(generator.formats) shape files, once) | \(ms(lockTime)) | \(lockStatus) |")
+    print(
+        "| `wirelock lock --golden old` (\(files) goldens; writes the lock and \(generator.formats) shape files, once) | \(ms(lockTime)) | \(lockStatus) |"
+    )
     print("| `wirelock lock --check --golden old` | \(ms(checkCLI)) | \(checkStatus) |")
 }

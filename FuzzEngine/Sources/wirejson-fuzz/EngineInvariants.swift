@@ -1,8 +1,9 @@
+import WireShapes
+
 // `@testable` reaches the validator's two passes (`ValidationRun(fast:)`) one at a time: the public
 // `validate` only runs the exact pass when the fast one says invalid, so a fast pass that wrongly
 // rejects would otherwise stay hidden. Built with `-enable-testing` by `make fuzz-engine`.
 @testable import WireJSON
-import WireShapes
 
 /// A broken invariant: what disagreed, with both sides.
 struct Violation: Error, CustomStringConvertible {
@@ -60,36 +61,64 @@ enum EngineInvariants {
     static func checkDocument(_ bytes: [UInt8], options: JSONParseOptions, chunks: [Int]) throws(Violation) -> Outcome {
         let context = FuzzPlan.describe(options)
         let tree: Outcome
-        do throws(JSONSyntaxError) { tree = .success(try JSONValue.parse(bytes, options: options)) } catch { tree = .failure(error) }
+        do throws(JSONSyntaxError) { tree = .success(try JSONValue.parse(bytes, options: options)) } catch {
+            tree = .failure(error)
+        }
         let error = tree.failure
 
         let whole = StreamRun(bytes, options: options, chunks: nil, record: true)
-        try expect(whole.error == error, "\(context): tree builder says \(show(error)), stream parser (whole) says \(show(whole.error))")
+        try expect(
+            whole.error == error,
+            "\(context): tree builder says \(show(error)), stream parser (whole) says \(show(whole.error))")
         let chunked = StreamRun(bytes, options: options, chunks: chunks, record: true)
-        try expect(chunked.error == error, "\(context): stream parser in chunks \(chunks) says \(show(chunked.error)), whole says \(show(error))")
-        try expect(chunked.events == whole.events, "\(context): chunks \(chunks) change the events: \(firstDifference(whole.events, chunked.events))")
+        try expect(
+            chunked.error == error,
+            "\(context): stream parser in chunks \(chunks) says \(show(chunked.error)), whole says \(show(error))")
+        try expect(
+            chunked.events == whole.events,
+            "\(context): chunks \(chunks) change the events: \(firstDifference(whole.events, chunked.events))")
         let silent = StreamRun(bytes, options: options, chunks: chunks, record: false)
-        try expect(silent.error == error, "\(context): stream parser without a handler says \(show(silent.error)), with one \(show(error))")
+        try expect(
+            silent.error == error,
+            "\(context): stream parser without a handler says \(show(silent.error)), with one \(show(error))")
 
         let expected = error.map { [$0] } ?? []
         let letGo = letGoPass(bytes, options: options, chunks: chunks, threshold: FuzzPlan(for: bytes).letGo)
-        try expect(letGo == error, "\(context): exact pass letting go past \(FuzzPlan(for: bytes).letGo) bytes in chunks \(chunks) says \(show(letGo)), tree builder \(show(error))")
+        try expect(
+            letGo == error,
+            "\(context): exact pass letting go past \(FuzzPlan(for: bytes).letGo) bytes in chunks \(chunks) says \(show(letGo)), tree builder \(show(error))"
+        )
         let report = JSONValidator(options: options).validate(bytes)
-        try expect(report.errors == expected, "\(context): JSONValidator reports \(show(report.errors.first)), tree builder \(show(error))")
-        try expect(report.documentCount == 1 && report.byteCount == bytes.count,
-                   "\(context): JSONValidator counts \(report.documentCount) documents, \(report.byteCount) bytes of \(bytes.count)")
+        try expect(
+            report.errors == expected,
+            "\(context): JSONValidator reports \(show(report.errors.first)), tree builder \(show(error))")
+        try expect(
+            report.documentCount == 1 && report.byteCount == bytes.count,
+            "\(context): JSONValidator counts \(report.documentCount) documents, \(report.byteCount) bytes of \(bytes.count)"
+        )
         for (fast, cut) in [(true, nil), (true, chunks), (false, chunks)] as [(Bool, [Int]?)] {
             let pass = validationPass(bytes, options: options, fast: fast, chunks: cut)
             let name = "\(fast ? "fast" : "exact") pass\(cut.map { " in chunks \($0)" } ?? "")"
-            try expect(pass.isValid == (error == nil), "\(context): validator's \(name) says \(pass.isValid ? "valid" : "invalid"), tree builder \(show(error))")
-            if !fast { try expect(pass.errors == expected, "\(context): validator's \(name) reports \(show(pass.errors.first)), tree builder \(show(error))") }
+            try expect(
+                pass.isValid == (error == nil),
+                "\(context): validator's \(name) says \(pass.isValid ? "valid" : "invalid"), tree builder \(show(error))"
+            )
+            if !fast {
+                try expect(
+                    pass.errors == expected,
+                    "\(context): validator's \(name) reports \(show(pass.errors.first)), tree builder \(show(error))")
+            }
         }
 
         switch tree {
         case .failure(let error):
             try checkLocation(error, in: bytes, context: context)
-            try expect(!(options.allowComments && error.kind == .commentNotAllowed), "\(context): comment rejected although allowed: \(error)")
-            try expect(!(options.allowDuplicateKeys && error.kind == .duplicateKey), "\(context): duplicate rejected although allowed: \(error)")
+            try expect(
+                !(options.allowComments && error.kind == .commentNotAllowed),
+                "\(context): comment rejected although allowed: \(error)")
+            try expect(
+                !(options.allowDuplicateKeys && error.kind == .duplicateKey),
+                "\(context): duplicate rejected although allowed: \(error)")
         case .success(let value):
             try checkTree(value, events: whole.events, options: options, context: context)
             try checkCanonical(value, options: options, context: context)
@@ -100,7 +129,9 @@ enum EngineInvariants {
     /// The error's line and column, counted again from the bytes before its offset.
     static func checkLocation(_ error: JSONSyntaxError, in bytes: [UInt8], context: String) throws(Violation) {
         let offset = error.location.offset
-        try expect(offset >= 0 && offset <= bytes.count, "\(context): error offset \(offset) outside the \(bytes.count)-byte input: \(error)")
+        try expect(
+            offset >= 0 && offset <= bytes.count,
+            "\(context): error offset \(offset) outside the \(bytes.count)-byte input: \(error)")
         var line = 1
         var column = 1
         for byte in bytes[..<offset] {
@@ -111,17 +142,25 @@ enum EngineInvariants {
                 column += 1
             }
         }
-        try expect(error.location.line == line && error.location.column == column,
-                   "\(context): error at byte \(offset) says line \(error.location.line), column \(error.location.column); the bytes say line \(line), column \(column): \(error)")
-        try expect(error.excerpt.caretColumn >= 0 && error.excerpt.caretColumn <= error.excerpt.text.unicodeScalars.count,
-                   "\(context): excerpt caret \(error.excerpt.caretColumn) outside its \(error.excerpt.text.unicodeScalars.count)-character text: \(error)")
+        try expect(
+            error.location.line == line && error.location.column == column,
+            "\(context): error at byte \(offset) says line \(error.location.line), column \(error.location.column); the bytes say line \(line), column \(column): \(error)"
+        )
+        try expect(
+            error.excerpt.caretColumn >= 0 && error.excerpt.caretColumn <= error.excerpt.text.unicodeScalars.count,
+            "\(context): excerpt caret \(error.excerpt.caretColumn) outside its \(error.excerpt.text.unicodeScalars.count)-character text: \(error)"
+        )
         _ = error.excerpt.rendered()
     }
 
     /// The tree honours the options and holds every scalar the parser reported, where it said.
-    static func checkTree(_ value: JSONValue, events: [StreamRun.Recorded], options: JSONParseOptions, context: String) throws(Violation) {
+    static func checkTree(_ value: JSONValue, events: [StreamRun.Recorded], options: JSONParseOptions, context: String)
+        throws(Violation)
+    {
         let shape = TreeShape(value)
-        try expect(shape.depth <= options.maxDepth, "\(context): accepted nesting \(shape.depth) deeper than maxDepth \(options.maxDepth)")
+        try expect(
+            shape.depth <= options.maxDepth,
+            "\(context): accepted nesting \(shape.depth) deeper than maxDepth \(options.maxDepth)")
         try expect(options.allowDuplicateKeys || !shape.hasDuplicateKeys, "\(context): accepted a repeated member name")
         let valueEvents = events.filter {
             switch $0.event {
@@ -129,19 +168,25 @@ enum EngineInvariants {
             default: true
             }
         }
-        try expect(valueEvents.count == shape.nodes, "\(context): \(valueEvents.count) value events for a tree of \(shape.nodes) values")
-        guard !options.allowDuplicateKeys else { return }   // with repeats, a path names the last copy only
+        try expect(
+            valueEvents.count == shape.nodes,
+            "\(context): \(valueEvents.count) value events for a tree of \(shape.nodes) values")
+        guard !options.allowDuplicateKeys else { return }  // with repeats, a path names the last copy only
         for recorded in valueEvents {
-            let scalar: JSONValue? = switch recorded.event {
-            case .string(let s): .string(s)
-            case .number(let text): .number(JSONNumber(text: text))
-            case .bool(let b): .bool(b)
-            case .null: .null
-            default: nil
-            }
+            let scalar: JSONValue? =
+                switch recorded.event {
+                case .string(let s): .string(s)
+                case .number(let text): .number(JSONNumber(text: text))
+                case .bool(let b): .bool(b)
+                case .null: .null
+                default: nil
+                }
             guard let scalar else { continue }
             let found = value[recorded.path]
-            try expect(found == scalar, "\(context): event \(recorded.event) at \(recorded.path) but the tree has \(found.map { "\($0)" } ?? "nothing") there")
+            try expect(
+                found == scalar,
+                "\(context): event \(recorded.event) at \(recorded.path) but the tree has \(found.map { "\($0)" } ?? "nothing") there"
+            )
         }
     }
 
@@ -149,18 +194,29 @@ enum EngineInvariants {
     static func checkCanonical(_ value: JSONValue, options: JSONParseOptions, context: String) throws(Violation) {
         let compact = CanonicalJSONWriter.bytes(value, style: .compact)
         let pretty = CanonicalJSONWriter.bytes(value, style: .pretty)
-        try expect(!compact.contains(0x0A) && pretty.last == 0x0A, "\(context): compact form has a newline or pretty form lacks the final one")
+        try expect(
+            !compact.contains(0x0A) && pretty.last == 0x0A,
+            "\(context): compact form has a newline or pretty form lacks the final one")
         for (style, text) in [(CanonicalJSONWriter.Style.compact, compact), (.pretty, pretty)] {
             let reparsed: JSONValue
             do throws(JSONSyntaxError) { reparsed = try JSONValue.parse(text, options: options) } catch {
-                throw Violation(description: "\(context): \(style) canonical form does not parse: \(error); text \(show(text))")
+                throw Violation(
+                    description: "\(context): \(style) canonical form does not parse: \(error); text \(show(text))")
             }
-            try expect(reparsed == value, "\(context): \(style) canonical form re-parses to a different value; text \(show(text))")
+            try expect(
+                reparsed == value,
+                "\(context): \(style) canonical form re-parses to a different value; text \(show(text))")
             let again = CanonicalJSONWriter.bytes(reparsed, style: style)
-            try expect(again == text, "\(context): \(style) canonical form is not idempotent: \(show(text)) then \(show(again))")
+            try expect(
+                again == text,
+                "\(context): \(style) canonical form is not idempotent: \(show(text)) then \(show(again))")
             let other = CanonicalJSONWriter.bytes(reparsed, style: style == .compact ? .pretty : .compact)
-            try expect(other == (style == .compact ? pretty : compact), "\(context): compact and pretty forms disagree after re-parsing \(style)")
-            try expect(JSONValidator(options: options).validate(text).isValid, "\(context): validator rejects the \(style) canonical form \(show(text))")
+            try expect(
+                other == (style == .compact ? pretty : compact),
+                "\(context): compact and pretty forms disagree after re-parsing \(style)")
+            try expect(
+                JSONValidator(options: options).validate(text).isValid,
+                "\(context): validator rejects the \(style) canonical form \(show(text))")
         }
 
         guard let jcs = try? JCS.bytes(value) else { return }
@@ -180,9 +236,13 @@ enum EngineInvariants {
         guard case .success(let value) = strict else { return }
         let context = FuzzPlan.describe(options)
         if TreeShape(value).depth > options.maxDepth {
-            try expect(variant.failure?.kind == .nestingTooDeep, "\(context): strict accepts nesting \(TreeShape(value).depth), variant says \(show(variant.failure))")
+            try expect(
+                variant.failure?.kind == .nestingTooDeep,
+                "\(context): strict accepts nesting \(TreeShape(value).depth), variant says \(show(variant.failure))")
         } else {
-            try expect(variant.success == value, "\(context): strict accepts, the relaxed variant says \(show(variant.failure))")
+            try expect(
+                variant.success == value,
+                "\(context): strict accepts, the relaxed variant says \(show(variant.failure))")
         }
     }
 
@@ -214,16 +274,26 @@ enum EngineInvariants {
         expected = Array(expected.prefix(validator.maxErrors))
 
         let report = validator.validate(bytes)
-        try expect(report.errors == expected,
-                   "\(context): JSONValidator reports \(report.errors.count) errors (first \(show(report.errors.first))), line by line \(expected.count) (first \(show(expected.first)))")
-        try expect(report.documentCount == documents && report.byteCount == bytes.count,
-                   "\(context): JSONValidator counts \(report.documentCount) documents, \(report.byteCount) bytes; expected \(documents), \(bytes.count)")
+        try expect(
+            report.errors == expected,
+            "\(context): JSONValidator reports \(report.errors.count) errors (first \(show(report.errors.first))), line by line \(expected.count) (first \(show(expected.first)))"
+        )
+        try expect(
+            report.documentCount == documents && report.byteCount == bytes.count,
+            "\(context): JSONValidator counts \(report.documentCount) documents, \(report.byteCount) bytes; expected \(documents), \(bytes.count)"
+        )
         for (fast, cut) in [(true, nil), (true, chunks), (false, chunks)] as [(Bool, [Int]?)] {
             let pass = validationPass(bytes, options: options, fast: fast, chunks: cut)
             let name = "\(fast ? "fast" : "exact") pass\(cut.map { " in chunks \($0)" } ?? "")"
-            try expect(pass.isValid == expected.isEmpty, "\(context): validator's \(name) says \(pass.isValid ? "valid" : "invalid"), line by line \(expected.count) errors")
+            try expect(
+                pass.isValid == expected.isEmpty,
+                "\(context): validator's \(name) says \(pass.isValid ? "valid" : "invalid"), line by line \(expected.count) errors"
+            )
             if !fast {
-                try expect(pass == report, "\(context): validator's \(name) reports \(pass.errors.count) errors, \(pass.documentCount) documents; whole \(report.errors.count), \(report.documentCount)")
+                try expect(
+                    pass == report,
+                    "\(context): validator's \(name) reports \(pass.errors.count) errors, \(pass.documentCount) documents; whole \(report.errors.count), \(report.documentCount)"
+                )
             }
         }
     }
@@ -231,7 +301,9 @@ enum EngineInvariants {
     // MARK: Runs
 
     /// One pass of the validator on its own, fed whole or in chunks.
-    static func validationPass(_ bytes: [UInt8], options: JSONParseOptions, fast: Bool, chunks: [Int]?) -> JSONValidationReport {
+    static func validationPass(_ bytes: [UInt8], options: JSONParseOptions, fast: Bool, chunks: [Int]?)
+        -> JSONValidationReport
+    {
         var run = ValidationRun(options: options, maxErrors: JSONValidator().maxErrors, fast: fast)
         bytes.withUnsafeBytes { buffer in
             forEachChunk(of: buffer, sizes: chunks) { chunk in
@@ -244,7 +316,9 @@ enum EngineInvariants {
 
     /// The exact pass's engine alone (no handler, as the validator runs it) letting go of a held
     /// token's bytes past `threshold`, fed in chunks.
-    static func letGoPass(_ bytes: [UInt8], options: JSONParseOptions, chunks: [Int], threshold: Int) -> JSONSyntaxError? {
+    static func letGoPass(_ bytes: [UInt8], options: JSONParseOptions, chunks: [Int], threshold: Int)
+        -> JSONSyntaxError?
+    {
         var document = options
         document.framing = .document
         let engine = Engine(options: document, fast: false, letGoThreshold: threshold)
@@ -267,7 +341,8 @@ enum EngineInvariants {
 
     static func show(_ error: JSONSyntaxError?) -> String {
         guard let error else { return "valid" }
-        return "\(error.kind): \(error) excerpt \(String(reflecting: error.excerpt.text)) caret \(error.excerpt.caretColumn)"
+        return
+            "\(error.kind): \(error) excerpt \(String(reflecting: error.excerpt.text)) caret \(error.excerpt.caretColumn)"
     }
 
     static func show(_ bytes: [UInt8]) -> String {
@@ -313,7 +388,8 @@ struct StreamRun {
 
     init(_ bytes: [UInt8], options: JSONParseOptions, chunks: [Int]?, record: Bool) {
         var events: [Recorded] = []
-        let parser = record
+        let parser =
+            record
             ? JSONStreamParser(options: options) { event, context in
                 events.append(Recorded(event: event, path: context.path, end: context.endOffset))
             }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CLibFuzzer
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The fuzz target's entry point.
 ///
@@ -18,8 +19,9 @@ enum FuzzMain {
     static func main() {
         var argc = CommandLine.argc
         var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-            wirejsonFuzzOneInput(data, size)
-        })
+        exit(
+            LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+                wirejsonFuzzOneInput(data, size)
+            })
     }
 }

@@ -22,9 +22,10 @@ struct FuzzPlan: CustomStringConvertible {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
         h = (h ^ UInt64(bytes.count)) &* 0x0000_0100_0000_01b3
-        variant = JSONParseOptions(allowDuplicateKeys: h & 1 != 0,
-                                   allowComments: h & 2 != 0,
-                                   maxDepth: Self.depths[Int((h >> 2) & 7)])
+        variant = JSONParseOptions(
+            allowDuplicateKeys: h & 1 != 0,
+            allowComments: h & 2 != 0,
+            maxDepth: Self.depths[Int((h >> 2) & 7)])
         chunks = [1 + Int((h >> 8) % 7), 1 + Int((h >> 16) % 61), 1 + Int((h >> 32) % 1021)]
         letGo = 1 + Int((h >> 48) % 16)
     }

@@ -11,8 +11,10 @@ extension JSONDecoder {
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
             guard let date = WireDate.parse(text) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                        debugDescription: "'\(text)' is not an ISO 8601 date-time"))
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "'\(text)' is not an ISO 8601 date-time"))
             }
             return date
         }

@@ -63,7 +63,8 @@ extension Nullable: Encodable where Wrapped: Encodable {
 extension KeyedDecodingContainer {
     /// Decodes a `@Nullable` member; a missing key gives ``Nullable/absent`` instead of an error.
     /// Synthesized `init(from:)` picks this overload for `@Nullable` properties.
-    public func decode<Wrapped: Decodable>(_ type: Nullable<Wrapped>.Type, forKey key: Key) throws -> Nullable<Wrapped> {
+    public func decode<Wrapped: Decodable>(_ type: Nullable<Wrapped>.Type, forKey key: Key) throws -> Nullable<Wrapped>
+    {
         guard contains(key) else { return .absent }
         if try decodeNil(forKey: key) { return Nullable(wrappedValue: nil) }
         return Nullable(wrappedValue: try decode(Wrapped.self, forKey: key))

@@ -41,8 +41,10 @@ public struct WireDate: Codable, Hashable, Sendable, CustomStringConvertible {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let date = Self.parse(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "'\(text)' is not an ISO 8601 date-time"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "'\(text)' is not an ISO 8601 date-time"))
         }
         self.date = date
         self.text = text
@@ -67,8 +69,9 @@ public struct WireDate: Codable, Hashable, Sendable, CustomStringConvertible {
     /// ISO 8601 text in UTC, with milliseconds only when the date has a fractional second.
     static func format(_ date: Date) -> String {
         let whole = date.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970
-        return whole ? date.formatted(Date.ISO8601FormatStyle())
-                     : date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        return whole
+            ? date.formatted(Date.ISO8601FormatStyle())
+            : date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 }
 

@@ -66,8 +66,10 @@ public struct SyncRecord: Codable, Equatable, Sendable {
     }
 
     /// A record in the current schema version.
-    public init(recordID: String, deviceID: String, kind: SyncKind, media: SyncMedia, positionSeconds: Double,
-                durationSeconds: Double, playCount: Int, watched: Bool, updatedAt: WireDate) {
+    public init(
+        recordID: String, deviceID: String, kind: SyncKind, media: SyncMedia, positionSeconds: Double,
+        durationSeconds: Double, playCount: Int, watched: Bool, updatedAt: WireDate
+    ) {
         self.schemaVersion = Self.currentSchemaVersion
         self.recordID = recordID
         self.deviceID = deviceID

@@ -10,29 +10,37 @@ package enum HelpFormatter {
     ///   - path: the command words from the tool's name down to this command.
     ///   - epilogue: further sections at the end, each already laid out (a tool's own facts, such
     ///     as the models a runner has registered).
-    package static func help(for configuration: CommandConfiguration, path: [String], epilogue: [String] = []) -> String {
+    package static func help(for configuration: CommandConfiguration, path: [String], epilogue: [String] = []) -> String
+    {
         var sections: [String] = []
         sections.append(wrap("OVERVIEW: " + configuration.abstract, indent: ""))
         if !configuration.discussion.isEmpty {
-            sections.append(configuration.discussion.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { wrap(String($0), indent: "") }
-                .joined(separator: "\n"))
+            sections.append(
+                configuration.discussion.split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { wrap(String($0), indent: "") }
+                    .joined(separator: "\n"))
         }
         sections.append(usage(for: configuration, path: path, prefix: "USAGE: "))
 
         if !configuration.arguments.isEmpty {
-            sections.append("ARGUMENTS:\n" + configuration.arguments
-                .map { entry(label: "<" + $0.name + ">", help: $0.help) }
-                .joined(separator: "\n"))
+            sections.append(
+                "ARGUMENTS:\n"
+                    + configuration.arguments
+                    .map { entry(label: "<" + $0.name + ">", help: $0.help) }
+                    .joined(separator: "\n"))
         }
-        sections.append("OPTIONS:\n" + configuration.allOptions
-            .map { entry(label: $0.helpLabel, help: $0.fullHelp) }
-            .joined(separator: "\n"))
+        sections.append(
+            "OPTIONS:\n"
+                + configuration.allOptions
+                .map { entry(label: $0.helpLabel, help: $0.fullHelp) }
+                .joined(separator: "\n"))
         if !configuration.subcommands.isEmpty {
             let list = configuration.visibleSubcommands
                 .map { entry(label: $0.configuration.commandName, help: $0.configuration.abstract) }
                 .joined(separator: "\n")
-            sections.append("SUBCOMMANDS:\n" + list + "\n\n  See '\(path.joined(separator: " ")) help <subcommand>' for detailed help.")
+            sections.append(
+                "SUBCOMMANDS:\n" + list
+                    + "\n\n  See '\(path.joined(separator: " ")) help <subcommand>' for detailed help.")
         }
         sections += epilogue
         return sections.joined(separator: "\n\n") + "\n"

@@ -12,29 +12,39 @@ package enum CommonOptions {
     /// `--golden <dir>`; read it with ``goldenDirectory(_:environment:)``.
     package static let golden = Option<RawPath?>(
         "golden", valueName: "dir", as: .path,
-        help: "The golden directory (default: WIRELOCK_GOLDEN_DIR, else golden/ beside the nearest Package.swift, else ./golden).")
+        help:
+            "The golden directory (default: WIRELOCK_GOLDEN_DIR, else golden/ beside the nearest Package.swift, else ./golden)."
+    )
 
     /// The golden directory a command works on: the one given, else the package's (see
     /// ``PackageLocation``), relative to the working directory when inside it, as it is shown.
     package static func goldenDirectory(_ given: RawPath?, environment: [String: String]) -> RawPath {
-        given ?? PackageLocation.relativeToWorkingDirectory(
-            PackageLocation.goldenDirectory(searchingFrom: PackageLocation.workingDirectory, environment: environment))
+        given
+            ?? PackageLocation.relativeToWorkingDirectory(
+                PackageLocation.goldenDirectory(
+                    searchingFrom: PackageLocation.workingDirectory, environment: environment))
     }
 
     /// `--force`.
     package static let force = OptionDefinition.flag(
         "force",
-        help: "Rewrite files WireLock would refuse: read-only ones (by their mode bits, even as root), ones with several hard links (the link is split) and ones whose owner this user cannot keep (they become this user's).")
+        help:
+            "Rewrite files WireLock would refuse: read-only ones (by their mode bits, even as root), ones with several hard links (the link is split) and ones whose owner this user cannot keep (they become this user's)."
+    )
 
     /// `--allow-empty`.
     package static let allowEmpty = OptionDefinition.flag(
         "allow-empty",
-        help: "Accept a directory in which no JSON file is found. By default that is an error (status 2): it is usually a wrong path.")
+        help:
+            "Accept a directory in which no JSON file is found. By default that is an error (status 2): it is usually a wrong path."
+    )
 
     /// `--exclude <glob>`, repeatable; read it with ``InputOptions``.
     package static let exclude = Option<GlobPattern?>(
         "exclude", valueName: "glob", as: .glob, repeats: true,
-        help: "Skip the files and folders inside a given directory whose name, or path below that directory, matches this shell pattern (* also matches /); repeatable. Paths named on the command line are never skipped.")
+        help:
+            "Skip the files and folders inside a given directory whose name, or path below that directory, matches this shell pattern (* also matches /); repeatable. Paths named on the command line are never skipped."
+    )
 }
 
 /// How a command walks its inputs: `--exclude` and `--allow-empty`, read once.
@@ -64,7 +74,9 @@ package struct InputOptions: Sendable {
 package enum ParseOptionFlags {
     package static let allowDuplicateKeys = OptionDefinition.flag(
         "allow-duplicate-keys",
-        help: "Accept objects that repeat a member name (plain RFC 8259). By default a repeated name is an error, because decoders disagree on which copy wins.")
+        help:
+            "Accept objects that repeat a member name (plain RFC 8259). By default a repeated name is an error, because decoders disagree on which copy wins."
+    )
 
     package static let allowComments = OptionDefinition.flag(
         "allow-comments",

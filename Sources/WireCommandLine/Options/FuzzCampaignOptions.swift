@@ -6,7 +6,9 @@ package enum FuzzCampaignOptions {
     /// `--seed <s>`: 0 to 2^64-1.
     package static let seed = Option<UInt64>(
         "seed", valueName: "s", as: .wholeNumber, default: 0,
-        help: "The campaign seed, a whole number from 0 to 2^64-1: the same fixtures, seed and count give the same mutants on any machine.")
+        help:
+            "The campaign seed, a whole number from 0 to 2^64-1: the same fixtures, seed and count give the same mutants on any machine."
+    )
 
     /// `-n, --count <n>`.
     package static let count = Option<Int>(
@@ -15,23 +17,28 @@ package enum FuzzCampaignOptions {
 
     /// `--mutators <list>`: comma-separated, at least one.
     package static let mutators = Option<[Mutator]>(
-        "mutators", valueName: "list", as: .custom { text in
+        "mutators", valueName: "list",
+        as: .custom { text in
             switch Mutator.parseList(text) {
             case .success(let chosen) where !chosen.isEmpty: .success(chosen)
             case .success: .failure(.expected("expected at least one mutator"))
             case .failure(let error): .failure(.expected(error.description))
             }
         }, default: Mutator.allCases, showsDefault: false,
-        help: "Comma-separated mutators to use (default: all): " + Mutator.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+        help: "Comma-separated mutators to use (default: all): "
+            + Mutator.allCases.map(\.rawValue).joined(separator: ", ") + ".")
 
     /// `--shard <i/n>`.
     package static let shard = Option<Shard>(
-        "shard", valueName: "i/n", as: .custom { text in
+        "shard", valueName: "i/n",
+        as: .custom { text in
             do throws(Shard.ParseError) { return .success(try Shard.parse(text)) } catch {
                 return .failure(.expected("expected I/N with 1 <= I <= N, e.g. 2/4"))
             }
         }, default: .whole, showsDefault: false,
-        help: "Run only part I of N of the campaign (mutants k with k % N == I-1), e.g. one CI matrix job each for 1/4 ... 4/4.")
+        help:
+            "Run only part I of N of the campaign (mutants k with k % N == I-1), e.g. one CI matrix job each for 1/4 ... 4/4."
+    )
 
     /// All four, in help order.
     package static let all = [seed.definition, count.definition, mutators.definition, shard.definition]

@@ -23,7 +23,8 @@ extension Option where Value: OutputFormatChoice {
     /// people, json for one machine-readable document.`, with the values and the default listed.
     package static func format(default defaultValue: Value) -> Option<Value> {
         let phrases = Value.allCases.map { "\($0.rawValue) \($0.audience)" }.joined(separator: ", ")
-        return Option("format", valueName: "format", as: .choice, default: defaultValue,
-                      help: "How to print results: \(phrases).")
+        return Option(
+            "format", valueName: "format", as: .choice, default: defaultValue,
+            help: "How to print results: \(phrases).")
     }
 }

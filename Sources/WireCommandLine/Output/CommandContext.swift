@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import WireSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What a running command may touch besides the file system: where results go, where diagnostics
 /// go, the environment, and whether results go to a terminal. Tests build one over buffers.
@@ -25,8 +26,10 @@ package struct CommandContext {
     package var input: any InputSource = ScriptedInput()
 
     /// A context over the given sinks (tests build one over buffers).
-    package init(output: OutputSink, diagnostics: OutputSink, environment: [String: String], outputIsTerminal: Bool,
-                 diagnosticsAreTerminal: Bool = false, input: any InputSource = ScriptedInput()) {
+    package init(
+        output: OutputSink, diagnostics: OutputSink, environment: [String: String], outputIsTerminal: Bool,
+        diagnosticsAreTerminal: Bool = false, input: any InputSource = ScriptedInput()
+    ) {
         self.output = output
         self.diagnostics = diagnostics
         self.environment = environment
@@ -73,11 +76,14 @@ package struct CommandContext {
             if let value = getenv(key) { environment[key] = String(cString: value) }
         }
         let isTerminal = isatty(STDOUT_FILENO) == 1
-        return CommandContext(output: StandardStream(descriptor: STDOUT_FILENO, bufferLimit: isTerminal ? 0 : 64 * 1024,
-                                                     closedAtStart: closed.contains(STDOUT_FILENO)),
-                              diagnostics: StandardStream(descriptor: STDERR_FILENO, bufferLimit: 0,
-                                                          closedAtStart: closed.contains(STDERR_FILENO)),
-                              environment: environment, outputIsTerminal: isTerminal,
-                              diagnosticsAreTerminal: isatty(STDERR_FILENO) == 1, input: StandardInput())
+        return CommandContext(
+            output: StandardStream(
+                descriptor: STDOUT_FILENO, bufferLimit: isTerminal ? 0 : 64 * 1024,
+                closedAtStart: closed.contains(STDOUT_FILENO)),
+            diagnostics: StandardStream(
+                descriptor: STDERR_FILENO, bufferLimit: 0,
+                closedAtStart: closed.contains(STDERR_FILENO)),
+            environment: environment, outputIsTerminal: isTerminal,
+            diagnosticsAreTerminal: isatty(STDERR_FILENO) == 1, input: StandardInput())
     }
 }

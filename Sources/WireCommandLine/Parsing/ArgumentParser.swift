@@ -15,8 +15,10 @@ package enum ArgumentParser {
     /// - Parameter raw: the exact bytes of each word, when known (the command line's `argv`): kept
     ///   for values used as paths, which need not be UTF-8. Must have as many words as `arguments`.
     /// - Throws: ``UsageError`` naming the first problem.
-    package static func parse(_ arguments: [String], raw: [[UInt8]]? = nil,
-                              for configuration: CommandConfiguration) throws(UsageError) -> ParsedArguments {
+    package static func parse(
+        _ arguments: [String], raw: [[UInt8]]? = nil,
+        for configuration: CommandConfiguration
+    ) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
         var positionals: [String] = []
         var rawPositionals: [[UInt8]] = []
@@ -130,7 +132,9 @@ package enum ArgumentParser {
 
     /// Hands positional values to the declared arguments in order; a repeating argument takes the rest.
     /// - Returns: the positions in `values` each argument takes.
-    private static func assign(_ values: [String], to arguments: [ArgumentDefinition]) throws(UsageError) -> [String: [Int]] {
+    private static func assign(_ values: [String], to arguments: [ArgumentDefinition]) throws(UsageError) -> [String:
+        [Int]]
+    {
         var result: [String: [Int]] = [:]
         var rest = ArraySlice(values.indices)
         for argument in arguments {

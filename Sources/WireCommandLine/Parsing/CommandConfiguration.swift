@@ -18,9 +18,11 @@ package struct CommandConfiguration {
     /// Left out of the parent's help (a command a tool runs itself, such as a worker process).
     package var isHidden: Bool
 
-    package init(commandName: String, abstract: String, discussion: String = "", version: String? = nil,
-                 options: [OptionDefinition] = [], arguments: [ArgumentDefinition] = [],
-                 subcommands: [any ParsableCommand.Type] = [], isHidden: Bool = false) {
+    package init(
+        commandName: String, abstract: String, discussion: String = "", version: String? = nil,
+        options: [OptionDefinition] = [], arguments: [ArgumentDefinition] = [],
+        subcommands: [any ParsableCommand.Type] = [], isHidden: Bool = false
+    ) {
         self.commandName = commandName
         self.abstract = abstract
         self.discussion = discussion

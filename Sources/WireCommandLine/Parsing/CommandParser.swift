@@ -31,8 +31,10 @@ package enum CommandParser {
     ///   - raw: the exact bytes of each word (`argv`), when known; see ``ArgumentParser``.
     ///   - toolName: the tool's name in the command path, help and errors, when it is not the root
     ///     command's own (a runner an app names itself).
-    package static func parse(_ arguments: [String], raw: [[UInt8]]? = nil, root: any ParsableCommand.Type,
-                              toolName: String? = nil) -> Invocation {
+    package static func parse(
+        _ arguments: [String], raw: [[UInt8]]? = nil, root: any ParsableCommand.Type,
+        toolName: String? = nil
+    ) -> Invocation {
         var command = root
         var path = [toolName ?? root.configuration.commandName]
         var rest = arguments[...]
@@ -78,7 +80,9 @@ package enum CommandParser {
             return outcome(.showHelp)
         }
         do throws(UsageError) {
-            let rawWords = raw.flatMap { $0.count == arguments.count ? Array($0[rest.startIndex..<rest.endIndex]) : nil }
+            let rawWords = raw.flatMap {
+                $0.count == arguments.count ? Array($0[rest.startIndex..<rest.endIndex]) : nil
+            }
             let parsed = try ArgumentParser.parse(words, raw: rawWords, for: command.configuration)
             return outcome(.run(try command.init(from: parsed)))
         } catch {

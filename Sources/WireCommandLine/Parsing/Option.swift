@@ -28,8 +28,10 @@ package struct Option<Value: Sendable>: Sendable {
     /// An option with a default value.
     /// - Parameters:
     ///   - showsDefault: show `(default: …)` in the help (turn off when the help says it in words).
-    package init(_ name: String, short: Character? = nil, valueName: String, as parser: ValueParser<Value>,
-                 default defaultValue: Value, showsDefault: Bool = true, help: String) {
+    package init(
+        _ name: String, short: Character? = nil, valueName: String, as parser: ValueParser<Value>,
+        default defaultValue: Value, showsDefault: Bool = true, help: String
+    ) {
         definition = OptionDefinition(
             name: name, short: short, kind: .value(valueName: valueName), help: help,
             defaultText: showsDefault ? parser.describe(defaultValue) : nil, allowedValues: parser.allowedValues,
@@ -39,8 +41,10 @@ package struct Option<Value: Sendable>: Sendable {
 
     /// An option without a default: nil when absent.
     /// - Parameter repeats: every occurrence counts (read them with ``ParsedArguments/values(_:)``).
-    package init<Wrapped>(_ name: String, short: Character? = nil, valueName: String, as parser: ValueParser<Wrapped>,
-                          repeats: Bool = false, help: String) where Value == Wrapped? {
+    package init<Wrapped>(
+        _ name: String, short: Character? = nil, valueName: String, as parser: ValueParser<Wrapped>,
+        repeats: Bool = false, help: String
+    ) where Value == Wrapped? {
         definition = OptionDefinition(
             name: name, short: short, kind: .value(valueName: valueName), help: help,
             defaultText: nil, allowedValues: parser.allowedValues, repeats: repeats,
@@ -65,16 +69,20 @@ package struct ValueParser<T: Sendable>: Sendable {
     /// The words allowed, shown as `(values: …)`; nil for open-ended values.
     package var allowedValues: [String]?
 
-    package init(allowedValues: [String]? = nil, describe: @escaping @Sendable (T) -> String,
-                 parse: @escaping @Sendable (String, [UInt8]) -> Result<T, OptionValueError>) {
+    package init(
+        allowedValues: [String]? = nil, describe: @escaping @Sendable (T) -> String,
+        parse: @escaping @Sendable (String, [UInt8]) -> Result<T, OptionValueError>
+    ) {
         self.parse = parse
         self.describe = describe
         self.allowedValues = allowedValues
     }
 
     /// A value of its own kind: `parse` reads the text.
-    package static func custom(describe: @escaping @Sendable (T) -> String = { "\($0)" },
-                               parse: @escaping @Sendable (String) -> Result<T, OptionValueError>) -> ValueParser<T> {
+    package static func custom(
+        describe: @escaping @Sendable (T) -> String = { "\($0)" },
+        parse: @escaping @Sendable (String) -> Result<T, OptionValueError>
+    ) -> ValueParser<T> {
         ValueParser(describe: describe) { text, _ in parse(text) }
     }
 }
@@ -93,7 +101,9 @@ extension ValueParser where T == UInt64 {
     /// A whole number from 0 to 2^64-1 (a seed): `expected a whole number from 0 to 18446744073709551615`.
     package static var wholeNumber: ValueParser<UInt64> {
         .custom { text in
-            guard let number = UInt64(text) else { return .failure(.expected("expected a whole number from 0 to \(UInt64.max)")) }
+            guard let number = UInt64(text) else {
+                return .failure(.expected("expected a whole number from 0 to \(UInt64.max)"))
+            }
             return .success(number)
         }
     }
@@ -108,7 +118,8 @@ extension ValueParser where T == String {
     /// One of fixed words: `expected one of a, b`.
     package static func choice(_ words: [String]) -> ValueParser<String> {
         ValueParser(allowedValues: words, describe: { $0 }) { text, _ in
-            words.contains(text) ? .success(text) : .failure(.expected("expected one of " + words.joined(separator: ", ")))
+            words.contains(text)
+                ? .success(text) : .failure(.expected("expected one of " + words.joined(separator: ", ")))
         }
     }
 }
@@ -132,7 +143,8 @@ extension ValueParser where T: CaseIterable & RawRepresentable, T.RawValue == St
     package static var choice: ValueParser<T> {
         let words = T.allCases.map(\.rawValue)
         return ValueParser(allowedValues: words, describe: { $0.rawValue }) { text, _ in
-            T(rawValue: text).map { .success($0) } ?? .failure(.expected("expected one of " + words.joined(separator: ", ")))
+            T(rawValue: text).map { .success($0) }
+                ?? .failure(.expected("expected one of " + words.joined(separator: ", ")))
         }
     }
 }

@@ -34,7 +34,9 @@ package struct OptionDefinition: Sendable {
     /// Whether every occurrence counts (`--exclude a --exclude b`); otherwise the last one wins.
     package var repeats = false
     /// Reads one value word (its text, and its exact bytes for paths) into the typed value.
-    package var convert: @Sendable (String, [UInt8]) -> Result<any Sendable, OptionValueError> = { text, _ in .success(text) }
+    package var convert: @Sendable (String, [UInt8]) -> Result<any Sendable, OptionValueError> = { text, _ in
+        .success(text)
+    }
 
     /// Declares a flag.
     package static func flag(_ name: String, short: Character? = nil, help: String) -> OptionDefinition {

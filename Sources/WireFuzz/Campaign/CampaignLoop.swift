@@ -39,8 +39,10 @@ struct CampaignLoop {
             result.tally.add(mutant.mutator, verdict.outcome)
             distinct.insert(mutant)
             if verdict.outcome.isFinding {
-                result.findings.append(FuzzFinding(index: k, seedName: mutant.seedName, operation: mutant.operation,
-                                                   verdict: verdict, bytes: mutant.bytes))
+                result.findings.append(
+                    FuzzFinding(
+                        index: k, seedName: mutant.seedName, operation: mutant.operation,
+                        verdict: verdict, bytes: mutant.bytes))
             }
             each(mutant, verdict)
             done += 1

@@ -75,16 +75,19 @@ public struct FuzzFinding: Sendable {
     /// indices as `[*]` (a required `year` defaulted in every record, whatever the wrong type put
     /// there, is one group).
     public var groupKey: String {
-        let path = JSONPath(operation.path.components.map { component in
-            if case .index = component { return .key("[*]") }
-            return component
-        })
+        let path = JSONPath(
+            operation.path.components.map { component in
+                if case .index = component { return .key("[*]") }
+                return component
+            })
         return "\(operation.mutator.rawValue) \(verdict.outcome.rawValue) \(path)"
     }
 
     /// A finding.
-    public init(index: Int, seedName: String, operation: MutationOperation, verdict: FuzzVerdict, bytes: [UInt8],
-                originalSize: Int? = nil, reproducer: String? = nil) {
+    public init(
+        index: Int, seedName: String, operation: MutationOperation, verdict: FuzzVerdict, bytes: [UInt8],
+        originalSize: Int? = nil, reproducer: String? = nil
+    ) {
         self.index = index
         self.seedName = seedName
         self.operation = operation
@@ -153,7 +156,8 @@ public struct FuzzTally: Hashable, Sendable {
         let columns = ["mutator", "mutants", "as expected"] + FuzzOutcome.findings.map(\.rawValue)
         var lines: [[String]] = [columns]
         func cells(_ name: String, _ row: Row) -> [String] {
-            [name, String(row.mutants), String(row.asExpected)] + FuzzOutcome.findings.map { String(row.findings[$0] ?? 0) }
+            [name, String(row.mutants), String(row.asExpected)]
+                + FuzzOutcome.findings.map { String(row.findings[$0] ?? 0) }
         }
         for mutator in Mutator.allCases { if let row = rows[mutator] { lines.append(cells(mutator.rawValue, row)) } }
         lines.append(cells("total", total))
@@ -173,14 +177,23 @@ public struct FuzzTally: Hashable, Sendable {
             if let name { members.append(.init(key: "name", value: .string(name))) }
             members.append(.init(key: "mutants", value: .number(JSONNumber(integerLiteral: row.mutants))))
             members.append(.init(key: "asExpected", value: .number(JSONNumber(integerLiteral: row.asExpected))))
-            members.append(.init(key: "outcomes", value: .object(JSONObject(FuzzOutcome.allCases.compactMap { outcome in
-                row.outcomes[outcome].map { JSONObject.Member(key: outcome.rawValue, value: .number(JSONNumber(integerLiteral: $0))) }
-            }))))
+            members.append(
+                .init(
+                    key: "outcomes",
+                    value: .object(
+                        JSONObject(
+                            FuzzOutcome.allCases.compactMap { outcome in
+                                row.outcomes[outcome].map {
+                                    JSONObject.Member(
+                                        key: outcome.rawValue, value: .number(JSONNumber(integerLiteral: $0)))
+                                }
+                            }))))
             return .object(JSONObject(members))
         }
-        return .object(JSONObject([
-            "mutators": .array(Mutator.allCases.compactMap { m in rows[m].map { row(m.rawValue, $0) } }),
-            "total": row(nil, total),
-        ]))
+        return .object(
+            JSONObject([
+                "mutators": .array(Mutator.allCases.compactMap { m in rows[m].map { row(m.rawValue, $0) } }),
+                "total": row(nil, total),
+            ]))
     }
 }

@@ -27,9 +27,11 @@ public struct FuzzReport: Sendable {
     public var known: Int
 
     /// A report.
-    public init(subject: String, seed: UInt64, count: Int, shard: Shard, mutators: [Mutator], seeds: [String],
-                skipped: [(name: String, reason: String)] = [], tally: FuzzTally, findings: [FuzzFinding],
-                distinct: Int, known: Int = 0) {
+    public init(
+        subject: String, seed: UInt64, count: Int, shard: Shard, mutators: [Mutator], seeds: [String],
+        skipped: [(name: String, reason: String)] = [], tally: FuzzTally, findings: [FuzzFinding],
+        distinct: Int, known: Int = 0
+    ) {
         self.subject = subject
         self.seed = seed
         self.count = count
@@ -48,11 +50,13 @@ public struct FuzzReport: Sendable {
 
     /// The findings (at most `maxFindings` in detail), the table, and a summary line.
     public func text(maxFindings: Int = 20) -> String {
-        var out = "fuzz \(subject): seed \(seed), shard \(shard), \(plural(tally.total.mutants, "mutant")) "
+        var out =
+            "fuzz \(subject): seed \(seed), shard \(shard), \(plural(tally.total.mutants, "mutant")) "
             + "(\(distinct) distinct) from \(plural(seeds.count, "seed"))\n"
         for (name, reason) in skipped { out += "skipped \(name): \(reason)\n" }
         for finding in findings.prefix(maxFindings) {
-            out += "FINDING \(finding.verdict.outcome.rawValue) #\(finding.index) \(finding.seedName): \(finding.operation)\n"
+            out +=
+                "FINDING \(finding.verdict.outcome.rawValue) #\(finding.index) \(finding.seedName): \(finding.operation)\n"
             out += "    expected: \(finding.verdict.expected)\n"
             out += "    seen:     \(finding.verdict.seen)\n"
             if let original = finding.originalSize {
@@ -63,7 +67,8 @@ public struct FuzzReport: Sendable {
         if findings.count > maxFindings { out += "… and \(findings.count - maxFindings) more findings\n" }
         out += "\n" + tally.table()
         let total = tally.total
-        out += "\(plural(total.mutants, "mutant")): \(total.asExpected) as expected, \(plural(total.findingCount, "finding"))"
+        out +=
+            "\(plural(total.mutants, "mutant")): \(total.asExpected) as expected, \(plural(total.findingCount, "finding"))"
         if findings.count != total.findingCount { out += " in \(plural(findings.count, "group"))" }
         if known > 0 { out += " (\(known) matching committed regressions)" }
         return out + "\n"
@@ -83,25 +88,34 @@ public struct FuzzReport: Sendable {
                 .init(key: "seen", value: .string(finding.verdict.seen)),
                 .init(key: "bytes", value: .number(JSONNumber(integerLiteral: finding.bytes.count))),
             ]
-            if let offset = finding.operation.offset { members.append(.init(key: "offset", value: .number(JSONNumber(integerLiteral: offset)))) }
-            if let reproducer = finding.reproducer { members.append(.init(key: "reproducer", value: .string(reproducer))) }
+            if let offset = finding.operation.offset {
+                members.append(.init(key: "offset", value: .number(JSONNumber(integerLiteral: offset))))
+            }
+            if let reproducer = finding.reproducer {
+                members.append(.init(key: "reproducer", value: .string(reproducer)))
+            }
             return .object(JSONObject(members))
         }
-        return .object(JSONObject([
-            "campaign": .object(JSONObject([
-                "subject": .string(subject),
-                "seed": .number(JSONNumber(text: String(seed))),
-                "count": .number(JSONNumber(integerLiteral: count)),
-                "shard": .string(shard.description),
-                "mutators": .array(mutators.map { .string($0.rawValue) }),
-                "seeds": .array(seeds.map { .string($0) }),
-                "skipped": .array(skipped.map { .object(JSONObject(["path": .string($0.name), "reason": .string($0.reason)])) }),
-                "distinct": .number(JSONNumber(integerLiteral: distinct)),
-            ])),
-            "findings": .array(findingsJSON),
-            "known": .number(JSONNumber(integerLiteral: known)),
-            "tally": tally.json(),
-        ]))
+        return .object(
+            JSONObject([
+                "campaign": .object(
+                    JSONObject([
+                        "subject": .string(subject),
+                        "seed": .number(JSONNumber(text: String(seed))),
+                        "count": .number(JSONNumber(integerLiteral: count)),
+                        "shard": .string(shard.description),
+                        "mutators": .array(mutators.map { .string($0.rawValue) }),
+                        "seeds": .array(seeds.map { .string($0) }),
+                        "skipped": .array(
+                            skipped.map {
+                                .object(JSONObject(["path": .string($0.name), "reason": .string($0.reason)]))
+                            }),
+                        "distinct": .number(JSONNumber(integerLiteral: distinct)),
+                    ])),
+                "findings": .array(findingsJSON),
+                "known": .number(JSONNumber(integerLiteral: known)),
+                "tally": tally.json(),
+            ]))
     }
 }
 

@@ -50,19 +50,23 @@ public func verifyFuzzCampaign<T: Codable & SendableMetatype>(
         do throws(JSONSyntaxError) {
             seeds.append(try FuzzSeed(name: shown, bytes: Array(data)))
         } catch {
-            return WireLockFailure("\(JSONDiagnostic(error, file: shown).headline); "
-                                   + "a fixture that is not valid JSON cannot seed a fuzz campaign")
+            return WireLockFailure(
+                "\(JSONDiagnostic(error, file: shown).headline); "
+                    + "a fixture that is not valid JSON cannot seed a fuzz campaign")
         }
     }
     let coders = FuzzCampaignCheck.Coders(decoder: decoder, encoder: encoder)
     let fuzzModel = FuzzModel.codable(T.self, name: modelName, decoder: { coders.decoder }, encoder: { coders.encoder })
     let campaign = ModelCampaign(model: fuzzModel, seeds: seeds, seed: seed, mutators: mutators)
     if !campaign.skipped.isEmpty {
-        return WireLockFailure("fuzz campaign of \(T.self): "
-                               + campaign.skipped.map { "fixture \($0.name) cannot seed it: \($0.reason)" }.joined(separator: "; "))
+        return WireLockFailure(
+            "fuzz campaign of \(T.self): "
+                + campaign.skipped.map { "fixture \($0.name) cannot seed it: \($0.reason)" }.joined(separator: "; "))
     }
     guard !campaign.generator.isEmpty else {
-        return WireLockFailure("fuzz campaign of \(T.self): the fixtures give no mutants for the mutators \(mutators.map(\.rawValue).joined(separator: ", "))")
+        return WireLockFailure(
+            "fuzz campaign of \(T.self): the fixtures give no mutants for the mutators \(mutators.map(\.rawValue).joined(separator: ", "))"
+        )
     }
     let result = campaign.run(count: count)
 
@@ -74,7 +78,10 @@ public func verifyFuzzCampaign<T: Codable & SendableMetatype>(
     var knownGroups = 0
     for finding in result.findings {
         let key = finding.groupKey
-        if let at = index[key] { groups[at].count += 1; continue }
+        if let at = index[key] {
+            groups[at].count += 1
+            continue
+        }
         index[key] = groups.count
         groups.append((key, finding, 1))
     }
@@ -86,14 +93,18 @@ public func verifyFuzzCampaign<T: Codable & SendableMetatype>(
     var saveNote: String?
     var maySave = false
     switch RecordMode.decide(explicit: record, environment: environment) {
-    case .success(let decision): maySave = decision.mode != .never
+    case .success(let decision):
+        maySave = decision.mode != .never
         if !maySave { saveNote = "record mode never\(decision.inCI ? " (CI)" : ""): no case was saved" }
     case .failure(let failure): saveNote = failure.message
     }
 
-    var out = "fuzz campaign of \(T.self) (seed \(seed), \(count) mutants of \(seeds.map(\.name).joined(separator: ", "))): "
+    var out =
+        "fuzz campaign of \(T.self) (seed \(seed), \(count) mutants of \(seeds.map(\.name).joined(separator: ", "))): "
         + "\(fresh.reduce(0) { $0 + $1.count }) findings in \(fresh.count) new group\(fresh.count == 1 ? "" : "s")"
-    if knownGroups > 0 { out += "; \(knownGroups) more group\(knownGroups == 1 ? " is" : "s are") already pinned in \(shownFolder)" }
+    if knownGroups > 0 {
+        out += "; \(knownGroups) more group\(knownGroups == 1 ? " is" : "s are") already pinned in \(shownFolder)"
+    }
     out += "\n"
     for (number, group) in fresh.enumerated() {
         var finding = group.first
@@ -106,12 +117,17 @@ public func verifyFuzzCampaign<T: Codable & SendableMetatype>(
         if maySave {
             do {
                 try FuzzRegressions.save(finding, expectation: expectation, model: fuzzModel, in: folder)
-                saved = shownFolder + FuzzRegressions.caseName(of: finding) + ".json (open): fix the model, or commit the case to pin the bug"
+                saved =
+                    shownFolder + FuzzRegressions.caseName(of: finding)
+                    + ".json (open): fix the model, or commit the case to pin the bug"
             } catch {
                 saved = "not saved: \(error)"
             }
         }
-        out += "\n" + FuzzCampaignCheck.describe(finding, number: number + 1, count: group.count, typeName: "\(T.self)", seed: seed, saved: saved)
+        out +=
+            "\n"
+            + FuzzCampaignCheck.describe(
+                finding, number: number + 1, count: group.count, typeName: "\(T.self)", seed: seed, saved: saved)
     }
     if let saveNote { out += "\n(\(saveNote))\n" }
     out += "\n" + result.tally.table()
@@ -132,7 +148,8 @@ public enum FuzzCampaignCheck {
     static func folderName(for typeName: String) -> String {
         var out = ""
         for scalar in typeName.unicodeScalars {
-            let allowed = CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || scalar == "." || scalar == "_"
+            let allowed =
+                CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || scalar == "." || scalar == "_"
             if allowed { out.unicodeScalars.append(scalar) } else if !out.hasSuffix("-") { out += "-" }
         }
         while out.hasSuffix("-") { out.removeLast() }
@@ -145,14 +162,20 @@ public enum FuzzCampaignCheck {
     /// ```swift
     /// print(FuzzCampaignCheck.describe(finding, number: 1, count: 12, typeName: "Issue", seed: 7, saved: nil))
     /// ```
-    public static func describe(_ finding: FuzzFinding, number: Int, count: Int, typeName: String, seed: UInt64, saved: String?) -> String {
-        let where_ = finding.operation.offset.map { "byte \($0)" } ?? "\(finding.operation.path)"
-        var lines = ["\(number). \(finding.operation.mutator.rawValue) at \(where_): \(finding.verdict.outcome.rawValue) "
-                     + "(\(count == 1 ? "1 mutant" : "\(count) mutants like it"); mutant \(finding.index) of seed \(seed), "
-                     + "variant \(finding.operation.variant), from \(finding.seedName))"]
+    public static func describe(
+        _ finding: FuzzFinding, number: Int, count: Int, typeName: String, seed: UInt64, saved: String?
+    ) -> String {
+        let site = finding.operation.offset.map { "byte \($0)" } ?? "\(finding.operation.path)"
+        var lines = [
+            "\(number). \(finding.operation.mutator.rawValue) at \(site): \(finding.verdict.outcome.rawValue) "
+                + "(\(count == 1 ? "1 mutant" : "\(count) mutants like it"); mutant \(finding.index) of seed \(seed), "
+                + "variant \(finding.operation.variant), from \(finding.seedName))"
+        ]
         lines.append("   expected:  \(finding.verdict.expected)")
         lines.append("   seen:      \(finding.verdict.seen)")
-        let size = finding.originalSize.map { "\(finding.bytes.count) bytes, shrunk from \($0)" } ?? "\(finding.bytes.count) bytes"
+        let size =
+            finding.originalSize.map { "\(finding.bytes.count) bytes, shrunk from \($0)" }
+            ?? "\(finding.bytes.count) bytes"
         lines.append("   document:  \(shownDocument(finding.bytes)) (\(size))")
         lines.append("   reproduce: \(reproduction(finding.bytes, typeName: typeName))")
         if let saved { lines.append("   saved:     \(saved)") }
@@ -168,7 +191,9 @@ public enum FuzzCampaignCheck {
     /// The document as text, cut after 300 characters; bytes that are not UTF-8 text in hex.
     static func shownDocument(_ bytes: [UInt8]) -> String {
         guard let text = text(bytes), !text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" }) else {
-            let hex = bytes.prefix(120).map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
+            let hex = bytes.prefix(120).map {
+                String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16)
+            }
             return "bytes " + hex.joined(separator: " ") + (bytes.count > 120 ? " …" : "")
         }
         let flat = text.replacingOccurrences(of: "\n", with: "⏎")
@@ -183,7 +208,8 @@ public enum FuzzCampaignCheck {
             while text.contains("\"" + hashes) { hashes += "#" }
             literal = "Data(\(hashes)\"\(text)\"\(hashes).utf8)"
         } else {
-            literal = "Data([" + bytes.map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: ", ") + "])"
+            literal =
+                "Data([" + bytes.map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: ", ") + "])"
         }
         return "try decoder.decode(\(typeName).self, from: \(literal))"
     }

@@ -34,6 +34,7 @@ public func verifyFuzzRegressions<T: Codable & SendableMetatype>(
     let fuzzModel = FuzzModel.codable(T.self, name: model, decoder: { coders.decoder }, encoder: { coders.encoder })
     let problems = cases.compactMap { FuzzRegressions.replay($0, model: fuzzModel) }
     guard !problems.isEmpty else { return nil }
-    return WireLockFailure("\(problems.count) of \(cases.count) fuzz regression cases of \(model) in \(folder.path):\n"
-                           + problems.joined(separator: "\n"))
+    return WireLockFailure(
+        "\(problems.count) of \(cases.count) fuzz regression cases of \(model) in \(folder.path):\n"
+            + problems.joined(separator: "\n"))
 }

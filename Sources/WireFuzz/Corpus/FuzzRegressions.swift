@@ -74,30 +74,34 @@ public enum FuzzRegressions {
 
     /// The metadata of a finding, as written next to it.
     public static func meta(model: FuzzModel, finding: FuzzFinding, expectation: ModelExpectation) -> JSONValue {
-        .object(JSONObject([
-            "model": .string(model.name),
-            "type": .string(model.typeName),
-            "mutator": .string(finding.operation.mutator.rawValue),
-            "variant": .string(finding.operation.variant),
-            "path": .string(finding.operation.path.description),
-            "group": .string(finding.groupKey),
-            "outcome": .string(finding.verdict.outcome.rawValue),
-            "expected": .string(finding.verdict.expected),
-            "seen": .string(finding.verdict.seen),
-            "expectation": expectation.json(),
-            "status": .string("open"),
-        ]))
+        .object(
+            JSONObject([
+                "model": .string(model.name),
+                "type": .string(model.typeName),
+                "mutator": .string(finding.operation.mutator.rawValue),
+                "variant": .string(finding.operation.variant),
+                "path": .string(finding.operation.path.description),
+                "group": .string(finding.groupKey),
+                "outcome": .string(finding.verdict.outcome.rawValue),
+                "expected": .string(finding.verdict.expected),
+                "seen": .string(finding.verdict.seen),
+                "expectation": expectation.json(),
+                "status": .string("open"),
+            ]))
     }
 
     /// The group a case's metadata describes, rebuilt from `mutator`, `outcome` and `path` the way
     /// ``FuzzFinding/groupKey`` builds it.
     static func group(meta: JSONValue) -> String {
-        func text(_ key: String) -> String { if case .string(let value)? = meta[key] { return value } else { return "" } }
+        func text(_ key: String) -> String {
+            if case .string(let value)? = meta[key] { return value } else { return "" }
+        }
         var path = ""
         var rest = text("path")[...]
         while let c = rest.first {
             if c == "[", let close = rest.firstIndex(of: "]"), rest.index(after: rest.startIndex) < close,
-               rest[rest.index(after: rest.startIndex)..<close].allSatisfy(\.isNumber) {
+                rest[rest.index(after: rest.startIndex)..<close].allSatisfy(\.isNumber)
+            {
                 path += #"["[*]"]"#
                 rest = rest[rest.index(after: close)...]
             } else {
@@ -118,8 +122,11 @@ public enum FuzzRegressions {
     public static func groups(in folder: URL) -> [String: String] {
         var groups: [String: String] = [:]
         for name in hashes(in: folder).sorted() {
-            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name + ".meta.json").path),
-                  let meta = try? JSONValue.parse(Array(data)) else { continue }
+            guard
+                let data = FileManager.default.contents(
+                    atPath: folder.appendingPathComponent(name + ".meta.json").path),
+                let meta = try? JSONValue.parse(Array(data))
+            else { continue }
             let group: String
             if case .string(let recorded)? = meta["group"] { group = recorded } else { group = self.group(meta: meta) }
             if groups[group] == nil { groups[group] = name }
@@ -145,14 +152,17 @@ public enum FuzzRegressions {
     /// - Returns: the path of the mutant file.
     /// - Throws: when a file cannot be written.
     @discardableResult
-    public static func save(_ finding: FuzzFinding, expectation: ModelExpectation, model: FuzzModel, in folder: URL) throws -> String {
+    public static func save(_ finding: FuzzFinding, expectation: ModelExpectation, model: FuzzModel, in folder: URL)
+        throws -> String
+    {
         let hash = caseName(of: finding)
         let file = folder.appendingPathComponent(hash + ".json")
         let metaFile = folder.appendingPathComponent(hash + ".meta.json")
         if FileManager.default.fileExists(atPath: metaFile.path) { return file.path }
         // The one atomic writer makes the folder (and names the step and path when it cannot).
         try GoldenFiles.writeAtomically(finding.bytes, to: file)
-        try GoldenFiles.writeAtomically(CanonicalJSONWriter.bytes(meta(model: model, finding: finding, expectation: expectation)), to: metaFile)
+        try GoldenFiles.writeAtomically(
+            CanonicalJSONWriter.bytes(meta(model: model, finding: finding, expectation: expectation)), to: metaFile)
         return file.path
     }
 
@@ -164,16 +174,23 @@ public enum FuzzRegressions {
             let file = folder.appendingPathComponent(hash + ".json")
             let metaFile = folder.appendingPathComponent(hash + ".meta.json")
             guard let bytes = FileManager.default.contents(atPath: file.path),
-                  let metaBytes = FileManager.default.contents(atPath: metaFile.path) else {
+                let metaBytes = FileManager.default.contents(atPath: metaFile.path)
+            else {
                 throw LoadError(path: file.path, reason: "cannot read the case or its metadata")
             }
             guard let meta = try? JSONValue.parse(Array(metaBytes)),
-                  let expectationJSON = meta["expectation"], let expectation = ModelExpectation(json: expectationJSON),
-                  case .string(let status)? = meta["status"], status == "open" || status == "fixed",
-                  case .string(let outcomeName)? = meta["outcome"], let outcome = FuzzOutcome(rawValue: outcomeName) else {
-                throw LoadError(path: metaFile.path, reason: "expected canonical JSON with expectation, status (open or fixed) and outcome")
+                let expectationJSON = meta["expectation"], let expectation = ModelExpectation(json: expectationJSON),
+                case .string(let status)? = meta["status"], status == "open" || status == "fixed",
+                case .string(let outcomeName)? = meta["outcome"], let outcome = FuzzOutcome(rawValue: outcomeName)
+            else {
+                throw LoadError(
+                    path: metaFile.path,
+                    reason: "expected canonical JSON with expectation, status (open or fixed) and outcome")
             }
-            cases.append(Case(hash: hash, bytes: Array(bytes), meta: meta, expectation: expectation, isOpen: status == "open", outcome: outcome))
+            cases.append(
+                Case(
+                    hash: hash, bytes: Array(bytes), meta: meta, expectation: expectation, isOpen: status == "open",
+                    outcome: outcome))
         }
         return cases
     }
@@ -190,12 +207,15 @@ public enum FuzzRegressions {
         if regression.isOpen {
             if verdict.outcome == regression.outcome { return nil }
             if !verdict.outcome.isFinding {
-                return "\(regression.hash): the open \(regression.outcome.rawValue) case now behaves as expected (\(verdict.seen)); set its status to \"fixed\""
+                return
+                    "\(regression.hash): the open \(regression.outcome.rawValue) case now behaves as expected (\(verdict.seen)); set its status to \"fixed\""
             }
-            return "\(regression.hash): expected the open \(regression.outcome.rawValue) case to reproduce, got \(verdict.outcome.rawValue): \(verdict.seen)"
+            return
+                "\(regression.hash): expected the open \(regression.outcome.rawValue) case to reproduce, got \(verdict.outcome.rawValue): \(verdict.seen)"
         }
         if verdict.outcome.isFinding {
-            return "\(regression.hash): regressed: \(verdict.outcome.rawValue), expected \(verdict.expected), seen \(verdict.seen)"
+            return
+                "\(regression.hash): regressed: \(verdict.outcome.rawValue), expected \(verdict.expected), seen \(verdict.seen)"
         }
         return nil
     }

@@ -44,12 +44,15 @@ public enum LabelledCorpus {
         case .valid:
             return .object(JSONObject(["valid": .bool(true)]))
         case .invalid(let kinds, let offsets):
-            return .object(JSONObject([
-                "valid": .bool(false),
-                "kinds": .array(kinds.map(\.name).sorted().map { .string($0) }),
-                "offsets": .array([.number(JSONNumber(integerLiteral: offsets.lowerBound)),
-                                   .number(JSONNumber(integerLiteral: offsets.upperBound))]),
-            ]))
+            return .object(
+                JSONObject([
+                    "valid": .bool(false),
+                    "kinds": .array(kinds.map(\.name).sorted().map { .string($0) }),
+                    "offsets": .array([
+                        .number(JSONNumber(integerLiteral: offsets.lowerBound)),
+                        .number(JSONNumber(integerLiteral: offsets.upperBound)),
+                    ]),
+                ]))
         }
     }
 }

@@ -24,9 +24,13 @@ public struct ExecCampaign: Sendable {
     ///   - each: called with every mutant and its verdict, in order (to write a corpus).
     ///   - progress: called every 16 mutants and after the last with how many have run.
     /// - Throws: ``ExecRunner/ExecError`` when the command cannot be run; the campaign stops there.
-    public func run(count: Int, shard: Shard = .whole, each: (Mutant, FuzzVerdict) -> Void = { _, _ in },
-                    progress: (Int) -> Void = { _ in }) throws(ExecRunner.ExecError) -> FuzzCampaignResult {
+    public func run(
+        count: Int, shard: Shard = .whole, each: (Mutant, FuzzVerdict) -> Void = { _, _ in },
+        progress: (Int) -> Void = { _ in }
+    ) throws(ExecRunner.ExecError) -> FuzzCampaignResult {
         try CampaignLoop(generator: generator, count: count, shard: shard, progressInterval: 16)
-            .run(judge: { mutant throws(ExecRunner.ExecError) in try runner.verdict(for: mutant) }, each: each, progress: progress)
+            .run(
+                judge: { mutant throws(ExecRunner.ExecError) in try runner.verdict(for: mutant) }, each: each,
+                progress: progress)
     }
 }

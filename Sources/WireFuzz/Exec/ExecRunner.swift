@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import WireSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Feeds each mutant on standard input to an external command (`/bin/sh -c COMMAND`: a decoder in
 /// any language) and judges how it ends:
@@ -65,7 +66,9 @@ public struct ExecRunner: Sendable {
     public func run(_ bytes: [UInt8]) throws(ExecError) -> Ending {
         var template = Array("/tmp/wirelock-exec-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw ExecError(reason: "cannot create a temporary file: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            throw ExecError(reason: "cannot create a temporary file: \(String(cString: strerror(errno)))")
+        }
         let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         defer { unlink(path) }
         if FileSystem.writeAll(bytes, to: fd) != nil {
@@ -95,7 +98,8 @@ public struct ExecRunner: Sendable {
         case .timedOut:
             return FuzzVerdict(.hang, expected: expected, seen: "no exit within \(timeLimit) s (killed)")
         case .signaled(let signal):
-            return FuzzVerdict(.crash, expected: expected, seen: "killed by signal \(signal) (\(Spawn.signalName(signal)))")
+            return FuzzVerdict(
+                .crash, expected: expected, seen: "killed by signal \(signal) (\(Spawn.signalName(signal)))")
         case .exited(let status):
             if status == 0 && mustFail { return FuzzVerdict(.silentlyAccepted, expected: expected, seen: "exit 0") }
             return FuzzVerdict(mustFail ? .rejectedAsExpected : .accepted, expected: expected, seen: "exit \(status)")

@@ -46,8 +46,10 @@ public struct MutantGenerator: Sendable {
     ///   - seed: the campaign seed.
     ///   - mutators: which mutators to use (all by default), in any order.
     ///   - maxDepth: the depth limit of the validator under test.
-    public init(seeds: [FuzzSeed], seed: UInt64, mutators: [Mutator] = Mutator.allCases,
-                maxDepth: Int = JSONParseOptions.strict.maxDepth) {
+    public init(
+        seeds: [FuzzSeed], seed: UInt64, mutators: [Mutator] = Mutator.allCases,
+        maxDepth: Int = JSONParseOptions.strict.maxDepth
+    ) {
         self.init(seeds: seeds, seed: seed, mutators: mutators, maxDepth: maxDepth, batching: .standard)
     }
 
@@ -111,8 +113,9 @@ public struct MutantGenerator: Sendable {
         let fuzzSeed = seeds[seedIndex]
         // Every catalogued operation applies to its own seed.
         let (bytes, expectation) = operation.apply(to: fuzzSeed, maxDepth: maxDepth)!
-        return Mutant(index: k, seedName: fuzzSeed.name, seedIndex: seedIndex, operation: operation,
-                      bytes: bytes, expectation: expectation)
+        return Mutant(
+            index: k, seedName: fuzzSeed.name, seedIndex: seedIndex, operation: operation,
+            bytes: bytes, expectation: expectation)
     }
 }
 

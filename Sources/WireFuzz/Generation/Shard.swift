@@ -30,7 +30,8 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: ``ParseError`` naming the text and what was expected.
     public static func parse(_ text: String) throws(ParseError) -> Shard {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), let shard = Shard(index: i, count: n) else {
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), let shard = Shard(index: i, count: n)
+        else {
             throw ParseError(text: text)
         }
         return shard

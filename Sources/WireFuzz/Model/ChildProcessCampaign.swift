@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import WireJSON
 import WireSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Runs a ``ModelCampaign`` in a worker process, so a trap in a model's `init(from:)` becomes a
 /// `crash` finding with its reproducer instead of the end of the run, and a mutant that takes too
@@ -51,7 +52,8 @@ public struct ChildProcessCampaign: Sendable {
             var reply: String
             if line.hasPrefix("shrink "), let k = Int(line.dropFirst(7)) {
                 let (finding, expectation) = campaign.shrink(k)
-                reply = "\(k)\t\(finding.verdict.outcome.rawValue)\t\(clean(finding.verdict.expected))\t\(clean(finding.verdict.seen))\t"
+                reply =
+                    "\(k)\t\(finding.verdict.outcome.rawValue)\t\(clean(finding.verdict.expected))\t\(clean(finding.verdict.seen))\t"
                 reply += Text.hex(finding.bytes) + "\t" + CanonicalJSONWriter.text(expectation.json(), style: .compact)
                 reply += "\t\(clean(finding.operation.path.description))"
             } else if let k = Int(line) {
@@ -74,45 +76,53 @@ public struct ChildProcessCampaign: Sendable {
     /// - Parameter progress: called every `batchSize` mutants and after the last with how many
     ///   have been judged.
     /// - Throws: ``WorkerError`` when the worker cannot be started, or answers nonsense.
-    public func run(count: Int, shard: Shard = .whole, progress: (Int) -> Void = { _ in }) throws(WorkerError) -> ModelCampaign.Result {
+    public func run(count: Int, shard: Shard = .whole, progress: (Int) -> Void = { _ in }) throws(WorkerError)
+        -> ModelCampaign.Result
+    {
         let all = Array(shard.indices(upTo: count))
         var worker: Worker? = nil
-        var position = 0   // in `all`: the next mutant to judge
-        var sent = 0       // in `all`: the mutants before this one have been sent to the worker
+        var position = 0  // in `all`: the next mutant to judge
+        var sent = 0  // in `all`: the mutants before this one have been sent to the worker
         defer { worker?.stop() }
-        let loop = CampaignLoop(generator: campaign.generator, count: count, shard: shard, progressInterval: max(1, batchSize))
-        return try loop.run(judge: { mutant throws(WorkerError) -> FuzzVerdict in
-            let k = mutant.index
-            if worker == nil { worker = try Worker.start(workerCommand) }
-            if position == sent {
-                let batch = all[position..<min(all.count, position + batchSize)]
-                worker!.send(batch.map(String.init).joined(separator: "\n") + "\n")
-                sent = position + batch.count
-            }
-            position += 1
-            let verdict: FuzzVerdict
-            switch worker!.readLine(timeLimit: timeLimit) {
-            case .line(let line):
-                let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-                guard fields.count == 4, Int(fields[0]) == k, let outcome = FuzzOutcome(rawValue: String(fields[1])) else {
-                    throw WorkerError(reason: "the fuzz worker answered '\(line.prefix(200))' for mutant \(k)")
+        let loop = CampaignLoop(
+            generator: campaign.generator, count: count, shard: shard, progressInterval: max(1, batchSize))
+        return try loop.run(
+            judge: { mutant throws(WorkerError) -> FuzzVerdict in
+                let k = mutant.index
+                if worker == nil { worker = try Worker.start(workerCommand) }
+                if position == sent {
+                    let batch = all[position..<min(all.count, position + batchSize)]
+                    worker!.send(batch.map(String.init).joined(separator: "\n") + "\n")
+                    sent = position + batch.count
                 }
-                verdict = FuzzVerdict(outcome, expected: String(fields[2]), seen: String(fields[3]))
-            case .died(let signal):
-                verdict = FuzzVerdict(.crash, expected: campaign.expectation(k).description,
-                                      seen: signal.map { "the decoder died: signal \($0) (\(Spawn.signalName($0)))" } ?? "the decoder exited")
-            case .timedOut:
-                verdict = FuzzVerdict(.hang, expected: campaign.expectation(k).description,
-                                      seen: "no answer within \(timeLimit) s (killed)")
-            }
-            if verdict.outcome == .crash || verdict.outcome == .hang {
-                // The rest of the batch goes to a new worker.
-                worker?.stop()
-                worker = nil
-                sent = position
-            }
-            return verdict
-        }, progress: progress)
+                position += 1
+                let verdict: FuzzVerdict
+                switch worker!.readLine(timeLimit: timeLimit) {
+                case .line(let line):
+                    let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+                    guard fields.count == 4, Int(fields[0]) == k, let outcome = FuzzOutcome(rawValue: String(fields[1]))
+                    else {
+                        throw WorkerError(reason: "the fuzz worker answered '\(line.prefix(200))' for mutant \(k)")
+                    }
+                    verdict = FuzzVerdict(outcome, expected: String(fields[2]), seen: String(fields[3]))
+                case .died(let signal):
+                    verdict = FuzzVerdict(
+                        .crash, expected: campaign.expectation(k).description,
+                        seen: signal.map { "the decoder died: signal \($0) (\(Spawn.signalName($0)))" }
+                            ?? "the decoder exited")
+                case .timedOut:
+                    verdict = FuzzVerdict(
+                        .hang, expected: campaign.expectation(k).description,
+                        seen: "no answer within \(timeLimit) s (killed)")
+                }
+                if verdict.outcome == .crash || verdict.outcome == .hang {
+                    // The rest of the batch goes to a new worker.
+                    worker?.stop()
+                    worker = nil
+                    sent = position
+                }
+                return verdict
+            }, progress: progress)
     }
 
     /// Shrinks a finding in a worker; nil when the worker died or hung meanwhile (keep the original).
@@ -123,15 +133,17 @@ public struct ChildProcessCampaign: Sendable {
         guard case .line(let line) = worker.readLine(timeLimit: max(timeLimit * 20, 60)) else { return nil }
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
         guard fields.count == 7, Int(fields[0]) == k, let outcome = FuzzOutcome(rawValue: String(fields[1])),
-              let bytes = Text.bytes(fromHex: fields[4]), let json = try? JSONValue.parse(String(fields[5])),
-              let expectation = ModelExpectation(json: json), let path = JSONPath.parse(String(fields[6])) else {
+            let bytes = Text.bytes(fromHex: fields[4]), let json = try? JSONValue.parse(String(fields[5])),
+            let expectation = ModelExpectation(json: json), let path = JSONPath.parse(String(fields[6]))
+        else {
             throw WorkerError(reason: "the fuzz worker answered '\(line.prefix(200))' to shrink \(k)")
         }
         let mutant = campaign.generator.mutant(k)
         var operation = mutant.operation
         operation.path = path
-        var finding = FuzzFinding(index: k, seedName: mutant.seedName, operation: operation,
-                                  verdict: FuzzVerdict(outcome, expected: String(fields[2]), seen: String(fields[3])), bytes: bytes)
+        var finding = FuzzFinding(
+            index: k, seedName: mutant.seedName, operation: operation,
+            verdict: FuzzVerdict(outcome, expected: String(fields[2]), seen: String(fields[3])), bytes: bytes)
         if bytes.count != mutant.bytes.count { finding.originalSize = mutant.bytes.count }
         return (finding, expectation)
     }
@@ -144,7 +156,11 @@ struct Worker {
     let output: Int32
     var reader: LineReader
 
-    enum Reply { case line(String), died(Int32?), timedOut }
+    enum Reply {
+        case line(String)
+        case died(Int32?)
+        case timedOut
+    }
 
     static func start(_ command: [String]) throws(ChildProcessCampaign.WorkerError) -> Worker {
         var toChild: [Int32] = [0, 0]
@@ -208,7 +224,10 @@ struct LineReader {
 
     init(descriptor: Int32) { self.descriptor = descriptor }
 
-    enum Next { case line(String), timedOut, end }
+    enum Next {
+        case line(String)
+        case timedOut, end
+    }
 
     mutating func next() -> String? {
         if case .line(let line) = next(timeLimit: nil) { return line }
@@ -222,7 +241,10 @@ struct LineReader {
             if let newline = buffer[max(start, scanned)...].firstIndex(of: 0x0A) {
                 let line = String(decoding: buffer[start..<newline], as: UTF8.self)
                 start = newline + 1
-                if start > 65536 { buffer.removeFirst(start); start = 0 }
+                if start > 65536 {
+                    buffer.removeFirst(start)
+                    start = 0
+                }
                 scanned = start
                 return .line(line)
             }

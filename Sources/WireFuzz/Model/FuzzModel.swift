@@ -34,15 +34,19 @@ public struct FuzzModel: Sendable {
     public func decode(_ bytes: [UInt8]) -> Decoded { decodeBytes(bytes) }
 
     /// A `Codable` model: accepted mutants are written back with `encoder` and compared with the wire.
-    public static func codable<T: Codable & SendableMetatype>(_ type: T.Type, name: String, decoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() },
-                                           encoder: @escaping @Sendable () -> JSONEncoder = { JSONEncoder() },
-                                           maxDepth: Int = JSONParseOptions.strict.maxDepth) -> FuzzModel {
+    public static func codable<T: Codable & SendableMetatype>(
+        _ type: T.Type, name: String, decoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() },
+        encoder: @escaping @Sendable () -> JSONEncoder = { JSONEncoder() },
+        maxDepth: Int = JSONParseOptions.strict.maxDepth
+    ) -> FuzzModel {
         let validator = validator(maxDepth)
         return FuzzModel(name: name, typeName: "\(T.self)", maxDepth: maxDepth) { bytes in
             if let error = validator.validate(bytes).errors.first { return .rejected(DecodingFailure(error)) }
             let value: T
             let reader = decoder()
-            do { value = try reader.decode(T.self, from: Data(bytes)) } catch { return .rejected(wireFailure(error, reader, bytes)) }
+            do { value = try reader.decode(T.self, from: Data(bytes)) } catch {
+                return .rejected(wireFailure(error, reader, bytes))
+            }
             do {
                 let data = try encoder().encode(value)
                 return .accepted(view: try JSONValue.parse(Array(data)), encodingError: nil)
@@ -54,13 +58,17 @@ public struct FuzzModel: Sendable {
 
     /// A model that is only `Decodable`: accepted mutants cannot be compared with the wire, so an
     /// acceptance that is allowed counts as `accepted` rather than `lossless`.
-    public static func decodable<T: Decodable & SendableMetatype>(_ type: T.Type, name: String, decoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() },
-                                               maxDepth: Int = JSONParseOptions.strict.maxDepth) -> FuzzModel {
+    public static func decodable<T: Decodable & SendableMetatype>(
+        _ type: T.Type, name: String, decoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() },
+        maxDepth: Int = JSONParseOptions.strict.maxDepth
+    ) -> FuzzModel {
         let validator = validator(maxDepth)
         return FuzzModel(name: name, typeName: "\(T.self)", maxDepth: maxDepth) { bytes in
             if let error = validator.validate(bytes).errors.first { return .rejected(DecodingFailure(error)) }
             let reader = decoder()
-            do { _ = try reader.decode(T.self, from: Data(bytes)) } catch { return .rejected(wireFailure(error, reader, bytes)) }
+            do { _ = try reader.decode(T.self, from: Data(bytes)) } catch {
+                return .rejected(wireFailure(error, reader, bytes))
+            }
             return .accepted(view: nil, encodingError: nil)
         }
     }

@@ -58,7 +58,8 @@ public struct ModelCampaign: Sendable {
     /// What a correct model does with mutant `k`.
     public func expectation(_ k: Int) -> ModelExpectation {
         let (seedIndex, operation) = generator.operation(k)
-        return ModelExpectation.of(operation, baseline: baselines[seedIndex], original: generator.seeds[seedIndex].value[operation.path])
+        return ModelExpectation.of(
+            operation, baseline: baselines[seedIndex], original: generator.seeds[seedIndex].value[operation.path])
     }
 
     /// Mutant `k`, and the model's verdict on it.
@@ -100,7 +101,8 @@ public struct ModelCampaign: Sendable {
     public func shrink(_ k: Int, budget: Int = 3000) -> (finding: FuzzFinding, expectation: ModelExpectation) {
         let (mutant, verdict) = evaluate(k)
         var expectation = self.expectation(k)
-        var finding = FuzzFinding(index: k, seedName: mutant.seedName, operation: mutant.operation, verdict: verdict, bytes: mutant.bytes)
+        var finding = FuzzFinding(
+            index: k, seedName: mutant.seedName, operation: mutant.operation, verdict: verdict, bytes: mutant.bytes)
         guard verdict.outcome.isFinding, mutant.operation.isStructural else { return (finding, expectation) }
         var current = generator.seeds[mutant.seedIndex]
         var operation = mutant.operation
@@ -113,7 +115,10 @@ public struct ModelCampaign: Sendable {
             while i < candidates.count && spent < budget {
                 spent += 1
                 let (removed, newPath) = candidates[i]
-                guard let tree = current.value.replacing(at: removed, { _ in nil }) else { i += 1; continue }
+                guard let tree = current.value.replacing(at: removed, { _ in nil }) else {
+                    i += 1
+                    continue
+                }
                 let smaller = FuzzSeed(name: current.name, value: tree)
                 var moved = operation
                 moved.path = newPath
@@ -137,9 +142,12 @@ public struct ModelCampaign: Sendable {
 
     /// The mutation on another seed, judged: nil when the model rejects that seed or the mutation
     /// does not apply there.
-    func attempt(_ operation: MutationOperation, on seed: FuzzSeed) -> (bytes: [UInt8], verdict: FuzzVerdict, expectation: ModelExpectation)? {
+    func attempt(_ operation: MutationOperation, on seed: FuzzSeed) -> (
+        bytes: [UInt8], verdict: FuzzVerdict, expectation: ModelExpectation
+    )? {
         guard case .accepted(let view, nil) = model.decode(seed.bytes),
-              let (bytes, _) = operation.apply(to: seed, maxDepth: model.maxDepth) else { return nil }
+            let (bytes, _) = operation.apply(to: seed, maxDepth: model.maxDepth)
+        else { return nil }
         let baseline = view.map { ValueDiff.paths(seed.value, $0) } ?? []
         let expectation = ModelExpectation.of(operation, baseline: baseline, original: seed.value[operation.path])
         return (bytes, judge(bytes, expectation, structural: operation.isStructural), expectation)
@@ -158,8 +166,9 @@ public struct ModelCampaign: Sendable {
             // Removing an element before the path's element in the same array shifts the path.
             let depth = candidate.count - 1
             if case .index(let removed) = candidate[depth], chain.count > depth,
-               Array(chain.prefix(depth)) == Array(candidate.prefix(depth)),
-               case .index(let kept) = chain[depth], removed < kept {
+                Array(chain.prefix(depth)) == Array(candidate.prefix(depth)),
+                case .index(let kept) = chain[depth], removed < kept
+            {
                 moved[depth] = .index(kept - 1)
             }
             return (entry.path, JSONPath(moved))

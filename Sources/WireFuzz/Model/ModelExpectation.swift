@@ -46,8 +46,10 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
     public var rejectionsBelow: Bool
 
     /// An expectation.
-    public init(rejections: [DecodingFailureKind], path: JSONPath, acceptable: Bool, ignoring: [JSONPath],
-                rejectionsAbove: Bool = false, rejectionsBelow: Bool = false) {
+    public init(
+        rejections: [DecodingFailureKind], path: JSONPath, acceptable: Bool, ignoring: [JSONPath],
+        rejectionsAbove: Bool = false, rejectionsBelow: Bool = false
+    ) {
         self.rejections = rejections
         self.path = path
         self.acceptable = acceptable
@@ -59,7 +61,9 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
     /// The expectation for `operation` on a seed whose write-back differs from it at `baseline`.
     /// - Parameter original: the seed's value at the operation's path (`null` there changes the rule
     ///   for ``Mutator/wrongType``).
-    public static func of(_ operation: MutationOperation, baseline: [JSONPath], original: JSONValue? = nil) -> ModelExpectation {
+    public static func of(_ operation: MutationOperation, baseline: [JSONPath], original: JSONValue? = nil)
+        -> ModelExpectation
+    {
         var ignoring = baseline
         var rejections: [DecodingFailureKind]
         switch operation.mutator {
@@ -82,8 +86,9 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
         var numberPut = false
         if case .replace(.number) = operation.edit { numberPut = true }
         let above = operation.mutator == .numbers || (nullReplaced && numberPut)
-        return ModelExpectation(rejections: rejections, path: operation.path, acceptable: operation.isStructural, ignoring: ignoring,
-                                rejectionsAbove: above, rejectionsBelow: nullReplaced)
+        return ModelExpectation(
+            rejections: rejections, path: operation.path, acceptable: operation.isStructural, ignoring: ignoring,
+            rejectionsAbove: above, rejectionsBelow: nullReplaced)
     }
 
     /// `missingKey at $.year, or lossless`.
@@ -92,7 +97,11 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
         if rejections == [.syntax] {
             parts.append("syntax error")
         } else if !rejections.isEmpty {
-            parts.append(rejections.map(\.rawValue).joined(separator: "|") + (rejectionsAbove && rejectionsBelow ? " at, above or below " : rejectionsAbove ? " at or above " : rejectionsBelow ? " at or below " : " at ") + "\(path)")
+            parts.append(
+                rejections.map(\.rawValue).joined(separator: "|")
+                    + (rejectionsAbove && rejectionsBelow
+                        ? " at, above or below "
+                        : rejectionsAbove ? " at or above " : rejectionsBelow ? " at or below " : " at ") + "\(path)")
         }
         if acceptable { parts.append(rejections.isEmpty ? "accepted losslessly" : "lossless") }
         return parts.joined(separator: ", or ")
@@ -107,22 +116,28 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
         switch decoded {
         case .rejected(let failure):
             let seen = "rejected: \(failure.kind.rawValue) at \(failure.path)"
-            let placed = failure.path == path || (rejectionsAbove && path.components.starts(with: failure.path.components))
+            let placed =
+                failure.path == path || (rejectionsAbove && path.components.starts(with: failure.path.components))
                 || (rejectionsBelow && failure.path.components.starts(with: path.components))
             let right = rejections.contains(failure.kind) && (failure.kind == .syntax || placed)
             return FuzzVerdict(right ? .rejectedAsExpected : .misclassified, expected: expected, seen: seen)
         case .accepted(let view, let encodingError):
             guard acceptable else {
-                return FuzzVerdict(.silentlyAccepted, expected: expected, seen: "accepted" + (view.map { ": decoded \(Self.short($0))" } ?? ""))
+                return FuzzVerdict(
+                    .silentlyAccepted, expected: expected,
+                    seen: "accepted" + (view.map { ": decoded \(Self.short($0))" } ?? ""))
             }
             if let encodingError {
-                return FuzzVerdict(.silentlyAccepted, expected: expected, seen: "accepted, but the value cannot be written back: \(encodingError)")
+                return FuzzVerdict(
+                    .silentlyAccepted, expected: expected,
+                    seen: "accepted, but the value cannot be written back: \(encodingError)")
             }
             guard let view, let mutant else { return FuzzVerdict(.accepted, expected: expected, seen: "accepted") }
             let paths = ValueDiff.paths(mutant, view)
             let differences: [JSONPath]
             if ignoring.count * paths.count <= 1_024 {
-                differences = paths.filter { path in !ignoring.contains { path.components.starts(with: $0.components) } }
+                differences = paths.filter { path in !ignoring.contains { path.components.starts(with: $0.components) }
+                }
             } else {
                 // Not at or below an ignored path: no prefix of it is one (a set lookup per prefix,
                 // rather than every ignored path for every difference).
@@ -131,11 +146,14 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
                     !(0...path.components.count).contains { ignored.contains(Array(path.components.prefix($0))) }
                 }
             }
-            guard let first = differences.first else { return FuzzVerdict(.lossless, expected: expected, seen: "lossless") }
+            guard let first = differences.first else {
+                return FuzzVerdict(.lossless, expected: expected, seen: "lossless")
+            }
             let wire = mutant[first].map(Self.short) ?? "nothing"
             let model = view[first].map(Self.short) ?? "nothing"
-            return FuzzVerdict(.silentlyAccepted, expected: expected,
-                               seen: "accepted: at \(first) the wire has \(wire), the model decoded \(model)")
+            return FuzzVerdict(
+                .silentlyAccepted, expected: expected,
+                seen: "accepted: at \(first) the wire has \(wire), the model decoded \(model)")
         }
     }
 
@@ -147,22 +165,24 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
 
     /// The expectation as JSON: `{"rejections": [...], "path": "$.x", "acceptable": true, "ignoring": [...]}`.
     public func json() -> JSONValue {
-        .object(JSONObject([
-            "rejections": .array(rejections.map { .string($0.rawValue) }),
-            "path": .string(path.description),
-            "acceptable": .bool(acceptable),
-            "ignoring": .array(ignoring.map { .string($0.description) }),
-            "rejectionsAbove": .bool(rejectionsAbove),
-            "rejectionsBelow": .bool(rejectionsBelow),
-        ]))
+        .object(
+            JSONObject([
+                "rejections": .array(rejections.map { .string($0.rawValue) }),
+                "path": .string(path.description),
+                "acceptable": .bool(acceptable),
+                "ignoring": .array(ignoring.map { .string($0.description) }),
+                "rejectionsAbove": .bool(rejectionsAbove),
+                "rejectionsBelow": .bool(rejectionsBelow),
+            ]))
     }
 
     /// Reads ``json()``'s form back.
     /// - Returns: nil when a member is missing or malformed.
     public init?(json: JSONValue) {
         guard case .array(let kinds)? = json["rejections"], case .string(let path)? = json["path"],
-              case .bool(let acceptable)? = json["acceptable"], case .array(let ignoring)? = json["ignoring"],
-              let parsedPath = JSONPath.parse(path) else { return nil }
+            case .bool(let acceptable)? = json["acceptable"], case .array(let ignoring)? = json["ignoring"],
+            let parsedPath = JSONPath.parse(path)
+        else { return nil }
         var rejections: [DecodingFailureKind] = []
         for kind in kinds {
             guard case .string(let name) = kind, let parsed = DecodingFailureKind(rawValue: name) else { return nil }
@@ -177,8 +197,9 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
         if case .bool(let value)? = json["rejectionsAbove"] { above = value }
         var below = false
         if case .bool(let value)? = json["rejectionsBelow"] { below = value }
-        self.init(rejections: rejections, path: parsedPath, acceptable: acceptable, ignoring: ignored,
-                  rejectionsAbove: above, rejectionsBelow: below)
+        self.init(
+            rejections: rejections, path: parsedPath, acceptable: acceptable, ignoring: ignored,
+            rejectionsAbove: above, rejectionsBelow: below)
     }
 }
 
@@ -195,10 +216,16 @@ enum ValueDiff {
             case (.object(let x)?, .object(let y)?) where x.count + y.count <= 32:
                 // Small objects (most of them): searching is cheaper than building tables.
                 var names: [String] = []
-                for member in x.members where !names.contains(where: { JSONKey.exactlyEqual($0, member.key) }) { names.append(member.key) }
-                for member in y.members where !names.contains(where: { JSONKey.exactlyEqual($0, member.key) }) { names.append(member.key) }
+                for member in x.members where !names.contains(where: { JSONKey.exactlyEqual($0, member.key) }) {
+                    names.append(member.key)
+                }
+                for member in y.members where !names.contains(where: { JSONKey.exactlyEqual($0, member.key) }) {
+                    names.append(member.key)
+                }
                 for name in names {
-                    stack.append(.key(name)); visit(x[name], y[name]); stack.removeLast()
+                    stack.append(.key(name))
+                    visit(x[name], y[name])
+                    stack.removeLast()
                 }
             case (.object(let x)?, .object(let y)?):
                 // Every name once, in order of first appearance, and each side's last member of it
@@ -206,12 +233,20 @@ enum ValueDiff {
                 // objects quadratic.
                 var names: [JSONKey] = []
                 var seen = Set<JSONKey>()
-                for member in x.members where seen.insert(JSONKey(member.key)).inserted { names.append(JSONKey(member.key)) }
-                for member in y.members where seen.insert(JSONKey(member.key)).inserted { names.append(JSONKey(member.key)) }
-                let xLast = Dictionary(x.members.map { (JSONKey($0.key), $0.value) }, uniquingKeysWith: { _, last in last })
-                let yLast = Dictionary(y.members.map { (JSONKey($0.key), $0.value) }, uniquingKeysWith: { _, last in last })
+                for member in x.members where seen.insert(JSONKey(member.key)).inserted {
+                    names.append(JSONKey(member.key))
+                }
+                for member in y.members where seen.insert(JSONKey(member.key)).inserted {
+                    names.append(JSONKey(member.key))
+                }
+                let xLast = Dictionary(
+                    x.members.map { (JSONKey($0.key), $0.value) }, uniquingKeysWith: { _, last in last })
+                let yLast = Dictionary(
+                    y.members.map { (JSONKey($0.key), $0.value) }, uniquingKeysWith: { _, last in last })
                 for name in names {
-                    stack.append(.key(name.string)); visit(xLast[name], yLast[name]); stack.removeLast()
+                    stack.append(.key(name.string))
+                    visit(xLast[name], yLast[name])
+                    stack.removeLast()
                 }
             case (.array(let x)?, .array(let y)?):
                 for i in 0..<max(x.count, y.count) {
@@ -268,12 +303,15 @@ extension JSONPath {
                         end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
                     }
                     guard end < bytes.endIndex, end + 1 < bytes.endIndex, bytes[end + 1] == UInt8(ascii: "]"),
-                          case .string(let key)? = try? JSONValue.parse(Array(bytes[bytes.startIndex...end])) else { return nil }
+                        case .string(let key)? = try? JSONValue.parse(Array(bytes[bytes.startIndex...end]))
+                    else { return nil }
                     components.append(.key(key))
                     bytes = bytes[(end + 2)...]
                 } else {
                     let digits = bytes.prefix { $0 != UInt8(ascii: "]") }
-                    guard let index = Int(String(decoding: digits, as: UTF8.self)), bytes.count > digits.count else { return nil }
+                    guard let index = Int(String(decoding: digits, as: UTF8.self)), bytes.count > digits.count else {
+                        return nil
+                    }
                     components.append(.index(index))
                     bytes = bytes.dropFirst(digits.count + 1)
                 }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import WireJSON
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writes a tree as compact JSON in source member order (repeated names kept), optionally putting
 /// raw bytes in place of the value at one path and reporting where they start. Raw bytes let a
@@ -11,7 +12,9 @@ import WireJSON
 enum MutantWriter {
     /// The bytes of `value`, with `splice.bytes` written instead of the value at `splice.path`.
     /// - Returns: the bytes and the offset where the splice starts (nil when the path was not found).
-    static func write(_ value: JSONValue, splice: (path: JSONPath, bytes: [UInt8])? = nil) -> (bytes: [UInt8], spliceStart: Int?) {
+    static func write(_ value: JSONValue, splice: (path: JSONPath, bytes: [UInt8])? = nil) -> (
+        bytes: [UInt8], spliceStart: Int?
+    ) {
         var out: [UInt8] = []
         out.reserveCapacity(4096)
         var start: Int?
@@ -21,8 +24,10 @@ enum MutantWriter {
         return (out, start)
     }
 
-    private static func write(_ value: JSONValue, _ out: inout [UInt8], _ path: inout [JSONPath.Component],
-                              _ target: [JSONPath.Component]?, _ raw: [UInt8], _ start: inout Int?) {
+    private static func write(
+        _ value: JSONValue, _ out: inout [UInt8], _ path: inout [JSONPath.Component],
+        _ target: [JSONPath.Component]?, _ raw: [UInt8], _ start: inout Int?
+    ) {
         if let target, start == nil, target == path {
             start = out.count
             out.append(contentsOf: raw)
@@ -94,7 +99,9 @@ enum CompactEdit {
     static func locate(_ path: [JSONPath.Component], in bytes: [UInt8], containers: Containers) -> Entry? {
         bytes.withUnsafeBufferPointer { b in
             let skipValue = { (i: Int) -> Int in
-                if b[i] == UInt8(ascii: "{") || b[i] == UInt8(ascii: "["), let end = containers.end(ofContainerAt: i) { return end }
+                if b[i] == UInt8(ascii: "{") || b[i] == UInt8(ascii: "["), let end = containers.end(ofContainerAt: i) {
+                    return end
+                }
                 return Self.skipValue(b, i)
             }
             var entry = Entry(start: 0, valueStart: 0, end: b.count, key: nil, isFirst: true, hasNext: false)
@@ -112,9 +119,14 @@ enum CompactEdit {
                         let keyEnd = skipString(b, i)
                         let valueEnd = skipValue(keyEnd + 1)
                         let next = b[valueEnd] == UInt8(ascii: ",")
-                        if keyEnd - i == target.count && target.withUnsafeBufferPointer({ t in
-                            memcmp(t.baseAddress!, b.baseAddress! + i, t.count) == 0 }) {
-                            found = Entry(start: i, valueStart: keyEnd + 1, end: valueEnd, key: i..<keyEnd, isFirst: first, hasNext: next)
+                        if keyEnd - i == target.count
+                            && target.withUnsafeBufferPointer({ t in
+                                memcmp(t.baseAddress!, b.baseAddress! + i, t.count) == 0
+                            })
+                        {
+                            found = Entry(
+                                start: i, valueStart: keyEnd + 1, end: valueEnd, key: i..<keyEnd, isFirst: first,
+                                hasNext: next)
                         }
                         first = false
                         i = next ? valueEnd + 1 : valueEnd
@@ -126,7 +138,8 @@ enum CompactEdit {
                         let valueEnd = skipValue(i)
                         let next = b[valueEnd] == UInt8(ascii: ",")
                         if position == index {
-                            found = Entry(start: i, valueStart: i, end: valueEnd, key: nil, isFirst: position == 0, hasNext: next)
+                            found = Entry(
+                                start: i, valueStart: i, end: valueEnd, key: nil, isFirst: position == 0, hasNext: next)
                             break
                         }
                         position += 1
@@ -173,7 +186,8 @@ enum CompactEdit {
 
         /// The offset after the container that starts at `start`, if one does.
         func end(ofContainerAt start: Int) -> Int? {
-            var low = 0, high = starts.count
+            var low = 0
+            var high = starts.count
             while low < high {
                 let middle = (low + high) / 2
                 if starts[middle] < start { low = middle + 1 } else { high = middle }
@@ -214,7 +228,9 @@ enum CompactEdit {
             }
         default:
             var j = i
-            while j < b.count, b[j] != UInt8(ascii: ","), b[j] != UInt8(ascii: "}"), b[j] != UInt8(ascii: "]") { j += 1 }
+            while j < b.count, b[j] != UInt8(ascii: ","), b[j] != UInt8(ascii: "}"), b[j] != UInt8(ascii: "]") {
+                j += 1
+            }
             return j
         }
     }
@@ -244,7 +260,8 @@ extension JSONValue {
         replacing(path.components[...], transform)
     }
 
-    private func replacing(_ rest: ArraySlice<JSONPath.Component>, _ transform: (JSONValue) -> JSONValue?) -> JSONValue? {
+    private func replacing(_ rest: ArraySlice<JSONPath.Component>, _ transform: (JSONValue) -> JSONValue?) -> JSONValue?
+    {
         guard let first = rest.first else { return transform(self) }
         switch (self, first) {
         case (.object(var object), .key(let key)):
@@ -272,7 +289,8 @@ extension JSONValue {
         guard case .key(let old)? = path.components.last else { return self }
         return replacing(at: path.parent) { parent in
             guard case .object(var object) = parent,
-                  let i = object.members.lastIndex(where: { JSONKey.exactlyEqual($0.key, old) }) else { return parent }
+                let i = object.members.lastIndex(where: { JSONKey.exactlyEqual($0.key, old) })
+            else { return parent }
             object.members[i].key = newName
             return .object(object)
         } ?? self
@@ -287,11 +305,15 @@ extension JSONValue {
             switch value {
             case .array(let elements):
                 for (i, element) in elements.enumerated() {
-                    stack.append(.index(i)); visit(element); stack.removeLast()
+                    stack.append(.index(i))
+                    visit(element)
+                    stack.removeLast()
                 }
             case .object(let object):
                 for member in object.members {
-                    stack.append(.key(member.key)); visit(member.value); stack.removeLast()
+                    stack.append(.key(member.key))
+                    visit(member.value)
+                    stack.removeLast()
                 }
             default: break
             }

@@ -8,10 +8,11 @@ enum MutationCatalogue {
 
     /// The unknown member added by ``Mutator/extraKey``.
     static let extraKey = "wirelockFuzzExtra"
-    static let extraValue: JSONValue = .object(JSONObject([
-        "note": .string("a member no model knows"),
-        "values": .array([.number(1), .number(JSONNumber(text: "2.5")), .null]),
-    ]))
+    static let extraValue: JSONValue = .object(
+        JSONObject([
+            "note": .string("a member no model knows"),
+            "values": .array([.number(1), .number(JSONNumber(text: "2.5")), .null]),
+        ]))
 
     /// Values of each kind that ``Mutator/wrongType`` puts in place of a value of another kind.
     static let wrongTypeValues: [(String, JSONValue)] = [
@@ -85,18 +86,21 @@ enum MutationCatalogue {
             TruncationPoints.forEachCut(of: seed.bytes) { cut in
                 let group = cut.place.index
                 if next[group] < sorted[group].count && sorted[group][next[group]] == seen[group] {
-                    found[group][seen[group]] = Operation(mutator: .truncate, path: .root, variant: "cut-in-\(cut.place.rawValue)",
-                                                          edit: .truncate(cut))
+                    found[group][seen[group]] = Operation(
+                        mutator: .truncate, path: .root, variant: "cut-in-\(cut.place.rawValue)",
+                        edit: .truncate(cut))
                     next[group] += 1
                 }
                 seen[group] += 1
             }
         case .emptyBody:
             let both = [
-                Operation(mutator: .emptyBody, path: .root, variant: "empty",
-                          edit: .body([], kinds: [.emptyInput], offsets: 0...0)),
-                Operation(mutator: .emptyBody, path: .root, variant: "whitespace",
-                          edit: .body(Array(" \n\t \r\n".utf8), kinds: [.emptyInput], offsets: 6...6)),
+                Operation(
+                    mutator: .emptyBody, path: .root, variant: "empty",
+                    edit: .body([], kinds: [.emptyInput], offsets: 0...0)),
+                Operation(
+                    mutator: .emptyBody, path: .root, variant: "whitespace",
+                    edit: .body(Array(" \n\t \r\n".utf8), kinds: [.emptyInput], offsets: 6...6)),
             ]
             for position in sorted[0] where position < both.count { found[0][position] = both[position] }
         default:
@@ -109,8 +113,9 @@ enum MutationCatalogue {
                     guard count > 0 else { continue }
                     while next[group] < sorted[group].count && sorted[group][next[group]] < seen[group] + count {
                         let position = sorted[group][next[group]]
-                        found[group][position] = visitor.operation(mutator, group: group, variant: position - seen[group],
-                                                                   value: value, key: key, path: JSONPath(path))
+                        found[group][position] = visitor.operation(
+                            mutator, group: group, variant: position - seen[group],
+                            value: value, key: key, path: JSONPath(path))
                         next[group] += 1
                         remaining -= 1
                     }
@@ -153,12 +158,16 @@ enum MutationCatalogue {
         var out: [(String, String)] = []
         // Another name is other Unicode scalars (JSONKey), not merely a string Swift finds different.
         func add(_ name: String, _ variant: String) {
-            if !JSONKey.exactlyEqual(name, key), !name.isEmpty, !out.contains(where: { JSONKey.exactlyEqual($0.0, name) }) {
+            if !JSONKey.exactlyEqual(name, key), !name.isEmpty,
+                !out.contains(where: { JSONKey.exactlyEqual($0.0, name) })
+            {
                 out.append((name, variant))
             }
         }
         if let first = key.first {
-            add(first.isUppercase ? first.lowercased() + key.dropFirst() : first.uppercased() + key.dropFirst(), "first-letter-case")
+            add(
+                first.isUppercase ? first.lowercased() + key.dropFirst() : first.uppercased() + key.dropFirst(),
+                "first-letter-case")
         }
         add(key.lowercased(), "lowercase")
         var snake = ""
@@ -168,7 +177,10 @@ enum MutationCatalogue {
         add(snake, "snake_case")
         if key.contains("_") {
             let parts = key.split(separator: "_")
-            add(parts.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined(), "camelCase")
+            add(
+                parts.enumerated().map {
+                    $0.offset == 0 ? String($0.element) : $0.element.prefix(1).uppercased() + $0.element.dropFirst()
+                }.joined(), "camelCase")
         }
         return out
     }
@@ -200,9 +212,18 @@ enum MutationCatalogue {
         if !text.isEmpty { out.append(("empty", .replace(.string("")))) }
         if includeHuge { out.append(("1MiB", .replace(.string(hugeString)))) }
         out.append(("escapes", .splice(.valid(Array(#""A\u00e9\n\t\"\\\/\ud83d\ude00\u0000""#.utf8)))))
-        out.append(("lone-surrogate", .splice(.invalid(Array(#""a\ud800b""#.utf8), kinds: [.loneSurrogate], offsets: 2...2))))
-        out.append(("invalid-utf8", .splice(.invalid([0x22, 0x61, 0xC3, 0x28, 0x62, 0x22], kinds: [.invalidUTF8], offsets: 2...2))))
-        out.append(("control-character", .splice(.invalid([0x22, 0x61, 0x01, 0x62, 0x22], kinds: [.controlCharacter], offsets: 2...2))))
+        out.append(
+            ("lone-surrogate", .splice(.invalid(Array(#""a\ud800b""#.utf8), kinds: [.loneSurrogate], offsets: 2...2))))
+        out.append(
+            (
+                "invalid-utf8",
+                .splice(.invalid([0x22, 0x61, 0xC3, 0x28, 0x62, 0x22], kinds: [.invalidUTF8], offsets: 2...2))
+            ))
+        out.append(
+            (
+                "control-character",
+                .splice(.invalid([0x22, 0x61, 0x01, 0x62, 0x22], kinds: [.controlCharacter], offsets: 2...2))
+            ))
         return out
     }
 }
@@ -278,7 +299,9 @@ struct NodeItems {
         }
     }
 
-    mutating func operation(_ mutator: Mutator, group: Int, variant: Int, value: JSONValue, key: String?, path: JSONPath) -> Operation {
+    mutating func operation(
+        _ mutator: Mutator, group: Int, variant: Int, value: JSONValue, key: String?, path: JSONPath
+    ) -> Operation {
         switch mutator {
         case .wrongType:
             let (name, replacement) = MutationCatalogue.wrongTypeValues[group]
@@ -293,8 +316,9 @@ struct NodeItems {
         case .duplicateKey:
             return Operation(mutator: .duplicateKey, path: path, variant: "repeat", edit: .splice(.duplicateMember))
         case .extraKey:
-            return Operation(mutator: .extraKey, path: path, variant: "add",
-                             edit: .add(key: MutationCatalogue.extraKey, value: MutationCatalogue.extraValue))
+            return Operation(
+                mutator: .extraKey, path: path, variant: "add",
+                edit: .add(key: MutationCatalogue.extraKey, value: MutationCatalogue.extraValue))
         case .numbers:
             guard case .number(let number) = value else { preconditionFailure("numbers mutation on \(value.kindName)") }
             let (name, edit) = MutationCatalogue.numberVariants(for: number)[variant]

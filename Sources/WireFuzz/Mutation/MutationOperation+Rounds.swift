@@ -24,20 +24,26 @@ extension MutationOperation {
             }
             copy.edit = .replace(.number(JSONNumber(text: text)))
         case (.extraKey, .add(let key, _)):
-            copy.edit = .add(key: key + String(round), value: Self.randomValue(ofKind: ["string", "number", "bool", "object", "array"][rng.next(below: 5)], &rng))
+            copy.edit = .add(
+                key: key + String(round),
+                value: Self.randomValue(
+                    ofKind: ["string", "number", "bool", "object", "array"][rng.next(below: 5)], &rng))
         default:
             break
         }
         return copy
     }
 
-    private static let characters: [String] = ["a", "Z", "0", " ", "é", "猫", "😀", "\"", "\\", "/", "\n", "\u{7f}", "-", "T"]
+    private static let characters: [String] = [
+        "a", "Z", "0", " ", "é", "猫", "😀", "\"", "\\", "/", "\n", "\u{7f}", "-", "T",
+    ]
 
     /// A random value of a kind (`string`, `number`, `bool`, `object`, `array`; anything else: null).
     static func randomValue(ofKind kind: String, _ rng: inout SplitMix64) -> JSONValue {
         switch kind {
         case "string":
-            return .string((0..<rng.next(below: 12)).map { _ in characters[rng.next(below: characters.count)] }.joined())
+            return .string(
+                (0..<rng.next(below: 12)).map { _ in characters[rng.next(below: characters.count)] }.joined())
         case "number":
             switch rng.next(below: 3) {
             case 0: return .number(JSONNumber(text: String(rng.next(below: 2_000_001) - 1_000_000)))
@@ -47,9 +53,13 @@ extension MutationOperation {
         case "bool":
             return .bool(rng.next(below: 2) == 0)
         case "object":
-            return .object(JSONObject([.init(key: "k\(rng.next(below: 100))", value: randomValue(ofKind: "number", &rng))]))
+            return .object(
+                JSONObject([.init(key: "k\(rng.next(below: 100))", value: randomValue(ofKind: "number", &rng))]))
         case "array":
-            return .array((0..<rng.next(below: 3)).map { _ in randomValue(ofKind: ["string", "number", "bool"][rng.next(below: 3)], &rng) })
+            return .array(
+                (0..<rng.next(below: 3)).map { _ in
+                    randomValue(ofKind: ["string", "number", "bool"][rng.next(below: 3)], &rng)
+                })
         default:
             return .null
         }

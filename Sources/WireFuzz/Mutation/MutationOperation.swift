@@ -39,13 +39,13 @@ public struct MutationOperation: Hashable, Sendable, CustomStringConvertible {
         /// The same edit; member names compare by their Unicode scalars (``JSONKey``), as values do.
         static func == (lhs: Edit, rhs: Edit) -> Bool {
             switch (lhs, rhs) {
-            case let (.truncate(a), .truncate(b)): return a == b
-            case let (.replace(a), .replace(b)): return a == b
+            case (.truncate(let a), .truncate(let b)): return a == b
+            case (.replace(let a), .replace(let b)): return a == b
             case (.remove, .remove): return true
-            case let (.rename(a), .rename(b)): return JSONKey.exactlyEqual(a, b)
-            case let (.add(a, x), .add(b, y)): return JSONKey.exactlyEqual(a, b) && x == y
-            case let (.splice(a), .splice(b)): return a == b
-            case let (.body(a, k, o), .body(b, l, p)): return a == b && k == l && o == p
+            case (.rename(let a), .rename(let b)): return JSONKey.exactlyEqual(a, b)
+            case (.add(let a, let x), .add(let b, let y)): return JSONKey.exactlyEqual(a, b) && x == y
+            case (.splice(let a), .splice(let b)): return a == b
+            case (.body(let a, let k, let o), .body(let b, let l, let p)): return a == b && k == l && o == p
             default: return false
             }
         }
@@ -112,7 +112,9 @@ public struct MutationOperation: Hashable, Sendable, CustomStringConvertible {
     ///   - maxDepth: the depth limit the validator enforces (for ``Mutator/depth``).
     /// - Returns: the mutant's bytes and what the validator must say, or nil when the path does not
     ///   exist in this seed (possible after shrinking).
-    public func apply(to seed: FuzzSeed, maxDepth: Int = JSONParseOptions.strict.maxDepth) -> (bytes: [UInt8], expectation: ValidatorExpectation)? {
+    public func apply(to seed: FuzzSeed, maxDepth: Int = JSONParseOptions.strict.maxDepth) -> (
+        bytes: [UInt8], expectation: ValidatorExpectation
+    )? {
         switch edit {
         case .truncate(let cut):
             guard cut.offset < seed.bytes.count else { return nil }
@@ -122,7 +124,10 @@ public struct MutationOperation: Hashable, Sendable, CustomStringConvertible {
         case .replace(let value):
             guard seed.value[path] != nil else { return nil }
             if let entry = compactEntry(in: seed) {
-                return (CompactEdit.replacing(entry.valueStart..<entry.end, in: seed.compact, with: MutantWriter.write(value).bytes), .valid)
+                return (
+                    CompactEdit.replacing(
+                        entry.valueStart..<entry.end, in: seed.compact, with: MutantWriter.write(value).bytes), .valid
+                )
             }
             guard let tree = seed.value.replacing(at: path, { _ in value }) else { return nil }
             return (MutantWriter.write(tree).bytes, .valid)
@@ -152,11 +157,15 @@ public struct MutationOperation: Hashable, Sendable, CustomStringConvertible {
                 member += MutantWriter.write(value).bytes
                 return (CompactEdit.replacing(close..<close, in: seed.compact, with: member), .valid)
             }
-            guard let tree = seed.value.replacing(at: path, { parent in
-                      guard case .object(var object) = parent else { return parent }
-                      object.members.append(JSONObject.Member(key: key, value: value))
-                      return .object(object)
-                  }) else { return nil }
+            guard
+                let tree = seed.value.replacing(
+                    at: path,
+                    { parent in
+                        guard case .object(var object) = parent else { return parent }
+                        object.members.append(JSONObject.Member(key: key, value: value))
+                        return .object(object)
+                    })
+            else { return nil }
             return (MutantWriter.write(tree).bytes, .valid)
         case .splice(let splice):
             guard let current = seed.value[path] else { return nil }
@@ -169,10 +178,13 @@ public struct MutationOperation: Hashable, Sendable, CustomStringConvertible {
                 expectation = { _ in .valid }
             case .invalid(let bytes, let kinds, let offsets):
                 raw = bytes
-                expectation = { start in .invalid(kinds: kinds, offsets: (start + offsets.lowerBound)...(start + offsets.upperBound)) }
+                expectation = { start in
+                    .invalid(kinds: kinds, offsets: (start + offsets.lowerBound)...(start + offsets.upperBound))
+                }
             case .duplicateMember:
                 guard case .key(let key)? = path.components.last else { return nil }
-                let value = entry.map { Array(seed.compact[$0.valueStart..<$0.end]) } ?? MutantWriter.write(current).bytes
+                let value =
+                    entry.map { Array(seed.compact[$0.valueStart..<$0.end]) } ?? MutantWriter.write(current).bytes
                 var bytes = value
                 bytes.append(UInt8(ascii: ","))
                 MutantWriter.writeString(key, into: &bytes)
@@ -184,11 +196,16 @@ public struct MutationOperation: Hashable, Sendable, CustomStringConvertible {
             case .nesting:
                 let tooDeep = maxDepth - path.components.count
                 guard tooDeep >= 0 else { return nil }
-                raw = [UInt8](repeating: UInt8(ascii: "["), count: tooDeep + 1) + [UInt8](repeating: UInt8(ascii: "]"), count: tooDeep + 1)
+                raw =
+                    [UInt8](repeating: UInt8(ascii: "["), count: tooDeep + 1)
+                    + [UInt8](repeating: UInt8(ascii: "]"), count: tooDeep + 1)
                 expectation = { start in SyntaxRules.nesting(at: start + tooDeep) }
             }
             if let entry {
-                return (CompactEdit.replacing(entry.valueStart..<entry.end, in: seed.compact, with: raw), expectation(entry.valueStart))
+                return (
+                    CompactEdit.replacing(entry.valueStart..<entry.end, in: seed.compact, with: raw),
+                    expectation(entry.valueStart)
+                )
             }
             let (bytes, start) = MutantWriter.write(seed.value, splice: (path, raw))
             guard let start else { return nil }

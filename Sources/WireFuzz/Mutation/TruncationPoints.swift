@@ -40,8 +40,9 @@ enum TruncationPoints {
     /// has about one cut per byte).
     static func forEachCut(of bytes: [UInt8], _ body: (CutPoint) -> Void) {
         guard let first = bytes.firstIndex(where: { !isWhitespace($0) }),
-              bytes[first] == UInt8(ascii: "[") || bytes[first] == UInt8(ascii: "{"),
-              let last = bytes.lastIndex(where: { !isWhitespace($0) }) else { return }
+            bytes[first] == UInt8(ascii: "[") || bytes[first] == UInt8(ascii: "{"),
+            let last = bytes.lastIndex(where: { !isWhitespace($0) })
+        else { return }
         var i = 0
         while i <= last {
             let byte = bytes[i]
@@ -62,11 +63,14 @@ enum TruncationPoints {
                         i += length
                     }
                 }
-                body(CutPoint(offset: i, place: .string, tokenStart: start))   // before the closing quote
+                body(CutPoint(offset: i, place: .string, tokenStart: start))  // before the closing quote
                 i += 1
             } else if byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                        || byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f") || byte == UInt8(ascii: "n") {
-                let place: TruncationPlace = (byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f") || byte == UInt8(ascii: "n")) ? .literal : .number
+                || byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f") || byte == UInt8(ascii: "n")
+            {
+                let place: TruncationPlace =
+                    (byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f") || byte == UInt8(ascii: "n"))
+                    ? .literal : .number
                 let start = i
                 body(CutPoint(offset: i, place: .boundary, tokenStart: i))
                 i += 1

@@ -21,7 +21,8 @@ public enum ValidatorExpectation: Hashable, Sendable, CustomStringConvertible {
             return "valid"
         case .invalid(let kinds, let offsets):
             let names = kinds.map(\.name).sorted().joined(separator: "|")
-            let at = offsets.lowerBound == offsets.upperBound
+            let at =
+                offsets.lowerBound == offsets.upperBound
                 ? "byte \(offsets.lowerBound)" : "bytes \(offsets.lowerBound)...\(offsets.upperBound)"
             return "\(names) at \(at)"
         }
@@ -35,7 +36,9 @@ public enum ValidatorExpectation: Hashable, Sendable, CustomStringConvertible {
             guard let error = report.errors.first else { return nil }
             return "expected valid JSON, got \(error.kind.name) at byte \(error.location.offset) (\(error.reason))"
         case .invalid(let kinds, let offsets):
-            guard let error = report.errors.first else { return "expected \(description), but the validator accepted it" }
+            guard let error = report.errors.first else {
+                return "expected \(description), but the validator accepted it"
+            }
             if kinds.contains(error.kind) && offsets.contains(error.location.offset) { return nil }
             return "expected \(description), got \(error.kind.name) at byte \(error.location.offset) (\(error.reason))"
         }

@@ -36,8 +36,9 @@ public struct ValidatorCampaign: Sendable {
             return FuzzVerdict(.silentlyAccepted, expected: expected, seen: "valid")
         case (.invalid, let error?):
             let seen = Self.describe(error)
-            return FuzzVerdict(mutant.expectation.mismatch(with: report) == nil ? .rejectedAsExpected : .misclassified,
-                               expected: expected, seen: seen)
+            return FuzzVerdict(
+                mutant.expectation.mismatch(with: report) == nil ? .rejectedAsExpected : .misclassified,
+                expected: expected, seen: seen)
         }
     }
 
@@ -52,8 +53,10 @@ public struct ValidatorCampaign: Sendable {
     /// - Parameters:
     ///   - each: called with every mutant and its verdict, in order (to write a corpus).
     ///   - progress: called every 256 mutants and after the last with how many have run.
-    public func run(count: Int, shard: Shard = .whole,
-                    each: (Mutant, FuzzVerdict) -> Void = { _, _ in }, progress: (Int) -> Void = { _ in }) -> Result {
+    public func run(
+        count: Int, shard: Shard = .whole,
+        each: (Mutant, FuzzVerdict) -> Void = { _, _ in }, progress: (Int) -> Void = { _ in }
+    ) -> Result {
         CampaignLoop(generator: generator, count: count, shard: shard)
             .run(judge: { mutant throws(Never) in verdict(for: mutant) }, each: each, progress: progress)
     }

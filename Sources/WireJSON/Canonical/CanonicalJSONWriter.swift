@@ -45,14 +45,19 @@ public enum CanonicalJSONWriter {
 
     /// Parses a document and returns its canonical bytes.
     /// - Throws: ``JSONSyntaxError`` when the input is not valid JSON under `options`.
-    public static func canonicalize(_ bytes: some Collection<UInt8>, options: JSONParseOptions = .strict,
-                                    style: Style = .pretty) throws(JSONSyntaxError) -> [UInt8] {
+    public static func canonicalize(
+        _ bytes: some Collection<UInt8>, options: JSONParseOptions = .strict,
+        style: Style = .pretty
+    ) throws(JSONSyntaxError) -> [UInt8] {
         Self.bytes(try JSONValue.parse(bytes, options: options), style: style)
     }
 
     private static func newline(_ depth: Int, _ out: inout [UInt8]) {
         out.append(0x0A)
-        for _ in 0..<depth { out.append(0x20); out.append(0x20) }
+        for _ in 0..<depth {
+            out.append(0x20)
+            out.append(0x20)
+        }
     }
 
     private static func write(_ value: JSONValue, style: Style, depth: Int, into out: inout [UInt8]) {
@@ -100,13 +105,27 @@ public enum CanonicalJSONWriter {
                 if run < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i])) }
                 run = i + 1
                 switch byte {
-                case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\""))
-                case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\\"))
-                case 0x08: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "b"))
-                case 0x0C: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "f"))
-                case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
-                case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
-                case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
+                case UInt8(ascii: "\""):
+                    out.append(UInt8(ascii: "\\"))
+                    out.append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"):
+                    out.append(UInt8(ascii: "\\"))
+                    out.append(UInt8(ascii: "\\"))
+                case 0x08:
+                    out.append(UInt8(ascii: "\\"))
+                    out.append(UInt8(ascii: "b"))
+                case 0x0C:
+                    out.append(UInt8(ascii: "\\"))
+                    out.append(UInt8(ascii: "f"))
+                case 0x0A:
+                    out.append(UInt8(ascii: "\\"))
+                    out.append(UInt8(ascii: "n"))
+                case 0x0D:
+                    out.append(UInt8(ascii: "\\"))
+                    out.append(UInt8(ascii: "r"))
+                case 0x09:
+                    out.append(UInt8(ascii: "\\"))
+                    out.append(UInt8(ascii: "t"))
                 default:
                     out.append(contentsOf: "\\u00".utf8)
                     out.append(hexDigits[Int(byte >> 4)])

@@ -22,13 +22,13 @@ struct ByteScanner {
     private(set) var stringStart = 0
 
     // Escapes inside strings.
-    private var escape: UInt8 = 0          // 0 none, 1 after '\', 2 reading \u hex digits
+    private var escape: UInt8 = 0  // 0 none, 1 after '\', 2 reading \u hex digits
     private var hexCount = 0
     private var hexValue: UInt32 = 0
-    private var escapeStart = 0            // absolute offset of the escape's backslash
-    private var pendingHighStart = -1      // escape start of a high surrogate awaiting its low half
+    private var escapeStart = 0  // absolute offset of the escape's backslash
+    private var pendingHighStart = -1  // escape start of a high surrogate awaiting its low half
     private var pendingHighValue: UInt32 = 0
-    private var lowStage: UInt8 = 0        // 1 expect '\', 2 expect 'u'
+    private var lowStage: UInt8 = 0  // 1 expect '\', 2 expect 'u'
     private var readingLow = false
 
     // UTF-8 sequences (inside and outside strings).
@@ -73,7 +73,9 @@ struct ByteScanner {
 
         scanning: while i < n {
             // Rare states go byte by byte: inside a multi-byte character, an escape or a comment.
-            if utf8Need > 0 || escape != 0 || lowStage != 0 || pendingSlash || mode.rawValue >= Mode.lineComment.rawValue {
+            if utf8Need > 0 || escape != 0 || lowStage != 0 || pendingSlash
+                || mode.rawValue >= Mode.lineComment.rawValue
+            {
                 if let error = slowByte(p[i], at: base + i) { return (error, firstExit) }
                 i &+= 1
                 if mode == .outside && startedHeld && firstExit == nil && !inEscapeOrCharacter { firstExit = i }
@@ -83,16 +85,20 @@ struct ByteScanner {
                 while true {
                     while i &+ 8 <= n {
                         let w = SWAR.load(p, i)
-                        let m = SWAR.zeroBytes(w ^ quote) | (w & SWAR.highs) | SWAR.zeroBytes(w ^ formFeed)
+                        let m =
+                            SWAR.zeroBytes(w ^ quote) | (w & SWAR.highs) | SWAR.zeroBytes(w ^ formFeed)
                             | SWAR.zeroBytes(w ^ verticalTab) | (SWAR.zeroBytes(w ^ slash) & slashMask)
-                        if m != 0 { i &+= m.trailingZeroBitCount >> 3; break }
+                        if m != 0 {
+                            i &+= m.trailingZeroBitCount >> 3
+                            break
+                        }
                         i &+= 8
                     }
                     guard i < n else { break scanning }
                     let b = p[i]
                     if b == UInt8(ascii: "\"") { break }
                     if b < 0x80 && b != 0x0B && b != 0x0C && !(allowComments && b == UInt8(ascii: "/")) {
-                        i &+= 1   // a false positive of the word test
+                        i &+= 1  // a false positive of the word test
                         continue
                     }
                     if let error = slowByte(b, at: base + i) { return (error, firstExit) }
@@ -107,7 +113,10 @@ struct ByteScanner {
             while i &+ 8 <= n {
                 let w = SWAR.load(p, i)
                 let m = SWAR.zeroBytes(w ^ quote) | SWAR.zeroBytes(w ^ backslash) | (w & SWAR.highs)
-                if m != 0 { i &+= m.trailingZeroBitCount >> 3; break }
+                if m != 0 {
+                    i &+= m.trailingZeroBitCount >> 3
+                    break
+                }
                 i &+= 8
             }
             while i < n {
@@ -144,8 +153,17 @@ struct ByteScanner {
         case .outside:
             if pendingSlash {
                 pendingSlash = false
-                if b == UInt8(ascii: "*") { mode = .blockComment; blockStar = false; commentStart = offset - 1; return nil }
-                if b == UInt8(ascii: "/") { mode = .lineComment; commentStart = offset - 1; return nil }
+                if b == UInt8(ascii: "*") {
+                    mode = .blockComment
+                    blockStar = false
+                    commentStart = offset - 1
+                    return nil
+                }
+                if b == UInt8(ascii: "/") {
+                    mode = .lineComment
+                    commentStart = offset - 1
+                    return nil
+                }
             }
             switch b {
             case UInt8(ascii: "\""):
@@ -153,8 +171,9 @@ struct ByteScanner {
                 stringStart = offset
             case 0x0B, 0x0C:
                 let name = b == 0x0C ? "form feed (U+000C)" : "vertical tab (U+000B)"
-                return ScanError(offset: offset, kind: .invalidWhitespace,
-                                  reason: "\(name) is not JSON whitespace", insideString: false)
+                return ScanError(
+                    offset: offset, kind: .invalidWhitespace,
+                    reason: "\(name) is not JSON whitespace", insideString: false)
             case UInt8(ascii: "/") where allowComments:
                 pendingSlash = true
             case 0x80...:
@@ -166,11 +185,13 @@ struct ByteScanner {
         case .string:
             return stringByte(b, at: offset)
         case .lineComment:
-            if b == UInt8(ascii: "\n") { mode = .outside }
-            else if b >= 0x80 { return startUTF8(b, at: offset) }
+            if b == UInt8(ascii: "\n") { mode = .outside } else if b >= 0x80 { return startUTF8(b, at: offset) }
             return nil
         case .blockComment:
-            if blockStar && b == UInt8(ascii: "/") { mode = .outside; lastCommentEnd = offset }
+            if blockStar && b == UInt8(ascii: "/") {
+                mode = .outside
+                lastCommentEnd = offset
+            }
             blockStar = b == UInt8(ascii: "*")
             if b >= 0x80 { return startUTF8(b, at: offset) }
             return nil
@@ -181,9 +202,10 @@ struct ByteScanner {
     /// of its own (inside a string, the unterminated string is reported instead).
     func finish() -> ScanError? {
         guard utf8Need > 0, mode != .string else { return nil }
-        return ScanError(offset: utf8Start, kind: .invalidUTF8,
-                          reason: "invalid UTF-8 byte \(Self.hex(utf8Bytes)) (sequence cut off by the end of input)",
-                          insideString: false)
+        return ScanError(
+            offset: utf8Start, kind: .invalidUTF8,
+            reason: "invalid UTF-8 byte \(Self.hex(utf8Bytes)) (sequence cut off by the end of input)",
+            insideString: false)
     }
 
     @inline(__always)
@@ -206,15 +228,32 @@ struct ByteScanner {
     /// A byte while a backslash escape, or the low half expected after a high surrogate, is pending.
     private mutating func escapeByte(_ b: UInt8, at offset: Int) -> ScanError? {
         if lowStage == 1 {
-            if b == UInt8(ascii: "\\") { lowStage = 2; escapeStart = offset; return nil }
+            if b == UInt8(ascii: "\\") {
+                lowStage = 2
+                escapeStart = offset
+                return nil
+            }
             return loneHigh()
         }
         if lowStage == 2 {
-            if b == UInt8(ascii: "u") { lowStage = 0; readingLow = true; escape = 2; hexCount = 0; hexValue = 0; return nil }
+            if b == UInt8(ascii: "u") {
+                lowStage = 0
+                readingLow = true
+                escape = 2
+                hexCount = 0
+                hexValue = 0
+                return nil
+            }
             return loneHigh()
         }
         if escape == 1 {
-            if b == UInt8(ascii: "u") { escape = 2; hexCount = 0; hexValue = 0 } else { escape = 0 }
+            if b == UInt8(ascii: "u") {
+                escape = 2
+                hexCount = 0
+                hexValue = 0
+            } else {
+                escape = 0
+            }
             return nil
         }
         let digit: UInt32
@@ -224,7 +263,9 @@ struct ByteScanner {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(b &- UInt8(ascii: "A") &+ 10)
         default:
             // Not a hex digit: yajl reports the broken escape itself.
-            escape = 0; readingLow = false; pendingHighStart = -1
+            escape = 0
+            readingLow = false
+            pendingHighStart = -1
             return nil
         }
         hexValue = hexValue << 4 | digit
@@ -258,7 +299,8 @@ struct ByteScanner {
             while i &+ 16 <= n {
                 let w0 = SWAR.load(p, i)
                 let w1 = SWAR.load(p, i &+ 8)
-                let m = (w0 | w1) & SWAR.highs
+                let m =
+                    (w0 | w1) & SWAR.highs
                     | SWAR.zeroBytes(w0 ^ backslash) | SWAR.zeroBytes(w0 ^ formFeed) | SWAR.zeroBytes(w0 ^ verticalTab)
                     | SWAR.zeroBytes(w1 ^ backslash) | SWAR.zeroBytes(w1 ^ formFeed) | SWAR.zeroBytes(w1 ^ verticalTab)
                 if m != 0 { break }
@@ -266,9 +308,13 @@ struct ByteScanner {
             }
             while i &+ 8 <= n {
                 let w = SWAR.load(p, i)
-                let m = (w & SWAR.highs) | SWAR.zeroBytes(w ^ backslash) | SWAR.zeroBytes(w ^ formFeed)
+                let m =
+                    (w & SWAR.highs) | SWAR.zeroBytes(w ^ backslash) | SWAR.zeroBytes(w ^ formFeed)
                     | SWAR.zeroBytes(w ^ verticalTab)
-                if m != 0 { i &+= m.trailingZeroBitCount >> 3; break }
+                if m != 0 {
+                    i &+= m.trailingZeroBitCount >> 3
+                    break
+                }
                 i &+= 8
             }
             guard i < n else { break }
@@ -289,7 +335,10 @@ struct ByteScanner {
     private mutating func finishEscape(_ value: UInt32) -> ScanError? {
         if readingLow {
             readingLow = false
-            if (0xDC00...0xDFFF).contains(value) { pendingHighStart = -1; return nil }
+            if (0xDC00...0xDFFF).contains(value) {
+                pendingHighStart = -1
+                return nil
+            }
             return loneHigh()
         }
         if (0xD800...0xDBFF).contains(value) {
@@ -299,17 +348,21 @@ struct ByteScanner {
             return nil
         }
         if (0xDC00...0xDFFF).contains(value) {
-            return ScanError(offset: escapeStart, kind: .loneSurrogate,
-                              reason: "lone surrogate escape \\u\(Self.hex4(value)) (low half of a UTF-16 pair without its high half)",
-                              insideString: true)
+            return ScanError(
+                offset: escapeStart, kind: .loneSurrogate,
+                reason:
+                    "lone surrogate escape \\u\(Self.hex4(value)) (low half of a UTF-16 pair without its high half)",
+                insideString: true)
         }
         return nil
     }
 
     private func loneHigh() -> ScanError {
-        ScanError(offset: pendingHighStart, kind: .loneSurrogate,
-                   reason: "lone surrogate escape \\u\(Self.hex4(pendingHighValue)) (high half of a UTF-16 pair not followed by a low half)",
-                   insideString: true)
+        ScanError(
+            offset: pendingHighStart, kind: .loneSurrogate,
+            reason:
+                "lone surrogate escape \\u\(Self.hex4(pendingHighValue)) (high half of a UTF-16 pair not followed by a low half)",
+            insideString: true)
     }
 
     // MARK: UTF-8 (Unicode Table 3-7, well-formed byte sequences)
@@ -320,13 +373,41 @@ struct ByteScanner {
         utf8Bytes.removeAll(keepingCapacity: true)
         utf8Bytes.append(b)
         switch b {
-        case 0xC2...0xDF: utf8Need = 1; utf8Lo = 0x80; utf8Hi = 0xBF; utf8Scalar = UInt32(b & 0x1F)
-        case 0xE0: utf8Need = 2; utf8Lo = 0xA0; utf8Hi = 0xBF; utf8Scalar = UInt32(b & 0x0F)
-        case 0xE1...0xEC, 0xEE...0xEF: utf8Need = 2; utf8Lo = 0x80; utf8Hi = 0xBF; utf8Scalar = UInt32(b & 0x0F)
-        case 0xED: utf8Need = 2; utf8Lo = 0x80; utf8Hi = 0x9F; utf8Scalar = UInt32(b & 0x0F)
-        case 0xF0: utf8Need = 3; utf8Lo = 0x90; utf8Hi = 0xBF; utf8Scalar = UInt32(b & 0x07)
-        case 0xF1...0xF3: utf8Need = 3; utf8Lo = 0x80; utf8Hi = 0xBF; utf8Scalar = UInt32(b & 0x07)
-        case 0xF4: utf8Need = 3; utf8Lo = 0x80; utf8Hi = 0x8F; utf8Scalar = UInt32(b & 0x07)
+        case 0xC2...0xDF:
+            utf8Need = 1
+            utf8Lo = 0x80
+            utf8Hi = 0xBF
+            utf8Scalar = UInt32(b & 0x1F)
+        case 0xE0:
+            utf8Need = 2
+            utf8Lo = 0xA0
+            utf8Hi = 0xBF
+            utf8Scalar = UInt32(b & 0x0F)
+        case 0xE1...0xEC, 0xEE...0xEF:
+            utf8Need = 2
+            utf8Lo = 0x80
+            utf8Hi = 0xBF
+            utf8Scalar = UInt32(b & 0x0F)
+        case 0xED:
+            utf8Need = 2
+            utf8Lo = 0x80
+            utf8Hi = 0x9F
+            utf8Scalar = UInt32(b & 0x0F)
+        case 0xF0:
+            utf8Need = 3
+            utf8Lo = 0x90
+            utf8Hi = 0xBF
+            utf8Scalar = UInt32(b & 0x07)
+        case 0xF1...0xF3:
+            utf8Need = 3
+            utf8Lo = 0x80
+            utf8Hi = 0xBF
+            utf8Scalar = UInt32(b & 0x07)
+        case 0xF4:
+            utf8Need = 3
+            utf8Lo = 0x80
+            utf8Hi = 0x8F
+            utf8Scalar = UInt32(b & 0x07)
         default:
             let why: String
             switch b {
@@ -364,22 +445,25 @@ struct ByteScanner {
         if utf8Need == 0 && mode == .outside {
             // A well-formed character, but outside a string no non-ASCII character is allowed.
             if utf8Scalar == 0xFEFF && utf8Start == 0 {
-                return ScanError(offset: 0, kind: .byteOrderMark,
-                                  reason: "byte order mark (U+FEFF) before the document; JSON text must not start with one",
-                                  insideString: false)
+                return ScanError(
+                    offset: 0, kind: .byteOrderMark,
+                    reason: "byte order mark (U+FEFF) before the document; JSON text must not start with one",
+                    insideString: false)
             }
             let scalar = Unicode.Scalar(utf8Scalar).map { " '\(Character($0))'" } ?? ""
-            return ScanError(offset: utf8Start, kind: .unexpectedCharacter,
-                              reason: "unexpected character U+\(Self.hex4(utf8Scalar))\(scalar) outside a string",
-                              insideString: false)
+            return ScanError(
+                offset: utf8Start, kind: .unexpectedCharacter,
+                reason: "unexpected character U+\(Self.hex4(utf8Scalar))\(scalar) outside a string",
+                insideString: false)
         }
         return nil
     }
 
     private func utf8Error(_ why: String) -> ScanError {
-        ScanError(offset: utf8Start, kind: .invalidUTF8,
-                   reason: "invalid UTF-8 byte \(Self.hex(utf8Bytes)) (\(why))",
-                   insideString: mode == .string)
+        ScanError(
+            offset: utf8Start, kind: .invalidUTF8,
+            reason: "invalid UTF-8 byte \(Self.hex(utf8Bytes)) (\(why))",
+            insideString: mode == .string)
     }
 
     static func hex(_ bytes: [UInt8]) -> String {

@@ -1,8 +1,9 @@
 import CYajl
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One open array or object.
@@ -28,10 +29,18 @@ struct Frame {
     @inline(__always) mutating func bloomInsert(_ hash: UInt64) -> Bool {
         let bit: UInt64 = 1 << (hash & 63)
         switch (hash >> 6) & 3 {
-        case 0: defer { bloom.0 |= bit }; return bloom.0 & bit != 0
-        case 1: defer { bloom.1 |= bit }; return bloom.1 & bit != 0
-        case 2: defer { bloom.2 |= bit }; return bloom.2 & bit != 0
-        default: defer { bloom.3 |= bit }; return bloom.3 & bit != 0
+        case 0:
+            defer { bloom.0 |= bit }
+            return bloom.0 & bit != 0
+        case 1:
+            defer { bloom.1 |= bit }
+            return bloom.1 & bit != 0
+        case 2:
+            defer { bloom.2 |= bit }
+            return bloom.2 & bit != 0
+        default:
+            defer { bloom.3 |= bit }
+            return bloom.3 & bit != 0
         }
     }
 }
@@ -139,9 +148,11 @@ struct CallbackState {
             let materialized: JSONEvent
             switch event {
             case .number:
-                materialized = .number(String(decoding: UnsafeRawBufferPointer(start: text, count: count), as: UTF8.self))
+                materialized = .number(
+                    String(decoding: UnsafeRawBufferPointer(start: text, count: count), as: UTF8.self))
             case .string:
-                materialized = .string(String(decoding: UnsafeRawBufferPointer(start: text, count: count), as: UTF8.self))
+                materialized = .string(
+                    String(decoding: UnsafeRawBufferPointer(start: text, count: count), as: UTF8.self))
             default:
                 materialized = event
             }
@@ -167,7 +178,9 @@ struct CallbackState {
             return 0
         }
         if let sink {
-            sink(isObject ? .objectStart : .arrayStart, JSONEventContext(state: selfPointer.unsafelyUnwrapped, endOffset: end))
+            sink(
+                isObject ? .objectStart : .arrayStart,
+                JSONEventContext(state: selfPointer.unsafelyUnwrapped, endOffset: end))
         }
         frames.append(Frame(isObject: isObject, firstKey: keyStarts.count, firstHash: keyHashes.count))
         lastEventEnd = end
@@ -182,7 +195,8 @@ struct CallbackState {
         if frame.isObject {
             let hashes = keyHashes.count &- frame.firstHash
             if !tracksPositions, checkDuplicates, hashes > Self.linearLimit,
-               HashDuplicates.containsDuplicate(keyHashes.base + frame.firstHash, count: hashes, scratch: scratch()) {
+                HashDuplicates.containsDuplicate(keyHashes.base + frame.firstHash, count: hashes, scratch: scratch())
+            {
                 // Fast pass: two equal hashes are a duplicate here; the exact pass then compares the names.
                 failure = .duplicateKey("", tokenEnd: 0)
                 return 0
@@ -205,7 +219,9 @@ struct CallbackState {
         lastEvent = .value
         eventCount &+= 1
         if let sink {
-            sink(frame.isObject ? .objectEnd : .arrayEnd, JSONEventContext(state: selfPointer.unsafelyUnwrapped, endOffset: end))
+            sink(
+                frame.isObject ? .objectEnd : .arrayEnd,
+                JSONEventContext(state: selfPointer.unsafelyUnwrapped, endOffset: end))
         }
         return 1
     }
@@ -219,7 +235,8 @@ struct CallbackState {
             guard checkDuplicates else { return 1 }
             let hash = Self.hash(text, count)
             if keyHashes.count &- frames.base[top].firstHash < Self.linearLimit,
-               frames.base[top].bloomInsert(hash), findHash(in: top, hash: hash, nil, 0) {
+                frames.base[top].bloomInsert(hash), findHash(in: top, hash: hash, nil, 0)
+            {
                 failure = .duplicateKey("", tokenEnd: 0)
                 return 0
             }
@@ -230,7 +247,8 @@ struct CallbackState {
         if end == syntheticEnd { return 1 }
         let index = keyStarts.count
         if checkDuplicates, isDuplicate(in: top, index: index, text, count) {
-            failure = .duplicateKey(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self), tokenEnd: end)
+            failure = .duplicateKey(
+                String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self), tokenEnd: end)
             return 0
         }
         keyStarts.append(arena.count)
@@ -241,8 +259,9 @@ struct CallbackState {
         lastEvent = .key
         eventCount &+= 1
         if let sink {
-            sink(.key(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)),
-                 JSONEventContext(state: selfPointer.unsafelyUnwrapped, endOffset: end))
+            sink(
+                .key(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)),
+                JSONEventContext(state: selfPointer.unsafelyUnwrapped, endOffset: end))
         }
         return 1
     }
@@ -264,7 +283,9 @@ struct CallbackState {
         let frame = frames.base[top]
         var i = frame.firstHash
         while i < keyHashes.count {
-            if keyHashes[i] == hash && keyBytesEqual(frame.firstKey &+ (i &- frame.firstHash), text, count) { return true }
+            if keyHashes[i] == hash && keyBytesEqual(frame.firstKey &+ (i &- frame.firstHash), text, count) {
+                return true
+            }
             i &+= 1
         }
         return false
@@ -323,7 +344,7 @@ struct CallbackState {
         var last: UInt64 = 0
         if i < count {
             if count >= 8 {
-                last = SWAR.load(p, count &- 8)   // the final bytes, overlapping the last word
+                last = SWAR.load(p, count &- 8)  // the final bytes, overlapping the last word
             } else {
                 withUnsafeMutableBytes(of: &last) { $0.baseAddress!.copyMemory(from: p + i, byteCount: count &- i) }
             }

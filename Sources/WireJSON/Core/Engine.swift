@@ -17,8 +17,10 @@ final class Engine {
     ///   - fast: runs the fast pass when nothing needs more (no sink, no comments).
     ///   - letGoThreshold: how many bytes of a held token the exact pass keeps before it lets go of
     ///     them (tests use tiny values to let go all the time).
-    init(options: JSONParseOptions, sink: ((JSONEvent, JSONEventContext) -> Void)? = nil, fast: Bool = false,
-         letGoThreshold: Int = Engine.defaultLetGoThreshold) {
+    init(
+        options: JSONParseOptions, sink: ((JSONEvent, JSONEventContext) -> Void)? = nil, fast: Bool = false,
+        letGoThreshold: Int = Engine.defaultLetGoThreshold
+    ) {
         self.options = options
         self.fast = fast && sink == nil && !options.allowComments
         if self.fast {
@@ -34,9 +36,10 @@ final class Engine {
     static let defaultLetGoThreshold = HeldToken.defaultLetGoThreshold
 
     /// What the fast pass throws: it only knows that the input is invalid.
-    static let fastFailure = JSONSyntaxError(kind: .unexpectedCharacter, reason: "invalid (fast pass)",
-                                             location: JSONSourceLocation(offset: 0, line: 1, column: 1),
-                                             path: .root, excerpt: JSONExcerpt(text: "", caretColumn: 0))
+    static let fastFailure = JSONSyntaxError(
+        kind: .unexpectedCharacter, reason: "invalid (fast pass)",
+        location: JSONSourceLocation(offset: 0, line: 1, column: 1),
+        path: .root, excerpt: JSONExcerpt(text: "", caretColumn: 0))
 
     /// Total bytes received.
     var received: Int { fastPass?.received ?? exactPass!.received }

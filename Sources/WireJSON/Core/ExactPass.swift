@@ -47,15 +47,19 @@ final class ExactPass {
 
     /// - Parameter letGoThreshold: how many bytes of a held token the exact pass keeps before it
     ///   lets go of them (tests use tiny values to let go all the time).
-    init(options: JSONParseOptions, sink: ((JSONEvent, JSONEventContext) -> Void)? = nil,
-         letGoThreshold: Int = HeldToken.defaultLetGoThreshold) {
+    init(
+        options: JSONParseOptions, sink: ((JSONEvent, JSONEventContext) -> Void)? = nil,
+        letGoThreshold: Int = HeldToken.defaultLetGoThreshold
+    ) {
         self.options = options
         hasSink = sink != nil
         held = HeldToken(letGoThreshold: letGoThreshold)
         callbacks = makeYajlCallbacks(scalars: true, structure: true)
         state = .allocate(capacity: 1)
-        state.initialize(to: CallbackState(maxDepth: options.maxDepth, checkDuplicates: !options.allowDuplicateKeys,
-                                            tracksPositions: true))
+        state.initialize(
+            to: CallbackState(
+                maxDepth: options.maxDepth, checkDuplicates: !options.allowDuplicateKeys,
+                tracksPositions: true))
         state.pointee.selfPointer = state
         state.pointee.sink = sink
         scanner = ByteScanner(allowComments: options.allowComments)
@@ -73,9 +77,11 @@ final class ExactPass {
         state.deallocate()
     }
 
-    private static func makeHandle(_ callbacks: UnsafeMutablePointer<yajl_callbacks>,
-                                   _ state: UnsafeMutablePointer<CallbackState>,
-                                   _ options: JSONParseOptions) -> OpaquePointer {
+    private static func makeHandle(
+        _ callbacks: UnsafeMutablePointer<yajl_callbacks>,
+        _ state: UnsafeMutablePointer<CallbackState>,
+        _ options: JSONParseOptions
+    ) -> OpaquePointer {
         guard let handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(state)) else {
             fatalError("yajl_alloc failed: out of memory")
         }
@@ -134,28 +140,34 @@ final class ExactPass {
             regions.spans.append((chunkBase, UnsafePointer(p), n))
 
             if let scanError = scan.error {
-                return probe(upTo: scanError, from: wasHolding ? held.base : chunkBase, standIn: wasHolding ? held.standIn : [], regions: regions)
+                return probe(
+                    upTo: scanError, from: wasHolding ? held.base : chunkBase, standIn: wasHolding ? held.standIn : [],
+                    regions: regions)
             }
 
             let cut = holdPoint(p, n, chunkBase: chunkBase)
             if wasHolding {
                 guard let exit = held.exit(p, n, firstExit: scan.firstExit), chunkBase + exit <= cut else {
                     continuing = true
-                    return nil   // the held token goes on
+                    return nil  // the held token goes on
                 }
                 var first = held.standIn
                 first.append(contentsOf: carried)
                 first.append(contentsOf: UnsafeBufferPointer(start: p, count: exit))
                 let base = held.base - held.standIn.count
-                if let error = first.withUnsafeBufferPointer({ parse($0.baseAddress!, $0.count, base: base, regions: regions) }) {
+                if let error = first.withUnsafeBufferPointer({
+                    parse($0.baseAddress!, $0.count, base: base, regions: regions)
+                }) {
                     return error
                 }
                 if cut > chunkBase + exit,
-                   let error = parse(p + exit, cut - chunkBase - exit, base: chunkBase + exit, regions: regions) {
+                    let error = parse(p + exit, cut - chunkBase - exit, base: chunkBase + exit, regions: regions)
+                {
                     return error
                 }
             } else if cut > chunkBase,
-                      let error = parse(p, cut - chunkBase, base: chunkBase, regions: regions) {
+                let error = parse(p, cut - chunkBase, base: chunkBase, regions: regions)
+            {
                 return error
             }
             regions.forEachSpan(from: lines.trackedUpTo, to: cut) { lines.advance(over: $0, count: $1) }
@@ -217,8 +229,9 @@ final class ExactPass {
             guard scanner.mode == .string else { return }
             if newToken {
                 guard held.base == scanner.stringStart,
-                      case let current = currentToken(piece: nil, count: 0), current.start == nil,
-                      current.expectation == .value || current.expectation == .valueOrEnd else { return }
+                    case let current = currentToken(piece: nil, count: 0), current.start == nil,
+                    current.expectation == .value || current.expectation == .valueOrEnd
+                else { return }
             }
             let skip = newToken ? 1 : 0
             var skipper = StringSkipper()
@@ -231,15 +244,16 @@ final class ExactPass {
                 let error: JSONSyntaxError = held.bytes.withUnsafeBufferPointer { carried in
                     var regions = Regions()
                     regions.spans.append((held.base, carried.baseAddress!, carried.count))
-                    let context = ErrorContext(state: state.pointee, regions: regions, offset: offset, received: received,
-                                                inString: true, allowComments: options.allowComments)
+                    let context = ErrorContext(
+                        state: state.pointee, regions: regions, offset: offset, received: received,
+                        inString: true, allowComments: options.allowComments)
                     let (kind, reason, path) = YajlDiagnosis.inString(problem).describe(context)
                     return makeError(kind: kind, reason: reason, at: offset, path: path, regions: regions)
                 }
                 try fail(error)
                 return
             case .closes:
-                return   // the scanner and the skipper disagree: keep the bytes, yajl decides
+                return  // the scanner and the skipper disagree: keep the bytes, yajl decides
             }
             replacement = [UInt8(ascii: "\"")]
         case .bare:
@@ -274,7 +288,9 @@ final class ExactPass {
             }
             if newToken { guard held.base == scanner.commentStart else { return } }
             // Keep a final `*`: with a `/` after it, it closes the comment.
-            if scanner.mode == .blockComment && held.bytes.last == UInt8(ascii: "*") { end = min(end, held.bytes.count - 1) }
+            if scanner.mode == .blockComment && held.bytes.last == UInt8(ascii: "*") {
+                end = min(end, held.bytes.count - 1)
+            }
         case .character:
             return
         }
@@ -316,7 +332,8 @@ final class ExactPass {
         var j = start - chunkBase
         while j > 0 {
             let b = p[j - 1]
-            guard Tokens.isBare(b) || slashes && b == UInt8(ascii: "/") && chunkBase + j - 1 > scanner.lastCommentEnd else { break }
+            guard Tokens.isBare(b) || slashes && b == UInt8(ascii: "/") && chunkBase + j - 1 > scanner.lastCommentEnd
+            else { break }
             j -= 1
         }
         if j == 0 && held.isHolding && held.kind == .bare { return held.base }
@@ -340,23 +357,29 @@ final class ExactPass {
                 var view = held.standIn
                 view.append(contentsOf: carried)
                 let base = held.base - held.standIn.count
-                if let error = view.withUnsafeBufferPointer({ parse($0.baseAddress!, $0.count, base: base, regions: regions) }) {
+                if let error = view.withUnsafeBufferPointer({
+                    parse($0.baseAddress!, $0.count, base: base, regions: regions)
+                }) {
                     return error
                 }
             }
             if let scanError = scanner.finish() {
-                return makeError(kind: scanError.kind, reason: scanError.reason, at: scanError.offset,
-                                 path: state.pointee.nextValuePath(), regions: regions)
+                return makeError(
+                    kind: scanError.kind, reason: scanError.reason, at: scanError.offset,
+                    path: state.pointee.nextValuePath(), regions: regions)
             }
             // yajl takes a token that the input leaves open for one that may still go on, and after
             // a complete document it asks nothing more: `{} "x` and `[] /*` would pass.
             switch scanner.mode {
             case .blockComment:
-                return makeError(kind: .unexpectedEndOfInput, reason: "unexpected end of input inside a comment (missing '*/')",
-                                 at: received, path: state.pointee.nextValuePath(), regions: regions)
+                return makeError(
+                    kind: .unexpectedEndOfInput, reason: "unexpected end of input inside a comment (missing '*/')",
+                    at: received, path: state.pointee.nextValuePath(), regions: regions)
             case .string:
                 // (A string let go of was a value where the grammar takes one.)
-                if !letGoOfString, let error = misplacedError(at: scanner.stringStart, first: UInt8(ascii: "\""), regions: regions) {
+                if !letGoOfString,
+                    let error = misplacedError(at: scanner.stringStart, first: UInt8(ascii: "\""), regions: regions)
+                {
                     return error
                 }
             case .outside, .lineComment:
@@ -397,10 +420,14 @@ final class ExactPass {
 
     /// A pre-pass error at `scanError.offset`: first let yajl see everything before it (closing an
     /// open string with a synthetic quote), so an earlier grammar error wins.
-    private func probe(upTo scanError: ScanError, from fedStart: Int, standIn: [UInt8], regions: Regions) -> JSONSyntaxError {
+    private func probe(upTo scanError: ScanError, from fedStart: Int, standIn: [UInt8], regions: Regions)
+        -> JSONSyntaxError
+    {
         var buffer = standIn
         buffer.reserveCapacity(standIn.count + scanError.offset - fedStart + 1)
-        regions.forEachSpan(from: fedStart, to: scanError.offset) { buffer.append(contentsOf: UnsafeBufferPointer(start: $0, count: $1)) }
+        regions.forEachSpan(from: fedStart, to: scanError.offset) {
+            buffer.append(contentsOf: UnsafeBufferPointer(start: $0, count: $1))
+        }
         buffer.append(scanError.insideString ? UInt8(ascii: "\"") : UInt8(ascii: " "))
         state.pointee.syntheticEnd = scanError.insideString ? scanError.offset + 1 : -1
         let base = fedStart - standIn.count
@@ -408,7 +435,8 @@ final class ExactPass {
         state.pointee.syntheticEnd = -1
         if let earlier, earlier.location.offset <= scanError.offset { return earlier }
         let path = scanError.insideString ? state.pointee.stringPath() : state.pointee.nextValuePath()
-        return makeError(kind: scanError.kind, reason: scanError.reason, at: scanError.offset, path: path, regions: regions)
+        return makeError(
+            kind: scanError.kind, reason: scanError.reason, at: scanError.offset, path: path, regions: regions)
     }
 
     /// Runs yajl over one buffer that starts at absolute offset `base`.
@@ -453,7 +481,9 @@ final class ExactPass {
     /// yajl lexes a token before its parser judges it, so a token that is both misplaced and
     /// malformed (`[1 f]`) comes back as a lexical error further on; this start is where the
     /// grammar already rejected it.
-    private func currentToken(piece p: UnsafePointer<UInt8>?, count: Int) -> (start: Int?, expectation: GrammarExpectation) {
+    private func currentToken(piece p: UnsafePointer<UInt8>?, count: Int) -> (
+        start: Int?, expectation: GrammarExpectation
+    ) {
         let s = state.pointee
         var starts: [(Int, UInt8)] = []
         if s.lastEventEnd < s.pieceBase || p == nil {
@@ -473,19 +503,23 @@ final class ExactPass {
 
     // MARK: Errors
 
-    private func yajlError(_ status: yajl_status, piece p: UnsafePointer<UInt8>?, count: Int,
-                           regions: Regions, atEnd: Bool) -> JSONSyntaxError {
+    private func yajlError(
+        _ status: yajl_status, piece p: UnsafePointer<UInt8>?, count: Int,
+        regions: Regions, atEnd: Bool
+    ) -> JSONSyntaxError {
         let s = state.pointee
         if status == yajl_status_client_canceled, let failure = s.failure {
             switch failure {
             case .duplicateKey(let key, let end):
                 let start = p.map { Tokens.stringStart(endingAt: end - s.pieceBase, in: $0) + s.pieceBase } ?? end
-                return makeError(kind: .duplicateKey, reason: "duplicate key \(JSONPath.quoted(key))",
-                                 at: start, path: s.containerPath().appending(key: key), regions: regions)
+                return makeError(
+                    kind: .duplicateKey, reason: "duplicate key \(JSONPath.quoted(key))",
+                    at: start, path: s.containerPath().appending(key: key), regions: regions)
             case .tooDeep(let offset):
-                return makeError(kind: .nestingTooDeep,
-                                 reason: "nesting deeper than the maximum depth of \(options.maxDepth)",
-                                 at: offset, path: s.currentValuePath(), regions: regions)
+                return makeError(
+                    kind: .nestingTooDeep,
+                    reason: "nesting deeper than the maximum depth of \(options.maxDepth)",
+                    at: offset, path: s.currentValuePath(), regions: regions)
             }
         }
         let consumed = yajl_get_bytes_consumed(handle)
@@ -515,8 +549,9 @@ final class ExactPass {
             offset = received
         }
         offset = min(max(offset, 0), received)
-        let context = ErrorContext(state: s, regions: regions, offset: offset, received: received,
-                                    inString: scanner.mode == .string, allowComments: options.allowComments)
+        let context = ErrorContext(
+            state: s, regions: regions, offset: offset, received: received,
+            inString: scanner.mode == .string, allowComments: options.allowComments)
         let (kind, reason, path) = classified.describe(context)
         return makeError(kind: kind, reason: reason, at: offset, path: path, regions: regions)
     }
@@ -525,9 +560,12 @@ final class ExactPass {
     /// accept there, or nil when it does. Used for a token held back from yajl (an unfinished string).
     private func misplacedError(at start: Int, first: UInt8, regions: Regions) -> JSONSyntaxError? {
         let current = currentToken(piece: nil, count: 0)
-        guard current.start == nil || current.start == start, let diagnosis = YajlDiagnosis.misplaced(first, current.expectation) else { return nil }
-        let context = ErrorContext(state: state.pointee, regions: regions, offset: start, received: received,
-                                    inString: false, allowComments: options.allowComments)
+        guard current.start == nil || current.start == start,
+            let diagnosis = YajlDiagnosis.misplaced(first, current.expectation)
+        else { return nil }
+        let context = ErrorContext(
+            state: state.pointee, regions: regions, offset: start, received: received,
+            inString: false, allowComments: options.allowComments)
         let (kind, reason, path) = diagnosis.describe(context)
         return makeError(kind: kind, reason: reason, at: start, path: path, regions: regions)
     }
@@ -538,17 +576,20 @@ final class ExactPass {
         return String(cString: raw).trimmingSuffixNewlines()
     }
 
-    private func makeError(kind: JSONSyntaxError.Kind, reason: String, at offset: Int, path: JSONPath,
-                           regions: Regions) -> JSONSyntaxError {
+    private func makeError(
+        kind: JSONSyntaxError.Kind, reason: String, at offset: Int, path: JSONPath,
+        regions: Regions
+    ) -> JSONSyntaxError {
         let location = lines.location(of: offset, in: regions)
-        let builder = ExcerptBuilder(at: offset, regions: regions, before: lines.tail, tailEnd: lines.trackedUpTo, atEnd: finished)
+        let builder = ExcerptBuilder(
+            at: offset, regions: regions, before: lines.tail, tailEnd: lines.trackedUpTo, atEnd: finished)
         lastExcerpt = builder
         return JSONSyntaxError(kind: kind, reason: reason, location: location, path: path, excerpt: builder.excerpt)
     }
 }
 
-private extension String {
-    func trimmingSuffixNewlines() -> String {
+extension String {
+    fileprivate func trimmingSuffixNewlines() -> String {
         var s = Substring(self)
         while let last = s.last, last == "\n" || last == "\r" { s = s.dropLast() }
         return String(s)

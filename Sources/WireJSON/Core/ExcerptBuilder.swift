@@ -38,7 +38,10 @@ struct ExcerptBuilder {
         for byte in bytes {
             if isComplete { break }
             used += 1
-            if byte == 0x0A || after.count >= Self.maxBytes { isComplete = true; break }
+            if byte == 0x0A || after.count >= Self.maxBytes {
+                isComplete = true
+                break
+            }
             after.append(byte)
         }
         return used

@@ -132,7 +132,10 @@ final class FastPass {
             case .closes(let at):
                 skippedString = nil
                 if !bridge.isEmpty {
-                    guard bridge.withUnsafeBufferPointer({ yajl_parse(handle, $0.baseAddress!, $0.count) }) == yajl_status_ok else { return false }
+                    guard
+                        bridge.withUnsafeBufferPointer({ yajl_parse(handle, $0.baseAddress!, $0.count) })
+                            == yajl_status_ok
+                    else { return false }
                 }
                 from = at
             }

@@ -21,16 +21,20 @@ enum HashDuplicates {
 
     /// Whether two of the `count` hashes at `hashes` are equal. Reorders them.
     /// - Parameter scratch: ``scratchCount`` counters the sort may overwrite.
-    static func containsDuplicate(_ hashes: UnsafeMutablePointer<UInt64>, count: Int,
-                                  scratch: UnsafeMutablePointer<Int>) -> Bool {
+    static func containsDuplicate(
+        _ hashes: UnsafeMutablePointer<UInt64>, count: Int,
+        scratch: UnsafeMutablePointer<Int>
+    ) -> Bool {
         containsDuplicate(hashes, count, consumed: 0, scratch)
     }
 
     /// - Parameter consumed: how many top bits all `n` hashes are known to share.
-    private static func containsDuplicate(_ p: UnsafeMutablePointer<UInt64>, _ n: Int, consumed: Int,
-                                          _ scratch: UnsafeMutablePointer<Int>) -> Bool {
+    private static func containsDuplicate(
+        _ p: UnsafeMutablePointer<UInt64>, _ n: Int, consumed: Int,
+        _ scratch: UnsafeMutablePointer<Int>
+    ) -> Bool {
         if n < 2 { return false }
-        if consumed >= 64 { return true }   // all 64 bits agree
+        if consumed >= 64 { return true }  // all 64 bits agree
         if n <= pairwiseLimit {
             for i in 1..<n {
                 let value = p[i]
@@ -41,11 +45,13 @@ enum HashDuplicates {
         // About one bucket per eight hashes, at most 256, and no more bits than are left.
         let bits = min(8, 64 &- consumed, max(2, (Int.bitWidth &- n.leadingZeroBitCount) &- 3))
         let radix = 1 &<< bits
-        let down = UInt64(64 &- bits), up = UInt64(consumed)
+        let down = UInt64(64 &- bits)
+        let up = UInt64(consumed)
         @inline(__always) func digit(_ value: UInt64) -> Int { Int(truncatingIfNeeded: (value &<< up) &>> down) }
 
         // end[d]: where bucket d ends; next[d]: its first place not yet settled.
-        let end = scratch, next = scratch + radix
+        let end = scratch
+        let next = scratch + radix
         end.update(repeating: 0, count: radix)
         for i in 0..<n { end[digit(p[i])] &+= 1 }
         var running = 0
@@ -72,7 +78,9 @@ enum HashDuplicates {
         var start = 0
         for d in 0..<radix {
             let stop = end[d]
-            if containsDuplicate(p + start, stop &- start, consumed: consumed &+ bits, scratch + 2 &* radix) { return true }
+            if containsDuplicate(p + start, stop &- start, consumed: consumed &+ bits, scratch + 2 &* radix) {
+                return true
+            }
             start = stop
         }
         return false

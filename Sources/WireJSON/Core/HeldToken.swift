@@ -78,7 +78,7 @@ final class HeldToken {
         case .string, .comment:
             return firstExit
         case .character:
-            return nil   // completing it is an error either way, reported by the scanner
+            return nil  // completing it is an error either way, reported by the scanner
         case .bare:
             // A held `/` and the `*` or `/` after it open a comment: held until it closes.
             if bytes.last == UInt8(ascii: "/") && n > 0 && (p[0] == UInt8(ascii: "*") || p[0] == UInt8(ascii: "/")) {

@@ -19,11 +19,12 @@ public enum JSONEvent: Hashable, Sendable {
     /// (``JSONKey``), so `"caf\u{E9}"` and `"cafe\u{301}"` are two events.
     public static func == (lhs: JSONEvent, rhs: JSONEvent) -> Bool {
         switch (lhs, rhs) {
-        case (.objectStart, .objectStart), (.objectEnd, .objectEnd), (.arrayStart, .arrayStart), (.arrayEnd, .arrayEnd), (.null, .null):
+        case (.objectStart, .objectStart), (.objectEnd, .objectEnd), (.arrayStart, .arrayStart), (.arrayEnd, .arrayEnd),
+            (.null, .null):
             return true
-        case let (.key(a), .key(b)), let (.string(a), .string(b)), let (.number(a), .number(b)):
+        case (.key(let a), .key(let b)), (.string(let a), .string(let b)), (.number(let a), .number(let b)):
             return JSONKey.exactlyEqual(a, b)
-        case let (.bool(a), .bool(b)):
+        case (.bool(let a), .bool(let b)):
             return a == b
         default:
             return false

@@ -18,8 +18,8 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible, Expressible
         /// of `"caf\u{E9}"` and `"cafe\u{301}"` differ.
         public static func == (lhs: Component, rhs: Component) -> Bool {
             switch (lhs, rhs) {
-            case let (.key(a), .key(b)): JSONKey.exactlyEqual(a, b)
-            case let (.index(a), .index(b)): a == b
+            case (.key(let a), .key(let b)): JSONKey.exactlyEqual(a, b)
+            case (.index(let a), .index(let b)): a == b
             default: false
             }
         }
@@ -95,7 +95,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible, Expressible
         return key.utf8.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"):
                 return true
             default:
                 return false

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The outcome of validating one input.
@@ -211,7 +211,12 @@ struct ValidationRun {
     mutating func feed(_ chunk: UnsafeRawBufferPointer, alongside: (() -> Void)? = nil) {
         defer { total += chunk.count }
         var ran = false
-        let once = alongside.map { work in { ran = true; work() } }
+        let once = alongside.map { work in
+            {
+                ran = true
+                work()
+            }
+        }
         defer { if !ran { alongside?() } }
         guard lines else {
             if errors.isEmpty {
@@ -236,7 +241,10 @@ struct ValidationRun {
     private mutating func feedLine(_ part: UnsafeRawBufferPointer) {
         guard !lineFailed, part.count > 0 else { return }
         if !lineHasContent { lineHasContent = part.contains { !Tokens.isWhitespace($0) } }
-        do throws(JSONSyntaxError) { try engine.feed(part) } catch { record(error); lineFailed = true }
+        do throws(JSONSyntaxError) { try engine.feed(part) } catch {
+            record(error)
+            lineFailed = true
+        }
     }
 
     private mutating func endLine(nextStart: Int) {
@@ -269,7 +277,8 @@ struct ValidationRun {
         } else {
             documents = 1
         }
-        return JSONValidationReport(errors: errors, documentCount: documents, byteCount: total,
-                                    invalidDocumentCount: lines ? invalid : errors.count)
+        return JSONValidationReport(
+            errors: errors, documentCount: documents, byteCount: total,
+            invalidDocumentCount: lines ? invalid : errors.count)
     }
 }

@@ -70,7 +70,10 @@ struct LineTracker {
             i &+= 8
         }
         while i < count {
-            if p[i] == 0x0A { total &+= 1; last = i }
+            if p[i] == 0x0A {
+                total &+= 1
+                last = i
+            }
             i &+= 1
         }
         return (total, last)

@@ -75,7 +75,10 @@ struct StringSkipper {
                 while i &+ 8 <= n {
                     let w = SWAR.load(p, i)
                     let m = SWAR.zeroBytes(w ^ quote) | SWAR.zeroBytes(w ^ backslash) | ((w &- space) & ~w & SWAR.highs)
-                    if m != 0 { i &+= m.trailingZeroBitCount >> 3; break }
+                    if m != 0 {
+                        i &+= m.trailingZeroBitCount >> 3
+                        break
+                    }
                     i &+= 8
                 }
                 guard i < n else { break }
@@ -93,7 +96,7 @@ struct StringSkipper {
             case .backslash:
                 switch p[i] {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     state = .plain
                     highPending = false
                 case UInt8(ascii: "u"):
@@ -106,7 +109,9 @@ struct StringSkipper {
             case .hex(let remaining):
                 let b = p[i]
                 guard Self.isHexDigit(b) else { return .invalid(at: i, .invalidHex) }
-                hexValue = hexValue << 4 | UInt32(b <= UInt8(ascii: "9") ? b &- UInt8(ascii: "0") : (b | 0x20) &- UInt8(ascii: "a") &+ 10)
+                hexValue =
+                    hexValue << 4
+                    | UInt32(b <= UInt8(ascii: "9") ? b &- UInt8(ascii: "0") : (b | 0x20) &- UInt8(ascii: "a") &+ 10)
                 if remaining == 1 {
                     state = .plain
                     // A high half waits for its low half: nothing before it may be let go of yet.
@@ -122,7 +127,8 @@ struct StringSkipper {
 
     @inline(__always) static func isHexDigit(_ b: UInt8) -> Bool {
         switch b {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"):
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
+            UInt8(ascii: "A")...UInt8(ascii: "F"):
             return true
         default:
             return false

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The fast pass's strictness checks, done without yajl: the byte scanner's strict UTF-8 / escape /
@@ -45,8 +45,10 @@ struct StructureChecker {
     init(options: JSONParseOptions) {
         scanner = ByteScanner(allowComments: false)
         keys = .allocate(capacity: 1)
-        keys.initialize(to: CallbackState(maxDepth: options.maxDepth, checkDuplicates: !options.allowDuplicateKeys,
-                                           tracksPositions: false))
+        keys.initialize(
+            to: CallbackState(
+                maxDepth: options.maxDepth, checkDuplicates: !options.allowDuplicateKeys,
+                tracksPositions: false))
         keyBytes.reserveCapacity(64)
     }
 
@@ -171,13 +173,14 @@ struct StructureChecker {
         var i = start
         let quotes = SWAR.broadcast(UInt8(ascii: "\""))
         let commas = SWAR.broadcast(UInt8(ascii: ","))
-        let opens = SWAR.broadcast(UInt8(ascii: "{"))     // `[` | 0x20
-        let closes = SWAR.broadcast(UInt8(ascii: "}"))    // `]` | 0x20
+        let opens = SWAR.broadcast(UInt8(ascii: "{"))  // `[` | 0x20
+        let closes = SWAR.broadcast(UInt8(ascii: "}"))  // `]` | 0x20
         let caseBit = SWAR.broadcast(0x20)
         while i &+ 8 <= n {
             let word = SWAR.load(p, i)
             let folded = word | caseBit
-            let hits = SWAR.zeroBytes(word ^ quotes) | SWAR.zeroBytes(word ^ commas)
+            let hits =
+                SWAR.zeroBytes(word ^ quotes) | SWAR.zeroBytes(word ^ commas)
                 | SWAR.zeroBytes(folded ^ opens) | SWAR.zeroBytes(folded ^ closes)
             if hits != 0 { return i &+ (hits.trailingZeroBitCount >> 3) }
             i &+= 8
@@ -185,7 +188,7 @@ struct StructureChecker {
         while i < n {
             switch p[i] {
             case UInt8(ascii: "\""), UInt8(ascii: ","), UInt8(ascii: "{"), UInt8(ascii: "}"),
-                 UInt8(ascii: "["), UInt8(ascii: "]"):
+                UInt8(ascii: "["), UInt8(ascii: "]"):
                 return i
             default:
                 i &+= 1
@@ -256,7 +259,8 @@ struct StructureChecker {
                 i &+= 6
                 if (0xD800...0xDBFF).contains(scalar) {
                     guard i &+ 6 <= n, p[i] == UInt8(ascii: "\\"), p[i &+ 1] == UInt8(ascii: "u"),
-                          let low = hex4(i &+ 2), (0xDC00...0xDFFF).contains(low) else { return false }
+                        let low = hex4(i &+ 2), (0xDC00...0xDFFF).contains(low)
+                    else { return false }
                     scalar = 0x10000 &+ ((scalar &- 0xD800) << 10) &+ (low &- 0xDC00)
                     i &+= 6
                 } else if (0xDC00...0xDFFF).contains(scalar) {

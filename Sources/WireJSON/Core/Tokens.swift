@@ -8,7 +8,7 @@ enum Tokens {
     @inline(__always) static func isPunctuation(_ b: UInt8) -> Bool {
         switch b {
         case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"),
-             UInt8(ascii: ","), UInt8(ascii: ":"):
+            UInt8(ascii: ","), UInt8(ascii: ":"):
             return true
         default:
             return false
@@ -26,7 +26,10 @@ enum Tokens {
         var i = from
         while i < count {
             let b = p[i]
-            if isWhitespace(b) { i += 1; continue }
+            if isWhitespace(b) {
+                i += 1
+                continue
+            }
             if comments && b == UInt8(ascii: "/") && i + 1 < count {
                 if p[i + 1] == UInt8(ascii: "/") {
                     i += 2
@@ -52,7 +55,10 @@ enum Tokens {
         var i = start + 1
         if b == UInt8(ascii: "\"") {
             while i < count {
-                if p[i] == UInt8(ascii: "\\") { i += 2; continue }
+                if p[i] == UInt8(ascii: "\\") {
+                    i += 2
+                    continue
+                }
                 if p[i] == UInt8(ascii: "\"") { return i + 1 }
                 i += 1
             }
@@ -73,7 +79,10 @@ enum Tokens {
             if p[i] == UInt8(ascii: "\"") {
                 var backslashes = 0
                 var j = i - 1
-                while j >= 0 && p[j] == UInt8(ascii: "\\") { backslashes += 1; j -= 1 }
+                while j >= 0 && p[j] == UInt8(ascii: "\\") {
+                    backslashes += 1
+                    j -= 1
+                }
                 if backslashes % 2 == 0 { return i }
             }
             i -= 1

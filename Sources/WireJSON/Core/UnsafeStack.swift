@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A growable buffer of plain values with no copy-on-write, uniqueness or exclusivity checks: the
@@ -76,7 +76,9 @@ struct UnsafeStack<Element: BitwiseCopyable> {
         capacity = newCapacity
     }
 
-    private static func reallocate(_ old: UnsafeMutablePointer<Element>?, capacity: Int) -> UnsafeMutablePointer<Element> {
+    private static func reallocate(_ old: UnsafeMutablePointer<Element>?, capacity: Int) -> UnsafeMutablePointer<
+        Element
+    > {
         let (bytes, overflow) = capacity.multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
         guard !overflow, let raw = realloc(old, bytes) else { fatalError("out of memory (\(capacity) stack elements)") }
         return raw.bindMemory(to: Element.self, capacity: capacity)

@@ -66,7 +66,8 @@ public struct JSONDiagnostic: Hashable, Sendable, CustomStringConvertible {
 
     /// ``block(indent:)``, styled for a terminal: the location bold, `error:` red, the caret green.
     package func block(style: TerminalStyle, indent: String = "    ") -> String {
-        let excerpt = indent + error.excerpt.text + "\n" + indent
+        let excerpt =
+            indent + error.excerpt.text + "\n" + indent
             + String(repeating: " ", count: error.excerpt.caretColumn) + style.caret("^")
         return headline(label: "error", style: style) + "\n" + excerpt + "\n"
     }

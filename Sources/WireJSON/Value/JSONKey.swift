@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A JSON member name (or any JSON string used as a dictionary key or set element) that compares,
@@ -61,7 +61,8 @@ extension JSONKey {
     /// ```
     @inlinable
     public static func exactlyEqual(_ a: String, _ b: String) -> Bool {
-        let x = a.utf8, y = b.utf8
+        let x = a.utf8
+        let y = b.utf8
         // The count of a native string's UTF-8 view is stored, so this costs nothing.
         guard x.count == y.count else { return false }
         let contiguous = x.withContiguousStorageIfAvailable { p in
@@ -77,7 +78,9 @@ extension JSONKey {
     /// that are ``exactlyEqual(_:_:)`` hash alike, whatever `String`'s hashing would do.
     @inlinable
     public static func hash(_ string: String, into hasher: inout Hasher) {
-        let done: Void? = string.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        let done: Void? = string.utf8.withContiguousStorageIfAvailable {
+            hasher.combine(bytes: UnsafeRawBufferPointer($0))
+        }
         if done == nil { Array(string.utf8).withUnsafeBytes { hasher.combine(bytes: $0) } }
         hasher.combine(0xFF as UInt8)
     }

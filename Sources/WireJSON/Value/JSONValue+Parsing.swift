@@ -9,7 +9,9 @@ extension JSONValue {
     ///   - options: strictness (duplicates are rejected unless `allowDuplicateKeys`; when allowed,
     ///     the tree keeps every copy).
     /// - Throws: ``JSONSyntaxError`` with the exact location of the first problem.
-    public static func parse(_ bytes: some Collection<UInt8>, options: JSONParseOptions = .strict) throws(JSONSyntaxError) -> JSONValue {
+    public static func parse(_ bytes: some Collection<UInt8>, options: JSONParseOptions = .strict)
+        throws(JSONSyntaxError) -> JSONValue
+    {
         let builder = TreeBuilder()
         let parser = JSONStreamParser(options: options) { event, _ in builder.receive(event) }
         try parser.feed(bytes)

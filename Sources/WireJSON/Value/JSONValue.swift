@@ -64,11 +64,11 @@ extension JSONValue {
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
-        case let (.bool(a), .bool(b)): return a == b
-        case let (.number(a), .number(b)): return a == b
-        case let (.string(a), .string(b)): return JSONKey.exactlyEqual(a, b)
-        case let (.array(a), .array(b)): return a == b
-        case let (.object(a), .object(b)): return a == b
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.number(let a), .number(let b)): return a == b
+        case (.string(let a), .string(let b)): return JSONKey.exactlyEqual(a, b)
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)): return a == b
         default: return false
         }
     }
@@ -228,8 +228,9 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
         var order = Array(members.indices)
         arena.withUnsafeBufferPointer { bytes in
             order.sort { i, j in
-                let c = JSONObject._utf16Order(UnsafeBufferPointer(rebasing: bytes[starts[i]..<starts[i + 1]]),
-                                                UnsafeBufferPointer(rebasing: bytes[starts[j]..<starts[j + 1]]))
+                let c = JSONObject._utf16Order(
+                    UnsafeBufferPointer(rebasing: bytes[starts[i]..<starts[i + 1]]),
+                    UnsafeBufferPointer(rebasing: bytes[starts[j]..<starts[j + 1]]))
                 return c != 0 ? c < 0 : i < j
             }
         }
@@ -238,7 +239,8 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
 
     /// Compares two names in UTF-16 code-unit order: negative, zero (the same code units) or positive.
     package static func _utf16Order(_ a: String, _ b: String) -> Int {
-        var a = a, b = b
+        var a = a
+        var b = b
         return a.withUTF8 { x in b.withUTF8 { y in _utf16Order(x, y) } }
     }
 
@@ -251,7 +253,8 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
         let common = Swift.min(a.count, b.count)
         var i = 0
         while i < common {
-            let x = a[i], y = b[i]
+            let x = a[i]
+            let y = b[i]
             if x != y {
                 if x >= 0xEE && y >= 0xEE && (x >= 0xF0) != (y >= 0xF0) { return x >= 0xF0 ? -1 : 1 }
                 return x < y ? -1 : 1

@@ -29,7 +29,7 @@ struct ErrorContext {
     private static func isWordByte(_ b: UInt8) -> Bool {
         switch b {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
             true
         default:
             false
@@ -55,7 +55,9 @@ struct ErrorContext {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return "number"
         case UInt8(ascii: "-"):
             // `-` starts a number only with a digit after it (`-}` is just a minus sign).
-            if let next = regions.byte(at: offset + 1), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next) { return "number" }
+            if let next = regions.byte(at: offset + 1), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next) {
+                return "number"
+            }
             return "'-'"
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"): return "'\(word())'"
         case 0x20...0x7E: return "'\(Character(Unicode.Scalar(b)))'"
@@ -75,7 +77,7 @@ struct ErrorContext {
         guard let b = byte else { return false }
         switch b {
         case UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "["), UInt8(ascii: "{"):
+            UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "["), UInt8(ascii: "{"):
             return true
         default:
             return false
@@ -85,12 +87,14 @@ struct ErrorContext {
     /// A digit right after a number that ended in `0` with nothing between: `01`, `-012`.
     var isLeadingZero: Bool {
         guard let b = byte, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b),
-              state.lastEvent == .value, state.lastEventEnd == offset,
-              regions.byte(at: offset - 1) == UInt8(ascii: "0") else { return false }
+            state.lastEvent == .value, state.lastEventEnd == offset,
+            regions.byte(at: offset - 1) == UInt8(ascii: "0")
+        else { return false }
         let before = regions.byte(at: offset - 2)
-        return before == nil || before == UInt8(ascii: "-") || !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(before!)
-            && before != UInt8(ascii: ".") && before != UInt8(ascii: "e") && before != UInt8(ascii: "E")
-            && before != UInt8(ascii: "+")
+        return before == nil || before == UInt8(ascii: "-")
+            || !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(before!)
+                && before != UInt8(ascii: ".") && before != UInt8(ascii: "e") && before != UInt8(ascii: "E")
+                && before != UInt8(ascii: "+")
     }
 
     var currentKey: String? {

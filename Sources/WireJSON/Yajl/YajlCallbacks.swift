@@ -55,18 +55,19 @@ private func onEndArray(_ context: UnsafeMutableRawPointer?) -> Int32 {
 ///     names itself, so yajl runs with no callbacks at all, as in `json_verify`.
 func makeYajlCallbacks(scalars: Bool, structure: Bool) -> UnsafeMutablePointer<yajl_callbacks> {
     let table = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
-    table.initialize(to: yajl_callbacks(
-        yajl_null: scalars ? onNull : nil,
-        yajl_boolean: scalars ? onBoolean : nil,
-        yajl_integer: nil,
-        yajl_double: nil,
-        yajl_number: scalars ? onNumber : nil,
-        yajl_string: scalars ? onString : nil,
-        yajl_start_map: structure ? onStartMap : nil,
-        yajl_map_key: structure ? onMapKey : nil,
-        yajl_end_map: structure ? onEndMap : nil,
-        yajl_start_array: structure ? onStartArray : nil,
-        yajl_end_array: structure ? onEndArray : nil
-    ))
+    table.initialize(
+        to: yajl_callbacks(
+            yajl_null: scalars ? onNull : nil,
+            yajl_boolean: scalars ? onBoolean : nil,
+            yajl_integer: nil,
+            yajl_double: nil,
+            yajl_number: scalars ? onNumber : nil,
+            yajl_string: scalars ? onString : nil,
+            yajl_start_map: structure ? onStartMap : nil,
+            yajl_map_key: structure ? onMapKey : nil,
+            yajl_end_map: structure ? onEndMap : nil,
+            yajl_start_array: structure ? onStartArray : nil,
+            yajl_end_array: structure ? onEndArray : nil
+        ))
     return table
 }

@@ -14,7 +14,8 @@ struct YajlDiagnosis {
         case invalidChar, invalidLiteral, controlInString, invalidEscape, invalidHex
         case noDigitAfterExponent, noDigitAfterDecimal, noDigitAfterMinus, comment, badUTF8
         case prematureEOF, trailingGarbage, afterArrayElement, afterMember, missingColon
-        case invalidKey, unallowedToken, straySlash, unknown(String)
+        case invalidKey, unallowedToken, straySlash
+        case unknown(String)
     }
 
     private let which: Case
@@ -69,27 +70,51 @@ struct YajlDiagnosis {
         }
         let firstToken: (CallbackState) -> Int = { _ in 1 }
         switch text {
-        case "invalid char in json text.": which = .invalidChar; anchor = .offendingByte(-1)
-        case "invalid bytes in UTF8 string.": which = .badUTF8; anchor = .offendingByte(-1)
-        case "invalid string in json text.": which = .invalidLiteral; anchor = .offendingByte(0)
-        case "invalid character inside string.": which = .controlInString; anchor = .offendingByte(0)
+        case "invalid char in json text.":
+            which = .invalidChar
+            anchor = .offendingByte(-1)
+        case "invalid bytes in UTF8 string.":
+            which = .badUTF8
+            anchor = .offendingByte(-1)
+        case "invalid string in json text.":
+            which = .invalidLiteral
+            anchor = .offendingByte(0)
+        case "invalid character inside string.":
+            which = .controlInString
+            anchor = .offendingByte(0)
         case "inside a string, '\\' occurs before a character which it may not.":
-            which = .invalidEscape; anchor = .offendingByte(0)
+            which = .invalidEscape
+            anchor = .offendingByte(0)
         case "invalid (non-hex) character occurs after '\\u' inside string.":
-            which = .invalidHex; anchor = .offendingByte(0)
+            which = .invalidHex
+            anchor = .offendingByte(0)
         case "malformed number, a digit is required after the exponent.":
-            which = .noDigitAfterExponent; anchor = .offendingByte(0)
+            which = .noDigitAfterExponent
+            anchor = .offendingByte(0)
         case "malformed number, a digit is required after the decimal point.":
-            which = .noDigitAfterDecimal; anchor = .offendingByte(0)
+            which = .noDigitAfterDecimal
+            anchor = .offendingByte(0)
         case "malformed number, a digit is required after the minus sign.":
-            which = .noDigitAfterMinus; anchor = .offendingByte(0)
+            which = .noDigitAfterMinus
+            anchor = .offendingByte(0)
         case "probable comment found in input text, comments are not enabled.":
-            which = .comment; anchor = .offendingByte(0)
-        case "premature EOF": which = .prematureEOF; anchor = .end
-        case "trailing garbage": which = .trailingGarbage; anchor = .token(firstToken)
-        case "after array element, I expect ',' or ']'": which = .afterArrayElement; anchor = .token(firstToken)
-        case "after key and value, inside map, I expect ',' or '}'": which = .afterMember; anchor = .token(firstToken)
-        case "object key and value must be separated by a colon (':')": which = .missingColon; anchor = .token(firstToken)
+            which = .comment
+            anchor = .offendingByte(0)
+        case "premature EOF":
+            which = .prematureEOF
+            anchor = .end
+        case "trailing garbage":
+            which = .trailingGarbage
+            anchor = .token(firstToken)
+        case "after array element, I expect ',' or ']'":
+            which = .afterArrayElement
+            anchor = .token(firstToken)
+        case "after key and value, inside map, I expect ',' or '}'":
+            which = .afterMember
+            anchor = .token(firstToken)
+        case "object key and value must be separated by a colon (':')":
+            which = .missingColon
+            anchor = .token(firstToken)
         case "invalid object key (must be a string)":
             which = .invalidKey
             anchor = .token { $0.lastEvent == .objectStart ? 1 : 2 }
@@ -97,7 +122,8 @@ struct YajlDiagnosis {
             which = .unallowedToken
             anchor = .token { $0.lastEvent == .arrayStart || $0.lastEvent == .none ? 1 : 2 }
         default:
-            which = .unknown(String(text)); anchor = .offendingByte(0)
+            which = .unknown(String(text))
+            anchor = .offendingByte(0)
         }
     }
 
@@ -108,7 +134,10 @@ struct YajlDiagnosis {
             case .noDigitAfterExponent, .noDigitAfterDecimal, .noDigitAfterMinus:
                 return (.unexpectedEndOfInput, "unexpected end of input inside a number", s.nextValuePath())
             case .invalidLiteral:
-                return (.unexpectedEndOfInput, "unexpected end of input inside a literal (true, false or null)", s.nextValuePath())
+                return (
+                    .unexpectedEndOfInput, "unexpected end of input inside a literal (true, false or null)",
+                    s.nextValuePath()
+                )
             case .invalidEscape, .invalidHex:
                 // Found by fuzzing: a document cut right after a backslash was an "invalid escape".
                 return (.unexpectedEndOfInput, "unexpected end of input inside a string escape", s.stringPath())
@@ -119,16 +148,25 @@ struct YajlDiagnosis {
         switch which {
         case .invalidChar:
             if c.byte == UInt8(ascii: "'") {
-                return (.unexpectedCharacter, "unexpected character ''': JSON strings use double quotes", s.nextValuePath())
+                return (
+                    .unexpectedCharacter, "unexpected character ''': JSON strings use double quotes", s.nextValuePath()
+                )
             }
             if let b = c.byte, b < 0x20 || b == 0x7F {
-                return (.unexpectedCharacter, "unexpected control character U+00\(String(b, radix: 16, uppercase: true).leftPadded(to: 2))", s.nextValuePath())
+                return (
+                    .unexpectedCharacter,
+                    "unexpected control character U+00\(String(b, radix: 16, uppercase: true).leftPadded(to: 2))",
+                    s.nextValuePath()
+                )
             }
             return (.unexpectedCharacter, "unexpected character \(c.found)", s.nextValuePath())
         case .badUTF8:
             return (.invalidUTF8, "invalid UTF-8 in string", s.stringPath())
         case .invalidLiteral:
-            return (.invalidLiteral, "invalid literal: unexpected \(c.found) (expected true, false or null)", s.nextValuePath())
+            return (
+                .invalidLiteral, "invalid literal: unexpected \(c.found) (expected true, false or null)",
+                s.nextValuePath()
+            )
         case .controlInString:
             return (.controlCharacter, "unescaped \(c.controlName(c.byte ?? 0)) in string", s.stringPath())
         case .invalidEscape:
@@ -139,13 +177,22 @@ struct YajlDiagnosis {
         case .invalidHex:
             return (.invalidEscape, "invalid \\u escape: expected 4 hex digits, found \(c.foundByte)", s.stringPath())
         case .noDigitAfterExponent:
-            return (.invalidNumber, "expected a digit after the exponent in a number, found \(c.foundByte)", s.nextValuePath())
+            return (
+                .invalidNumber, "expected a digit after the exponent in a number, found \(c.foundByte)",
+                s.nextValuePath()
+            )
         case .noDigitAfterDecimal:
-            return (.invalidNumber, "expected a digit after the decimal point in a number, found \(c.foundByte)", s.nextValuePath())
+            return (
+                .invalidNumber, "expected a digit after the decimal point in a number, found \(c.foundByte)",
+                s.nextValuePath()
+            )
         case .noDigitAfterMinus:
             return (.invalidNumber, "expected a digit after '-' in a number, found \(c.foundByte)", s.nextValuePath())
         case .comment:
-            return (.commentNotAllowed, "comments are not allowed in JSON (--allow-comments accepts them)", s.nextValuePath())
+            return (
+                .commentNotAllowed, "comments are not allowed in JSON (--allow-comments accepts them)",
+                s.nextValuePath()
+            )
         case .prematureEOF:
             return endOfInput(c)
         case .trailingGarbage:
@@ -153,11 +200,15 @@ struct YajlDiagnosis {
             return (.trailingContent, "unexpected \(c.noun) after the end of the JSON document", .root)
         case .afterArrayElement:
             if c.isLeadingZero { return (.invalidNumber, "number with a leading zero", s.currentValuePath()) }
-            if c.foundStartsValue { return (.unexpectedToken, "missing ',' between array elements (found \(c.found))", s.containerPath()) }
+            if c.foundStartsValue {
+                return (.unexpectedToken, "missing ',' between array elements (found \(c.found))", s.containerPath())
+            }
             return (.unexpectedToken, "expected ',' or ']' after an array element, found \(c.found)", s.containerPath())
         case .afterMember:
             if c.isLeadingZero { return (.invalidNumber, "number with a leading zero", s.currentValuePath()) }
-            if c.foundStartsValue { return (.unexpectedToken, "missing ',' between object members (found \(c.found))", s.containerPath()) }
+            if c.foundStartsValue {
+                return (.unexpectedToken, "missing ',' between object members (found \(c.found))", s.containerPath())
+            }
             return (.unexpectedToken, "expected ',' or '}' after an object member, found \(c.found)", s.containerPath())
         case .missingColon:
             let key = c.currentKey.map { " " + JSONPath.quoted($0) } ?? ""
@@ -205,7 +256,10 @@ struct YajlDiagnosis {
         }
         if top.isObject {
             if top.awaitingValue, let key = c.currentKey {
-                return (.unexpectedEndOfInput, "unexpected end of input after member name \(JSONPath.quoted(key))", s.nextValuePath())
+                return (
+                    .unexpectedEndOfInput, "unexpected end of input after member name \(JSONPath.quoted(key))",
+                    s.nextValuePath()
+                )
             }
             return (.unexpectedEndOfInput, "unexpected end of input inside an object (missing '}')", s.containerPath())
         }

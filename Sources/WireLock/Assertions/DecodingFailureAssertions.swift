@@ -16,11 +16,14 @@ import WireLockCore
 /// assertDecodingFails(Movie.self, fixture: "movie-truncated", as: .decoderRejects, at: "$", decoder: .api)
 /// ```
 public func assertDecodingFails<T: Decodable>(
-    _ type: T.Type, fixture: String, as kind: DecodingFailureKind, at path: String, decoder: JSONDecoder = JSONDecoder(),
+    _ type: T.Type, fixture: String, as kind: DecodingFailureKind, at path: String,
+    decoder: JSONDecoder = JSONDecoder(),
     fixturesDirectory: URL? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    report(verifyDecodingFails(type, fixture: fixture, as: kind, at: path, decoder: decoder,
-                               fixturesDirectory: fixturesDirectory, filePath: filePath),
-           at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    report(
+        verifyDecodingFails(
+            type, fixture: fixture, as: kind, at: path, decoder: decoder,
+            fixturesDirectory: fixturesDirectory, filePath: filePath),
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }

@@ -26,8 +26,10 @@ public func assertFuzzCampaign<T: Codable & SendableMetatype>(
     model: String? = nil, record: RecordMode? = nil, fixturesDirectory: URL? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    report(verifyFuzzCampaign(type, fixtures: fixtures, count: count, seed: seed, decoder: decoder, encoder: encoder,
-                              mutators: mutators, model: model, record: record, fixturesDirectory: fixturesDirectory,
-                              filePath: filePath),
-           at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    report(
+        verifyFuzzCampaign(
+            type, fixtures: fixtures, count: count, seed: seed, decoder: decoder, encoder: encoder,
+            mutators: mutators, model: model, record: record, fixturesDirectory: fixturesDirectory,
+            filePath: filePath),
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }

@@ -23,7 +23,9 @@ public func assertFuzzRegressions<T: Codable & SendableMetatype>(
     fixturesDirectory: URL? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    report(verifyFuzzRegressions(type, model: model, decoder: decoder, encoder: encoder,
-                                 fixturesDirectory: fixturesDirectory, filePath: filePath),
-           at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    report(
+        verifyFuzzRegressions(
+            type, model: model, decoder: decoder, encoder: encoder,
+            fixturesDirectory: fixturesDirectory, filePath: filePath),
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }

@@ -27,7 +27,9 @@ public func assertGolden<T: Encodable>(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    report(verifyGolden(value, named: name, encoder: encoder, redacting: redactions, record: record,
-                        goldenDirectory: goldenDirectory, writer: site.goldenWriter, filePath: filePath),
-           at: site)
+    report(
+        verifyGolden(
+            value, named: name, encoder: encoder, redacting: redactions, record: record,
+            goldenDirectory: goldenDirectory, writer: site.goldenWriter, filePath: filePath),
+        at: site)
 }

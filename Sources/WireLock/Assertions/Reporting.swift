@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(Testing)
-import Testing
-#endif
 import WireLockCore
 import WireTestReporting
+
+#if canImport(Testing)
+    import Testing
+#endif
 
 /// Where an assertion was called from, for both Swift Testing and XCTest.
 public struct CallSite: Sendable {
@@ -27,7 +28,9 @@ public struct CallSite: Sendable {
     ///     assertGolden(movie, named: "movie", fileID: fileID, filePath: filePath, line: line, column: column)
     /// }
     /// ```
-    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+    public init(
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
         self.fileID = fileID
         self.filePath = filePath
         self.line = line
@@ -44,9 +47,10 @@ extension CallSite {
         let shown = GoldenFiles.display(URL(fileURLWithPath: file), root: GoldenFiles.packageRoot(from: file))
         let location = "\(shown):\(line)"
         #if canImport(Testing)
-        if let test = Test.current {
-            return GoldenWriter(test: ([test.id.moduleName] + test.id.nameComponents).joined(separator: "/"), location: location)
-        }
+            if let test = Test.current {
+                return GoldenWriter(
+                    test: ([test.id.moduleName] + test.id.nameComponents).joined(separator: "/"), location: location)
+            }
         #endif
         return GoldenWriter(test: location, location: location)
     }
@@ -57,6 +61,9 @@ extension CallSite {
 /// point at the caller's file and line.
 func report(_ failure: WireLockFailure?, at site: CallSite) {
     guard let failure else { return }
-    recordTestFailure(failure.message, at: TestFailureLocation(fileID: site.fileID, filePath: site.filePath,
-                                                               line: site.line, column: site.column))
+    recordTestFailure(
+        failure.message,
+        at: TestFailureLocation(
+            fileID: site.fileID, filePath: site.filePath,
+            line: site.line, column: site.column))
 }

@@ -13,8 +13,9 @@ public func assertRoundTrip<T: Codable>(
     accepting: [AcceptedDifference] = [], fixturesDirectory: URL? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    let result = verifyRoundTrip(type, fixture: fixture, decoder: decoder, encoder: encoder, accepting: accepting,
-                                 fixturesDirectory: fixturesDirectory, filePath: filePath)
+    let result = verifyRoundTrip(
+        type, fixture: fixture, decoder: decoder, encoder: encoder, accepting: accepting,
+        fixturesDirectory: fixturesDirectory, filePath: filePath)
     if case .failure(let failure) = result {
         report(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }

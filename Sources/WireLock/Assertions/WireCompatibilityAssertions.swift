@@ -24,7 +24,9 @@ public func assertWireCompatible<T: Codable>(
     decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder(), goldenDirectory: URL? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    report(verifyWireCompatible(type, withGolden: name, direction: direction, decoder: decoder, encoder: encoder,
-                                goldenDirectory: goldenDirectory, filePath: filePath),
-           at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    report(
+        verifyWireCompatible(
+            type, withGolden: name, direction: direction, decoder: decoder, encoder: encoder,
+            goldenDirectory: goldenDirectory, filePath: filePath),
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }

@@ -28,8 +28,10 @@ public enum JSONDiff {
         return out
     }
 
-    private static func compare(_ lhs: JSONValue, _ lnode: _DiffNode, _ rhs: JSONValue, _ rnode: _DiffNode,
-                                at path: inout [JSONPath.Component], into out: inout [JSONDifference], limit: Int) {
+    private static func compare(
+        _ lhs: JSONValue, _ lnode: _DiffNode, _ rhs: JSONValue, _ rnode: _DiffNode,
+        at path: inout [JSONPath.Component], into out: inout [JSONDifference], limit: Int
+    ) {
         guard out.count < limit, lnode.id != rnode.id else { return }
         switch (lhs, rhs) {
         case (.object(let a), .object(let b)):
@@ -47,7 +49,9 @@ public enum JSONDiff {
                 guard counts(i, of: lnode, last: aLast[name]!) else { continue }
                 path.append(.key(member.key))
                 if let j = bLast[name] {
-                    compare(member.value, lnode.children[i], b.members[j].value, rnode.children[j], at: &path, into: &out, limit: limit)
+                    compare(
+                        member.value, lnode.children[i], b.members[j].value, rnode.children[j], at: &path, into: &out,
+                        limit: limit)
                 } else if out.count < limit {
                     out.append(JSONDifference(path: JSONPath(path), change: .missing(expected: member.value)))
                 }
@@ -76,19 +80,29 @@ public enum JSONDiff {
         return last
     }
 
-    private static func compareArrays(_ a: [JSONValue], _ lnode: _DiffNode, _ b: [JSONValue], _ rnode: _DiffNode,
-                                      at path: inout [JSONPath.Component], into out: inout [JSONDifference], limit: Int) {
-        let ids = lnode.children.map(\.id), otherIDs = rnode.children.map(\.id)
+    private static func compareArrays(
+        _ a: [JSONValue], _ lnode: _DiffNode, _ b: [JSONValue], _ rnode: _DiffNode,
+        at path: inout [JSONPath.Component], into out: inout [JSONDifference], limit: Int
+    ) {
+        let ids = lnode.children.map(\.id)
+        let otherIDs = rnode.children.map(\.id)
         // Matched pairs (index in a, index in b) of equal elements, in order.
         var matches: [(Int, Int)] = []
         var prefix = 0
-        while prefix < a.count && prefix < b.count && ids[prefix] == otherIDs[prefix] { matches.append((prefix, prefix)); prefix += 1 }
+        while prefix < a.count && prefix < b.count && ids[prefix] == otherIDs[prefix] {
+            matches.append((prefix, prefix))
+            prefix += 1
+        }
         var suffix = 0
-        while suffix < a.count - prefix && suffix < b.count - prefix && ids[a.count - 1 - suffix] == otherIDs[b.count - 1 - suffix] { suffix += 1 }
+        while suffix < a.count - prefix && suffix < b.count - prefix
+            && ids[a.count - 1 - suffix] == otherIDs[b.count - 1 - suffix]
+        { suffix += 1 }
         let middleA = prefix..<(a.count - suffix)
         let middleB = prefix..<(b.count - suffix)
         if !middleA.isEmpty && !middleB.isEmpty && middleA.count * middleB.count <= 4_000_000 {
-            matches += LongestCommonSubsequence.pairs(Array(ids[middleA]), Array(otherIDs[middleB])).map { (prefix + $0.0, prefix + $0.1) }
+            matches += LongestCommonSubsequence.pairs(Array(ids[middleA]), Array(otherIDs[middleB])).map {
+                (prefix + $0.0, prefix + $0.1)
+            }
         }
         for k in 0..<suffix { matches.append((a.count - suffix + k, b.count - suffix + k)) }
 
@@ -102,9 +116,11 @@ public enum JSONDiff {
         }
     }
 
-    private static func pairGap(_ ga: Range<Int>, _ gb: Range<Int>, _ a: [JSONValue], _ lnode: _DiffNode,
-                                _ b: [JSONValue], _ rnode: _DiffNode,
-                                at path: inout [JSONPath.Component], into out: inout [JSONDifference], limit: Int) {
+    private static func pairGap(
+        _ ga: Range<Int>, _ gb: Range<Int>, _ a: [JSONValue], _ lnode: _DiffNode,
+        _ b: [JSONValue], _ rnode: _DiffNode,
+        at path: inout [JSONPath.Component], into out: inout [JSONDifference], limit: Int
+    ) {
         guard !ga.isEmpty || !gb.isEmpty else { return }
         var pairs: [(Int?, Int?)] = []
         let idsA = ga.map { identity(a[$0], lnode.children[$0]) }
@@ -134,13 +150,13 @@ public enum JSONDiff {
         }
         for pair in pairs where out.count < limit {
             switch pair {
-            case let (ia?, ib?):
+            case (let ia?, let ib?):
                 path.append(.index(ib))
                 compare(a[ia], lnode.children[ia], b[ib], rnode.children[ib], at: &path, into: &out, limit: limit)
                 path.removeLast()
-            case let (ia?, nil):
+            case (let ia?, nil):
                 out.append(JSONDifference(path: JSONPath(path + [.index(ia)]), change: .missing(expected: a[ia])))
-            case let (nil, ib?):
+            case (nil, let ib?):
                 out.append(JSONDifference(path: JSONPath(path + [.index(ib)]), change: .added(actual: b[ib])))
             default: break
             }
@@ -209,7 +225,8 @@ final class _EqualityClasses {
         case .object(let object):
             children = object.members.map { node($0.value) }
             let order = object._sortedMemberIndices()
-            signature = .object(keys: order.map { JSONKey(object.members[$0].key) }, values: order.map { children[$0].id })
+            signature = .object(
+                keys: order.map { JSONKey(object.members[$0].key) }, values: order.map { children[$0].id })
         }
         if let id = numbers[signature] { return _DiffNode(id: id, children: children) }
         let id = numbers.count

@@ -11,8 +11,10 @@ public enum LineDiff {
     /// - Parameters:
     ///   - context: unchanged lines shown around each change.
     ///   - maxLines: diff lines shown before the rest is summarised as a count.
-    public static func unified(old: String, new: String, oldName: String = "expected", newName: String = "actual",
-                               context: Int = 3, maxLines: Int = 80) -> String {
+    public static func unified(
+        old: String, new: String, oldName: String = "expected", newName: String = "actual",
+        context: Int = 3, maxLines: Int = 80
+    ) -> String {
         let a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // Lines compare by their bytes: a line respelled in another normalisation form is a change.
@@ -49,7 +51,8 @@ public enum LineDiff {
         }
         if lines.count > maxLines + 2 {
             let hidden = lines.count - maxLines - 2
-            lines = Array(lines.prefix(maxLines + 2)) + ["… \(hidden) more diff line\(hidden == 1 ? "" : "s") not shown"]
+            lines =
+                Array(lines.prefix(maxLines + 2)) + ["… \(hidden) more diff line\(hidden == 1 ? "" : "s") not shown"]
         }
         return lines.joined(separator: "\n")
     }
@@ -68,7 +71,8 @@ public enum LineDiff {
         while prefix < a.count && prefix < b.count && JSONKey.exactlyEqual(a[prefix], b[prefix]) { prefix += 1 }
         var suffix = 0
         while suffix < a.count - prefix && suffix < b.count - prefix
-                && JSONKey.exactlyEqual(a[a.count - 1 - suffix], b[b.count - 1 - suffix]) { suffix += 1 }
+            && JSONKey.exactlyEqual(a[a.count - 1 - suffix], b[b.count - 1 - suffix])
+        { suffix += 1 }
         var ops: [Op] = (0..<prefix).map { Op(kind: .same, oldIndex: $0, newIndex: $0) }
         // The middle lines as numbers (lines with the same bytes, the same number): the alignment
         // compares Ints.
@@ -81,20 +85,33 @@ public enum LineDiff {
         }
         let ma = a[prefix..<(a.count - suffix)].map(number)
         let mb = b[prefix..<(b.count - suffix)].map(number)
-        let n = ma.count, m = mb.count
+        let n = ma.count
+        let m = mb.count
         if n * m > 9_000_000 {
             ops += (0..<n).map { Op(kind: .delete, oldIndex: prefix + $0, newIndex: prefix) }
             ops += (0..<m).map { Op(kind: .insert, oldIndex: prefix + n, newIndex: prefix + $0) }
         } else {
             // Deletions before insertions between two matched lines.
-            var i = 0, j = 0
+            var i = 0
+            var j = 0
             for (mi, mj) in LongestCommonSubsequence.pairs(ma, mb) + [(n, m)] {
-                while i < mi { ops.append(Op(kind: .delete, oldIndex: prefix + i, newIndex: prefix + j)); i += 1 }
-                while j < mj { ops.append(Op(kind: .insert, oldIndex: prefix + i, newIndex: prefix + j)); j += 1 }
-                if mi < n { ops.append(Op(kind: .same, oldIndex: prefix + i, newIndex: prefix + j)); i += 1; j += 1 }
+                while i < mi {
+                    ops.append(Op(kind: .delete, oldIndex: prefix + i, newIndex: prefix + j))
+                    i += 1
+                }
+                while j < mj {
+                    ops.append(Op(kind: .insert, oldIndex: prefix + i, newIndex: prefix + j))
+                    j += 1
+                }
+                if mi < n {
+                    ops.append(Op(kind: .same, oldIndex: prefix + i, newIndex: prefix + j))
+                    i += 1
+                    j += 1
+                }
             }
         }
-        let tailA = a.count - suffix, tailB = b.count - suffix
+        let tailA = a.count - suffix
+        let tailB = b.count - suffix
         ops += (0..<suffix).map { Op(kind: .same, oldIndex: tailA + $0, newIndex: tailB + $0) }
         return ops
     }

@@ -9,7 +9,8 @@
 /// it: at most about twice the work of filling the table once. Callers still bound `n × m`.
 enum LongestCommonSubsequence {
     static func pairs<Element: Equatable>(_ a: [Element], _ b: [Element]) -> [(Int, Int)] {
-        let n = a.count, m = b.count
+        let n = a.count
+        let m = b.count
         guard n > 0, m > 0 else { return [] }
         var deletions = min(n, max(0, n - m) + 8)
         var insertions = min(m, max(0, m - n) + 8)
@@ -70,7 +71,8 @@ private struct _Band {
         rowStart.append(total)
         cells = [Int32](repeating: 0, count: total)
         for i in stride(from: n, through: 0, by: -1) {
-            let lo = low(i), hi = high(i)
+            let lo = low(i)
+            let hi = high(i)
             guard lo <= hi else { continue }
             for j in stride(from: hi, through: lo, by: -1) {
                 let v: Int32
@@ -93,11 +95,18 @@ private struct _Band {
 
     func walk<Element: Equatable>(_ a: [Element], _ b: [Element]) -> [(Int, Int)] {
         var pairs: [(Int, Int)] = []
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < n && j < m {
-            if a[i] == b[j] { pairs.append((i, j)); i += 1; j += 1 }
-            else if value(i + 1, j) >= value(i, j + 1) { i += 1 }
-            else { j += 1 }
+            if a[i] == b[j] {
+                pairs.append((i, j))
+                i += 1
+                j += 1
+            } else if value(i + 1, j) >= value(i, j + 1) {
+                i += 1
+            } else {
+                j += 1
+            }
         }
         return pairs
     }

@@ -18,7 +18,8 @@ public enum GoldenCatalog {
     public static func formatName(forRelativePath path: String) -> String? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         guard let first = parts.first, let last = parts.last else { return nil }
-        guard last.hasSuffix(".json"), !last.hasSuffix(".actual.json"), !parts.contains(where: { $0.hasPrefix(".") }) else { return nil }
+        guard last.hasSuffix(".json"), !last.hasSuffix(".actual.json"), !parts.contains(where: { $0.hasPrefix(".") })
+        else { return nil }
         if parts.count == 1 { return String(first.dropLast(".json".count)) }
         guard first != shapesFolder else { return nil }
         return first
@@ -51,15 +52,18 @@ public enum GoldenCatalog {
     /// Groups golden files (relative path, bytes) into formats, parsing each strictly.
     /// - Throws: ``GoldenCatalog/Error`` for the first file that is not valid JSON, naming its
     ///   line, column and JSON path.
-    public static func formats(from files: [(path: String, bytes: [UInt8])]) throws(GoldenCatalog.Error) -> [GoldenFormat] {
+    public static func formats(from files: [(path: String, bytes: [UInt8])]) throws(GoldenCatalog.Error)
+        -> [GoldenFormat]
+    {
         var grouped: [String: [GoldenFormat.Sample]] = [:]
         for file in files {
             guard let name = formatName(forRelativePath: file.path) else { continue }
             do throws(JSONSyntaxError) {
                 grouped[name, default: []].append(.init(path: file.path, document: try JSONValue.parse(file.bytes)))
             } catch {
-                throw Error(path: file.path, reason: JSONDiagnostic(error).headline,
-                            syntaxError: error)
+                throw Error(
+                    path: file.path, reason: JSONDiagnostic(error).headline,
+                    syntaxError: error)
             }
         }
         return grouped.keys.sorted().map { GoldenFormat(name: $0, samples: grouped[$0]!) }

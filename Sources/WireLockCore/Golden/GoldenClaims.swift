@@ -46,7 +46,9 @@ enum GoldenClaims {
         var writer: GoldenWriter
 
         var line: String {
-            func clean(_ s: String) -> String { s.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
+            func clean(_ s: String) -> String {
+                s.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
+            }
             return "\(pid)\t\(time)\t\(hash)\t\(clean(writer.test))\t\(clean(writer.location))\n"
         }
 
@@ -58,7 +60,8 @@ enum GoldenClaims {
         }
 
         init?(line: String) {
-            let parts = line.trimmingCharacters(in: .newlines).split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            let parts = line.trimmingCharacters(in: .newlines).split(separator: "\t", omittingEmptySubsequences: false)
+                .map(String.init)
             guard parts.count == 5, let pid = Int32(parts[0]), let time = Int(parts[1]) else { return nil }
             self.init(pid: pid, time: time, hash: parts[2], writer: GoldenWriter(test: parts[3], location: parts[4]))
         }
@@ -73,10 +76,15 @@ enum GoldenClaims {
         func claim(_ key: String, _ new: Claim, decide: (Claim) -> Decision) -> Claim? {
             lock.lock()
             defer { lock.unlock() }
-            guard let old = claims[key] else { claims[key] = new; return nil }
+            guard let old = claims[key] else {
+                claims[key] = new
+                return nil
+            }
             switch decide(old) {
             case .keep: return nil
-            case .replace: claims[key] = new; return nil
+            case .replace:
+                claims[key] = new
+                return nil
             case .clash: return old
             }
         }
@@ -139,15 +147,18 @@ enum GoldenClaims {
         let temp = dir.appendingPathComponent(".\(UUID().uuidString).tmp")
         // A claim lives for one run and needs no durability: written without fsync (Data.write
         // syncs, which cost every golden assertion ~10 ms on a busy disk).
-        guard writeUnsynced(Array(new.line.utf8), to: temp.path) else { return memory.claim(path, new) { decide($0, new) } }
+        guard writeUnsynced(Array(new.line.utf8), to: temp.path) else {
+            return memory.claim(path, new) { decide($0, new) }
+        }
         defer { unlink(temp.path) }
         if link(temp.path, file.path) == 0 {
             held.record(path, hash: hash)
             return nil
         }
         guard let data = FileManager.default.contents(atPath: file.path),
-              let old = Claim(line: String(decoding: data, as: UTF8.self)) else {
-            rename(temp.path, file.path)   // unreadable: take it over
+            let old = Claim(line: String(decoding: data, as: UTF8.self))
+        else {
+            rename(temp.path, file.path)  // unreadable: take it over
             held.record(path, hash: hash)
             return nil
         }
@@ -183,22 +194,25 @@ enum GoldenClaims {
         for name in names where name != RunIdentity.runKey {
             let folder = dir.appendingPathComponent(name)
             let modified = (try? FileManager.default.attributesOfItem(atPath: folder.path)[.modificationDate]) as? Date
-            if let modified, now.timeIntervalSince(modified) > 86_400 { try? FileManager.default.removeItem(at: folder) }
+            if let modified, now.timeIntervalSince(modified) > 86_400 {
+                try? FileManager.default.removeItem(at: folder)
+            }
         }
     }
 
     /// The failure message for a clash.
     static func message(golden shown: String, earlier: Claim, writer: GoldenWriter) -> String {
         let sameSite = earlier.writer.location == writer.location
-        let head = sameSite
+        let head =
+            sameSite
             ? "one assertion writes golden \(shown) with two different documents in this run (a loop, or test cases sharing one name):"
             : "two tests write golden \(shown) with different documents in this run:"
         return """
-        \(head)
-          \(earlier.writer.location) (\(earlier.writer.test)) wrote it first
-          \(writer.location) (\(writer.test)): this assertion
-        One of them fails on every run after this one. Give each its own name, or make them encode the same \
-        document. Nothing was written.
-        """
+            \(head)
+              \(earlier.writer.location) (\(earlier.writer.test)) wrote it first
+              \(writer.location) (\(writer.test)): this assertion
+            One of them fails on every run after this one. Give each its own name, or make them encode the same \
+            document. Nothing was written.
+            """
     }
 }

@@ -11,22 +11,32 @@ public enum GoldenFiles {
     /// The package root above `filePath` (the folder holding `Package.swift`), if any.
     public static func packageRoot(from filePath: String) -> URL? {
         let folder = URL(fileURLWithPath: filePath).deletingLastPathComponent().path
-        return PackageLocation.packageRoot(searchingFrom: RawPath(folder)).map { URL(fileURLWithPath: $0.text, isDirectory: true) }
+        return PackageLocation.packageRoot(searchingFrom: RawPath(folder)).map {
+            URL(fileURLWithPath: $0.text, isDirectory: true)
+        }
     }
 
     /// The golden directory for a test file: `WIRELOCK_GOLDEN_DIR`, else `golden/` beside the
     /// nearest `Package.swift` above the file, else `golden/` in the working directory (the one
     /// lookup the CLI uses too).
-    public static func goldenDirectory(for filePath: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    public static func goldenDirectory(
+        for filePath: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> URL {
         let folder = URL(fileURLWithPath: filePath).deletingLastPathComponent().path
-        return URL(fileURLWithPath: PackageLocation.goldenDirectory(searchingFrom: RawPath(folder), environment: environment).text)
+        return URL(
+            fileURLWithPath: PackageLocation.goldenDirectory(searchingFrom: RawPath(folder), environment: environment)
+                .text)
     }
 
     /// The fixtures directory for a test file: `WIRELOCK_FIXTURES_DIR`, else `Fixtures/` beside
     /// the nearest `Package.swift`, else `Fixtures/` in the working directory.
-    public static func fixturesDirectory(for filePath: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    public static func fixturesDirectory(
+        for filePath: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> URL {
         let folder = URL(fileURLWithPath: filePath).deletingLastPathComponent().path
-        return URL(fileURLWithPath: PackageLocation.fixturesDirectory(searchingFrom: RawPath(folder), environment: environment).text)
+        return URL(
+            fileURLWithPath: PackageLocation.fixturesDirectory(searchingFrom: RawPath(folder), environment: environment)
+                .text)
     }
 
     /// The pending file beside a golden: `movies.json` → `movies.actual.json`.
@@ -38,7 +48,8 @@ public enum GoldenFiles {
     public static func goldenURL(forPending pending: URL) -> URL? {
         let name = pending.lastPathComponent
         guard name.hasSuffix(".actual.json") else { return nil }
-        return pending.deletingLastPathComponent().appendingPathComponent(String(name.dropLast(".actual.json".count)) + ".json")
+        return pending.deletingLastPathComponent().appendingPathComponent(
+            String(name.dropLast(".actual.json".count)) + ".json")
     }
 
     /// Writes `bytes` to `url` atomically: a temporary file in the same folder, flushed, then renamed
@@ -77,7 +88,9 @@ public enum GoldenFiles {
         if name.hasPrefix("/") { return "\(shown) is an absolute path, which leaves the golden directory: \(fix)" }
         if name.contains("\0") { return "\(shown) holds a NUL character: \(fix)" }
         let components = name.split(separator: "/", omittingEmptySubsequences: false)
-        if components.contains("..") { return "\(shown) has a '..' component, which leaves the golden directory: \(fix)" }
+        if components.contains("..") {
+            return "\(shown) has a '..' component, which leaves the golden directory: \(fix)"
+        }
         if components.contains(".") { return "\(shown) has a '.' component: \(fix)" }
         if components.contains("") { return "\(shown) has an empty component ('//' or a trailing '/'): \(fix)" }
         return nil
@@ -133,14 +146,14 @@ enum RunIdentity {
     /// Field 22 of `/proc/<pid>/stat`: when the process started, in clock ticks since boot.
     static func parentStart(_ pid: pid_t) -> String? {
         #if os(Linux)
-        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return nil }
-        let text = String(decoding: data, as: UTF8.self)
-        // The command name (field 2) is in parentheses and may hold spaces: count after the last ')'.
-        guard let close = text.lastIndex(of: ")") else { return nil }
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        return fields.count > 19 ? String(fields[19]) : nil
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return nil }
+            let text = String(decoding: data, as: UTF8.self)
+            // The command name (field 2) is in parentheses and may hold spaces: count after the last ')'.
+            guard let close = text.lastIndex(of: ")") else { return nil }
+            let fields = text[text.index(after: close)...].split(separator: " ")
+            return fields.count > 19 ? String(fields[19]) : nil
         #else
-        return nil
+            return nil
         #endif
     }
 }

@@ -50,7 +50,8 @@ public enum GoldenRuns {
             guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
             for line in text.split(separator: "\n") {
                 if line.hasPrefix("#") {
-                    for filter in filterArguments(in: parseArgumentsLine(String(line))) where !filters.contains(filter) {
+                    for filter in filterArguments(in: parseArgumentsLine(String(line))) where !filters.contains(filter)
+                    {
                         filters.append(filter)
                     }
                 } else {
@@ -58,8 +59,9 @@ public enum GoldenRuns {
                 }
             }
         }
-        return GoldenRun(files: files, started: Date(timeIntervalSince1970: TimeInterval(newest.start)),
-                         touched: touched, filters: filters)
+        return GoldenRun(
+            files: files, started: Date(timeIntervalSince1970: TimeInterval(newest.start)),
+            touched: touched, filters: filters)
     }
 
     /// The goldens under `goldenDirectory` that `run` did not assert, sorted by path. Pending files,
@@ -88,21 +90,27 @@ public enum GoldenRuns {
         let dir = directory(root: root)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
         var deleted = 0
-        for record in names.compactMap(Record.init(fileName:)) where Double(record.start) < now.timeIntervalSince1970 - age {
-            if (try? FileManager.default.removeItem(at: dir.appendingPathComponent(record.fileName))) != nil { deleted += 1 }
+        for record in names.compactMap(Record.init(fileName:))
+        where Double(record.start) < now.timeIntervalSince1970 - age {
+            if (try? FileManager.default.removeItem(at: dir.appendingPathComponent(record.fileName))) != nil {
+                deleted += 1
+            }
         }
         return deleted
     }
 
     /// The `#` line a test process writes first: its arguments, tab-separated.
     static func argumentsLine(_ arguments: [String]) -> String {
-        "#args\t" + arguments.map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
+        "#args\t"
+            + arguments.map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
             .joined(separator: "\t")
     }
 
     static func parseArgumentsLine(_ line: String) -> [String] {
         guard line.hasPrefix("#args") else { return [] }
-        return line.split(separator: "\t", omittingEmptySubsequences: false).dropFirst().map(String.init).filter { !$0.isEmpty }
+        return line.split(separator: "\t", omittingEmptySubsequences: false).dropFirst().map(String.init).filter {
+            !$0.isEmpty
+        }
     }
 
     /// The arguments of a test process that narrow what runs: `--filter X` and `--skip X`, which
@@ -137,7 +145,9 @@ public enum GoldenRuns {
         init?(fileName: String) {
             guard fileName.hasSuffix(".touched") else { return nil }
             let parts = fileName.dropLast(".touched".count).split(separator: "-").map { Int($0) }
-            guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ $0 != nil }), let start = parts[0] else { return nil }
+            guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ $0 != nil }), let start = parts[0] else {
+                return nil
+            }
             self.fileName = fileName
             self.start = start
             self.parent = parts.count == 3 ? parts[1] : nil

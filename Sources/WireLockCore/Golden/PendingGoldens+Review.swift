@@ -60,7 +60,8 @@ extension PendingGoldens {
 
         guard let oldData = FileManager.default.contents(atPath: pending.goldenURL.path) else {
             review.isNewGolden = true
-            review.lineDiff = LineDiff.unified(old: "", new: newText, oldName: "/dev/null", newName: pendingName, maxLines: maxDiffLines)
+            review.lineDiff = LineDiff.unified(
+                old: "", new: newText, oldName: "/dev/null", newName: pendingName, maxLines: maxDiffLines)
             return review
         }
         let old: JSONValue
@@ -71,8 +72,9 @@ extension PendingGoldens {
             return review
         }
         review.differences = JSONDiff.differences(expected: old, actual: new)
-        review.lineDiff = LineDiff.unified(old: String(decoding: CanonicalJSONWriter.bytes(old), as: UTF8.self), new: newText,
-                                          oldName: goldenName, newName: pendingName, maxLines: maxDiffLines)
+        review.lineDiff = LineDiff.unified(
+            old: String(decoding: CanonicalJSONWriter.bytes(old), as: UTF8.self), new: newText,
+            oldName: goldenName, newName: pendingName, maxLines: maxDiffLines)
         return review
     }
 }

@@ -21,10 +21,14 @@ public enum PendingGoldens {
 
     /// Every pending file under `directory`, recursively, sorted by path.
     public static func list(in directory: URL) -> [Pending] {
-        guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { return [] }
+        guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else {
+            return []
+        }
         var found: [Pending] = []
         for case let url as URL in walker where url.lastPathComponent.hasSuffix(".actual.json") {
-            if let golden = GoldenFiles.goldenURL(forPending: url) { found.append(Pending(pendingURL: url, goldenURL: golden)) }
+            if let golden = GoldenFiles.goldenURL(forPending: url) {
+                found.append(Pending(pendingURL: url, goldenURL: golden))
+            }
         }
         return found.sorted { $0.pendingURL.path < $1.pendingURL.path }
     }
@@ -32,10 +36,12 @@ public enum PendingGoldens {
     /// The pending entry for a path given on the command line: the pending file itself or its golden.
     public static func pending(for path: URL) -> Pending? {
         if let golden = GoldenFiles.goldenURL(forPending: path) {
-            return FileManager.default.fileExists(atPath: path.path) ? Pending(pendingURL: path, goldenURL: golden) : nil
+            return FileManager.default.fileExists(atPath: path.path)
+                ? Pending(pendingURL: path, goldenURL: golden) : nil
         }
         let pending = GoldenFiles.pendingURL(for: path)
-        return FileManager.default.fileExists(atPath: pending.path) ? Pending(pendingURL: pending, goldenURL: path) : nil
+        return FileManager.default.fileExists(atPath: pending.path)
+            ? Pending(pendingURL: pending, goldenURL: path) : nil
     }
 
     /// The path-level differences and the line diff between the golden (empty if new) and the pending
@@ -50,8 +56,9 @@ public enum PendingGoldens {
             lines = JSONDiff.differences(expected: old, actual: new).map { "  " + $0.description }
         }
         return "\(name):\n" + lines.joined(separator: "\n") + "\n"
-            + LineDiff.unified(old: String(decoding: oldData, as: UTF8.self), new: String(decoding: newData, as: UTF8.self),
-                               oldName: name, newName: GoldenFiles.display(pending.pendingURL, root: root))
+            + LineDiff.unified(
+                old: String(decoding: oldData, as: UTF8.self), new: String(decoding: newData, as: UTF8.self),
+                oldName: name, newName: GoldenFiles.display(pending.pendingURL, root: root))
     }
 
     /// Promotes a pending file over its golden (atomically), after checking it is valid JSON.

@@ -70,7 +70,9 @@ public enum RecordMode: String, Sendable, CaseIterable {
     /// Decides the mode from the `record:` argument, the trait and the environment, applying the CI
     /// rule: under CI an explicit mode other than `never` is refused (the message says what to remove)
     /// unless `WIRELOCK_RECORD_IN_CI` is set.
-    package static func decide(explicit: RecordMode?, environment: [String: String]) -> Result<Decision, WireLockFailure> {
+    package static func decide(explicit: RecordMode?, environment: [String: String]) -> Result<
+        Decision, WireLockFailure
+    > {
         let inCI = isCI(environment)
         var decision: Decision
         if let explicit {
@@ -90,11 +92,14 @@ public enum RecordMode: String, Sendable, CaseIterable {
         let reason: String
         switch decision.source {
         case .argument:
-            reason = "`record: .\(decision.mode.rawValue)` is left in this assertion, but under CI nothing is written: remove it \(override)."
+            reason =
+                "`record: .\(decision.mode.rawValue)` is left in this assertion, but under CI nothing is written: remove it \(override)."
         case .trait:
-            reason = "the `.recordMode(.\(decision.mode.rawValue))` trait is on this test or its suite, but under CI nothing is written: remove it \(override)."
+            reason =
+                "the `.recordMode(.\(decision.mode.rawValue))` trait is on this test or its suite, but under CI nothing is written: remove it \(override)."
         case .environment:
-            reason = "WIRELOCK_RECORD=\(environment["WIRELOCK_RECORD"] ?? decision.mode.rawValue) is set under CI, where nothing is written: remove it from the CI environment \(override)."
+            reason =
+                "WIRELOCK_RECORD=\(environment["WIRELOCK_RECORD"] ?? decision.mode.rawValue) is set under CI, where nothing is written: remove it from the CI environment \(override)."
         case .defaulted:
             return .success(decision)
         }

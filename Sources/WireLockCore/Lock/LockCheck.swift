@@ -81,13 +81,17 @@ public struct LockCheck: Hashable, Sendable {
 /// - Returns: the expected lock file and the findings (none when everything is up to date).
 /// - Throws: ``LockCheck/Error/noCanonicalForm(_:)`` when a golden has no JCS form;
 ///   ``LockCheck/Error/malformedLockFile(_:)`` when the lock file cannot be parsed.
-public func verifyLock(_ formats: [GoldenFormat], lockFile: [UInt8]?, shapeFile: (GoldenFormat) -> [UInt8]?,
-                       enumRule: WireShape.EnumRule = .standard) throws(LockCheck.Error) -> LockCheck {
+public func verifyLock(
+    _ formats: [GoldenFormat], lockFile: [UInt8]?, shapeFile: (GoldenFormat) -> [UInt8]?,
+    enumRule: WireShape.EnumRule = .standard
+) throws(LockCheck.Error) -> LockCheck {
     var entries: [WireLockFile.Entry] = []
     var outdated: [LockCheck.Finding] = []
     for format in formats {
         let shape = format.shape(enumRule: enumRule)
-        do throws(JCS.Error) { entries.append(try WireLockFile.Entry(format, shape: shape)) } catch { throw .noCanonicalForm(error) }
+        do throws(JCS.Error) { entries.append(try WireLockFile.Entry(format, shape: shape)) } catch {
+            throw .noCanonicalForm(error)
+        }
         if shapeFile(format) != shape.fileBytes(name: format.name) {
             outdated.append(LockCheck.Finding(format: format.name, kind: .shapeFileOutdated))
         }

@@ -11,9 +11,9 @@ public struct JSONPathPattern: Hashable, Sendable, CustomStringConvertible {
     enum Step: Hashable, Sendable {
         case key(String)
         case index(Int)
-        case anyMember        // .*
-        case anyElement       // [*]
-        case descendant       // ..
+        case anyMember  // .*
+        case anyElement  // [*]
+        case descendant  // ..
     }
 
     let steps: [Step]
@@ -28,7 +28,9 @@ public struct JSONPathPattern: Hashable, Sendable, CustomStringConvertible {
         public var position: Int
         /// What was expected there, e.g. `'$' at the start` or `a member name after '.'`.
         public var expected: String
-        public var description: String { "invalid JSON path pattern '\(pattern)' at character \(position + 1): expected \(expected)" }
+        public var description: String {
+            "invalid JSON path pattern '\(pattern)' at character \(position + 1): expected \(expected)"
+        }
     }
 
     /// Parses a pattern.
@@ -43,7 +45,10 @@ public struct JSONPathPattern: Hashable, Sendable, CustomStringConvertible {
         var steps: [Step] = []
         func identifier() -> String {
             var name = ""
-            while i < chars.count, chars[i] != ".", chars[i] != "[" { name.append(chars[i]); i += 1 }
+            while i < chars.count, chars[i] != ".", chars[i] != "[" {
+                name.append(chars[i])
+                i += 1
+            }
             return name
         }
         while i < chars.count {
@@ -54,7 +59,11 @@ public struct JSONPathPattern: Hashable, Sendable, CustomStringConvertible {
                     steps.append(.descendant)
                     if i < chars.count && chars[i] == "[" { continue }
                 }
-                if i < chars.count && chars[i] == "*" { i += 1; steps.append(.anyMember); continue }
+                if i < chars.count && chars[i] == "*" {
+                    i += 1
+                    steps.append(.anyMember)
+                    continue
+                }
                 let name = identifier()
                 guard !name.isEmpty else { throw fail("a member name after '.'") }
                 steps.append(.key(name))
@@ -81,7 +90,10 @@ public struct JSONPathPattern: Hashable, Sendable, CustomStringConvertible {
                     steps.append(.key(name))
                 } else {
                     var digits = ""
-                    while i < chars.count, chars[i].isNumber { digits.append(chars[i]); i += 1 }
+                    while i < chars.count, chars[i].isNumber {
+                        digits.append(chars[i])
+                        i += 1
+                    }
                     guard let index = Int(digits) else { throw fail("an index, '*' or a quoted name after '['") }
                     guard i < chars.count, chars[i] == "]" else { throw fail("']' after the index") }
                     i += 1

@@ -61,21 +61,28 @@ public struct Redaction: Sendable {
     /// - Parameter check: when given, a value that fails it makes the assertion fail (for example a
     ///   `token` that is suddenly empty, or an `id` that is no longer a UUID).
     /// An invalid pattern makes the assertion fail with the position of the mistake.
-    public static func replace(_ pattern: String, with placeholder: String = "<redacted>", expecting check: ValueCheck? = nil) -> Redaction {
-        Redaction(selector: .pattern(Result { () throws(JSONPathPattern.ParseError) in try JSONPathPattern(pattern) }),
-                  action: .replace(.string(placeholder), check))
+    public static func replace(
+        _ pattern: String, with placeholder: String = "<redacted>", expecting check: ValueCheck? = nil
+    ) -> Redaction {
+        Redaction(
+            selector: .pattern(Result { () throws(JSONPathPattern.ParseError) in try JSONPathPattern(pattern) }),
+            action: .replace(.string(placeholder), check))
     }
 
     /// Replaces every value for which `predicate(path, value)` holds.
-    public static func replace(where predicate: @escaping @Sendable (JSONPath, JSONValue) -> Bool,
-                               with placeholder: String = "<redacted>", expecting check: ValueCheck? = nil) -> Redaction {
+    public static func replace(
+        where predicate: @escaping @Sendable (JSONPath, JSONValue) -> Bool,
+        with placeholder: String = "<redacted>", expecting check: ValueCheck? = nil
+    ) -> Redaction {
         Redaction(selector: .predicate(predicate), action: .replace(.string(placeholder), check))
     }
 
     /// Sorts the arrays at `pattern` by their elements' canonical text, for arrays whose order carries
     /// no meaning (tags, permissions, sets).
     public static func sort(_ pattern: String) -> Redaction {
-        Redaction(selector: .pattern(Result { () throws(JSONPathPattern.ParseError) in try JSONPathPattern(pattern) }), action: .sort)
+        Redaction(
+            selector: .pattern(Result { () throws(JSONPathPattern.ParseError) in try JSONPathPattern(pattern) }),
+            action: .sort)
     }
 
     func selects(_ path: JSONPath, _ value: JSONValue) -> Bool {
@@ -143,9 +150,13 @@ public enum Redactor {
         return (result, failures)
     }
 
-    private static func visit(_ value: JSONValue, at path: JSONPath, _ redactions: [Redaction], _ failures: inout [String]) -> JSONValue {
+    private static func visit(
+        _ value: JSONValue, at path: JSONPath, _ redactions: [Redaction], _ failures: inout [String]
+    ) -> JSONValue {
         for redaction in redactions {
-            guard case .replace(let placeholder, let check) = redaction.action, redaction.selects(path, value) else { continue }
+            guard case .replace(let placeholder, let check) = redaction.action, redaction.selects(path, value) else {
+                continue
+            }
             if let check, !check.test(value) {
                 failures.append("redaction of \(path): expected \(check.name), found \(JSONDiff.brief(value))")
             }
@@ -153,12 +164,19 @@ public enum Redactor {
         }
         switch value {
         case .object(let object):
-            return .object(JSONObject(object.members.map {
-                JSONObject.Member(key: $0.key, value: visit($0.value, at: path.appending(key: $0.key), redactions, &failures))
-            }))
+            return .object(
+                JSONObject(
+                    object.members.map {
+                        JSONObject.Member(
+                            key: $0.key, value: visit($0.value, at: path.appending(key: $0.key), redactions, &failures))
+                    }))
         case .array(let elements):
-            var result = elements.enumerated().map { visit($0.element, at: path.appending(index: $0.offset), redactions, &failures) }
-            if redactions.contains(where: { if case .sort = $0.action { return $0.selects(path, value) } else { return false } }) {
+            var result = elements.enumerated().map {
+                visit($0.element, at: path.appending(index: $0.offset), redactions, &failures)
+            }
+            if redactions.contains(where: {
+                if case .sort = $0.action { return $0.selects(path, value) } else { return false }
+            }) {
                 result = result.map { ($0.canonicalText(style: .compact), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
             }
             return .array(result)
@@ -189,8 +207,10 @@ public enum Redactor {
             }
             guard !pending.isEmpty else { return }
             switch value {
-            case .object(let object): for member in object.members { walk(member.value, path.appending(key: member.key)) }
-            case .array(let elements): for (index, element) in elements.enumerated() { walk(element, path.appending(index: index)) }
+            case .object(let object):
+                for member in object.members { walk(member.value, path.appending(key: member.key)) }
+            case .array(let elements):
+                for (index, element) in elements.enumerated() { walk(element, path.appending(index: index)) }
             default: break
             }
         }
@@ -204,7 +224,8 @@ public enum Redactor {
             }
             let near = PathSuggestions.nearest(to: pattern.description, in: document)
             if !near.isEmpty { message += "; nearest paths in the document: " + near.joined(separator: ", ") }
-            message += ". Patterns name wire keys (what the encoder wrote), not Swift properties;"
+            message +=
+                ". Patterns name wire keys (what the encoder wrote), not Swift properties;"
                 + " for a member that is genuinely optional, add .ifPresent()"
             return message
         }

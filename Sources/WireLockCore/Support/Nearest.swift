@@ -13,15 +13,19 @@ package enum Nearest {
 
     /// The candidates nearest to `target`: the best ones and those at most two edits further,
     /// up to `limit`, and none further than about half the target's length.
-    package static func names(near target: String, among candidates: some Sequence<String>, limit: Int = 3) -> [String] {
+    package static func names(near target: String, among candidates: some Sequence<String>, limit: Int = 3) -> [String]
+    {
         let normalizedTarget = normalize(target)
         let rawTarget = Array(target.utf8.prefix(maxLength))
         var scored: [(normalized: Int, raw: Int, name: String)] = []
         var seen = Set<String>()
         for candidate in candidates {
             guard seen.count < maxCandidates, seen.insert(candidate).inserted else { continue }
-            scored.append((distance(normalizedTarget, normalize(candidate)),
-                           distance(rawTarget, Array(candidate.utf8.prefix(maxLength))), candidate))
+            scored.append(
+                (
+                    distance(normalizedTarget, normalize(candidate)),
+                    distance(rawTarget, Array(candidate.utf8.prefix(maxLength))), candidate
+                ))
         }
         scored.sort { ($0.normalized, $0.raw, $0.name) < ($1.normalized, $1.raw, $1.name) }
         guard let best = scored.first?.normalized else { return [] }
@@ -67,7 +71,8 @@ package enum Nearest {
         for case let relative as String in walker {
             if names.count >= maxCandidates { break }
             if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-            guard relative.hasSuffix(".json"), !relative.hasSuffix(".actual.json"), !relative.hasSuffix(".meta.json") else { continue }
+            guard relative.hasSuffix(".json"), !relative.hasSuffix(".actual.json"), !relative.hasSuffix(".meta.json")
+            else { continue }
             names.append(String(relative.dropLast(".json".count)))
         }
         return names.sorted()
@@ -83,7 +88,8 @@ enum PathSuggestions {
             guard paths.count < Nearest.maxCandidates else { return }
             if !path.components.isEmpty { paths.insert(generalized(path.description)) }
             switch value {
-            case .object(let object): for member in object.members { walk(member.value, path.appending(key: member.key)) }
+            case .object(let object):
+                for member in object.members { walk(member.value, path.appending(key: member.key)) }
             case .array(let elements):
                 // Elements share their paths once indices are `[*]`: a few are enough.
                 for (index, element) in elements.prefix(8).enumerated() { walk(element, path.appending(index: index)) }
@@ -100,8 +106,9 @@ enum PathSuggestions {
         var chars = path[...]
         while let c = chars.first {
             if c == "[", let close = chars.firstIndex(of: "]"),
-               chars[chars.index(after: chars.startIndex)..<close].allSatisfy(\.isNumber),
-               chars.index(after: chars.startIndex) < close {
+                chars[chars.index(after: chars.startIndex)..<close].allSatisfy(\.isNumber),
+                chars.index(after: chars.startIndex) < close
+            {
                 out += "[*]"
                 chars = chars[chars.index(after: close)...]
             } else {

@@ -64,8 +64,9 @@ public struct DecodingFailure: Sendable, CustomStringConvertible {
             self.init(error)
             return
         }
-        self.init(error, wirePath: { WireKeys.wirePath($0, in: document, decoder: decoder) },
-                  missingKey: { WireKeys.missingKey($0, decoder) })
+        self.init(
+            error, wirePath: { WireKeys.wirePath($0, in: document, decoder: decoder) },
+            missingKey: { WireKeys.missingKey($0, decoder) })
     }
 
     private init(_ error: any Error, wirePath: ([any CodingKey]) -> JSONPath, missingKey: (String) -> String) {
@@ -73,21 +74,34 @@ public struct DecodingFailure: Sendable, CustomStringConvertible {
         judge = .decoder
         switch error {
         case let syntax as JSONSyntaxError:
-            kind = .syntax; path = syntax.path; detail = syntax.reason; location = syntax.location; judge = .strictValidator
+            kind = .syntax
+            path = syntax.path
+            detail = syntax.reason
+            location = syntax.location
+            judge = .strictValidator
         case DecodingError.typeMismatch(let type, let context):
-            kind = .typeMismatch; path = wirePath(context.codingPath)
+            kind = .typeMismatch
+            path = wirePath(context.codingPath)
             detail = "expected \(type): \(context.debugDescription)"
         case DecodingError.keyNotFound(let key, let context):
-            kind = .missingKey; path = wirePath(context.codingPath + [key])
+            kind = .missingKey
+            path = wirePath(context.codingPath + [key])
             let wire = missingKey(key.stringValue)
-            detail = wire == key.stringValue ? "no value for key \"\(wire)\"" : "no value for key \"\(wire)\" (Swift name \(key.stringValue))"
+            detail =
+                wire == key.stringValue
+                ? "no value for key \"\(wire)\"" : "no value for key \"\(wire)\" (Swift name \(key.stringValue))"
         case DecodingError.valueNotFound(let type, let context):
-            kind = .missingValue; path = wirePath(context.codingPath)
+            kind = .missingValue
+            path = wirePath(context.codingPath)
             detail = "expected \(type), found null"
         case DecodingError.dataCorrupted(let context):
-            kind = .invalidValue; path = wirePath(context.codingPath); detail = context.debugDescription
+            kind = .invalidValue
+            path = wirePath(context.codingPath)
+            detail = context.debugDescription
         default:
-            kind = .invalidValue; path = .root; detail = "\(error)"
+            kind = .invalidValue
+            path = .root
+            detail = "\(error)"
         }
     }
 
@@ -98,10 +112,13 @@ public struct DecodingFailure: Sendable, CustomStringConvertible {
 
     /// A `codingPath` as a JSON path: integer keys are array indices.
     public static func path(_ codingPath: [any CodingKey]) -> JSONPath {
-        JSONPath(codingPath.map { key in
-            if let index = key.intValue, key.stringValue.hasPrefix("Index ") || key.stringValue == "\(index)" { return .index(index) }
-            return .key(key.stringValue)
-        })
+        JSONPath(
+            codingPath.map { key in
+                if let index = key.intValue, key.stringValue.hasPrefix("Index ") || key.stringValue == "\(index)" {
+                    return .index(index)
+                }
+                return .key(key.stringValue)
+            })
     }
 }
 
@@ -120,7 +137,8 @@ public struct DecodingFailure: Sendable, CustomStringConvertible {
 ///   (the strict validator or the app's decoder), or that the fixture is missing (naming the
 ///   nearest existing ones).
 public func verifyDecodingFails<T: Decodable>(
-    _ type: T.Type, fixture: String, as kind: DecodingFailureKind, at path: String, decoder: JSONDecoder = JSONDecoder(),
+    _ type: T.Type, fixture: String, as kind: DecodingFailureKind, at path: String,
+    decoder: JSONDecoder = JSONDecoder(),
     fixturesDirectory: URL? = nil, filePath: StaticString = #filePath
 ) -> WireLockFailure? {
     let url = FixtureFiles.url(fixture, directory: fixturesDirectory, filePath: "\(filePath)")
@@ -131,25 +149,32 @@ public func verifyDecodingFails<T: Decodable>(
     if kind == .decoderRejects {
         let document = try? JSONValue.parse(data)
         let strict: String
-        do { _ = try JSONValue.parse(data); strict = "the strict validator accepts it" } catch {
+        do {
+            _ = try JSONValue.parse(data)
+            strict = "the strict validator accepts it"
+        } catch {
             strict = "the strict validator rejects it: \(DecodingFailure(error).description)"
         }
         do {
             _ = try decoder.decode(T.self, from: data)
-            return WireLockFailure("\(name): the app's decoder (JSONDecoder) decodes it as \(T.self); expected it to reject the bytes "
-                                   + "at \(path) (decoderRejects). \(strict.prefix(1).uppercased() + strict.dropFirst()).")
+            return WireLockFailure(
+                "\(name): the app's decoder (JSONDecoder) decodes it as \(T.self); expected it to reject the bytes "
+                    + "at \(path) (decoderRejects). \(strict.prefix(1).uppercased() + strict.dropFirst()).")
         } catch {
             let seen = DecodingFailure(error, decoder: decoder, document: document)
             guard seen.path.description == path else {
-                return WireLockFailure("\(name): expected the app's decoder to reject it at \(path), got \(seen) (judged by \(seen.judge.rawValue))")
+                return WireLockFailure(
+                    "\(name): expected the app's decoder to reject it at \(path), got \(seen) (judged by \(seen.judge.rawValue))"
+                )
             }
             return nil
         }
     }
     switch decodingFailure(type, at: url, decoder: decoder) {
     case nil:
-        return WireLockFailure("\(name): \(T.self) decoded without error (the strict validator and the app's decoder both accept it); "
-                               + "expected \(kind.rawValue) at \(path)")
+        return WireLockFailure(
+            "\(name): \(T.self) decoded without error (the strict validator and the app's decoder both accept it); "
+                + "expected \(kind.rawValue) at \(path)")
     case .failure(let message)?:
         return message
     case .success(let seen)?:
@@ -157,7 +182,9 @@ public func verifyDecodingFails<T: Decodable>(
         var judged = "judged by \(seen.judge.rawValue)"
         if seen.judge == .strictValidator {
             judged += ", before the app's decoder ran; "
-            judged += (try? decoder.decode(T.self, from: data)) != nil ? "the app's decoder alone accepts these bytes"
+            judged +=
+                (try? decoder.decode(T.self, from: data)) != nil
+                ? "the app's decoder alone accepts these bytes"
                 : "the app's decoder alone rejects them too"
         }
         return WireLockFailure("\(name): expected \(kind.rawValue) at \(path), got \(seen) (\(judged))")
@@ -167,7 +194,9 @@ public func verifyDecodingFails<T: Decodable>(
 /// How decoding a fixture fails: nil if it decodes, the classified failure, or a read problem (a
 /// missing fixture names the nearest existing ones). The strict validator reads the bytes first; a
 /// failure of the app's decoder is reported at wire keys.
-public func decodingFailure<T: Decodable>(_ type: T.Type, at url: URL, decoder: JSONDecoder) -> Result<DecodingFailure, WireLockFailure>? {
+public func decodingFailure<T: Decodable>(_ type: T.Type, at url: URL, decoder: JSONDecoder) -> Result<
+    DecodingFailure, WireLockFailure
+>? {
     guard let data = FileManager.default.contents(atPath: url.path) else {
         return .failure(FixtureFiles.missing(url, directory: url.deletingLastPathComponent(), filePath: url.path))
     }

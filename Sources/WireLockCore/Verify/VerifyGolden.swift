@@ -19,7 +19,8 @@ import WireShapes
 ///   writing the same golden, or a write error in words.
 public func verifyGolden<T: Encodable>(
     _ value: T, named name: String, encoder: JSONEncoder = JSONEncoder(), redacting redactions: [Redaction] = [],
-    record: RecordMode? = nil, goldenDirectory: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
+    record: RecordMode? = nil, goldenDirectory: URL? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment,
     writer: GoldenWriter? = nil,
     filePath: StaticString = #filePath, function: StaticString = #function, line: UInt = #line
 ) -> WireLockFailure? {
@@ -38,8 +39,9 @@ public func verifyGolden<T: Encodable>(
     let file = "\(filePath)"
     let shownFile = GoldenFiles.display(URL(fileURLWithPath: file), root: GoldenFiles.packageRoot(from: file))
     let caller = writer ?? GoldenWriter(test: "\(shownFile) \(function)", location: "\(shownFile):\(line)")
-    return GoldenComparison.verify(actual, named: name, redacting: redactions, record: record,
-                                   goldenDirectory: goldenDirectory, environment: environment, writer: caller, filePath: file)
+    return GoldenComparison.verify(
+        actual, named: name, redacting: redactions, record: record,
+        goldenDirectory: goldenDirectory, environment: environment, writer: caller, filePath: file)
 }
 
 /// The golden workflow over an already-encoded document.
@@ -57,7 +59,9 @@ public enum GoldenComparison {
         goldenDirectory: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
         writer: GoldenWriter? = nil, filePath: String = #filePath
     ) -> WireLockFailure? {
-        if let problem = GoldenFiles.problem(withName: name) { return WireLockFailure(problem + "; nothing was written") }
+        if let problem = GoldenFiles.problem(withName: name) {
+            return WireLockFailure(problem + "; nothing was written")
+        }
         let decision: RecordMode.Decision
         switch RecordMode.decide(explicit: record, environment: environment) {
         case .success(let value): decision = value
@@ -73,26 +77,30 @@ public enum GoldenComparison {
 
         let (redacted, redactionFailures) = Redactor.apply(redactions, to: document)
         if !redactionFailures.isEmpty {
-            return WireLockFailure("golden \(shown): redaction failed; nothing was written:\n"
-                                   + redactionFailures.map { "  " + $0 }.joined(separator: "\n"))
+            return WireLockFailure(
+                "golden \(shown): redaction failed; nothing was written:\n"
+                    + redactionFailures.map { "  " + $0 }.joined(separator: "\n"))
         }
         let actualBytes = CanonicalJSONWriter.bytes(redacted)
         let actualText = String(decoding: actualBytes, as: UTF8.self)
 
         let shownFile = GoldenFiles.display(URL(fileURLWithPath: filePath), root: root)
         let caller = writer ?? GoldenWriter(test: shownFile, location: shownFile)
-        if let earlier = GoldenClaims.claim(goldenURL, hash: SHA256.hex(SHA256.hash(actualBytes)), writer: caller, root: root) {
+        if let earlier = GoldenClaims.claim(
+            goldenURL, hash: SHA256.hex(SHA256.hash(actualBytes)), writer: caller, root: root)
+        {
             return WireLockFailure(GoldenClaims.message(golden: shown, earlier: earlier, writer: caller))
         }
 
         guard let goldenData = FileManager.default.contents(atPath: goldenURL.path) else {
             if mode == .never {
-                return WireLockFailure("""
-                missing golden \(shown) (record mode: never\(inCI ? ", CI" : ""); nothing was written). \
-                It would contain:
-                \(actualText)
-                Record it locally (WIRELOCK_RECORD=missing), review it, and commit it.
-                """)
+                return WireLockFailure(
+                    """
+                    missing golden \(shown) (record mode: never\(inCI ? ", CI" : ""); nothing was written). \
+                    It would contain:
+                    \(actualText)
+                    Record it locally (WIRELOCK_RECORD=missing), review it, and commit it.
+                    """)
             }
             do {
                 try GoldenFiles.writeAtomically(actualBytes, to: goldenURL)
@@ -119,16 +127,18 @@ public enum GoldenComparison {
                 }
                 return WireLockFailure("recorded \(shown) (rewritten in canonical form); review and re-run")
             }
-            try? FileWriteError.delete(pending)   // a stale pending file is resolved
+            try? FileWriteError.delete(pending)  // a stale pending file is resolved
             return nil
         }
 
         let differences = JSONDiff.differences(expected: golden, actual: redacted)
         let listed = differences.prefix(40).map { "  " + $0.description }
         let more = differences.count > 40 ? ["  … \(differences.count - 40) more differences not shown"] : []
-        let lineDiff = LineDiff.unified(old: String(decoding: goldenCanonical, as: UTF8.self), new: actualText,
-                                        oldName: shown, newName: "actual")
-        var message = "golden \(shown) does not match (\(differences.count) difference\(differences.count == 1 ? "" : "s")):\n"
+        let lineDiff = LineDiff.unified(
+            old: String(decoding: goldenCanonical, as: UTF8.self), new: actualText,
+            oldName: shown, newName: "actual")
+        var message =
+            "golden \(shown) does not match (\(differences.count) difference\(differences.count == 1 ? "" : "s")):\n"
             + (listed + more).joined(separator: "\n") + "\n\n" + lineDiff
 
         if mode == .failed || mode == .all {
@@ -137,7 +147,8 @@ public enum GoldenComparison {
                 try? FileWriteError.delete(pending)
                 return WireLockFailure("recorded \(shown); review and re-run\n\n" + message, differences: differences)
             } catch {
-                return WireLockFailure("could not write golden \(shown): \(error)\n\n" + message, differences: differences)
+                return WireLockFailure(
+                    "could not write golden \(shown): \(error)\n\n" + message, differences: differences)
             }
         }
         if inCI {
@@ -145,7 +156,8 @@ public enum GoldenComparison {
         } else {
             do {
                 try GoldenFiles.writeAtomically(actualBytes, to: pending)
-                message += "\n\npending: \(GoldenFiles.display(pending, root: root)) — `wirelock accept` promotes it, `wirelock reject` deletes it"
+                message +=
+                    "\n\npending: \(GoldenFiles.display(pending, root: root)) — `wirelock accept` promotes it, `wirelock reject` deletes it"
             } catch {
                 message += "\n\n(could not write the pending file: \(error))"
             }

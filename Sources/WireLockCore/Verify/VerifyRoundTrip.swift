@@ -15,7 +15,9 @@ public struct AcceptedDifference: Sendable {
 
     /// Accepts any difference at paths matching `pattern` (wildcards as in ``JSONPathPattern``).
     public init(_ pattern: String, because reason: String) {
-        self.pattern = Result(catching: { () throws(JSONPathPattern.ParseError) -> JSONPathPattern in try JSONPathPattern(pattern) })
+        self.pattern = Result(catching: { () throws(JSONPathPattern.ParseError) -> JSONPathPattern in
+            try JSONPathPattern(pattern)
+        })
         self.reason = reason
     }
 
@@ -40,10 +42,15 @@ public struct AcceptedDifference: Sendable {
         var found = false
         func walk(_ value: JSONValue, _ path: JSONPath) {
             guard !found else { return }
-            if pattern.matches(path) { found = true; return }
+            if pattern.matches(path) {
+                found = true
+                return
+            }
             switch value {
-            case .object(let object): for member in object.members { walk(member.value, path.appending(key: member.key)) }
-            case .array(let elements): for (index, element) in elements.enumerated() { walk(element, path.appending(index: index)) }
+            case .object(let object):
+                for member in object.members { walk(member.value, path.appending(key: member.key)) }
+            case .array(let elements):
+                for (index, element) in elements.enumerated() { walk(element, path.appending(index: index)) }
             default: break
             }
         }
@@ -87,10 +94,14 @@ public func verifyRoundTrip<T: Codable>(
     }
     let result = RoundTrip.check(type, fixtureAt: url, decoder: decoder, encoder: encoder, accepting: accepting)
     guard case .success(let outcome) = result, !(outcome.stale.isEmpty && outcome.unused.isEmpty) else { return result }
-    let lines = outcome.stale.map { "  " + RoundTrip.describeStale($0) } + outcome.unused.map { "  " + RoundTrip.describeUnused($0) }
+    let lines =
+        outcome.stale.map { "  " + RoundTrip.describeStale($0) }
+        + outcome.unused.map { "  " + RoundTrip.describeUnused($0) }
     let count = lines.count
-    return .failure(WireLockFailure("\(url.lastPathComponent): \(count) stale accepted difference\(count == 1 ? "" : "s"); remove "
-                                    + "\(count == 1 ? "it" : "them") or fix the pattern:\n" + lines.joined(separator: "\n")))
+    return .failure(
+        WireLockFailure(
+            "\(url.lastPathComponent): \(count) stale accepted difference\(count == 1 ? "" : "s"); remove "
+                + "\(count == 1 ? "it" : "them") or fix the pattern:\n" + lines.joined(separator: "\n")))
 }
 
 /// Round trips over fixture files (used by the assertions and by WireLockRunner's `ModelRunner`).
@@ -104,14 +115,18 @@ public enum RoundTrip {
     ///   ``RoundTripResult/stale`` or ``RoundTripResult/unused``; or a failure for a lossy round
     ///   trip (its unexpected differences, then any stale declaration), a fixture that cannot be
     ///   read or decoded (at wire keys), or an invalid pattern.
-    public static func check<T: Codable>(_ type: T.Type, fixtureAt url: URL, decoder: JSONDecoder, encoder: JSONEncoder,
-                                         accepting: [AcceptedDifference]) -> Result<RoundTripResult, WireLockFailure> {
+    public static func check<T: Codable>(
+        _ type: T.Type, fixtureAt url: URL, decoder: JSONDecoder, encoder: JSONEncoder,
+        accepting: [AcceptedDifference]
+    ) -> Result<RoundTripResult, WireLockFailure> {
         let name = url.lastPathComponent
         let original: JSONValue
         let data: Data
         switch FixtureFiles.read(url) {
         case .failure(let failure): return .failure(failure)
-        case .success(let (bytes, value)): data = bytes; original = value
+        case .success(let (bytes, value)):
+            data = bytes
+            original = value
         }
         let decoded: T
         do {
@@ -143,19 +158,24 @@ public enum RoundTrip {
         let lines = unexpected.prefix(40).map { "  " + describe($0) }
         let more = unexpected.count > 40 ? ["  … \(unexpected.count - 40) more"] : []
         let stale = result.stale.map { "  " + describeStale($0) }
-        return .failure(WireLockFailure("\(name): \(T.self) does not round-trip losslessly (\(unexpected.count) difference\(unexpected.count == 1 ? "" : "s")):\n"
-                                        + (lines + more + stale).joined(separator: "\n"), differences: unexpected))
+        return .failure(
+            WireLockFailure(
+                "\(name): \(T.self) does not round-trip losslessly (\(unexpected.count) difference\(unexpected.count == 1 ? "" : "s")):\n"
+                    + (lines + more + stale).joined(separator: "\n"), differences: unexpected))
     }
 
     /// Round-trip wording for one difference; a dropped value says what it was.
     public static func describe(_ difference: JSONDifference) -> String {
         switch difference.change {
         case .missing(let expected):
-            return "lossy decode: `\(difference.path)` is in the fixture but not in the re-encoded value (the fixture has \(JSONDiff.brief(expected)))"
+            return
+                "lossy decode: `\(difference.path)` is in the fixture but not in the re-encoded value (the fixture has \(JSONDiff.brief(expected)))"
         case .added(let actual):
-            return "`\(difference.path)` appeared in the re-encoded value (\(JSONDiff.brief(actual))) but is not in the fixture"
+            return
+                "`\(difference.path)` appeared in the re-encoded value (\(JSONDiff.brief(actual))) but is not in the fixture"
         case .changed(let expected, let actual):
-            return "`\(difference.path)` changed: fixture \(JSONDiff.brief(expected)) → re-encoded \(JSONDiff.brief(actual))"
+            return
+                "`\(difference.path)` changed: fixture \(JSONDiff.brief(expected)) → re-encoded \(JSONDiff.brief(actual))"
         }
     }
 

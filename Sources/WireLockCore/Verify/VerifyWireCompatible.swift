@@ -26,7 +26,9 @@ public func verifyWireCompatible<T: Codable>(
     for golden in WireCompatibility.goldens(named: name, in: directory) {
         GoldenFiles.recordTouched(directory.appendingPathComponent(golden.path), root: root)
     }
-    switch WireCompatibility.check(type, withGolden: name, in: directory, direction: direction, decoder: decoder, encoder: encoder) {
+    switch WireCompatibility.check(
+        type, withGolden: name, in: directory, direction: direction, decoder: decoder, encoder: encoder)
+    {
     case .failure(let failure):
         return failure
     case .success(let problems) where problems.isEmpty:
@@ -34,8 +36,9 @@ public func verifyWireCompatible<T: Codable>(
     case .success(let problems):
         let listed = problems.prefix(40).map { "  " + $0.description }
         let more = problems.count > 40 ? ["  … \(problems.count - 40) more"] : []
-        return WireLockFailure("\(T.self) is not wire-compatible with golden '\(name)' (\(problems.count) problem\(problems.count == 1 ? "" : "s")):\n"
-                               + (listed + more).joined(separator: "\n"))
+        return WireLockFailure(
+            "\(T.self) is not wire-compatible with golden '\(name)' (\(problems.count) problem\(problems.count == 1 ? "" : "s")):\n"
+                + (listed + more).joined(separator: "\n"))
     }
 }
 
@@ -53,7 +56,8 @@ public enum WireCompatibility {
             for case let relative as String in walker {
                 let path = name + "/" + relative
                 guard GoldenCatalog.formatName(forRelativePath: path) == name,
-                      let data = fm.contents(atPath: folder.appendingPathComponent(relative).path) else { continue }
+                    let data = fm.contents(atPath: folder.appendingPathComponent(relative).path)
+                else { continue }
                 out.append((path, [UInt8](data)))
             }
         }
@@ -62,17 +66,23 @@ public enum WireCompatibility {
 
     /// Runs the checks and returns every problem (empty: compatible), or a failure when the goldens
     /// cannot be read.
-    public static func check<T: Codable>(_ type: T.Type, withGolden name: String, in directory: URL,
-                                         direction: CompatibilityDirection, decoder: JSONDecoder,
-                                         encoder: JSONEncoder) -> Result<[WireCompatibilityProblem], WireLockFailure> {
+    public static func check<T: Codable>(
+        _ type: T.Type, withGolden name: String, in directory: URL,
+        direction: CompatibilityDirection, decoder: JSONDecoder,
+        encoder: JSONEncoder
+    ) -> Result<[WireCompatibilityProblem], WireLockFailure> {
         let files = goldens(named: name, in: directory)
         guard !files.isEmpty else {
-            let formats = Set(GoldenRuns.goldens(in: directory).compactMap { url -> String? in
-                GoldenCatalog.formatName(forRelativePath: GoldenFiles.display(url, root: directory))
-            })
+            let formats = Set(
+                GoldenRuns.goldens(in: directory).compactMap { url -> String? in
+                    GoldenCatalog.formatName(forRelativePath: GoldenFiles.display(url, root: directory))
+                })
             let near = Nearest.names(near: name, among: formats.sorted())
             let hint = near.isEmpty ? "" : "; nearest formats: " + near.joined(separator: ", ")
-            return .failure(WireLockFailure("no goldens for format '\(name)' in \(directory.path) (looked for \(name).json and \(name)/*.json)\(hint)"))
+            return .failure(
+                WireLockFailure(
+                    "no goldens for format '\(name)' in \(directory.path) (looked for \(name).json and \(name)/*.json)\(hint)"
+                ))
         }
         let format: GoldenFormat
         do {
@@ -132,8 +142,14 @@ public enum WireCompatibility {
             }
         case .syntax, .decoderRejects: rule = .valueRejected
         }
-        let shown = old.map { " (the golden has \($0.string?.formatDescription ?? $0.kinds.sorted().map(\.rawValue).joined(separator: " | ")) there)" } ?? ""
-        return WireChange(path: path, rule: rule, breaks: .backward,
-                          detail: "the new model cannot decode the golden: \(failure.kind.rawValue): \(failure.detail)\(rule == .requiredMemberAdded || rule == .memberMadeRequired ? "" : shown)")
+        let shown =
+            old.map {
+                " (the golden has \($0.string?.formatDescription ?? $0.kinds.sorted().map(\.rawValue).joined(separator: " | ")) there)"
+            } ?? ""
+        return WireChange(
+            path: path, rule: rule, breaks: .backward,
+            detail:
+                "the new model cannot decode the golden: \(failure.kind.rawValue): \(failure.detail)\(rule == .requiredMemberAdded || rule == .memberMadeRequired ? "" : shown)"
+        )
     }
 }

@@ -76,7 +76,8 @@ enum WireKeys {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         guard let data = try? encoder.encode(KeyWriter(key: name)),
-              case .object(let object)? = try? JSONValue.parse(data), let first = object.members.first else { return name }
+            case .object(let object)? = try? JSONValue.parse(data), let first = object.members.first
+        else { return name }
         return first.key
     }
 

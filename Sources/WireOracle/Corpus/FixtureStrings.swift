@@ -68,8 +68,10 @@ public struct FixtureString: Hashable, Sendable, CustomStringConvertible {
 /// Extracts string values from JSON fixtures.
 public enum FixtureStrings {
     /// The strings selected from a document.
-    public static func extract(from value: JSONValue, file: String = "", line: Int? = nil,
-                               selector: FixtureSelector) -> [FixtureString] {
+    public static func extract(
+        from value: JSONValue, file: String = "", line: Int? = nil,
+        selector: FixtureSelector
+    ) -> [FixtureString] {
         var found: [FixtureString] = []
         func walk(_ value: JSONValue, _ path: JSONPath) {
             switch value {
@@ -107,7 +109,9 @@ public enum FixtureStrings {
         for file in files.sorted() {
             guard let data = FileManager.default.contents(atPath: file) else { continue }
             if file.hasSuffix(".jsonl") {
-                for (n, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+                for (n, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+                    .enumerated()
+                {
                     guard let value = try? JSONValue.parse(Array(line)) else { continue }
                     found += extract(from: value, file: file, line: n + 1, selector: selector)
                 }

@@ -51,12 +51,32 @@ public enum DateInputGenerator {
         }
         var month = rng.next(in: 1...12)
         var day = rng.next(in: 1...GregorianCalendarMath.daysInMonth(month, year: max(1, year)))
-        var hour = rng.next(in: 0...23), minute = rng.next(in: 0...59), second = rng.next(in: 0...59)
-        if rng.chance(8) { month = 2; day = rng.chance(50) ? 29 : 30 }
-        if rng.chance(3) { month = 10; day = rng.next(in: 3...16); year = 1582 }
-        if rng.chance(3) { day = 31; month = [2, 4, 6, 9, 11].randomElement(using: &rng)! }
-        if rng.chance(4) { hour = 23; minute = 59; second = 60 }
-        if rng.chance(4) { hour = 24; minute = 0; second = 0 }
+        var hour = rng.next(in: 0...23)
+        var minute = rng.next(in: 0...59)
+        var second = rng.next(in: 0...59)
+        if rng.chance(8) {
+            month = 2
+            day = rng.chance(50) ? 29 : 30
+        }
+        if rng.chance(3) {
+            month = 10
+            day = rng.next(in: 3...16)
+            year = 1582
+        }
+        if rng.chance(3) {
+            day = 31
+            month = [2, 4, 6, 9, 11].randomElement(using: &rng)!
+        }
+        if rng.chance(4) {
+            hour = 23
+            minute = 59
+            second = 60
+        }
+        if rng.chance(4) {
+            hour = 24
+            minute = 0
+            second = 0
+        }
         if rng.chance(2) { minute = 60 }
         if rng.chance(2) { month = rng.chance(50) ? 0 : 13 }
         if rng.chance(2) { day = 0 }
@@ -64,7 +84,7 @@ public enum DateInputGenerator {
         var date = four(year) + "-" + two(month) + "-" + two(day)
         if rng.chance(3) { date = two(year % 100) + "-" + two(month) + "-" + two(day) }
         if rng.chance(2) { date = "\(year)-\(month)-\(day)" }
-        if rng.chance(8) { return bend(date, &rng) }   // date only
+        if rng.chance(8) { return bend(date, &rng) }  // date only
 
         var separator = "T"
         if rng.chance(4) { separator = ["t", " ", "_", "TT", ""].randomElement(using: &rng)! }
@@ -78,7 +98,8 @@ public enum DateInputGenerator {
             var fraction = "."
             let count = rng.chance(4) ? rng.next(in: 10...12) : max(digits, 0)
             for _ in 0..<count {
-                fraction.append(Character(Unicode.Scalar(UInt8(ascii: "0") + UInt8(rng.chance(15) ? 9 : rng.next(below: 10)))))
+                fraction.append(
+                    Character(Unicode.Scalar(UInt8(ascii: "0") + UInt8(rng.chance(15) ? 9 : rng.next(below: 10)))))
             }
             if count == 0 && rng.chance(70) { fraction = "" }
             if rng.chance(3) { fraction = fraction.replacingDot(",") }
@@ -88,7 +109,9 @@ public enum DateInputGenerator {
         var zone: String
         switch rng.next(below: 12) {
         case 0...3: zone = "Z"
-        case 4: zone = ["z", "t", "", "UTC", "GMT", "GMT+01:00", "+00:00", "-00:00", "EST", "Z Z"].randomElement(using: &rng)!
+        case 4:
+            zone = ["z", "t", "", "UTC", "GMT", "GMT+01:00", "+00:00", "-00:00", "EST", "Z Z"].randomElement(
+                using: &rng)!
         default:
             let hours = rng.next(in: 0...14)
             let minutes = [0, 0, 0, 30, 45, rng.next(in: 0...59), 60, 99].randomElement(using: &rng)!
@@ -149,8 +172,11 @@ public enum DateInputGenerator {
             let digits = rng.next(in: 1...17)
             s = "0." + String((0..<digits).map { _ in Character(Unicode.Scalar(UInt8(48 + rng.next(below: 10)))) })
             s = String(rng.next(in: 0...1_999_999_999)) + s.dropFirst()
-        case 6: s = ["0", "-0", "0.0", "1e3", "1E-3", "1.5e9", "-1.0", "00", "01", "1.", ".5", "", "-", "1e400",
-                     "9007199254740993", "123456789012345678", "0.1", "1714525200123", "NaN", "Infinity"].randomElement(using: &rng)!
+        case 6:
+            s = [
+                "0", "-0", "0.0", "1e3", "1E-3", "1.5e9", "-1.0", "00", "01", "1.", ".5", "", "-", "1e400",
+                "9007199254740993", "123456789012345678", "0.1", "1714525200123", "NaN", "Infinity",
+            ].randomElement(using: &rng)!
         default: s = String(rng.next(in: 0...2_000_000_000)) + "." + String(rng.next(in: 0...999))
         }
         if rng.chance(10) { s = "-" + s }
@@ -166,7 +192,9 @@ public enum DateInputGenerator {
         case 2: return Double(rng.next(in: -1_000_000_000_000...2_000_000_000_000)) / 1000
         case 3: return Double(rng.next(in: 0...1_000_000_000)) + Double(rng.next(in: 0...999_999)) / 1e6
         case 4: return Double(rng.next(in: -1_000_000_000...1_000_000_000)) - Double(rng.next(in: 1...999)) / 1e9
-        default: return Double(bitPattern: 0x41C0_0000_0000_0000 | (rng.next() & 0x000F_FFFF_FFFF_FFFF)) * (rng.chance(50) ? -1 : 1)
+        default:
+            return Double(bitPattern: 0x41C0_0000_0000_0000 | (rng.next() & 0x000F_FFFF_FFFF_FFFF))
+                * (rng.chance(50) ? -1 : 1)
         }
     }
 }

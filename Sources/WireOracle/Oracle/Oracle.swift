@@ -58,8 +58,9 @@ public struct Oracle<Input: Sendable>: Sendable {
         let a = legacy(input)
         let b = candidate(input)
         if a.matches(b) { return nil }
-        return OracleMismatch(index: index, input: describe(input), legacy: a, candidate: b,
-                              reproduction: reproduce(index, input))
+        return OracleMismatch(
+            index: index, input: describe(input), legacy: a, candidate: b,
+            reproduction: reproduce(index, input))
     }
 
     /// Runs both sides over every input of `corpus`.
@@ -89,8 +90,9 @@ public struct Oracle<Input: Sendable>: Sendable {
             }
         }
         let totals = collector.totals
-        return OracleReport(name: name, checked: totals.checked, mismatched: totals.mismatched,
-                            firstMismatches: totals.mismatches)
+        return OracleReport(
+            name: name, checked: totals.checked, mismatched: totals.mismatched,
+            firstMismatches: totals.mismatches)
     }
 }
 
@@ -109,8 +111,10 @@ public struct OracleOptions: Sendable {
     /// ```swift
     /// let report = oracle.run(corpus, options: OracleOptions(workers: 1, maxMismatches: 5))
     /// ```
-    public init(workers: Int = min(2, ProcessInfo.processInfo.activeProcessorCount),
-                blockSize: Int = 1024, maxMismatches: Int = 20) {
+    public init(
+        workers: Int = min(2, ProcessInfo.processInfo.activeProcessorCount),
+        blockSize: Int = 1024, maxMismatches: Int = 20
+    ) {
         self.workers = workers
         self.blockSize = blockSize
         self.maxMismatches = maxMismatches

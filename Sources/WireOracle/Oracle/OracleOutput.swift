@@ -86,8 +86,9 @@ public enum OracleOutcome: Hashable, Sendable {
 
     /// Wraps a value.
     public init(_ output: some OracleOutput) {
-        self = .value(bytes: output.oracleBytes, description: output.oracleDescription,
-                      showsHex: output.oracleShowsHex)
+        self = .value(
+            bytes: output.oracleBytes, description: output.oracleDescription,
+            showsHex: output.oracleShowsHex)
     }
 
     /// Runs a throwing function and records its value, `nil`, or error.
@@ -108,8 +109,8 @@ public enum OracleOutcome: Hashable, Sendable {
     /// Equality for the oracle: the same bytes, or the same rejection category.
     public func matches(_ other: OracleOutcome) -> Bool {
         switch (self, other) {
-        case let (.value(a, _, _), .value(b, _, _)): return a == b
-        case let (.rejected(a), .rejected(b)): return a == b
+        case (.value(let a, _, _), .value(let b, _, _)): return a == b
+        case (.rejected(let a), .rejected(let b)): return a == b
         default: return false
         }
     }
@@ -117,9 +118,9 @@ public enum OracleOutcome: Hashable, Sendable {
     /// The readable form, with hex where it helps: `736218000.123 (2024-05-01T01:00:00.123Z) [41 c5 …]`.
     public var rendered: String {
         switch self {
-        case let .value(bytes, description, showsHex):
+        case .value(let bytes, let description, let showsHex):
             return showsHex ? "\(description) [hex \(OracleText.hex(bytes))]" : description
-        case let .rejected(category):
+        case .rejected(let category):
             return category == "rejected" ? "rejected" : "rejected (\(category))"
         }
     }
@@ -158,7 +159,10 @@ enum OracleDateText {
         let whole = t.rounded(.down)
         var nanos = Int(((t - whole) * 1e9).rounded())
         var seconds = Int(whole)
-        if nanos >= 1_000_000_000 { nanos -= 1_000_000_000; seconds += 1 }
+        if nanos >= 1_000_000_000 {
+            nanos -= 1_000_000_000
+            seconds += 1
+        }
         let civil = GregorianCalendarMath.civil(fromSecondsSinceReference: seconds)
         let fraction = nanos == 0 ? "" : "." + String(String(nanos + 1_000_000_000).dropFirst())
         return "\(civil.isoText)\(fraction)Z"

@@ -19,7 +19,7 @@ public enum ECMAScriptNumber {
     /// and so JCS, cannot represent).
     public static func format(_ value: Double) -> String? {
         guard value.isFinite else { return nil }
-        if value == 0 { return "0" }                       // +0 and -0
+        if value == 0 { return "0" }  // +0 and -0
         if value < 0 { return "-" + format(-value)! }
         let (digits, n) = shortestDigits(value)
         let k = digits.count
@@ -36,7 +36,9 @@ public enum ECMAScriptNumber {
             if k == 1 {
                 out = String(decoding: digits, as: UTF8.self) + "e" + exponent
             } else {
-                out = String(decoding: digits[0..<1], as: UTF8.self) + "." + String(decoding: digits[1...], as: UTF8.self) + "e" + exponent
+                out =
+                    String(decoding: digits[0..<1], as: UTF8.self) + "." + String(decoding: digits[1...], as: UTF8.self)
+                    + "e" + exponent
             }
         }
         return out

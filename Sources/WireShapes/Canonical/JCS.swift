@@ -69,7 +69,9 @@ public enum JCS {
             guard digits >= 1, digits <= 15 else { return false }
             // A leading zero only in 0 itself (the parser never produces 01).
             if bytes[start] == UInt8(ascii: "0") { return digits == 1 }
-            for k in start..<bytes.count where !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[k]) { return false }
+            for k in start..<bytes.count where !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[k]) {
+                return false
+            }
             return true
         }
     }
@@ -77,7 +79,9 @@ public enum JCS {
     /// Writes `value`; `path` is where it is, as a stack of steps that a ``JCS/Error`` copies only
     /// when it is thrown (a `JSONPath` per value would copy the path once per value: time
     /// proportional to the document's size times its depth).
-    private static func write(_ value: JSONValue, path: inout [JSONPath.Component], into out: inout [UInt8]) throws(JCS.Error) {
+    private static func write(_ value: JSONValue, path: inout [JSONPath.Component], into out: inout [UInt8]) throws(JCS
+        .Error)
+    {
         switch value {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
@@ -102,9 +106,11 @@ public enum JCS {
             // Sorted, a repeated name sits next to itself (equal names are equal in UTF-16 order):
             // one comparison per member instead of a set of all the names. The error still names
             // the name repeated first, as ``JSONObject/duplicateKeys`` finds it.
-            for k in order.indices.dropFirst() where JSONKey.exactlyEqual(members[order[k - 1]].key, members[order[k]].key) {
+            for k in order.indices.dropFirst()
+            where JSONKey.exactlyEqual(members[order[k - 1]].key, members[order[k]].key) {
                 let repeated = object.duplicateKeys.first ?? members[order[k]].key
-                throw JCS.Error(path: JSONPath(path + [.key(repeated)]), reason: "member name \"\(repeated)\" is repeated")
+                throw JCS.Error(
+                    path: JSONPath(path + [.key(repeated)]), reason: "member name \"\(repeated)\" is repeated")
             }
             out.append(UInt8(ascii: "{"))
             for (i, index) in order.enumerated() {

@@ -47,6 +47,7 @@ public struct GoldenFormat: Hashable, Sendable {
     /// changes (not its spelling or key order), or a sample is added, removed or renamed.
     /// - Throws: ``JCS/Error`` when a sample has no JCS form (a number beyond the double range).
     public func contentFingerprint() throws(JCS.Error) -> String {
-        try JSONValue.object(JSONObject(samples.map { JSONObject.Member(key: $0.path, value: $0.document) })).fingerprint()
+        try JSONValue.object(JSONObject(samples.map { JSONObject.Member(key: $0.path, value: $0.document) }))
+            .fingerprint()
     }
 }

@@ -32,7 +32,9 @@ public struct WireLockFile: Hashable, Sendable {
         /// it once for the line and for the shape file).
         /// - Throws: ``JCS/Error`` when a golden has no JCS form.
         public init(_ format: GoldenFormat, shape: WireShape) throws(JCS.Error) {
-            self.init(name: format.name, shapeFingerprint: shape.fingerprint, goldenFingerprint: try format.contentFingerprint())
+            self.init(
+                name: format.name, shapeFingerprint: shape.fingerprint,
+                goldenFingerprint: try format.contentFingerprint())
         }
     }
 
@@ -53,7 +55,9 @@ public struct WireLockFile: Hashable, Sendable {
 
     /// The lock file for a set of formats.
     /// - Throws: ``JCS/Error`` when a golden has no JCS form.
-    public static func build(_ formats: [GoldenFormat], enumRule: WireShape.EnumRule = .standard) throws(JCS.Error) -> WireLockFile {
+    public static func build(_ formats: [GoldenFormat], enumRule: WireShape.EnumRule = .standard) throws(JCS.Error)
+        -> WireLockFile
+    {
         var entries: [Entry] = []
         for format in formats {
             entries.append(try Entry(format, shape: format.shape(enumRule: enumRule)))
@@ -62,14 +66,15 @@ public struct WireLockFile: Hashable, Sendable {
     }
 
     static let header = """
-    # wirelock.lock — written by `wirelock lock`, checked by `wirelock lock --check`. Do not edit.
-    # <format> shape=<sha256 of the inferred shape> golden=<sha256 of the goldens> (both over RFC 8785 JCS)
+        # wirelock.lock — written by `wirelock lock`, checked by `wirelock lock --check`. Do not edit.
+        # <format> shape=<sha256 of the inferred shape> golden=<sha256 of the goldens> (both over RFC 8785 JCS)
 
-    """
+        """
 
     /// The file's text.
     public var text: String {
-        Self.header + entries.map { "\($0.name) shape=\($0.shapeFingerprint) golden=\($0.goldenFingerprint)\n" }.joined()
+        Self.header
+            + entries.map { "\($0.name) shape=\($0.shapeFingerprint) golden=\($0.goldenFingerprint)\n" }.joined()
     }
 
     /// Why a lock file could not be read.
@@ -92,13 +97,19 @@ public struct WireLockFile: Hashable, Sendable {
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count == 3, fields[1].hasPrefix("shape="), fields[2].hasPrefix("golden=") else {
-                throw ParseError(line: i + 1, reason: "expected '<format> shape=<sha256> golden=<sha256>', got '\(line)'")
+                throw ParseError(
+                    line: i + 1, reason: "expected '<format> shape=<sha256> golden=<sha256>', got '\(line)'")
             }
             let name = String(fields[0])
-            guard names.insert(name).inserted else { throw ParseError(line: i + 1, reason: "format '\(name)' is listed twice") }
+            guard names.insert(name).inserted else {
+                throw ParseError(line: i + 1, reason: "format '\(name)' is listed twice")
+            }
             let shape = String(fields[1].dropFirst("shape=".count))
             let golden = String(fields[2].dropFirst("golden=".count))
-            for hex in [shape, golden] where hex.utf8.count != 64 || !hex.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }) {
+            for hex in [shape, golden]
+            where hex.utf8.count != 64
+                || !hex.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
+            {
                 throw ParseError(line: i + 1, reason: "'\(hex)' is not a SHA-256 in lowercase hex")
             }
             entries.append(Entry(name: name, shapeFingerprint: shape, goldenFingerprint: golden))
@@ -133,8 +144,10 @@ public struct WireLockFile: Hashable, Sendable {
             switch kind {
             case .unlocked: "\(name): has goldens but is not in the lock file"
             case .stale: "\(name): is in the lock file but has no goldens"
-            case .shapeChanged: "\(name): shape changed (locked \(locked!.shapeFingerprint.prefix(12))…, now \(actual!.shapeFingerprint.prefix(12))…)"
-            case .goldenChanged: "\(name): goldens changed, shape unchanged (locked \(locked!.goldenFingerprint.prefix(12))…, now \(actual!.goldenFingerprint.prefix(12))…)"
+            case .shapeChanged:
+                "\(name): shape changed (locked \(locked!.shapeFingerprint.prefix(12))…, now \(actual!.shapeFingerprint.prefix(12))…)"
+            case .goldenChanged:
+                "\(name): goldens changed, shape unchanged (locked \(locked!.goldenFingerprint.prefix(12))…, now \(actual!.goldenFingerprint.prefix(12))…)"
             }
         }
     }
@@ -161,8 +174,8 @@ public struct WireLockFile: Hashable, Sendable {
     }
 }
 
-private extension Substring {
-    func trimmingSuffix(while predicate: (Character) -> Bool) -> Substring {
+extension Substring {
+    fileprivate func trimmingSuffix(while predicate: (Character) -> Bool) -> Substring {
         var s = self
         while let last = s.last, predicate(last) { s = s.dropLast() }
         return s

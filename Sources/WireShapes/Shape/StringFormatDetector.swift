@@ -27,7 +27,8 @@ enum _StringFormatDetector {
         guard n > 0 else { return nil }
         if let date = RFC3339.recognise(b, options: .recognising) {
             guard date.hasTime else { return Match(format: .date) }
-            return Match(format: .dateTime, fractionDigits: date.fractionDigits, offset: date.zone == .z ? .z : .numeric)
+            return Match(
+                format: .dateTime, fractionDigits: date.fractionDigits, offset: date.zone == .z ? .z : .numeric)
         }
         if n == 36, isUUID(b) { return Match(format: .uuid) }
         if isInteger(b) { return Match(format: .integerString) }
@@ -50,7 +51,10 @@ enum _StringFormatDetector {
         var i = 0
         if b[0] == UInt8(ascii: "-") { i = 1 }
         guard i < b.count, b.count - i <= 40 else { return false }
-        while i < b.count { if !isDigit(b[i]) { return false }; i += 1 }
+        while i < b.count {
+            if !isDigit(b[i]) { return false }
+            i += 1
+        }
         return true
     }
 
@@ -59,8 +63,12 @@ enum _StringFormatDetector {
         let letter: (UInt8) -> Bool = { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
         guard letter(b[0]) else { return false }
         var i = 1
-        while i < b.count, letter(b[i]) || isDigit(b[i]) || b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: ".") || b[i] == UInt8(ascii: "-") { i += 1 }
-        guard i + 3 < b.count, b[i] == UInt8(ascii: ":"), b[i + 1] == UInt8(ascii: "/"), b[i + 2] == UInt8(ascii: "/") else { return false }
+        while i < b.count,
+            letter(b[i]) || isDigit(b[i]) || b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: ".")
+                || b[i] == UInt8(ascii: "-")
+        { i += 1 }
+        guard i + 3 < b.count, b[i] == UInt8(ascii: ":"), b[i + 1] == UInt8(ascii: "/"), b[i + 2] == UInt8(ascii: "/")
+        else { return false }
         for k in (i + 3)..<b.count where b[k] <= 0x20 || b[k] == 0x7F { return false }
         return true
     }

@@ -21,7 +21,9 @@ public struct WireFormatSide: Hashable, Sendable {
     /// The side for a format's goldens.
     /// - Throws: ``JCS/Error`` when a golden has no JCS form.
     public init(_ format: GoldenFormat, enumRule: WireShape.EnumRule = .standard) throws(JCS.Error) {
-        self.init(name: format.name, shape: format.shape(enumRule: enumRule), contentFingerprint: try format.contentFingerprint())
+        self.init(
+            name: format.name, shape: format.shape(enumRule: enumRule),
+            contentFingerprint: try format.contentFingerprint())
     }
 }
 
@@ -61,13 +63,25 @@ public enum WireFormatComparison {
             var changes: [WireChange] = []
             switch (oldByName[name], newByName[name]) {
             case (nil, _?):
-                changes = [WireChange(path: .root, rule: .formatAdded, breaks: [], detail: "new wire format (no old goldens to compare)")]
+                changes = [
+                    WireChange(
+                        path: .root, rule: .formatAdded, breaks: [],
+                        detail: "new wire format (no old goldens to compare)")
+                ]
             case (_?, nil):
-                changes = [WireChange(path: .root, rule: .formatRemoved, breaks: [], detail: "its goldens are gone; nothing locks this format any more")]
-            case let (o?, n?):
+                changes = [
+                    WireChange(
+                        path: .root, rule: .formatRemoved, breaks: [],
+                        detail: "its goldens are gone; nothing locks this format any more")
+                ]
+            case (let o?, let n?):
                 changes = WireShapeDiff.changes(from: o.shape, to: n.shape)
                 if changes.isEmpty, let a = o.contentFingerprint, let b = n.contentFingerprint, a != b {
-                    changes = [WireChange(path: .root, rule: .valueOnly, breaks: [], detail: "golden values changed; the shape did not")]
+                    changes = [
+                        WireChange(
+                            path: .root, rule: .valueOnly, breaks: [],
+                            detail: "golden values changed; the shape did not")
+                    ]
                 }
             case (nil, nil): break
             }

@@ -21,15 +21,20 @@ extension WireShape {
         switch value {
         case .null: .null
         case .bool: .bool
-        case .number(let n): n.text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) ? .number : .integer
+        case .number(let n):
+            n.text.utf8.contains(where: {
+                $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
+            }) ? .number : .integer
         case .string: .string
         case .array: .array
         case .object: .object
         }
     }
 
-    private func check(_ value: JSONValue, against shape: WireShape, at path: ShapePath,
-                       into out: inout [WireChange], seen: inout Set<JSONKey>) {
+    private func check(
+        _ value: JSONValue, against shape: WireShape, at path: ShapePath,
+        into out: inout [WireChange], seen: inout Set<JSONKey>
+    ) {
         func add(_ rule: WireRule, _ detail: String) {
             if seen.insert(JSONKey("\(path)\u{0}\(rule)")).inserted {
                 out.append(WireChange(path: path, rule: rule, breaks: .forward, detail: detail))
@@ -38,11 +43,18 @@ extension WireShape {
         guard !shape.kinds.isEmpty else { return }
         let kind = Self.kind(of: value)
         if kind == .null {
-            if !shape.isNullable { add(.nullabilityAdded, "null where the old shape has \(shape.kinds.sorted().map(\.rawValue).joined(separator: " | "))") }
+            if !shape.isNullable {
+                add(
+                    .nullabilityAdded,
+                    "null where the old shape has \(shape.kinds.sorted().map(\.rawValue).joined(separator: " | "))")
+            }
             return
         }
         guard WireShapeDiff.accepts(shape.kinds, kind) else {
-            add(.typeChanged, "\(kind.rawValue) where the old shape has \(shape.kinds.sorted().map(\.rawValue).joined(separator: " | "))")
+            add(
+                .typeChanged,
+                "\(kind.rawValue) where the old shape has \(shape.kinds.sorted().map(\.rawValue).joined(separator: " | "))"
+            )
             return
         }
         switch value {
@@ -59,12 +71,17 @@ extension WireShape {
                 }
                 if !WireShapeDiff.stringsFit(written, reader: reader) {
                     let dates: Set<StringShape.Format?> = [.dateTime, .date]
-                    add(dates.contains(reader.format) || dates.contains(written.format) ? .dateFormatChanged : .stringFormatChanged,
+                    add(
+                        dates.contains(reader.format) || dates.contains(written.format)
+                            ? .dateFormatChanged : .stringFormatChanged,
                         "\"\(s)\" is \(written.formatDescription); the old shape has \(reader.formatDescription)")
                 }
             }
             if let values = reader.enumValues, !values.contains(JSONKey(s)) {
-                add(.enumValueAdded, "\"\(s)\" is not one of \(WireShape.sortedUTF16(values).map { "\"\($0)\"" }.joined(separator: ", "))")
+                add(
+                    .enumValueAdded,
+                    "\"\(s)\" is not one of \(WireShape.sortedUTF16(values).map { "\"\($0)\"" }.joined(separator: ", "))"
+                )
             }
         case .array(let elements):
             guard let element = shape.element else { return }
@@ -81,19 +98,28 @@ extension WireShape {
                 // A rename needs exactly one missing and one unknown member, so only then is the
                 // unknown one's value inferred (for every pair it would be missing × unknown).
                 if missing.count == 1, unknown.count == 1,
-                   WireShape.infer(from: [unknown[0].value], enumRule: .none).fitsWithoutEnums(members[key]!.shape) {
+                    WireShape.infer(from: [unknown[0].value], enumRule: .none).fitsWithoutEnums(members[key]!.shape)
+                {
                     if seen.insert(JSONKey("\(memberPath)\u{0}\(WireRule.memberRenamed)")).inserted {
-                        out.append(WireChange(path: memberPath, rule: .memberRenamed, breaks: .forward,
-                                              detail: "required member is missing and \"\(unknown[0].key)\" appeared beside it with a fitting value"))
+                        out.append(
+                            WireChange(
+                                path: memberPath, rule: .memberRenamed, breaks: .forward,
+                                detail:
+                                    "required member is missing and \"\(unknown[0].key)\" appeared beside it with a fitting value"
+                            ))
                     }
                 } else if seen.insert(JSONKey("\(memberPath)\u{0}\(WireRule.memberRemoved)")).inserted {
-                    out.append(WireChange(path: memberPath, rule: .memberRemoved, breaks: .forward,
-                                          detail: "required member is missing; old readers that need it fail"))
+                    out.append(
+                        WireChange(
+                            path: memberPath, rule: .memberRemoved, breaks: .forward,
+                            detail: "required member is missing; old readers that need it fail"))
                 }
             }
             for member in object.members {
                 if let expected = members[JSONKey(member.key)] {
-                    check(member.value, against: expected.shape, at: path.appending(member: member.key), into: &out, seen: &seen)
+                    check(
+                        member.value, against: expected.shape, at: path.appending(member: member.key), into: &out,
+                        seen: &seen)
                 }
             }
         default:
@@ -105,7 +131,9 @@ extension WireShape {
     private func fitsWithoutEnums(_ reader: WireShape) -> Bool {
         let kinds = self.kinds.subtracting([.null])
         guard kinds.allSatisfy({ WireShapeDiff.accepts(reader.kinds, $0) }) else { return false }
-        if let string, let readerString = reader.string { return WireShapeDiff.stringsFit(string, reader: readerString) }
+        if let string, let readerString = reader.string {
+            return WireShapeDiff.stringsFit(string, reader: readerString)
+        }
         return true
     }
 }

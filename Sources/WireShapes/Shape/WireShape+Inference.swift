@@ -182,9 +182,10 @@ final class _ShapeBuilder {
         if kindBits & 16 != 0 {
             var s = StringShape(format: format, fractionDigits: fractionDigits, offsets: offsets)
             if format == nil, !tooManyValues, stringCount >= enumRule.minimumSamples,
-               (1...max(1, enumRule.maximumValues)).contains(valueCounts.count), enumRule.maximumValues > 0,
-               valueCounts.values.allSatisfy({ $0 >= enumRule.minimumRepeats }),
-               valueCounts.keys.allSatisfy({ $0.string.utf8.count <= 64 }) {
+                (1...max(1, enumRule.maximumValues)).contains(valueCounts.count), enumRule.maximumValues > 0,
+                valueCounts.values.allSatisfy({ $0 >= enumRule.minimumRepeats }),
+                valueCounts.keys.allSatisfy({ $0.string.utf8.count <= 64 })
+            {
                 s.enumValues = Set(valueCounts.keys)
             }
             string = s
@@ -194,12 +195,14 @@ final class _ShapeBuilder {
             var out: [JSONKey: WireShape.Member] = [:]
             out.reserveCapacity(members.count)
             for (key, builder) in members {
-                out[key] = WireShape.Member(shape: builder.shape(enumRule: enumRule), required: builder.present == objectCount)
+                out[key] = WireShape.Member(
+                    shape: builder.shape(enumRule: enumRule), required: builder.present == objectCount)
             }
             memberShapes = out
         }
-        return WireShape(normalizedKinds: Self.kindSets[Int(kindBits)], string: string, members: memberShapes,
-                         element: element?.shape(enumRule: enumRule))
+        return WireShape(
+            normalizedKinds: Self.kindSets[Int(kindBits)], string: string, members: memberShapes,
+            element: element?.shape(enumRule: enumRule))
     }
 }
 
@@ -211,7 +214,7 @@ extension WireShape {
     public func merged(with other: WireShape) -> WireShape {
         var string: StringShape? = nil
         switch (self.string, other.string) {
-        case let (a?, b?):
+        case (let a?, let b?):
             var s = StringShape()
             if a.format == b.format {
                 s.format = a.format
@@ -220,31 +223,32 @@ extension WireShape {
             }
             if let x = a.enumValues, let y = b.enumValues, x.union(y).count <= 8 { s.enumValues = x.union(y) }
             string = s
-        case let (a?, nil): string = a
-        case let (nil, b?): string = b
+        case (let a?, nil): string = a
+        case (nil, let b?): string = b
         case (nil, nil): break
         }
         var members: [JSONKey: Member]? = nil
         switch (self.members, other.members) {
-        case let (a?, b?):
+        case (let a?, let b?):
             var out: [JSONKey: Member] = [:]
             for key in Set(a.keys).union(b.keys) {
                 switch (a[key], b[key]) {
-                case let (x?, y?): out[key] = Member(shape: x.shape.merged(with: y.shape), required: x.required && y.required)
-                case let (x?, nil): out[key] = Member(shape: x.shape, required: false)
-                case let (nil, y?): out[key] = Member(shape: y.shape, required: false)
+                case (let x?, let y?):
+                    out[key] = Member(shape: x.shape.merged(with: y.shape), required: x.required && y.required)
+                case (let x?, nil): out[key] = Member(shape: x.shape, required: false)
+                case (nil, let y?): out[key] = Member(shape: y.shape, required: false)
                 case (nil, nil): break
                 }
             }
             members = out
-        case let (a?, nil): members = a
-        case let (nil, b?): members = b
+        case (let a?, nil): members = a
+        case (nil, let b?): members = b
         case (nil, nil): break
         }
         let element: WireShape?
         switch (self.element, other.element) {
-        case let (a?, b?): element = a.merged(with: b)
-        case let (a, b): element = a ?? b
+        case (let a?, let b?): element = a.merged(with: b)
+        case (let a, let b): element = a ?? b
         }
         return WireShape(kinds: kinds.union(other.kinds), string: string, members: members, element: element)
     }

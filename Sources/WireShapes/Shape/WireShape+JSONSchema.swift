@@ -13,7 +13,8 @@ extension WireShape {
     public func jsonSchema(title: String? = nil) -> JSONValue {
         var root = schemaNode()
         guard case .object(var object) = root else { return root }
-        object.members.insert(.init(key: "$schema", value: .string("https://json-schema.org/draft/2020-12/schema")), at: 0)
+        object.members.insert(
+            .init(key: "$schema", value: .string("https://json-schema.org/draft/2020-12/schema")), at: 0)
         if let title { object.members.insert(.init(key: "title", value: .string(title)), at: 1) }
         root = .object(object)
         return root
@@ -50,7 +51,12 @@ extension WireShape {
             }
         }
         if let shapeMembers = self.members {
-            members.append(.init(key: "properties", value: .object(JSONObject(shapeMembers.map { .init(key: $0.key.string, value: $0.value.shape.schemaNode()) }))))
+            members.append(
+                .init(
+                    key: "properties",
+                    value: .object(
+                        JSONObject(shapeMembers.map { .init(key: $0.key.string, value: $0.value.shape.schemaNode()) })))
+            )
             let required = Self.sortedUTF16(Set(shapeMembers.filter(\.value.required).map(\.key)))
             if !required.isEmpty { members.append(.init(key: "required", value: .array(required.map { .string($0) }))) }
         }

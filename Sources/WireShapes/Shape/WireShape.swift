@@ -62,7 +62,9 @@ public struct WireShape: Hashable, Sendable {
     }
 
     /// A shape from its parts. `kinds` is normalised (`number` absorbs `integer`).
-    public init(kinds: Set<Kind>, string: StringShape? = nil, members: [JSONKey: Member]? = nil, element: WireShape? = nil) {
+    public init(
+        kinds: Set<Kind>, string: StringShape? = nil, members: [JSONKey: Member]? = nil, element: WireShape? = nil
+    ) {
         self.kinds = kinds.contains(.number) ? kinds.subtracting([.integer]) : kinds
         self.string = string
         self.members = members
@@ -123,7 +125,10 @@ public struct StringShape: Hashable, Sendable {
 
     /// A string shape from its parts. Nothing is checked: date-time variants given with another
     /// format are kept, and inference never produces them.
-    public init(format: Format? = nil, fractionDigits: Set<Int> = [], offsets: Set<OffsetStyle> = [], enumValues: Set<JSONKey>? = nil) {
+    public init(
+        format: Format? = nil, fractionDigits: Set<Int> = [], offsets: Set<OffsetStyle> = [],
+        enumValues: Set<JSONKey>? = nil
+    ) {
         self.format = format
         self.fractionDigits = fractionDigits
         self.offsets = offsets
@@ -152,7 +157,7 @@ public struct ShapePath: Hashable, Sendable, Comparable, CustomStringConvertible
         /// The same step; member names compare by their Unicode scalars (`JSONKey`).
         public static func == (lhs: Component, rhs: Component) -> Bool {
             switch (lhs, rhs) {
-            case let (.member(a), .member(b)): JSONKey.exactlyEqual(a, b)
+            case (.member(let a), .member(let b)): JSONKey.exactlyEqual(a, b)
             case (.element, .element): true
             default: false
             }
@@ -208,7 +213,9 @@ public struct ShapePath: Hashable, Sendable, Comparable, CustomStringConvertible
 
     /// By the text of ``description`` (so `$.a` < `$.a.b` < `$.b`), compared by Unicode scalars
     /// (`JSONKey.compare(_:_:)`): paths through two spellings of one name have an order.
-    public static func < (lhs: ShapePath, rhs: ShapePath) -> Bool { JSONKey.compare(lhs.description, rhs.description) < 0 }
+    public static func < (lhs: ShapePath, rhs: ShapePath) -> Bool {
+        JSONKey.compare(lhs.description, rhs.description) < 0
+    }
 }
 
 extension WireShape {

@@ -78,16 +78,27 @@ public enum WireShapeDiff {
 
     /// Compares the shapes at `path`, a stack of steps from the root that becomes a ``ShapePath``
     /// only for a change: a path per member, most of which have none, cost a copy of the steps each.
-    private static func compare(_ old: WireShape, _ new: WireShape, at path: inout [ShapePath.Component], into out: inout [WireChange]) {
-        let oldBits = bits(old.kinds), newBits = bits(new.kinds)
+    private static func compare(
+        _ old: WireShape, _ new: WireShape, at path: inout [ShapePath.Component], into out: inout [WireChange]
+    ) {
+        let oldBits = bits(old.kinds)
+        let newBits = bits(new.kinds)
         guard oldBits != 0, newBits != 0 else { return }
         let null: UInt8 = 1
         if oldBits & null != 0 && newBits & null == 0 {
-            out.append(WireChange(path: ShapePath(components: path), rule: .nullabilityRemoved, breaks: .backward,
-                                  detail: "null was seen before, not now (\(describe(old.kinds)) → \(describe(new.kinds))); a new non-optional reader rejects old nulls"))
+            out.append(
+                WireChange(
+                    path: ShapePath(components: path), rule: .nullabilityRemoved, breaks: .backward,
+                    detail:
+                        "null was seen before, not now (\(describe(old.kinds)) → \(describe(new.kinds))); a new non-optional reader rejects old nulls"
+                ))
         } else if oldBits & null == 0 && newBits & null != 0 {
-            out.append(WireChange(path: ShapePath(components: path), rule: .nullabilityAdded, breaks: .forward,
-                                  detail: "null appears where it never did (\(describe(old.kinds)) → \(describe(new.kinds))); old non-optional readers reject it"))
+            out.append(
+                WireChange(
+                    path: ShapePath(components: path), rule: .nullabilityAdded, breaks: .forward,
+                    detail:
+                        "null appears where it never did (\(describe(old.kinds)) → \(describe(new.kinds))); old non-optional readers reject it"
+                ))
         }
         if oldBits & ~null != 0 && newBits & ~null != 0 && oldBits & ~null != newBits & ~null {
             let oldKinds = old.kinds.subtracting([.null])
@@ -95,8 +106,10 @@ public enum WireShapeDiff {
             var breaks: CompatibilityDirection = []
             if oldKinds.contains(where: { !accepts(newKinds, $0) }) { breaks.insert(.backward) }
             if newKinds.contains(where: { !accepts(oldKinds, $0) }) { breaks.insert(.forward) }
-            out.append(WireChange(path: ShapePath(components: path), rule: .typeChanged, breaks: breaks,
-                                  detail: "\(describe(oldKinds)) → \(describe(newKinds))"))
+            out.append(
+                WireChange(
+                    path: ShapePath(components: path), rule: .typeChanged, breaks: breaks,
+                    detail: "\(describe(oldKinds)) → \(describe(newKinds))"))
         }
         if let oldString = old.string, let newString = new.string {
             compareStrings(oldString, newString, at: path, into: &out)
@@ -116,42 +129,62 @@ public enum WireShapeDiff {
         guard let format = reader.format else { return true }
         guard payload.format == format else { return false }
         guard format == .dateTime else { return true }
-        return payload.fractionDigits.isSubset(of: reader.fractionDigits) && payload.offsets.isSubset(of: reader.offsets)
+        return payload.fractionDigits.isSubset(of: reader.fractionDigits)
+            && payload.offsets.isSubset(of: reader.offsets)
     }
 
-    private static func compareStrings(_ old: StringShape, _ new: StringShape, at steps: [ShapePath.Component], into out: inout [WireChange]) {
+    private static func compareStrings(
+        _ old: StringShape, _ new: StringShape, at steps: [ShapePath.Component], into out: inout [WireChange]
+    ) {
         if old.format != new.format || old.fractionDigits != new.fractionDigits || old.offsets != new.offsets {
             var breaks: CompatibilityDirection = []
             if !stringsFit(old, reader: new) { breaks.insert(.backward) }
             if !stringsFit(new, reader: old) { breaks.insert(.forward) }
             let dates: Set<StringShape.Format?> = [.dateTime, .date]
-            let rule: WireRule = dates.contains(old.format) || dates.contains(new.format) ? .dateFormatChanged : .stringFormatChanged
-            out.append(WireChange(path: ShapePath(components: steps), rule: rule, breaks: breaks,
-                                  detail: "\(old.formatDescription) → \(new.formatDescription)"))
+            let rule: WireRule =
+                dates.contains(old.format) || dates.contains(new.format) ? .dateFormatChanged : .stringFormatChanged
+            out.append(
+                WireChange(
+                    path: ShapePath(components: steps), rule: rule, breaks: breaks,
+                    detail: "\(old.formatDescription) → \(new.formatDescription)"))
         }
         guard let oldValues = old.enumValues else { return }
         if let newValues = new.enumValues {
             let removed = WireShape.sortedUTF16(oldValues.subtracting(newValues))
             let added = WireShape.sortedUTF16(newValues.subtracting(oldValues))
             if !removed.isEmpty {
-                out.append(WireChange(path: ShapePath(components: steps), rule: .enumValueRemoved, breaks: .backward,
-                                      detail: "no longer seen: \(removed.map { "\"\($0)\"" }.joined(separator: ", ")); a new strict reader rejects old payloads that have \(removed.count == 1 ? "it" : "them")"))
+                out.append(
+                    WireChange(
+                        path: ShapePath(components: steps), rule: .enumValueRemoved, breaks: .backward,
+                        detail:
+                            "no longer seen: \(removed.map { "\"\($0)\"" }.joined(separator: ", ")); a new strict reader rejects old payloads that have \(removed.count == 1 ? "it" : "them")"
+                    ))
             }
             if !added.isEmpty {
-                out.append(WireChange(path: ShapePath(components: steps), rule: .enumValueAdded, breaks: .forward,
-                                      detail: "new value\(added.count == 1 ? "" : "s") \(added.map { "\"\($0)\"" }.joined(separator: ", ")); old strict readers reject \(added.count == 1 ? "it" : "them")"))
+                out.append(
+                    WireChange(
+                        path: ShapePath(components: steps), rule: .enumValueAdded, breaks: .forward,
+                        detail:
+                            "new value\(added.count == 1 ? "" : "s") \(added.map { "\"\($0)\"" }.joined(separator: ", ")); old strict readers reject \(added.count == 1 ? "it" : "them")"
+                    ))
             }
         } else if new.format == nil {
-            out.append(WireChange(path: ShapePath(components: steps), rule: .enumValueAdded, breaks: .forward,
-                                  detail: "was the closed set \(WireShape.sortedUTF16(oldValues).map { "\"\($0)\"" }.joined(separator: ", ")); the new samples are not a closed set (values outside it, or too few repeats)"))
+            out.append(
+                WireChange(
+                    path: ShapePath(components: steps), rule: .enumValueAdded, breaks: .forward,
+                    detail:
+                        "was the closed set \(WireShape.sortedUTF16(oldValues).map { "\"\($0)\"" }.joined(separator: ", ")); the new samples are not a closed set (values outside it, or too few repeats)"
+                ))
         }
     }
 
     /// Members of both sides are found by one lookup each, in the old side's own order: the changes
     /// are sorted at the end, so the order they are found in does not matter. Only the removed and
     /// the added names are sorted (the rename pairing reads them in order).
-    private static func compareMembers(_ old: [JSONKey: WireShape.Member], _ new: [JSONKey: WireShape.Member],
-                                       at path: inout [ShapePath.Component], into out: inout [WireChange]) {
+    private static func compareMembers(
+        _ old: [JSONKey: WireShape.Member], _ new: [JSONKey: WireShape.Member],
+        at path: inout [ShapePath.Component], into out: inout [WireChange]
+    ) {
         var removed: [JSONKey] = []
         var common = 0
         for (key, o) in old {
@@ -162,11 +195,17 @@ public enum WireShapeDiff {
             common += 1
             path.append(.member(key.string))
             if o.required && !n.required {
-                out.append(WireChange(path: ShapePath(components: path), rule: .memberMadeOptional, breaks: .forward,
-                                      detail: "was present in every sample, now absent from some; old readers that require it fail"))
+                out.append(
+                    WireChange(
+                        path: ShapePath(components: path), rule: .memberMadeOptional, breaks: .forward,
+                        detail: "was present in every sample, now absent from some; old readers that require it fail"))
             } else if !o.required && n.required {
-                out.append(WireChange(path: ShapePath(components: path), rule: .memberMadeRequired, breaks: .backward,
-                                      detail: "was absent from some samples, now always present; new readers that require it fail on old payloads"))
+                out.append(
+                    WireChange(
+                        path: ShapePath(components: path), rule: .memberMadeRequired, breaks: .backward,
+                        detail:
+                            "was absent from some samples, now always present; new readers that require it fail on old payloads"
+                    ))
             }
             compare(o.shape, n.shape, at: &path, into: &out)
             path.removeLast()
@@ -178,7 +217,7 @@ public enum WireShapeDiff {
         guard !removed.isEmpty || !added.isEmpty else { return }
         removed.sort()
         added.sort()
-        var renamedFrom: [JSONKey: JSONKey] = [:]   // new name → old name
+        var renamedFrom: [JSONKey: JSONKey] = [:]  // new name → old name
         var renamedOld = Set<JSONKey>()
         // A removed and an added member pair up when theirs is the only shape of its kind on both
         // sides: members grouped by shape once, instead of every removed one against every added one.
@@ -188,29 +227,41 @@ public enum WireShapeDiff {
         for r in removed { removedByShape[old[r]!.shape, default: []].append(r) }
         for r in removed {
             let shape = old[r]!.shape
-            guard let candidates = addedByShape[shape], candidates.count == 1, removedByShape[shape]! == [r] else { continue }
+            guard let candidates = addedByShape[shape], candidates.count == 1, removedByShape[shape]! == [r] else {
+                continue
+            }
             renamedFrom[candidates[0]] = r
             renamedOld.insert(r)
         }
         func at(_ name: JSONKey) -> ShapePath { ShapePath(components: path + [.member(name.string)]) }
         for r in removed where !renamedOld.contains(r) {
             let member = old[r]!
-            out.append(WireChange(path: at(r), rule: member.required ? .memberRemoved : .optionalMemberRemoved,
-                                  breaks: member.required ? .forward : [],
-                                  detail: member.required ? "required member is gone; old readers that need it fail"
-                                                          : "optional member is gone; old readers already cope with its absence"))
+            out.append(
+                WireChange(
+                    path: at(r), rule: member.required ? .memberRemoved : .optionalMemberRemoved,
+                    breaks: member.required ? .forward : [],
+                    detail: member.required
+                        ? "required member is gone; old readers that need it fail"
+                        : "optional member is gone; old readers already cope with its absence"))
         }
         for a in added {
             let member = new[a]!
             if let from = renamedFrom[a] {
-                out.append(WireChange(path: at(a), rule: .memberRenamed, breaks: .both,
-                                      detail: "\"\(from)\" became \"\(a)\" (removed and added with the same shape: \(describeShape(member.shape))); each reader looks for the other name"))
+                out.append(
+                    WireChange(
+                        path: at(a), rule: .memberRenamed, breaks: .both,
+                        detail:
+                            "\"\(from)\" became \"\(a)\" (removed and added with the same shape: \(describeShape(member.shape))); each reader looks for the other name"
+                    ))
                 continue
             }
-            out.append(WireChange(path: at(a), rule: member.required ? .requiredMemberAdded : .optionalMemberAdded,
-                                  breaks: member.required ? .backward : [],
-                                  detail: member.required ? "new member present in every sample; new readers that require it fail on old payloads"
-                                                          : "new member absent from some samples; readers cope"))
+            out.append(
+                WireChange(
+                    path: at(a), rule: member.required ? .requiredMemberAdded : .optionalMemberAdded,
+                    breaks: member.required ? .backward : [],
+                    detail: member.required
+                        ? "new member present in every sample; new readers that require it fail on old payloads"
+                        : "new member absent from some samples; readers cope"))
         }
     }
 

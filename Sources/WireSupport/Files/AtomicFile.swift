@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The one way WireLock writes a file: so that a reader (or a crash) sees either the old bytes or
@@ -77,9 +77,10 @@ package enum AtomicFile {
         /// `fmt`, `lock`, `shape --out`: refused per ``RewritePolicy`` unless `force`, owner and mode
         /// kept, file and folder flushed, temporary registered for the signal cleanup.
         package static func rewrite(force: Bool, existing: Existing = .replace) -> Options {
-            Options(existing: existing, durability: .fileAndFolder, refusals: force ? .forced : .unlessForced,
-                    keepsOwner: true, registersTemporary: true, createsFolders: true, followsSymbolicLinks: true,
-                    holdsForSignalTests: true)
+            Options(
+                existing: existing, durability: .fileAndFolder, refusals: force ? .forced : .unlessForced,
+                keepsOwner: true, registersTemporary: true, createsFolders: true, followsSymbolicLinks: true,
+                holdsForSignalTests: true)
         }
 
         /// Golden files and regression cases, written by test processes on many threads: never
@@ -114,13 +115,17 @@ package enum AtomicFile {
         if !exists && (options.existing == .replaceOnly || errno != ENOENT) { throw failure(.inspect, target) }
         let writer = RewritePolicy.Writer.current()
         if exists, options.refusals == .unlessForced,
-           let refusal = RewritePolicy.refusal(for: RewritePolicy.FileFacts(original), writer: writer) {
+            let refusal = RewritePolicy.refusal(for: RewritePolicy.FileFacts(original), writer: writer)
+        {
             throw AtomicWriteError(step: .inspect, path: target, file: path, refusal: refusal)
         }
 
         let template = folder.appending(Array(".".utf8) + target.directoryAndName.name + Array(".wirelock-XXXXXX".utf8))
-        guard let (descriptor, temporary) = TemporaryFiles.create(template.bytes, mode: 0o644,
-                                                                  registered: options.registersTemporary) else {
+        guard
+            let (descriptor, temporary) = TemporaryFiles.create(
+                template.bytes, mode: 0o644,
+                registered: options.registersTemporary)
+        else {
             throw failure(.createTemporary, folder)
         }
         var closed = false
@@ -128,25 +133,33 @@ package enum AtomicFile {
             if let code = FileSystem.writeAll(bytes, to: descriptor) { throw failure(.write, temporary, code) }
             if exists {
                 if options.keepsOwner {
-                    try keepOwner(of: original, on: descriptor, target: target, file: path,
-                                  refusing: options.refusals == .unlessForced, writer: writer)
+                    try keepOwner(
+                        of: original, on: descriptor, target: target, file: path,
+                        refusing: options.refusals == .unlessForced, writer: writer)
                 }
                 // After fchown, which clears the set-user-ID and set-group-ID bits.
-                guard fchmod(descriptor, mode_t(original.st_mode & 0o7777)) == 0 else { throw failure(.setMode, temporary) }
+                guard fchmod(descriptor, mode_t(original.st_mode & 0o7777)) == 0 else {
+                    throw failure(.setMode, temporary)
+                }
             }
             if options.durability != .none, fsync(descriptor) != 0 { throw failure(.flush, temporary) }
             closed = true
             guard close(descriptor) == 0 else { throw failure(.write, temporary) }
             if options.failsBeforeRename { throw failure(.write, temporary, ENOSPC) }
             if options.holdsForSignalTests { holdForTests() }
-            let renamed = options.registersTemporary
+            let renamed =
+                options.registersTemporary
                 ? TemporaryFiles.rename(temporary, to: target)
                 : temporary.withCString { from in target.withCString { to in _rename(from, to) } } == 0
             guard renamed else { throw failure(.rename, target) }
         } catch {
             let saved = errno
             if !closed { close(descriptor) }
-            if options.registersTemporary { TemporaryFiles.remove(temporary) } else { temporary.withCString { _ = unlink($0) } }
+            if options.registersTemporary {
+                TemporaryFiles.remove(temporary)
+            } else {
+                temporary.withCString { _ = unlink($0) }
+            }
             errno = saved
             throw error
         }
@@ -164,23 +177,28 @@ package enum AtomicFile {
     /// Gives the temporary file the original's owner and group when they differ from its own.
     /// ``RewritePolicy`` has already refused the files whose owner the process may not set; if
     /// `fchown` still fails, that is a refusal too (unless forced).
-    private static func keepOwner(of original: stat, on descriptor: Int32, target: RawPath, file: RawPath,
-                                  refusing: Bool, writer: RewritePolicy.Writer) throws(AtomicWriteError) {
+    private static func keepOwner(
+        of original: stat, on descriptor: Int32, target: RawPath, file: RawPath,
+        refusing: Bool, writer: RewritePolicy.Writer
+    ) throws(AtomicWriteError) {
         var created = stat()
         guard fstat(descriptor, &created) == 0 else {
             throw AtomicWriteError(step: .setOwner, path: target, file: file, error: .current)
         }
         guard created.st_uid != original.st_uid || created.st_gid != original.st_gid else { return }
         if fchown(descriptor, original.st_uid, original.st_gid) != 0 && refusing {
-            let refusal = RewritePolicy.Refusal.owner(owner: UInt32(original.st_uid), group: UInt32(original.st_gid),
-                                                       writer: writer.user)
+            let refusal = RewritePolicy.Refusal.owner(
+                owner: UInt32(original.st_uid), group: UInt32(original.st_gid),
+                writer: writer.user)
             throw AtomicWriteError(step: .setOwner, path: target, file: file, refusal: refusal)
         }
     }
 
     /// The test hook described on ``Options/holdsForSignalTests``.
     private static func holdForTests() {
-        guard let value = getenv("WIRELOCK_TEST_HOLD_TEMPORARY"), let seconds = UInt32(String(cString: value)) else { return }
+        guard let value = getenv("WIRELOCK_TEST_HOLD_TEMPORARY"), let seconds = UInt32(String(cString: value)) else {
+            return
+        }
         var left = seconds
         while left > 0 { left = sleep(left) }
     }

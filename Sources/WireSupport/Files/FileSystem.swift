@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The few system calls every layer wraps, written once: whole writes and reads that retry on
@@ -132,9 +132,11 @@ package enum FileSystem {
     package static func resolvingSymbolicLink(_ path: RawPath) -> RawPath {
         var info = stat()
         guard linkStatus(path, &info), (info.st_mode & S_IFMT) == S_IFLNK,
-              let resolved = path.withCString({ realpath($0, nil) }) else { return path }
+            let resolved = path.withCString({ realpath($0, nil) })
+        else { return path }
         defer { free(resolved) }
-        return RawPath(bytes: UnsafeBufferPointer(start: resolved, count: strlen(resolved)).map { UInt8(bitPattern: $0) })
+        return RawPath(
+            bytes: UnsafeBufferPointer(start: resolved, count: strlen(resolved)).map { UInt8(bitPattern: $0) })
     }
 
     /// `fsync` of a directory, which makes a rename in it durable (best effort: not every file

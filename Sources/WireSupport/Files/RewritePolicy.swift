@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What WireLock checks before it replaces an existing file through a temporary file and `rename`
@@ -38,8 +38,9 @@ package enum RewritePolicy {
         }
 
         package init(_ info: stat) {
-            self.init(mode: UInt32(info.st_mode) & 0o7777, owner: UInt32(info.st_uid), group: UInt32(info.st_gid),
-                      links: Int(info.st_nlink))
+            self.init(
+                mode: UInt32(info.st_mode) & 0o7777, owner: UInt32(info.st_uid), group: UInt32(info.st_gid),
+                links: Int(info.st_nlink))
         }
     }
 
@@ -82,7 +83,7 @@ package enum RewritePolicy {
             case .hardLinks(let links):
                 return "it has \(links) hard links, and replacing it would leave the other names with the old text; "
                     + "pass --force to rewrite it anyway (splitting the links)"
-            case let .owner(owner, group, writer):
+            case .owner(let owner, let group, let writer):
                 return "it belongs to uid \(owner), gid \(group), which a rewrite by uid \(writer) cannot keep; "
                     + "run as its owner, or pass --force to rewrite it anyway (it will then belong to uid \(writer))"
             }
@@ -98,7 +99,9 @@ package enum RewritePolicy {
     package static func refusal(for file: FileFacts, writer: Writer) -> Refusal? {
         if !mayWrite(file, writer: writer) { return .readOnly(mode: file.mode) }
         if file.links > 1 { return .hardLinks(file.links) }
-        if !mayKeepOwner(file, writer: writer) { return .owner(owner: file.owner, group: file.group, writer: writer.user) }
+        if !mayKeepOwner(file, writer: writer) {
+            return .owner(owner: file.owner, group: file.group, writer: writer.user)
+        }
         return nil
     }
 

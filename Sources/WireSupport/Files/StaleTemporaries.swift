@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Finds the hidden `.wirelock-` temporary files that a killed rewrite (SIGKILL, a power cut) left
@@ -25,8 +25,10 @@ package struct StaleTemporaries {
         let directory = file.directoryAndName.directory
         guard listed.insert(directory).inserted else { return [] }
         guard case .success(let names) = FileSystem.list(directory) else { return [] }
-        return names.filter(Self.isTemporaryName).map { directory == "." ? RawPath(bytes: $0) : directory.appending($0) }
-            .filter(Self.isRegularFile)
+        return names.filter(Self.isTemporaryName).map {
+            directory == "." ? RawPath(bytes: $0) : directory.appending($0)
+        }
+        .filter(Self.isRegularFile)
     }
 
     /// `.NAME.wirelock-XXXXXX` (what ``AtomicFile`` creates) or any hidden `.wirelock-…` name.

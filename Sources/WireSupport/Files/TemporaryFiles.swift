@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The temporary files a rewrite has open, so that SIGTERM, SIGINT or SIGHUP (and a closed pipe)
@@ -33,7 +33,7 @@ package enum TemporaryFiles {
     /// Installs the cleanup handler for ``signals``. A signal the process was started with ignored
     /// (SIGINT and SIGHUP under `nohup` or `&`, SIGPIPE under some parents) stays ignored.
     package static func installSignalHandlers() {
-        _ = temporarySlots    // initialised now: never for the first time inside a handler
+        _ = temporarySlots  // initialised now: never for the first time inside a handler
         for signal in signals {
             let previous = setSignalHandler(signal, removeTemporariesAndReraise)
             if isIgnore(previous) { _ = setSignalHandler(signal, SIG_IGN) }
@@ -47,8 +47,10 @@ package enum TemporaryFiles {
     /// - Parameter registered: register it for the signal cleanup (the CLI's rewrites, on its one
     ///   writing thread); an unregistered file is the caller's to rename or delete.
     /// - Returns: the open descriptor and the file's path, or nil with `errno` set.
-    package static func create(_ template: [UInt8], mode: mode_t = 0o600,
-                               registered: Bool = true) -> (descriptor: Int32, path: RawPath)? {
+    package static func create(
+        _ template: [UInt8], mode: mode_t = 0o600,
+        registered: Bool = true
+    ) -> (descriptor: Int32, path: RawPath)? {
         guard template.count < slotSize else {
             errno = ENAMETOOLONG
             return nil
@@ -78,9 +80,11 @@ package enum TemporaryFiles {
         let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<100 {
-            let name = template.dropLast(marker.count) + (0..<marker.count).map { _ in
-                letters[Int(generator.next(upperBound: UInt64(letters.count)))]
-            }
+            let name =
+                template.dropLast(marker.count)
+                + (0..<marker.count).map { _ in
+                    letters[Int(generator.next(upperBound: UInt64(letters.count)))]
+                }
             let path = RawPath(bytes: name)
             let descriptor = path.withCString { openExclusive($0, mode) }
             if descriptor >= 0 { return (descriptor, path) }
@@ -122,8 +126,9 @@ package enum TemporaryFiles {
     /// The registered paths (for tests).
     package static var registered: [RawPath] {
         (0..<slotCount).filter { temporarySlots.inUse[$0] != 0 }.map { slot in
-            RawPath(bytes: UnsafeBufferPointer(start: temporarySlots.path(slot), count: strlen(temporarySlots.path(slot)))
-                .map { UInt8(bitPattern: $0) })
+            RawPath(
+                bytes: UnsafeBufferPointer(start: temporarySlots.path(slot), count: strlen(temporarySlots.path(slot)))
+                    .map { UInt8(bitPattern: $0) })
         }
     }
 
@@ -139,7 +144,10 @@ package enum TemporaryFiles {
     private static func unregister(_ path: RawPath) {
         for slot in 0..<slotCount where temporarySlots.inUse[slot] != 0 {
             if strlen(temporarySlots.path(slot)) == path.bytes.count,
-               path.bytes.enumerated().allSatisfy({ temporarySlots.path(slot)[$0.offset] == CChar(bitPattern: $0.element) }) {
+                path.bytes.enumerated().allSatisfy({
+                    temporarySlots.path(slot)[$0.offset] == CChar(bitPattern: $0.element)
+                })
+            {
                 temporarySlots.inUse[slot] = 0
             }
         }
@@ -158,7 +166,7 @@ package enum TemporaryFiles {
     }
 
     private static func isIgnore(_ handler: (@convention(c) (Int32) -> Void)?) -> Bool {
-        let ignoreHandler: (@convention(c) (Int32) -> Void)? = SIG_IGN    // optional on some platforms
+        let ignoreHandler: (@convention(c) (Int32) -> Void)? = SIG_IGN  // optional on some platforms
         guard let handler, let ignore = ignoreHandler else { return false }
         return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(ignore, to: Int.self)
     }
@@ -194,7 +202,9 @@ private func removeTemporariesAndReraise(_ signal: Int32) {
 }
 
 /// `signal(2)`, named apart from the loop variables and parameters called `signal` above.
-private func setSignalHandler(_ number: Int32, _ handler: (@convention(c) (Int32) -> Void)?) -> (@convention(c) (Int32) -> Void)? {
+private func setSignalHandler(_ number: Int32, _ handler: (@convention(c) (Int32) -> Void)?) -> (
+    @convention(c) (Int32) -> Void
+)? {
     signal(number, handler)
 }
 

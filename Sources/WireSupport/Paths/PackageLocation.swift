@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where a package's golden files and fixtures are, found the one way every layer finds them
@@ -56,8 +56,10 @@ package enum PackageLocation {
         folder("Fixtures", override: fixturesOverride, searchingFrom: directory, environment: environment)
     }
 
-    private static func folder(_ name: String, override: String, searchingFrom directory: RawPath,
-                               environment: [String: String]) -> RawPath {
+    private static func folder(
+        _ name: String, override: String, searchingFrom directory: RawPath,
+        environment: [String: String]
+    ) -> RawPath {
         if let value = environment[override], !value.isEmpty { return absolute(RawPath(value)) }
         return (packageRoot(searchingFrom: directory) ?? workingDirectory).appending(name)
     }

@@ -50,7 +50,8 @@ package enum PathDisplay {
             } else if let (scalar, length) = scalar(in: bytes, at: index) {
                 if mustEscape(scalar) {
                     let digits = String(scalar.value, radix: 16, uppercase: true)
-                    out += forShell
+                    out +=
+                        forShell
                         ? "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
                         : "\\u{" + digits + "}"
                 } else {
@@ -90,11 +91,19 @@ package enum PathDisplay {
         var second: ClosedRange<UInt8> = 0x80...0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; second = 0xA0...0xBF
-        case 0xED: length = 3; second = 0x80...0x9F
+        case 0xE0:
+            length = 3
+            second = 0xA0...0xBF
+        case 0xED:
+            length = 3
+            second = 0x80...0x9F
         case 0xE1...0xEF: length = 3
-        case 0xF0: length = 4; second = 0x90...0xBF
-        case 0xF4: length = 4; second = 0x80...0x8F
+        case 0xF0:
+            length = 4
+            second = 0x90...0xBF
+        case 0xF4:
+            length = 4
+            second = 0x80...0x8F
         case 0xF1...0xF3: length = 4
         default: return nil
         }

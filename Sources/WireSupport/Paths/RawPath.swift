@@ -105,7 +105,8 @@ package struct RawPath: Hashable, Sendable, CustomStringConvertible, Expressible
         for component in bytes.split(separator: Self.slash) {
             if component.elementsEqual([UInt8(ascii: ".")]) { continue }
             if component.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")]), let last = kept.last,
-               !last.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")]) {
+                !last.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")])
+            {
                 kept.removeLast()
                 continue
             }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Starting child processes with `posix_spawn` (no Foundation, no shell unless asked for), and
@@ -47,7 +47,9 @@ package enum Spawn {
     /// Runs `arguments` (the program found on `PATH`) with standard input from `stdinPath` (or
     /// `/dev/null`) and standard error discarded, and collects its standard output.
     /// - Returns: the exit status (128 + the signal for a killed child) and the output.
-    package static func output(_ arguments: [String], stdinPath: String? = nil) throws(Failure) -> (status: Int32, output: [UInt8]) {
+    package static func output(_ arguments: [String], stdinPath: String? = nil) throws(Failure) -> (
+        status: Int32, output: [UInt8]
+    ) {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw Failure(program: arguments[0], error: .current) }
         var actions = posix_spawn_file_actions_t()
@@ -80,8 +82,10 @@ package enum Spawn {
     /// for SIGPIPE, whatever the parent ignores.
     /// - Parameter searchingPath: find the program on `PATH` (`posix_spawnp`); else `arguments[0]`
     ///   is its path.
-    package static func spawn(_ arguments: [String], actions: inout posix_spawn_file_actions_t,
-                              searchingPath: Bool = false) throws(Failure) -> pid_t {
+    package static func spawn(
+        _ arguments: [String], actions: inout posix_spawn_file_actions_t,
+        searchingPath: Bool = false
+    ) throws(Failure) -> pid_t {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -94,7 +98,8 @@ package enum Spawn {
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let status = searchingPath
+        let status =
+            searchingPath
             ? posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
             : posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, environ)
         guard status == 0 else { throw Failure(program: arguments[0], error: SystemError(status)) }

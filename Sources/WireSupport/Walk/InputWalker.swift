@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Turns the paths a command is given into the files to work on, the same way for every command.
@@ -72,8 +72,9 @@ package struct InputWalker: Sendable {
             }
             if FileSystem.isDirectory(info) {
                 let before = entries.count
-                walk(directory: path, relative: [], root: path, identity: DirectoryIdentity(info),
-                     visited: &visited, into: &entries)
+                walk(
+                    directory: path, relative: [], root: path, identity: DirectoryIdentity(info),
+                    visited: &visited, into: &entries)
                 if entries.count == before { entries.append(.empty(path)) }
             } else {
                 entries.append(.file(path, root: nil))
@@ -117,8 +118,10 @@ package struct InputWalker: Sendable {
         }
     }
 
-    private func walk(directory: RawPath, relative: [UInt8], root: RawPath, identity: DirectoryIdentity,
-                      visited: inout Set<DirectoryIdentity>, into entries: inout [Entry]) {
+    private func walk(
+        directory: RawPath, relative: [UInt8], root: RawPath, identity: DirectoryIdentity,
+        visited: inout Set<DirectoryIdentity>, into entries: inout [Entry]
+    ) {
         guard visited.insert(identity).inserted else { return }
         let names: [[UInt8]]
         switch FileSystem.list(directory) {
@@ -138,8 +141,9 @@ package struct InputWalker: Sendable {
                 continue
             }
             if FileSystem.isDirectory(info) {
-                walk(directory: path, relative: relativePath, root: root, identity: DirectoryIdentity(info),
-                     visited: &visited, into: &entries)
+                walk(
+                    directory: path, relative: relativePath, root: root, identity: DirectoryIdentity(info),
+                    visited: &visited, into: &entries)
             } else if wants(name) {
                 entries.append(.file(path, root: root))
             }

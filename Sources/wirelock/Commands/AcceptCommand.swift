@@ -8,7 +8,8 @@ struct AcceptCommand: ParsableCommand {
     static let list = OptionDefinition.flag(
         "list", help: "Only list the pending files, each with a one-line summary of its change; change nothing.")
     static let yes = OptionDefinition.flag(
-        "yes", short: "y", help: "Accept every pending file without asking (the default when standard input is not a terminal).")
+        "yes", short: "y",
+        help: "Accept every pending file without asking (the default when standard input is not a terminal).")
 
     static var configuration: CommandConfiguration {
         CommandConfiguration(
@@ -75,14 +76,16 @@ struct AcceptCommand: ParsableCommand {
             var status = ExitCode.success
             for pending in selection.pending {
                 let review = PendingGoldens.review(pending, root: root)
-                context.output.write("\(PendingGoldenSelection.display(pending.pendingURL)): "
-                                     + "\(PendingGoldenSelection.escapingNames(in: review.summary, of: pending))\n")
+                context.output.write(
+                    "\(PendingGoldenSelection.display(pending.pendingURL)): "
+                        + "\(PendingGoldenSelection.escapingNames(in: review.summary, of: pending))\n")
                 if let problem = review.problem {
                     context.reportError(PendingGoldenSelection.escapingNames(in: problem, of: pending))
                     status = status.combined(with: .findings)
                 }
             }
-            context.output.write("\(Text.pluralized(selection.pending.count, "pending golden")); `wirelock accept` reviews them\n")
+            context.output.write(
+                "\(Text.pluralized(selection.pending.count, "pending golden")); `wirelock accept` reviews them\n")
             return status
         }
 
@@ -95,7 +98,8 @@ struct AcceptCommand: ParsableCommand {
             if index > 0 { context.output.write("\n") }
             context.output.write(PendingGoldenSelection.render(review, style: style))
             if let problem = review.problem {
-                context.reportError("\(PendingGoldenSelection.escapingNames(in: problem, of: pending)); \(golden) not accepted")
+                context.reportError(
+                    "\(PendingGoldenSelection.escapingNames(in: problem, of: pending)); \(golden) not accepted")
                 status = status.combined(with: .findings)
                 counts.skipped += 1
                 continue
@@ -120,9 +124,11 @@ struct AcceptCommand: ParsableCommand {
                 do {
                     try PendingGoldens.reject(pending)
                     counts.rejected += 1
-                    context.output.write("rejected \(golden) (deleted \(PendingGoldenSelection.display(pending.pendingURL)))\n")
+                    context.output.write(
+                        "rejected \(golden) (deleted \(PendingGoldenSelection.display(pending.pendingURL)))\n")
                 } catch {
-                    context.reportError("cannot delete \(PendingGoldenSelection.display(pending.pendingURL)): \(Self.reason(error))")
+                    context.reportError(
+                        "cannot delete \(PendingGoldenSelection.display(pending.pendingURL)): \(Self.reason(error))")
                     status = status.combined(with: .failure)
                     counts.skipped += 1
                 }
@@ -131,7 +137,8 @@ struct AcceptCommand: ParsableCommand {
                 context.output.write("skipped \(golden)\n")
             case .quit:
                 counts.skipped += selection.pending.count - index
-                context.output.write("stopped: \(Text.pluralized(selection.pending.count - index, "pending golden")) not reviewed\n")
+                context.output.write(
+                    "stopped: \(Text.pluralized(selection.pending.count - index, "pending golden")) not reviewed\n")
             }
             if decision == .quit { break }
         }

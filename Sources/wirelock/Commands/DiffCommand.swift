@@ -22,15 +22,21 @@ struct DiffCommand: ParsableCommand {
 
     static let git = Option<String?>(
         "git", valueName: "rev", as: .text,
-        help: "Compare the golden directory at this git revision (read with git, no checkout) with the working tree. Takes at most one path: the golden directory.")
+        help:
+            "Compare the golden directory at this git revision (read with git, no checkout) with the working tree. Takes at most one path: the golden directory."
+    )
     static let format = Option<Format>.format(default: .text)
     static let allow = Option<Set<WireRule>>(
-        "allow", valueName: "rules", as: .custom { text in
+        "allow", valueName: "rules",
+        as: .custom { text in
             var rules = Set<WireRule>()
             for name in text.split(separator: ",").map({ String($0).trimmingSpaces() }) where !name.isEmpty {
                 let rule = WireRule(rawValue: name)
                 guard WireRule.all.contains(rule) else {
-                    return .failure(.message("unknown rule '\(name)' for '--allow'; rules: \(WireRule.all.map(\.rawValue).joined(separator: ", "))"))
+                    return .failure(
+                        .message(
+                            "unknown rule '\(name)' for '--allow'; rules: \(WireRule.all.map(\.rawValue).joined(separator: ", "))"
+                        ))
                 }
                 rules.insert(rule)
             }
@@ -38,7 +44,9 @@ struct DiffCommand: ParsableCommand {
         }, default: [], showsDefault: false,
         help: "Comma-separated rule names whose breaking changes do not fail the run (they are still reported).")
     static let paths = ArgumentDefinition(
-        "path", help: "OLD and NEW: golden directories, golden files or shape files (*.shape.json); with --git, the golden directory only.",
+        "path",
+        help:
+            "OLD and NEW: golden directories, golden files or shape files (*.shape.json); with --git, the golden directory only.",
         isRepeating: true, isRequired: false)
 
     static var configuration: CommandConfiguration {
@@ -54,7 +62,8 @@ struct DiffCommand: ParsableCommand {
                 reader or an input is not valid JSON (or not a shape file), 2 for a usage error or an input \
                 that cannot be read.
                 """,
-            options: [git.definition, CommonOptions.golden.definition, format.definition, allow.definition] + InputOptions.options,
+            options: [git.definition, CommonOptions.golden.definition, format.definition, allow.definition]
+                + InputOptions.options,
             arguments: [paths])
     }
 
@@ -93,11 +102,15 @@ struct DiffCommand: ParsableCommand {
         do {
             if let revision {
                 // As the other commands find it, so `diff --git` works from any folder of the package.
-                let directory = CommonOptions.goldenDirectory(golden, environment: context.environment).withoutTrailingSlash
-                old = try Self.side(files: try GoldenSources.git(revision: revision, directory: directory, excludes: inputs.excludes),
-                                    root: directory.displayed)
-                new = try Self.side(files: try GoldenSources.directory(directory, allowEmpty: inputs.allowEmpty, excludes: inputs.excludes),
-                                    root: directory.displayed)
+                let directory = CommonOptions.goldenDirectory(golden, environment: context.environment)
+                    .withoutTrailingSlash
+                old = try Self.side(
+                    files: try GoldenSources.git(revision: revision, directory: directory, excludes: inputs.excludes),
+                    root: directory.displayed)
+                new = try Self.side(
+                    files: try GoldenSources.directory(
+                        directory, allowEmpty: inputs.allowEmpty, excludes: inputs.excludes),
+                    root: directory.displayed)
             } else {
                 let bothFiles = !FileSystem.isDirectory(paths[0]) && !FileSystem.isDirectory(paths[1])
                 let name = bothFiles ? ShapeCommand.defaultName(paths[1]) : nil
@@ -116,7 +129,11 @@ struct DiffCommand: ParsableCommand {
         let reports = WireFormatComparison.compare(old: old.formats, new: new.formats)
         let files = new.files.merging(old.files) { a, _ in a }
         switch format {
-        case .text: context.output.write(DiffRenderer.text(reports, allowed: allowed, compared: Set(old.formats.map(\.name) + new.formats.map(\.name)).count, style: context.outputStyle))
+        case .text:
+            context.output.write(
+                DiffRenderer.text(
+                    reports, allowed: allowed, compared: Set(old.formats.map(\.name) + new.formats.map(\.name)).count,
+                    style: context.outputStyle))
         case .json: context.output.write(CanonicalJSONWriter.text(DiffRenderer.json(reports, allowed: allowed)))
         case .github: context.output.write(DiffRenderer.github(reports, allowed: allowed, files: files))
         }
@@ -128,8 +145,9 @@ struct DiffCommand: ParsableCommand {
     ///   one without any golden).
     static func side(path: RawPath, name: String?, inputs: InputOptions) throws -> Side {
         if FileSystem.isDirectory(path) {
-            return try side(files: try GoldenSources.directory(path, allowEmpty: inputs.allowEmpty, excludes: inputs.excludes),
-                            root: path.withoutTrailingSlash.displayed)
+            return try side(
+                files: try GoldenSources.directory(path, allowEmpty: inputs.allowEmpty, excludes: inputs.excludes),
+                root: path.withoutTrailingSlash.displayed)
         }
         let file = try GoldenSources.file(path)
         let value: JSONValue
@@ -164,8 +182,8 @@ struct DiffCommand: ParsableCommand {
             located.path = root + "/" + error.path
             throw located
         }
-        var where_: [String: String] = [:]
-        for format in formats { where_[format.name] = format.samples.first.map { root + "/" + $0.path } }
-        return Side(formats: try formats.map { try WireFormatSide($0) }, files: where_)
+        var site: [String: String] = [:]
+        for format in formats { site[format.name] = format.samples.first.map { root + "/" + $0.path } }
+        return Side(formats: try formats.map { try WireFormatSide($0) }, files: site)
     }
 }

@@ -8,7 +8,8 @@ enum DiffRenderer {
     /// Changes of one format in print order: breaking (not allowed) first, then allowed, then the rest.
     static func ordered(_ changes: [WireChange], allowed: Set<WireRule>) -> [WireChange] {
         func rank(_ c: WireChange) -> Int { !c.isBreaking ? 2 : allowed.contains(c.rule) ? 1 : 0 }
-        return changes.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+        return changes.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(
+            \.element)
     }
 
     /// Formats with unallowed breaking changes first, then by name.
@@ -22,11 +23,14 @@ enum DiffRenderer {
 
     static func label(_ change: WireChange, allowed: Set<WireRule>) -> String {
         guard change.isBreaking else { return "non-breaking" }
-        return change.severity.replacingAll("breaking", with: "BREAKING") + (allowed.contains(change.rule) ? " [allowed]" : "")
+        return change.severity.replacingAll("breaking", with: "BREAKING")
+            + (allowed.contains(change.rule) ? " [allowed]" : "")
     }
 
     /// Grouped by format, severity first, and a summary line.
-    static func text(_ reports: [WireFormatReport], allowed: Set<WireRule>, compared: Int, style: TerminalStyle) -> String {
+    static func text(_ reports: [WireFormatReport], allowed: Set<WireRule>, compared: Int, style: TerminalStyle)
+        -> String
+    {
         var out = ""
         var breaking = 0
         var allowedCount = 0
@@ -37,10 +41,17 @@ enum DiffRenderer {
                 let text = label(change, allowed: allowed)
                 let shown = change.isBreaking && !allowed.contains(change.rule) ? style.error(text) : text
                 out += "  \(shown) \(change.rule) at \(change.path): \(change.detail)\n"
-                if !change.isBreaking { others += 1 } else if allowed.contains(change.rule) { allowedCount += 1 } else { breaking += 1 }
+                if !change.isBreaking {
+                    others += 1
+                } else if allowed.contains(change.rule) {
+                    allowedCount += 1
+                } else {
+                    breaking += 1
+                }
             }
         }
-        var summary = "\(Text.pluralized(compared, "format")) compared: \(Text.pluralized(breaking, "breaking change")), \(others) non-breaking"
+        var summary =
+            "\(Text.pluralized(compared, "format")) compared: \(Text.pluralized(breaking, "breaking change")), \(others) non-breaking"
         if allowedCount > 0 { summary += ", \(allowedCount) breaking but allowed" }
         return out + style.bold(summary) + "\n"
     }
@@ -51,33 +62,44 @@ enum DiffRenderer {
         var allowedCount = 0
         var others = 0
         let formats: [JSONValue] = orderedReports(reports, allowed: allowed).map { report in
-            .object(JSONObject([
-                "name": .string(report.name),
-                "breaking": .bool(report.isBreaking(allowing: allowed)),
-                "changes": .array(ordered(report.changes, allowed: allowed).map { change in
-                    if !change.isBreaking { others += 1 } else if allowed.contains(change.rule) { allowedCount += 1 } else { breaking += 1 }
-                    var directions: [JSONValue] = []
-                    if change.breaks.contains(.backward) { directions.append(.string("backward")) }
-                    if change.breaks.contains(.forward) { directions.append(.string("forward")) }
-                    return .object(JSONObject([
-                        "rule": .string(change.rule.rawValue),
-                        "path": .string(change.path.description),
-                        "breaks": .array(directions),
-                        "breaking": .bool(change.isBreaking),
-                        "allowed": .bool(change.isBreaking && allowed.contains(change.rule)),
-                        "detail": .string(change.detail),
-                    ]))
-                }),
-            ]))
+            .object(
+                JSONObject([
+                    "name": .string(report.name),
+                    "breaking": .bool(report.isBreaking(allowing: allowed)),
+                    "changes": .array(
+                        ordered(report.changes, allowed: allowed).map { change in
+                            if !change.isBreaking {
+                                others += 1
+                            } else if allowed.contains(change.rule) {
+                                allowedCount += 1
+                            } else {
+                                breaking += 1
+                            }
+                            var directions: [JSONValue] = []
+                            if change.breaks.contains(.backward) { directions.append(.string("backward")) }
+                            if change.breaks.contains(.forward) { directions.append(.string("forward")) }
+                            return .object(
+                                JSONObject([
+                                    "rule": .string(change.rule.rawValue),
+                                    "path": .string(change.path.description),
+                                    "breaks": .array(directions),
+                                    "breaking": .bool(change.isBreaking),
+                                    "allowed": .bool(change.isBreaking && allowed.contains(change.rule)),
+                                    "detail": .string(change.detail),
+                                ]))
+                        }),
+                ]))
         }
-        return .object(JSONObject([
-            "formats": .array(formats),
-            "summary": .object(JSONObject([
-                "breaking": .number(JSONNumber(integerLiteral: breaking)),
-                "allowed": .number(JSONNumber(integerLiteral: allowedCount)),
-                "nonBreaking": .number(JSONNumber(integerLiteral: others)),
-            ])),
-        ]))
+        return .object(
+            JSONObject([
+                "formats": .array(formats),
+                "summary": .object(
+                    JSONObject([
+                        "breaking": .number(JSONNumber(integerLiteral: breaking)),
+                        "allowed": .number(JSONNumber(integerLiteral: allowedCount)),
+                        "nonBreaking": .number(JSONNumber(integerLiteral: others)),
+                    ])),
+            ]))
     }
 
     /// GitHub workflow commands: `::error` for breaking, `::warning` for allowed breaking,

@@ -98,7 +98,8 @@ struct FmtCommand: ParsableCommand {
             case .canonical(let canonical):
                 if !check {
                     do throws(AtomicWriteError) {
-                        try AtomicFile.write(canonical, to: input.path, options: .rewrite(force: force, existing: .replaceOnly))
+                        try AtomicFile.write(
+                            canonical, to: input.path, options: .rewrite(force: force, existing: .replaceOnly))
                     } catch {
                         context.reportError(error.description)
                         if error.isRefusal { tally.refused += 1 } else { tally.unwritable += 1 }
@@ -115,8 +116,10 @@ struct FmtCommand: ParsableCommand {
 
     /// `fmt -`: prints the canonical form of standard input (or, with `--check`, only says whether
     /// it already is canonical).
-    private func formatStandardInput(formatter: CanonicalFormatter, renderer: FormatRenderer,
-                                     in context: CommandContext) -> ExitCode {
+    private func formatStandardInput(
+        formatter: CanonicalFormatter, renderer: FormatRenderer,
+        in context: CommandContext
+    ) -> ExitCode {
         let input = InputFile(path: RawPath.standardInput, framing: .document)
         let bytes: [UInt8]
         do throws(JSONInputError) {

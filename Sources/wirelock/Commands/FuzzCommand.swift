@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import WireCommandLine
 import WireFuzz
 import WireJSON
 import WireSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `wirelock fuzz`: derives mutants from fixtures and checks each one against the strict
 /// validator (or feeds it to an external decoder with `--exec`), optionally writing them with their
@@ -14,16 +15,22 @@ import WireSupport
 struct FuzzCommand: ParsableCommand {
     static let out = Option<RawPath?>(
         "out", short: "o", valueName: "dir", as: .path,
-        help: "Write each mutant to DIR/<hash>.json with its label in DIR/<hash>.label.json (the union of the shards' folders is the whole campaign's).")
+        help:
+            "Write each mutant to DIR/<hash>.json with its label in DIR/<hash>.label.json (the union of the shards' folders is the whole campaign's)."
+    )
     static let exec = Option<String?>(
         "exec", valueName: "command", as: .text,
-        help: "Feed each mutant on standard input to this shell command instead of the validator: a signal is a crash, running past --time-limit a hang, and exit 0 for a mutant that must be rejected a finding.")
+        help:
+            "Feed each mutant on standard input to this shell command instead of the validator: a signal is a crash, running past --time-limit a hang, and exit 0 for a mutant that must be rejected a finding."
+    )
     static let timeLimit = Option<Int>(
         "time-limit", valueName: "seconds", as: .positiveInteger, default: 5,
         help: "With --exec: seconds a mutant may take before it counts as a hang.")
     static let format = Option<OutputFormat>.format(default: .text)
     static let paths = ArgumentDefinition(
-        "path", help: "Fixtures (.json files, or directories searched recursively for them). Inputs that are not valid JSON are reported and skipped.",
+        "path",
+        help:
+            "Fixtures (.json files, or directories searched recursively for them). Inputs that are not valid JSON are reported and skipped.",
         isRepeating: true)
 
     static var configuration: CommandConfiguration {
@@ -40,8 +47,10 @@ struct FuzzCommand: ParsableCommand {
                 Exit status: 0 when every mutant was as expected, 1 when there are findings, 2 for a usage \
                 error, an input that cannot be read, no valid input, or a folder or command that cannot be used.
                 """,
-            options: FuzzCampaignOptions.all + [out.definition, exec.definition, timeLimit.definition, format.definition,
-                                                ParseOptionFlags.maxDepth.definition, CommonOptions.quiet] + InputOptions.options,
+            options: FuzzCampaignOptions.all + [
+                out.definition, exec.definition, timeLimit.definition, format.definition,
+                ParseOptionFlags.maxDepth.definition, CommonOptions.quiet,
+            ] + InputOptions.options,
             arguments: [paths])
     }
 
@@ -90,7 +99,10 @@ struct FuzzCommand: ParsableCommand {
             case .input(let input):
                 let bytes: [UInt8]
                 do throws(JSONInputError) {
-                    bytes = input.isStandardInput ? try FileReader.readAll(from: 0, path: InputFile.standardInputPath) : try FileReader.readFile(at: input.path)
+                    bytes =
+                        input.isStandardInput
+                        ? try FileReader.readAll(from: 0, path: InputFile.standardInputPath)
+                        : try FileReader.readFile(at: input.path)
                 } catch {
                     context.reportError(error.description)
                     status = .failure
@@ -99,19 +111,23 @@ struct FuzzCommand: ParsableCommand {
                 do throws(JSONSyntaxError) {
                     seeds.append(try FuzzSeed(name: input.displayPath, bytes: bytes))
                 } catch {
-                    skipped.append((input.displayPath, "not valid JSON: " + JSONDiagnostic(error).inline))   // listed in the report
+                    // listed in the report
+                    skipped.append((input.displayPath, "not valid JSON: " + JSONDiagnostic(error).inline))
                 }
             }
         }
         let generator = MutantGenerator(seeds: seeds, seed: seed, mutators: mutatorList, maxDepth: maxDepth)
         guard !generator.isEmpty else {
-            context.reportError("no valid JSON input to derive mutants from" + (paths.isEmpty ? "" : " in \(paths.map(\.displayed).joined(separator: " "))"))
+            context.reportError(
+                "no valid JSON input to derive mutants from"
+                    + (paths.isEmpty ? "" : " in \(paths.map(\.displayed).joined(separator: " "))"))
             return .failure
         }
         if let out {
             let made = FileSystem.makeDirectories(out)
             guard made == nil, FileSystem.isDirectory(out) else {
-                context.reportError("cannot use '\(out.displayed)' as the output folder: \(made?.error ?? SystemError.current)")
+                context.reportError(
+                    "cannot use '\(out.displayed)' as the output folder: \(made?.error ?? SystemError.current)")
                 return .failure
             }
         }
@@ -130,7 +146,9 @@ struct FuzzCommand: ParsableCommand {
             for file in LabelledCorpus.files(for: mutant) {
                 let path = out.appending(file.name)
                 first = first ?? path.displayed
-                do throws(AtomicWriteError) { try AtomicFile.write(file.bytes, to: path, options: .corpus) } catch { writeError = error }
+                do throws(AtomicWriteError) { try AtomicFile.write(file.bytes, to: path, options: .corpus) } catch {
+                    writeError = error
+                }
             }
             return first
         }
@@ -144,7 +162,8 @@ struct FuzzCommand: ParsableCommand {
         let result: FuzzCampaignResult
         if let exec {
             subject = "'\(exec)'"
-            let campaign = ExecCampaign(generator: generator, runner: ExecRunner(command: exec, timeLimit: Double(timeLimit)))
+            let campaign = ExecCampaign(
+                generator: generator, runner: ExecRunner(command: exec, timeLimit: Double(timeLimit)))
             do throws(ExecRunner.ExecError) {
                 result = try campaign.run(count: count, shard: shard, each: each, progress: progress)
             } catch {
@@ -153,13 +172,15 @@ struct FuzzCommand: ParsableCommand {
             }
         } else {
             subject = "the strict validator"
-            result = ValidatorCampaign(generator: generator).run(count: count, shard: shard, each: each, progress: progress)
+            result = ValidatorCampaign(generator: generator).run(
+                count: count, shard: shard, each: each, progress: progress)
         }
         var findings = result.findings
         for i in findings.indices { findings[i].reproducer = saved[findings[i].index] }
-        let report = FuzzReport(subject: subject, seed: seed, count: count, shard: shard, mutators: generator.mutators,
-                                seeds: generator.productiveSeeds, skipped: skipped, tally: result.tally, findings: findings,
-                                distinct: result.distinct)
+        let report = FuzzReport(
+            subject: subject, seed: seed, count: count, shard: shard, mutators: generator.mutators,
+            seeds: generator.productiveSeeds, skipped: skipped, tally: result.tally, findings: findings,
+            distinct: result.distinct)
         if let writeError {
             context.reportError(writeError.description)
             status = .failure

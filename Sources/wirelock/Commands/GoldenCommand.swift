@@ -41,20 +41,25 @@ struct GoldenCommand: ParsableCommand {
 
     func run(in context: CommandContext) -> ExitCode {
         let root = PendingGoldenSelection.packageRoot() ?? PendingGoldenSelection.currentDirectory
-        let directory = golden.map { URL(fileURLWithPath: $0.text, isDirectory: true) }
+        let directory =
+            golden.map { URL(fileURLWithPath: $0.text, isDirectory: true) }
             ?? PendingGoldenSelection.goldenDirectory(environment: context.environment)
         let shownDirectory = PendingGoldenSelection.display(directory) + "/"
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
             context.reportError("no golden directory at '\(shownDirectory)'")
             return .failure
         }
         guard let run = GoldenRuns.latest(root: root) else {
             let runs = PendingGoldenSelection.display(GoldenRuns.directory(root: root)) + "/"
             if format == .json {
-                context.output.write(CanonicalJSONWriter.text(Self.document(directory: shownDirectory, run: nil, orphans: nil, goldens: 0)))
+                context.output.write(
+                    CanonicalJSONWriter.text(
+                        Self.document(directory: shownDirectory, run: nil, orphans: nil, goldens: 0)))
             }
-            context.reportError("""
+            context.reportError(
+                """
                 no test run is recorded in \(runs), so orphans cannot be told apart. Golden assertions \
                 record there which goldens they touch: run the whole test suite (swift test) once, then \
                 run this again.
@@ -64,23 +69,31 @@ struct GoldenCommand: ParsableCommand {
         let goldens = GoldenRuns.goldens(in: directory)
         let orphans = GoldenRuns.orphans(in: directory, run: run, root: root)
         if run.isFiltered {
-            context.diagnose("""
+            context.diagnose(
+                """
                 \(context.toolName): warning: the last test run was filtered (\(run.filters.prefix(3).joined(separator: ", "))\
                 \(run.filters.count > 3 ? ", …" : "")): goldens outside the filter are listed as orphans; run the whole suite for an exact list
 
                 """)
         }
         if format == .json {
-            context.output.write(CanonicalJSONWriter.text(Self.document(directory: shownDirectory, run: run, orphans: orphans, goldens: goldens.count)))
+            context.output.write(
+                CanonicalJSONWriter.text(
+                    Self.document(directory: shownDirectory, run: run, orphans: orphans, goldens: goldens.count)))
             return orphans.isEmpty ? .success : .findings
         }
         for orphan in orphans { context.output.write(PendingGoldenSelection.display(orphan) + "\n") }
-        let about = "the last test run (started \(Self.timestamp(run.started)), \(Text.pluralized(run.files.count, "test process", "test processes")))"
+        let about =
+            "the last test run (started \(Self.timestamp(run.started)), \(Text.pluralized(run.files.count, "test process", "test processes")))"
         if orphans.isEmpty {
-            context.output.write("no orphaned goldens: \(about) asserted all \(Text.pluralized(goldens.count, "golden")) in \(shownDirectory)\n")
+            context.output.write(
+                "no orphaned goldens: \(about) asserted all \(Text.pluralized(goldens.count, "golden")) in \(shownDirectory)\n"
+            )
             return .success
         }
-        context.output.write("\(Text.pluralized(orphans.count, "orphaned golden")) of \(goldens.count) in \(shownDirectory): not asserted by \(about); delete them or add the test back\n")
+        context.output.write(
+            "\(Text.pluralized(orphans.count, "orphaned golden")) of \(goldens.count) in \(shownDirectory): not asserted by \(about); delete them or add the test back\n"
+        )
         return .findings
     }
 
@@ -91,19 +104,21 @@ struct GoldenCommand: ParsableCommand {
     }
 
     static func document(directory: String, run: GoldenRun?, orphans: [URL]?, goldens: Int) -> JSONValue {
-        .object(JSONObject([
-            "goldenDirectory": .string(directory),
-            "goldens": .number(JSONNumber(text: String(goldens))),
-            "run": run.map { run in
-                .object(JSONObject([
-                    "started": .string(timestamp(run.started)),
-                    "processes": .number(JSONNumber(text: String(run.files.count))),
-                    "filtered": .bool(run.isFiltered),
-                    "filters": .array(run.filters.map { .string($0) }),
-                    "asserted": .number(JSONNumber(text: String(run.touched.count))),
-                ]))
-            } ?? .null,
-            "orphans": orphans.map { .array($0.map { .string(PendingGoldenSelection.display($0)) }) } ?? .null,
-        ]))
+        .object(
+            JSONObject([
+                "goldenDirectory": .string(directory),
+                "goldens": .number(JSONNumber(text: String(goldens))),
+                "run": run.map { run in
+                    .object(
+                        JSONObject([
+                            "started": .string(timestamp(run.started)),
+                            "processes": .number(JSONNumber(text: String(run.files.count))),
+                            "filtered": .bool(run.isFiltered),
+                            "filters": .array(run.filters.map { .string($0) }),
+                            "asserted": .number(JSONNumber(text: String(run.touched.count))),
+                        ]))
+                } ?? .null,
+                "orphans": orphans.map { .array($0.map { .string(PendingGoldenSelection.display($0)) }) } ?? .null,
+            ]))
     }
 }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import WireJSON
 import WireSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A golden file read from disk or from git: its path relative to the golden directory (as
 /// displayed: escaped by ``PathDisplay``, so that names, which come from it, are printable and two
@@ -29,7 +30,9 @@ enum GoldenSources {
 
     /// Every `.json` file under `directory`, with paths relative to it.
     /// - Parameter allowEmpty: accept a directory without any; else that is a ``ReadError``.
-    static func directory(_ directory: RawPath, allowEmpty: Bool = false, excludes: [GlobPattern] = []) throws(ReadError) -> [GoldenFile] {
+    static func directory(_ directory: RawPath, allowEmpty: Bool = false, excludes: [GlobPattern] = [])
+        throws(ReadError) -> [GoldenFile]
+    {
         var files: [GoldenFile] = []
         let base = directory.withTrailingSlash.bytes
         for entry in walker(excludes: excludes).entries(for: [directory]) {
@@ -43,7 +46,8 @@ enum GoldenSources {
             case .file(let path, _):
                 do throws(JSONInputError) {
                     let bytes = try FileReader.readFile(at: path)
-                    let relative = path.bytes.starts(with: base) ? RawPath(bytes: path.bytes.dropFirst(base.count)) : path
+                    let relative =
+                        path.bytes.starts(with: base) ? RawPath(bytes: path.bytes.dropFirst(base.count)) : path
                     files.append((relative.displayed, bytes))
                 } catch {
                     throw ReadError(message: error.description)
@@ -66,25 +70,36 @@ enum GoldenSources {
     /// directory or absolute) at git revision `revision`, with paths relative to `directory`. The
     /// folder is located relative to the root of the repository holding it, so this works from any
     /// folder of the repository. git is run directly (no shell), its errors discarded.
-    static func git(revision: String, directory: RawPath, excludes: [GlobPattern] = []) throws(ReadError) -> [GoldenFile] {
+    static func git(revision: String, directory: RawPath, excludes: [GlobPattern] = []) throws(ReadError)
+        -> [GoldenFile]
+    {
         let shown = directory.withoutTrailingSlash.displayed
         guard FileSystem.isDirectory(directory), let absolute = directory.withCString({ realpath($0, nil) }) else {
             throw ReadError(message: "cannot read '\(shown)': no such directory")
         }
         let folderPath = String(cString: absolute)
         free(absolute)
-        let rootOutput = try run(["git", "-C", folderPath, "rev-parse", "--show-toplevel"],
-                                 failure: "'\(shown)' is not in a git repository")
+        let rootOutput = try run(
+            ["git", "-C", folderPath, "rev-parse", "--show-toplevel"],
+            failure: "'\(shown)' is not in a git repository")
         var root = String(decoding: rootOutput, as: UTF8.self)
         while root.hasSuffix("\n") { root.removeLast() }
-        if let resolved = realpath(root, nil) { root = String(cString: resolved); free(resolved) }
+        if let resolved = realpath(root, nil) {
+            root = String(cString: resolved)
+            free(resolved)
+        }
         // The folder relative to the repository's root: "" for the root itself.
         let folder: String
-        if folderPath == root { folder = "" } else if folderPath.hasPrefix(root + "/") { folder = String(folderPath.dropFirst(root.count + 1)) } else {
+        if folderPath == root {
+            folder = ""
+        } else if folderPath.hasPrefix(root + "/") {
+            folder = String(folderPath.dropFirst(root.count + 1))
+        } else {
             throw ReadError(message: "'\(shown)' is not inside the git repository at \(root)")
         }
-        let listing = try run(["git", "-C", root, "ls-tree", "-r", "-z", revision] + (folder.isEmpty ? [] : ["--", folder + "/"]),
-                              failure: "cannot list \(shown)/ at revision '\(revision)' (is it a commit of this repository?)")
+        let listing = try run(
+            ["git", "-C", root, "ls-tree", "-r", "-z", revision] + (folder.isEmpty ? [] : ["--", folder + "/"]),
+            failure: "cannot list \(shown)/ at revision '\(revision)' (is it a commit of this repository?)")
         let rules = walker(excludes: excludes)
         var entries: [(object: String, path: String)] = []
         for record in listing.split(separator: 0) {
@@ -107,12 +122,15 @@ enum GoldenSources {
             throw ReadError(message: "cannot create a temporary file: \(SystemError.current)")
         }
         defer { TemporaryFiles.remove(list) }
-        let listPath = list.text    // the template's name: ASCII
+        let listPath = list.text  // the template's name: ASCII
         let written = FileSystem.writeAll(Array(entries.map { $0.object + "\n" }.joined().utf8), to: descriptor)
         let closed = close(descriptor) == 0
-        guard written == nil, closed else { throw ReadError(message: "cannot write \(listPath): \(SystemError(written ?? errno))") }
-        let batch = try run(["git", "-C", root, "cat-file", "--batch"], stdinPath: listPath,
-                            failure: "git cat-file failed at revision '\(revision)'")
+        guard written == nil, closed else {
+            throw ReadError(message: "cannot write \(listPath): \(SystemError(written ?? errno))")
+        }
+        let batch = try run(
+            ["git", "-C", root, "cat-file", "--batch"], stdinPath: listPath,
+            failure: "git cat-file failed at revision '\(revision)'")
 
         var files: [GoldenFile] = []
         var offset = 0
@@ -130,7 +148,9 @@ enum GoldenSources {
 
     /// Runs a program (found on `PATH`) and returns its standard output; its standard error is
     /// discarded, and a status other than 0 is `failure`.
-    private static func run(_ arguments: [String], stdinPath: String? = nil, failure: String) throws(ReadError) -> [UInt8] {
+    private static func run(_ arguments: [String], stdinPath: String? = nil, failure: String) throws(ReadError)
+        -> [UInt8]
+    {
         let result: (status: Int32, output: [UInt8])
         do throws(Spawn.Failure) { result = try Spawn.output(arguments, stdinPath: stdinPath) } catch {
             throw ReadError(message: failure)
@@ -144,7 +164,9 @@ enum GoldenSources {
     /// - Parameters:
     ///   - force: replace even a file ``RewritePolicy`` refuses.
     ///   - failBeforeRename: a test hook: fail after the temporary file is written.
-    static func write(_ bytes: [UInt8], to path: RawPath, force: Bool = false, failBeforeRename: Bool = false) throws(AtomicWriteError) {
+    static func write(_ bytes: [UInt8], to path: RawPath, force: Bool = false, failBeforeRename: Bool = false)
+        throws(AtomicWriteError)
+    {
         var options = AtomicFile.Options.rewrite(force: force)
         options.failsBeforeRename = failBeforeRename
         try AtomicFile.write(bytes, to: path, options: options)

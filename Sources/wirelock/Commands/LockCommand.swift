@@ -8,7 +8,10 @@ import WireSupport
 /// files `golden/shapes/<name>.shape.json`.
 struct LockCommand: ParsableCommand {
     static let check = OptionDefinition.flag(
-        "check", help: "Change nothing: report formats whose lock line or shape file is out of date, and exit with status 1 if any is.")
+        "check",
+        help:
+            "Change nothing: report formats whose lock line or shape file is out of date, and exit with status 1 if any is."
+    )
     static let format = Option<OutputFormat>.format(default: .text)
 
     static var configuration: CommandConfiguration {
@@ -24,7 +27,10 @@ struct LockCommand: ParsableCommand {
                 Exit status: 0 when written (or, with --check, up to date), 1 when --check finds differences \
                 or a golden is invalid, 2 for a usage error or a file that cannot be read or written.
                 """,
-            options: [check, CommonOptions.golden.definition, format.definition, CommonOptions.force, CommonOptions.allowEmpty])
+            options: [
+                check, CommonOptions.golden.definition, format.definition, CommonOptions.force,
+                CommonOptions.allowEmpty,
+            ])
     }
 
     var check: Bool
@@ -71,13 +77,17 @@ struct LockCommand: ParsableCommand {
             }
             var stale = StaleTemporaries()
             for file in [lockFile] + formats.map({ shapeFile($0.name) }) {
-                for temporary in stale.newlyFound(besides: file) { context.reportWarning(StaleTemporaries.warning(temporary)) }
+                for temporary in stale.newlyFound(besides: file) {
+                    context.reportWarning(StaleTemporaries.warning(temporary))
+                }
             }
             do throws(AtomicWriteError) {
                 for format in formats {
                     let bytes = format.shape().fileBytes(name: format.name)
                     let file = shapeFile(format.name)
-                    if (try? FileReader.readFile(at: file)) != bytes { try GoldenSources.write(bytes, to: file, force: force) }
+                    if (try? FileReader.readFile(at: file)) != bytes {
+                        try GoldenSources.write(bytes, to: file, force: force)
+                    }
                 }
                 try GoldenSources.write(Array(lock.text.utf8), to: lockFile, force: force)
             } catch {
@@ -87,15 +97,18 @@ struct LockCommand: ParsableCommand {
             if format == .json {
                 context.output.write(CanonicalJSONWriter.text(Self.document(lock: lock, findings: [], checked: false)))
             } else {
-                context.output.write("wrote \(lockPath) (\(Text.pluralized(lock.entries.count, "format"))) and \(Text.pluralized(formats.count, "shape file"))\n")
+                context.output.write(
+                    "wrote \(lockPath) (\(Text.pluralized(lock.entries.count, "format"))) and \(Text.pluralized(formats.count, "shape file"))\n"
+                )
             }
             return .success
         }
 
         let result: LockCheck
         do throws(LockCheck.Error) {
-            result = try verifyLock(formats, lockFile: try? FileReader.readFile(at: lockFile),
-                                    shapeFile: { try? FileReader.readFile(at: shapeFile($0.name)) })
+            result = try verifyLock(
+                formats, lockFile: try? FileReader.readFile(at: lockFile),
+                shapeFile: { try? FileReader.readFile(at: shapeFile($0.name)) })
         } catch {
             switch error {
             case .noCanonicalForm(let error):
@@ -112,30 +125,48 @@ struct LockCommand: ParsableCommand {
             case .lockLine(let mismatch):
                 (finding.format, finding.kindName, mismatch.description)
             case .shapeFileOutdated:
-                (finding.format, finding.kindName, "\(finding.format): \(shapeFile(finding.format).displayed) is missing or out of date")
+                (
+                    finding.format, finding.kindName,
+                    "\(finding.format): \(shapeFile(finding.format).displayed) is missing or out of date"
+                )
             }
         }
         if format == .json {
-            context.output.write(CanonicalJSONWriter.text(Self.document(lock: result.expected, findings: findings, checked: true)))
+            context.output.write(
+                CanonicalJSONWriter.text(Self.document(lock: result.expected, findings: findings, checked: true)))
         } else {
             for finding in findings { context.output.write(finding.message + "\n") }
-            context.output.write(findings.isEmpty
-                ? "\(lockPath): up to date (\(Text.pluralized(result.expected.entries.count, "format")))\n"
-                : "\(lockPath): \(Text.pluralized(findings.count, "difference")); run `wirelock lock` and review the change\n")
+            context.output.write(
+                findings.isEmpty
+                    ? "\(lockPath): up to date (\(Text.pluralized(result.expected.entries.count, "format")))\n"
+                    : "\(lockPath): \(Text.pluralized(findings.count, "difference")); run `wirelock lock` and review the change\n"
+            )
         }
         return result.isUpToDate ? .success : .findings
     }
 
-    static func document(lock: WireLockFile, findings: [(format: String, kind: String, message: String)], checked: Bool) -> JSONValue {
-        .object(JSONObject([
-            "formats": .array(lock.entries.map { entry in
-                .object(JSONObject(["name": .string(entry.name), "shape": .string(entry.shapeFingerprint),
-                                    "golden": .string(entry.goldenFingerprint)]))
-            }),
-            "findings": .array(findings.map { finding in
-                .object(JSONObject(["format": .string(finding.format), "kind": .string(finding.kind), "message": .string(finding.message)]))
-            }),
-            "upToDate": checked ? .bool(findings.isEmpty) : .null,
-        ]))
+    static func document(lock: WireLockFile, findings: [(format: String, kind: String, message: String)], checked: Bool)
+        -> JSONValue
+    {
+        .object(
+            JSONObject([
+                "formats": .array(
+                    lock.entries.map { entry in
+                        .object(
+                            JSONObject([
+                                "name": .string(entry.name), "shape": .string(entry.shapeFingerprint),
+                                "golden": .string(entry.goldenFingerprint),
+                            ]))
+                    }),
+                "findings": .array(
+                    findings.map { finding in
+                        .object(
+                            JSONObject([
+                                "format": .string(finding.format), "kind": .string(finding.kind),
+                                "message": .string(finding.message),
+                            ]))
+                    }),
+                "upToDate": checked ? .bool(findings.isEmpty) : .null,
+            ]))
     }
 }

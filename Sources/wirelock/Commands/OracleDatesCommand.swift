@@ -19,7 +19,9 @@ struct OracleDatesCommand: ParsableCommand {
         default: "all", help: "The strategy to check, or all of them (see --list).")
     static let generate = Option<Int?>(
         "generate", valueName: "n", as: .positiveInteger,
-        help: "Check n seeded generated inputs: date strings reaching the corners (fractions of 0-12 digits, offsets, leap days, 24:00, junk...), or number texts for the numeric strategies (default: \(defaultCount) when --inputs is not given).")
+        help:
+            "Check n seeded generated inputs: date strings reaching the corners (fractions of 0-12 digits, offsets, leap days, 24:00, junk...), or number texts for the numeric strategies (default: \(defaultCount) when --inputs is not given)."
+    )
     static let seed = Option<UInt64?>(
         "seed", valueName: "s", as: .wholeNumber,
         help: "The generator's seed, 0 to 2^64-1; the same seed gives the same inputs on every machine (default: 1).")
@@ -27,14 +29,18 @@ struct OracleDatesCommand: ParsableCommand {
         "inputs", valueName: "file", as: .text,
         help: "Check the lines of this file instead, one input per line (read in chunks, never whole).")
     static let encoding = OptionDefinition.flag(
-        "encoding", help: "Also check encoding: the legacy's and the twin's text for n generated instants (with --generate).")
+        "encoding",
+        help: "Also check encoding: the legacy's and the twin's text for n generated instants (with --generate).")
     static let compareStrict = OptionDefinition.flag(
         "compare-strict",
-        help: "Also list the inputs on which strict RFC 3339 (RFC3339.parse) decides differently from each legacy. Expected differences: reported, never a failure.")
+        help:
+            "Also list the inputs on which strict RFC 3339 (RFC3339.parse) decides differently from each legacy. Expected differences: reported, never a failure."
+    )
     static let maxMismatches = Option<Int>(
         "max-mismatches", valueName: "n", as: .positiveInteger, default: 10,
         help: "How many mismatches to print per comparison (the first ones by input index; counts are always exact).")
-    static let list = OptionDefinition.flag("list", help: "Print the strategy names and the legacy each one twins, then exit.")
+    static let list = OptionDefinition.flag(
+        "list", help: "Print the strategy names and the legacy each one twins, then exit.")
     static let format = Option<OutputFormat>.format(default: .text)
 
     static var configuration: CommandConfiguration {
@@ -50,8 +56,10 @@ struct OracleDatesCommand: ParsableCommand {
                 Exit status: 0 when every twin matched its legacy on every input, 1 on any mismatch, 2 for a \
                 usage error or an --inputs file that cannot be read.
                 """,
-            options: [strategy.definition, generate.definition, seed.definition, inputs.definition, encoding, compareStrict,
-                      maxMismatches.definition, list, format.definition])
+            options: [
+                strategy.definition, generate.definition, seed.definition, inputs.definition, encoding, compareStrict,
+                maxMismatches.definition, list, format.definition,
+            ])
     }
 
     var strategies: [LegacyDateStrategy]
@@ -83,7 +91,8 @@ struct OracleDatesCommand: ParsableCommand {
             }
             source = .file(path)
         } else {
-            source = .generated(count: arguments.value(Self.generate) ?? Self.defaultCount, seed: arguments.value(Self.seed) ?? 1)
+            source = .generated(
+                count: arguments.value(Self.generate) ?? Self.defaultCount, seed: arguments.value(Self.seed) ?? 1)
         }
     }
 
@@ -111,9 +120,11 @@ struct OracleDatesCommand: ParsableCommand {
         /// Runs a decoding oracle over the generated corpus that suits `strategy`, or the file's lines.
         func decode(_ oracle: Oracle<String>, _ strategy: LegacyDateStrategy, _ label: String) -> OracleReport {
             switch source {
-            case let .generated(count, seed):
-                return oracle.run(progress.counting(DateOracles.corpus(for: strategy, seed: seed, count: count),
-                                                    label, total: count), options: options)
+            case .generated(let count, let seed):
+                return oracle.run(
+                    progress.counting(
+                        DateOracles.corpus(for: strategy, seed: seed, count: count),
+                        label, total: count), options: options)
             case .file:
                 guard let lines else { return oracle.run([String](), options: options) }
                 return oracle.run(progress.counting(lines, label, total: nil), options: options)
@@ -132,9 +143,12 @@ struct OracleDatesCommand: ParsableCommand {
                     legacy: { legacy.format(Date(timeIntervalSinceReferenceDate: $0), strategy) },
                     candidate: { WireDates.format(Date(timeIntervalSinceReferenceDate: $0), strategy, legacy: legacy) },
                     describe: { "instant \(Date(timeIntervalSinceReferenceDate: $0).oracleDescription)" },
-                    reproduce: { index, _ in Self.reproduction(source, strategy, index: index, input: nil, flag: "--encoding") })
+                    reproduce: { index, _ in
+                        Self.reproduction(source, strategy, index: index, input: nil, flag: "--encoding")
+                    })
                 result.encoding = oracle.run(
-                    progress.counting(DateInputGenerator.instantCorpus(seed: seed, count: count), "\(strategy): encode", total: count),
+                    progress.counting(
+                        DateInputGenerator.instantCorpus(seed: seed, count: count), "\(strategy): encode", total: count),
                     options: options)
             }
             if comparesStrict && !strategy.isNumeric {
@@ -152,7 +166,8 @@ struct OracleDatesCommand: ParsableCommand {
         }
         progress.clear()
         let renderer = OracleDatesRenderer(source: source, style: context.outputStyle)
-        context.output.write(format == .json ? CanonicalJSONWriter.text(renderer.json(results)) : renderer.text(results))
+        context.output.write(
+            format == .json ? CanonicalJSONWriter.text(renderer.json(results)) : renderer.text(results))
         return results.contains { $0.failures > 0 } ? .findings : .success
     }
 
@@ -169,15 +184,17 @@ struct OracleDatesCommand: ParsableCommand {
 
     /// A command line that reproduces input `index`: the corpus up to it (it is the last input
     /// checked), or the file with the line number.
-    static func reproduction(_ source: OracleDatesSource, _ strategy: LegacyDateStrategy, index: Int,
-                             input: String?, flag: String?) -> String {
+    static func reproduction(
+        _ source: OracleDatesSource, _ strategy: LegacyDateStrategy, index: Int,
+        input: String?, flag: String?
+    ) -> String {
         var words = ["wirelock", "oracle", "dates", "--strategy", strategy.rawValue]
         if let flag { words.append(flag) }
         switch source {
-        case let .generated(_, seed):
+        case .generated(_, let seed):
             words += ["--generate", String(index + 1), "--seed", String(seed)]
             return words.joined(separator: " ") + "   # the last input, #\(index)"
-        case let .file(path):
+        case .file(let path):
             words += ["--inputs", shellQuoted(path)]
             return words.joined(separator: " ") + "   # line \(index + 1)"
         }
@@ -187,9 +204,12 @@ struct OracleDatesCommand: ParsableCommand {
     /// ``PathDisplay`` escapes (control characters) goes in bash's `$'…'`, whose escapes those are,
     /// so the line stays printable and still names the same file.
     static func shellQuoted(_ word: String) -> String {
-        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
-            ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil)) || "/._-+,:@%=".unicodeScalars.contains($0)
-        }
+        let plain =
+            !word.isEmpty
+            && word.unicodeScalars.allSatisfy {
+                ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil))
+                    || "/._-+,:@%=".unicodeScalars.contains($0)
+            }
         if plain { return word }
         if PathDisplay.escaped(word) == word {
             return Text.shellQuoted(word)
@@ -201,15 +221,20 @@ struct OracleDatesCommand: ParsableCommand {
     static func listText() -> String {
         let width = LegacyDateStrategy.allCases.map(\.rawValue.count).max() ?? 0
         return LegacyDateStrategy.allCases.map { strategy in
-            strategy.rawValue + String(repeating: " ", count: width - strategy.rawValue.count + 2) + strategy.legacySpelling + "\n"
+            strategy.rawValue + String(repeating: " ", count: width - strategy.rawValue.count + 2)
+                + strategy.legacySpelling + "\n"
         }.joined()
     }
 
     /// `--list --format json`: `[{"name": …, "legacy": …, "numeric": …}]`.
     static func listDocument() -> JSONValue {
-        .array(LegacyDateStrategy.allCases.map { strategy in
-            .object(JSONObject(["name": .string(strategy.rawValue), "legacy": .string(strategy.legacySpelling),
-                                "numeric": .bool(strategy.isNumeric)]))
-        })
+        .array(
+            LegacyDateStrategy.allCases.map { strategy in
+                .object(
+                    JSONObject([
+                        "name": .string(strategy.rawValue), "legacy": .string(strategy.legacySpelling),
+                        "numeric": .bool(strategy.isNumeric),
+                    ]))
+            })
     }
 }

@@ -28,7 +28,8 @@ enum PendingGoldenSelection {
     /// The shared argument: pending files, their goldens, or directories searched recursively.
     static let paths = ArgumentDefinition(
         "path",
-        help: "Pending files (name.actual.json), their goldens (name.json), or directories searched recursively. Default: the golden directory (golden/ beside the nearest Package.swift, or WIRELOCK_GOLDEN_DIR).",
+        help:
+            "Pending files (name.actual.json), their goldens (name.json), or directories searched recursively. Default: the golden directory (golden/ beside the nearest Package.swift, or WIRELOCK_GOLDEN_DIR).",
         isRepeating: true, isRequired: false)
 
     /// The working directory.
@@ -38,13 +39,16 @@ enum PendingGoldenSelection {
 
     /// The package root above the working directory (the nearest folder holding `Package.swift`).
     static func packageRoot() -> URL? {
-        PackageLocation.packageRoot(searchingFrom: PackageLocation.workingDirectory).map { URL(fileURLWithPath: $0.text, isDirectory: true) }
+        PackageLocation.packageRoot(searchingFrom: PackageLocation.workingDirectory).map {
+            URL(fileURLWithPath: $0.text, isDirectory: true)
+        }
     }
 
     /// The golden directory, found as everywhere (``PackageLocation``): `WIRELOCK_GOLDEN_DIR`, else
     /// `golden/` in the package root, else `golden/` in the working directory.
     static func goldenDirectory(environment: [String: String]) -> URL {
-        let directory = PackageLocation.goldenDirectory(searchingFrom: PackageLocation.workingDirectory, environment: environment)
+        let directory = PackageLocation.goldenDirectory(
+            searchingFrom: PackageLocation.workingDirectory, environment: environment)
         return URL(fileURLWithPath: directory.text, isDirectory: true)
     }
 
@@ -93,7 +97,9 @@ enum PendingGoldenSelection {
 
     /// The pending files under `paths`, or under the golden directory when `paths` is empty.
     /// - Throws: ``MissingPath`` for the first path that does not exist.
-    static func select(_ paths: [String], excludes: [GlobPattern] = [], environment: [String: String]) throws(MissingPath) -> Selection {
+    static func select(_ paths: [String], excludes: [GlobPattern] = [], environment: [String: String])
+        throws(MissingPath) -> Selection
+    {
         var pending: [PendingGoldens.Pending] = []
         var searched: [String] = []
         let fm = FileManager.default
@@ -103,8 +109,11 @@ enum PendingGoldenSelection {
             guard fm.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw MissingPath(path: display(directory), isDefaultGoldenDirectory: true)
             }
-            return Selection(pending: Self.pending(in: directory, excludes: excludes).sorted { $0.pendingURL.path < $1.pendingURL.path },
-                             searched: [display(directory) + "/"])
+            return Selection(
+                pending: Self.pending(in: directory, excludes: excludes).sorted {
+                    $0.pendingURL.path < $1.pendingURL.path
+                },
+                searched: [display(directory) + "/"])
         }
         for path in paths {
             let url = URL(fileURLWithPath: path)
@@ -143,7 +152,9 @@ enum PendingGoldenSelection {
     /// Renders a review: a header with the summary, the path-level differences (at most
     /// `maxDifferences`, then a count), then the line diff, coloured when `style` is enabled.
     static func render(_ review: PendingGoldens.Review, style: TerminalStyle, maxDifferences: Int = 40) -> String {
-        var lines = [style.bold("\(display(review.pending.goldenURL)): \(escapingNames(in: review.summary, of: review.pending))")]
+        var lines = [
+            style.bold("\(display(review.pending.goldenURL)): \(escapingNames(in: review.summary, of: review.pending))")
+        ]
         if review.problem == nil {
             lines += review.differences.prefix(maxDifferences).map { "  " + $0.description }
             if review.differences.count > maxDifferences {
@@ -151,14 +162,21 @@ enum PendingGoldenSelection {
             }
             if !review.lineDiff.isEmpty {
                 lines.append("")
-                var diffLines = escapingNames(in: review.lineDiff, of: review.pending).split(separator: "\n", omittingEmptySubsequences: false)
-                if diffLines.last == " " { diffLines.removeLast() }    // the context line after the final newline
+                var diffLines = escapingNames(in: review.lineDiff, of: review.pending).split(
+                    separator: "\n", omittingEmptySubsequences: false)
+                if diffLines.last == " " { diffLines.removeLast() }  // the context line after the final newline
                 for line in diffLines {
-                    if line.hasPrefix("---") || line.hasPrefix("+++") { lines.append(style.bold(String(line))) }
-                    else if line.hasPrefix("@@") { lines.append(style.dim(String(line))) }
-                    else if line.hasPrefix("-") { lines.append(style.error(String(line))) }
-                    else if line.hasPrefix("+") { lines.append(style.success(String(line))) }
-                    else { lines.append(String(line)) }
+                    if line.hasPrefix("---") || line.hasPrefix("+++") {
+                        lines.append(style.bold(String(line)))
+                    } else if line.hasPrefix("@@") {
+                        lines.append(style.dim(String(line)))
+                    } else if line.hasPrefix("-") {
+                        lines.append(style.error(String(line)))
+                    } else if line.hasPrefix("+") {
+                        lines.append(style.success(String(line)))
+                    } else {
+                        lines.append(String(line))
+                    }
                 }
             }
         }

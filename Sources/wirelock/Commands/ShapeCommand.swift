@@ -15,7 +15,9 @@ struct ShapeCommand: ParsableCommand {
     static let schema = OptionDefinition.flag(
         "schema", help: "Print JSON Schema (draft 2020-12) instead of a WireLock shape file.")
     static let paths = ArgumentDefinition(
-        "path", help: "Sample documents: .json files, or directories searched recursively for them. All are samples of one format.",
+        "path",
+        help:
+            "Sample documents: .json files, or directories searched recursively for them. All are samples of one format.",
         isRepeating: true)
 
     static var configuration: CommandConfiguration {
@@ -56,7 +58,8 @@ struct ShapeCommand: ParsableCommand {
         for path in paths {
             let files: [GoldenFile]
             do throws(GoldenSources.ReadError) {
-                files = FileSystem.isDirectory(path)
+                files =
+                    FileSystem.isDirectory(path)
                     ? try GoldenSources.directory(path, allowEmpty: inputs.allowEmpty, excludes: inputs.excludes)
                     : [try GoldenSources.file(path)]
             } catch {
@@ -79,10 +82,13 @@ struct ShapeCommand: ParsableCommand {
         }
         let shape = WireShape.infer(from: documents)
         let formatName = name ?? Self.defaultName(paths[0])
-        let bytes = schema ? CanonicalJSONWriter.bytes(shape.jsonSchema(title: formatName)) : shape.fileBytes(name: formatName)
+        let bytes =
+            schema ? CanonicalJSONWriter.bytes(shape.jsonSchema(title: formatName)) : shape.fileBytes(name: formatName)
         if let out {
             var stale = StaleTemporaries()
-            for temporary in stale.newlyFound(besides: out) { context.reportWarning(StaleTemporaries.warning(temporary)) }
+            for temporary in stale.newlyFound(besides: out) {
+                context.reportWarning(StaleTemporaries.warning(temporary))
+            }
             do throws(AtomicWriteError) {
                 try GoldenSources.write(bytes, to: out, force: force)
             } catch {

@@ -5,6 +5,7 @@ import WireCommandLine
 enum SharedOptions {
     static let paths = ArgumentDefinition(
         "path",
-        help: "Files, or directories searched recursively for .json, .jsonl and .ndjson files (names starting with '.' are skipped). Files ending in .jsonl or .ndjson are read as JSON Lines, one document per line.",
+        help:
+            "Files, or directories searched recursively for .json, .jsonl and .ndjson files (names starting with '.' are skipped). Files ending in .jsonl or .ndjson are read as JSON Lines, one document per line.",
         isRepeating: true)
 }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import WireCommandLine
 import WireJSON
 import WireSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `wirelock validate`: checks inputs against strict RFC 8259, streaming each one, and reports every
 /// error with its file, line, column, JSON path and an excerpt.

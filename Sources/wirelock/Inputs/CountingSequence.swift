@@ -15,7 +15,10 @@ struct CountingSequence<Base: Sequence>: Sequence {
 
         mutating func next() -> Base.Element? {
             guard let element = base.next() else {
-                if !finished { finished = true; tick(count) }
+                if !finished {
+                    finished = true
+                    tick(count)
+                }
                 return nil
             }
             count += 1

@@ -65,7 +65,8 @@ enum InputEntry: Hashable, Sendable {
             switch entry {
             case .file(let path, _): .input(InputFile(path: path))
             case .standardInput: .input(InputFile(path: RawPath.standardInput, framing: .document))
-            case .unreadable(let path, let error): .unreadable(JSONInputError(path: path.displayed, reason: error.reason))
+            case .unreadable(let path, let error):
+                .unreadable(JSONInputError(path: path.displayed, reason: error.reason))
             case .empty(let directory): .empty(directory)
             }
         }

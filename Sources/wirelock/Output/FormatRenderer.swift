@@ -43,7 +43,8 @@ struct FormatRenderer: Sendable {
     /// `, 1 refused` when any were.
     func summary(_ tally: FormatTally) -> String {
         var text = "\(Text.pluralized(tally.files, "file")): "
-        text += check
+        text +=
+            check
             ? "\(tally.unchanged) canonical, \(tally.changed) not canonical, \(tally.invalid) invalid"
             : "\(tally.changed) formatted, \(tally.unchanged) unchanged, \(tally.invalid) invalid"
         if tally.unreadable > 0 { text += ", \(tally.unreadable) unreadable" }

@@ -1,7 +1,6 @@
+import WireCommandLine
 import WireJSON
 import WireOracle
-import WireCommandLine
-
 import WireSupport
 
 /// Renders the results of `wirelock oracle dates`, as text for people or as one JSON document.
@@ -28,8 +27,9 @@ struct OracleDatesRenderer {
                 out += block("encode vs twin", encoding, candidate: "twin", failing: true)
             }
             if let strict = result.strict {
-                out += block("strict RFC 3339 vs legacy (expected differences, not failures)", strict,
-                             candidate: "strict", failing: false)
+                out += block(
+                    "strict RFC 3339 vs legacy (expected differences, not failures)", strict,
+                    candidate: "strict", failing: false)
             } else if result.strategy.isNumeric && wantsStrict(results) {
                 out += "  strict RFC 3339 vs legacy: n/a (the input is a JSON number)\n"
             }
@@ -40,7 +40,9 @@ struct OracleDatesRenderer {
         if failures == 0 {
             summary += style.success("0 mismatches")
         } else {
-            summary += style.error(Text.pluralized(failures, "mismatch", "mismatches")) + " (" + failing.joined(separator: ", ") + ")"
+            summary +=
+                style.error(Text.pluralized(failures, "mismatch", "mismatches")) + " ("
+                + failing.joined(separator: ", ") + ")"
         }
         return out + summary + "\n"
     }
@@ -60,24 +62,26 @@ struct OracleDatesRenderer {
         }
         let sourceValue: JSONValue
         switch source {
-        case let .generated(count, seed):
-            sourceValue = .object(JSONObject(["generated": Self.number(count), "seed": .number(JSONNumber(text: String(seed)))]))
-        case let .file(path):
+        case .generated(let count, let seed):
+            sourceValue = .object(
+                JSONObject(["generated": Self.number(count), "seed": .number(JSONNumber(text: String(seed)))]))
+        case .file(let path):
             sourceValue = .object(JSONObject(["file": .string(PathDisplay.escaped(path))]))
         }
-        return .object(JSONObject([
-            "clean": .bool(failures == 0),
-            "mismatched": Self.number(failures),
-            "source": sourceValue,
-            "strategies": .array(strategies),
-        ]))
+        return .object(
+            JSONObject([
+                "clean": .bool(failures == 0),
+                "mismatched": Self.number(failures),
+                "source": sourceValue,
+                "strategies": .array(strategies),
+            ]))
     }
 
     /// `10000 generated inputs (seed 1)` or `the lines of dates.txt`.
     var sourceDescription: String {
         switch source {
-        case let .generated(count, seed): "\(Text.pluralized(count, "generated input")) (seed \(seed))"
-        case let .file(path): "the lines of \(PathDisplay.escaped(path))"
+        case .generated(let count, let seed): "\(Text.pluralized(count, "generated input")) (seed \(seed))"
+        case .file(let path): "the lines of \(PathDisplay.escaped(path))"
         }
     }
 
@@ -106,20 +110,23 @@ struct OracleDatesRenderer {
     }
 
     private static func json(_ report: OracleReport) -> JSONValue {
-        .object(JSONObject([
-            "checked": number(report.checked),
-            "identical": number(report.identical),
-            "mismatched": number(report.mismatched),
-            "mismatches": .array(report.firstMismatches.map { mismatch in
-                .object(JSONObject([
-                    "index": number(mismatch.index),
-                    "input": .string(mismatch.input),
-                    "legacy": .string(mismatch.legacy.rendered),
-                    "candidate": .string(mismatch.candidate.rendered),
-                    "reproduce": .string(mismatch.reproduction),
-                ]))
-            }),
-        ]))
+        .object(
+            JSONObject([
+                "checked": number(report.checked),
+                "identical": number(report.identical),
+                "mismatched": number(report.mismatched),
+                "mismatches": .array(
+                    report.firstMismatches.map { mismatch in
+                        .object(
+                            JSONObject([
+                                "index": number(mismatch.index),
+                                "input": .string(mismatch.input),
+                                "legacy": .string(mismatch.legacy.rendered),
+                                "candidate": .string(mismatch.candidate.rendered),
+                                "reproduce": .string(mismatch.reproduction),
+                            ]))
+                    }),
+            ]))
     }
 
     private static func number(_ value: Int) -> JSONValue { .number(JSONNumber(integerLiteral: value)) }

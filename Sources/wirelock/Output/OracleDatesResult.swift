@@ -1,6 +1,5 @@
-import WireOracle
 import WireCommandLine
-
+import WireOracle
 import WireSupport
 
 /// Where `wirelock oracle dates` takes its inputs from.

@@ -1,6 +1,5 @@
-import WireJSON
 import WireCommandLine
-
+import WireJSON
 import WireSupport
 
 /// The outcome of validating one readable input.

@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import WireLockTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where a spawned binary's standard output or standard error goes.
 enum StreamTarget {
@@ -60,10 +61,12 @@ enum RawProcess {
     ///   - ignoringSIGPIPE: start the binary with SIGPIPE ignored (as some parents do), through `sh`.
     ///   - user: run as this uid and gid (with no other groups), through `setpriv`; needs root.
     ///   - whileRunning: called with the child's pid once it runs, before waiting for it.
-    static func run(_ arguments: [[UInt8]], stdin: [UInt8] = [], stdout: StreamTarget = .capture,
-                    stderr: StreamTarget = .capture, in directory: URL? = nil,
-                    environment: [String: String] = [:], ignoringSIGPIPE: Bool = false, user: UInt32? = nil,
-                    whileRunning: ((pid_t) throws -> Void)? = nil) throws -> RawResult {
+    static func run(
+        _ arguments: [[UInt8]], stdin: [UInt8] = [], stdout: StreamTarget = .capture,
+        stderr: StreamTarget = .capture, in directory: URL? = nil,
+        environment: [String: String] = [:], ignoringSIGPIPE: Bool = false, user: UInt32? = nil,
+        whileRunning: ((pid_t) throws -> Void)? = nil
+    ) throws -> RawResult {
         let executable = try WireLockBinary.locate().path
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
@@ -74,19 +77,22 @@ enum RawProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, stdinPath, O_RDONLY, 0)
 
-        var parentEnds: [Int32] = []          // closed once the child runs
-        var terminals: [Int32: Int32] = [:]   // child descriptor -> terminal master
+        var parentEnds: [Int32] = []  // closed once the child runs
+        var terminals: [Int32: Int32] = [:]  // child descriptor -> terminal master
         defer { for (_, master) in terminals { close(master) } }
         for (descriptor, target) in [(Int32(1), stdout), (Int32(2), stderr)] {
             switch target {
             case .capture:
-                posix_spawn_file_actions_addopen(&actions, descriptor, scratch.path("out\(descriptor)"),
-                                                 O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+                posix_spawn_file_actions_addopen(
+                    &actions, descriptor, scratch.path("out\(descriptor)"),
+                    O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             case .file(let path):
                 posix_spawn_file_actions_addopen(&actions, descriptor, path, O_WRONLY, 0)
             case .closedPipe:
                 var ends: [Int32] = [0, 0]
-                guard pipe(&ends) == 0 else { throw SpawnError(description: "pipe: \(String(cString: strerror(errno)))") }
+                guard pipe(&ends) == 0 else {
+                    throw SpawnError(description: "pipe: \(String(cString: strerror(errno)))")
+                }
                 close(ends[0])
                 posix_spawn_file_actions_adddup2(&actions, ends[1], descriptor)
                 parentEnds.append(ends[1])
@@ -144,13 +150,18 @@ enum RawProcess {
         }
 
         var waitError: (any Error)?
-        do { try whileRunning?(pid) } catch { waitError = error; kill(pid, SIGKILL) }
+        do { try whileRunning?(pid) } catch {
+            waitError = error
+            kill(pid, SIGKILL)
+        }
         var raw: Int32 = 0
         while true {
             drainTerminals()
             let done = waitpid(pid, &raw, terminals.isEmpty ? 0 : WNOHANG)
             if done == pid { break }
-            if done < 0 && errno != EINTR { throw SpawnError(description: "waitpid: \(String(cString: strerror(errno)))") }
+            if done < 0 && errno != EINTR {
+                throw SpawnError(description: "waitpid: \(String(cString: strerror(errno)))")
+            }
             if done == 0 { usleep(1000) }
         }
         drainTerminals()
@@ -169,12 +180,15 @@ enum RawProcess {
     }
 
     /// Runs with arguments given as text.
-    static func run(_ arguments: [String], stdin: [UInt8] = [], stdout: StreamTarget = .capture,
-                    stderr: StreamTarget = .capture, in directory: URL? = nil,
-                    environment: [String: String] = [:], ignoringSIGPIPE: Bool = false, user: UInt32? = nil,
-                    whileRunning: ((pid_t) throws -> Void)? = nil) throws -> RawResult {
-        try run(arguments.map { Array($0.utf8) }, stdin: stdin, stdout: stdout, stderr: stderr, in: directory,
-                environment: environment, ignoringSIGPIPE: ignoringSIGPIPE, user: user, whileRunning: whileRunning)
+    static func run(
+        _ arguments: [String], stdin: [UInt8] = [], stdout: StreamTarget = .capture,
+        stderr: StreamTarget = .capture, in directory: URL? = nil,
+        environment: [String: String] = [:], ignoringSIGPIPE: Bool = false, user: UInt32? = nil,
+        whileRunning: ((pid_t) throws -> Void)? = nil
+    ) throws -> RawResult {
+        try run(
+            arguments.map { Array($0.utf8) }, stdin: stdin, stdout: stdout, stderr: stderr, in: directory,
+            environment: environment, ignoringSIGPIPE: ignoringSIGPIPE, user: user, whileRunning: whileRunning)
     }
 
     /// A malloc'd NUL-terminated copy (for argv and envp).
