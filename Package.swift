@@ -126,7 +126,7 @@ let package = Package(
         // CLI, the SampleAPI Movie variants, and the one test scale (WIRELOCK_TEST_SCALE).
         .target(
             name: "WireLockTestSupport",
-            dependencies: ["SampleAPI"],
+            dependencies: ["SampleAPI", "WireJSON"],
             path: "Tests/WireLockTestSupport"
         ),
         .testTarget(

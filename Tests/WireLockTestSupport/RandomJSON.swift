@@ -1,29 +1,29 @@
 import WireJSON
 
-/// (The same generator as WireJSONTests/RandomJSON.swift: test targets cannot share files.)
 /// Small random documents for equivalence tests (a new algorithm against the one it replaced),
-/// from a seeded SplitMix64 so that a failure names a seed that reproduces it.
-struct RandomJSON {
-    var rng: SplitMix64
+/// from a seeded SplitMix64 so that a failure names a seed that reproduces it. Shared by the shape,
+/// diff and value-diff equivalence tests.
+public struct RandomJSON {
+    public var rng: SplitMix64
     /// Names drawn for object members: few, so that objects share members, and some repeat
     /// within an object when duplicates are allowed.
-    var names = ["id", "name", "added", "tags", "Z", "é", "e\u{301}", "\u{FFFD}", "😀", "a b", "", "next"]
-    var allowDuplicates = false
+    public var names = ["id", "name", "added", "tags", "Z", "é", "e\u{301}", "\u{FFFD}", "😀", "a b", "", "next"]
+    public var allowDuplicates = false
 
-    init(seed: UInt64, allowDuplicates: Bool = false) {
+    public init(seed: UInt64, allowDuplicates: Bool = false) {
         rng = SplitMix64(seed: seed)
         self.allowDuplicates = allowDuplicates
     }
 
     /// Strings with and without a recognised format, a few of them repeated (enums).
-    static let strings = [
+    public static let strings = [
         "released", "announced", "2024-05-01T10:00:00.123Z", "2024-05-01T10:00:00+02:00",
         "2024-05-01", "7d3f0a8e-2b1c-4e5f-9a6b-0c1d2e3f4a5b", "https://example.com/x",
         "-42", "", "a \"quoted\" \\ line\n", "猫", "😀",
     ]
-    static let numbers = ["0", "-1", "7", "1.5", "1e3", "-0", "12345678901234567890", "2.50"]
+    public static let numbers = ["0", "-1", "7", "1.5", "1e3", "-0", "12345678901234567890", "2.50"]
 
-    mutating func value(depth: Int = 0) -> JSONValue {
+    public mutating func value(depth: Int = 0) -> JSONValue {
         let pick = rng.next(below: depth >= 4 ? 5 : 8)
         switch pick {
         case 0: return .null
@@ -44,7 +44,7 @@ struct RandomJSON {
     }
 
     /// A value with one random change somewhere (or none): for diffs of nearly equal documents.
-    mutating func edited(_ value: JSONValue, depth: Int = 0) -> JSONValue {
+    public mutating func edited(_ value: JSONValue, depth: Int = 0) -> JSONValue {
         switch value {
         case .array(var elements) where !elements.isEmpty && rng.next(below: 3) > 0:
             let i = rng.next(below: elements.count)
