@@ -208,14 +208,18 @@ public struct ModelRunner: Sendable {
     public func run(_ arguments: [String], output: (String) -> Void, progress: ((String) -> Void)? = nil) -> Int32 {
         let invocation = CommandParser.parse(arguments, root: RunnerRootCommand.self, toolName: toolName)
         let status: ExitCode
-        switch invocation.action {
-        case .showHelp:
+        // The help of the command reached (the root's when a group command runs without a subcommand).
+        func showHelp() {
             output(
                 String(
                     HelpFormatter.help(
                         for: invocation.configuration, path: invocation.commandPath,
                         epilogue: [modelList]
                     ).dropLast()))
+        }
+        switch invocation.action {
+        case .showHelp:
+            showHelp()
             status = .success
         case .showVersion(let text):
             output(text)
@@ -239,12 +243,7 @@ public struct ModelRunner: Sendable {
                 }
                 status = .success
             default:
-                output(
-                    String(
-                        HelpFormatter.help(
-                            for: invocation.configuration, path: invocation.commandPath,
-                            epilogue: [modelList]
-                        ).dropLast()))
+                showHelp()
                 status = .success
             }
         }
