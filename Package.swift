@@ -43,7 +43,8 @@ let package = Package(
         // MARK: Production — what an app ships: the fast date twins of the Foundation strategies
         // (with their Foundation fallback) and the one RFC 3339 recogniser.
         .target(
-            name: "WireDates"
+            name: "WireDates",
+            dependencies: ["WireSupport"]
         ),
 
         // MARK: Refactor checks — shapes inferred from goldens, the diff rules, the lock file and its
@@ -80,7 +81,7 @@ let package = Package(
         // MARK: Oracle — legacy-vs-candidate comparison as bytes, corpora, the date oracles.
         .target(
             name: "WireOracle",
-            dependencies: ["WireJSON", "WireDates"]
+            dependencies: ["WireJSON", "WireDates", "WireSupport"]
         ),
         // Assertion helpers for Swift Testing and XCTest, kept apart so the CLI never links them.
         .target(

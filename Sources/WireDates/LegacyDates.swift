@@ -1,4 +1,5 @@
 import Foundation
+import WireSupport
 
 /// The legacy implementations, kept as the oracle's reference: each call runs exactly the
 /// Foundation API an app would (`ISO8601DateFormatter`, `DateFormatter`, `JSONDecoder`).
@@ -102,25 +103,17 @@ enum CanonicalQuote {
 
 /// Formatters lent out one per caller at a time.
 ///
-/// `@unchecked Sendable`: a formatter is used by at most one thread between `take` and `give`
-/// back, and the list itself is only touched under the lock.
-final class FormatterPool<F: Formatter>: @unchecked Sendable {
-    private var idle: [F] = []
-    private let lock = NSLock()
+/// A formatter is used by at most one thread between taking it from the list and giving it back,
+/// and the list itself is only touched with the lock held.
+final class FormatterPool<F: Formatter>: Sendable {
+    private let idle = Locked([F]())
     private let make: @Sendable () -> F
 
     init(_ make: @escaping @Sendable () -> F) { self.make = make }
 
     func use<R>(_ body: (F) -> R) -> R {
-        lock.lock()
-        let formatter = idle.popLast()
-        lock.unlock()
-        let f = formatter ?? make()
-        defer {
-            lock.lock()
-            idle.append(f)
-            lock.unlock()
-        }
+        let f = idle.withLock { $0.popLast() } ?? make()
+        defer { idle.withLock { $0.append(f) } }
         return body(f)
     }
 }

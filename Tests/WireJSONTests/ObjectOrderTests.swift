@@ -54,11 +54,11 @@ struct ObjectOrderTests {
 
     @Test func utf16OrderPutsSupplementaryCharactersBeforeTheTopOfTheBMP() {
         // In UTF-8 (code-point) order U+FFFD < U+1F600; in UTF-16 order D83D < FFFD.
-        #expect(JSONObject._utf16Order("\u{FFFD}", "😀") > 0)
-        #expect(JSONObject._utf16Order("\u{D7FF}", "😀") < 0)
-        #expect(JSONObject._utf16Order("a", "ab") < 0)
-        #expect(JSONObject._utf16Order("é", "e\u{301}") != 0)
-        #expect(JSONObject._utf16Order("same", "same") == 0)
+        #expect(JSONObject.utf16Order("\u{FFFD}", "😀") > 0)
+        #expect(JSONObject.utf16Order("\u{D7FF}", "😀") < 0)
+        #expect(JSONObject.utf16Order("a", "ab") < 0)
+        #expect(JSONObject.utf16Order("é", "e\u{301}") != 0)
+        #expect(JSONObject.utf16Order("same", "same") == 0)
     }
 
     @Test func duplicateKeysOfALargeObjectComeInOrderOfTheirSecondOccurrence() throws {

@@ -94,7 +94,7 @@ final class _ReferenceShapeBuilder {
     private func addString(_ s: String) {
         stringCount += 1
         if !formatBroken {
-            if let match = _StringFormatDetector.detect(s), format == nil || format == match.format {
+            if let match = StringFormatDetector.detect(s), format == nil || format == match.format {
                 format = match.format
                 if match.format == .dateTime {
                     fractionDigits.insert(match.fractionDigits)

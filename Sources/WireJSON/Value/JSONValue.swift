@@ -200,13 +200,13 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
     /// Members already in that order (every canonical file) come back as they are after one pass;
     /// otherwise the names are compared as UTF-8 bytes, without converting them to UTF-16.
     public var sortedMembers: [Member] {
-        isSortedByName ? members : _sortedMemberIndices().map { members[$0] }
+        isSortedByName ? members : sortedMemberIndices().map { members[$0] }
     }
 
     /// Whether the members are in ``sortedMembers`` order already.
     private var isSortedByName: Bool {
         guard members.count > 1 else { return true }
-        for i in 1..<members.count where JSONObject._utf16Order(members[i - 1].key, members[i].key) > 0 {
+        for i in 1..<members.count where JSONObject.utf16Order(members[i - 1].key, members[i].key) > 0 {
             return false
         }
         return true
@@ -214,7 +214,7 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
 
     /// The positions of the members in ``sortedMembers`` order (for code that keeps data beside
     /// each member, such as the diff's equality classes).
-    package func _sortedMemberIndices() -> [Int] {
+    package func sortedMemberIndices() -> [Int] {
         if isSortedByName { return Array(members.indices) }
         // All names in one buffer, so that comparing two of them touches no String.
         var arena: [UInt8] = []
@@ -228,7 +228,7 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
         var order = Array(members.indices)
         arena.withUnsafeBufferPointer { bytes in
             order.sort { i, j in
-                let c = JSONObject._utf16Order(
+                let c = JSONObject.utf16Order(
                     UnsafeBufferPointer(rebasing: bytes[starts[i]..<starts[i + 1]]),
                     UnsafeBufferPointer(rebasing: bytes[starts[j]..<starts[j + 1]]))
                 return c != 0 ? c < 0 : i < j
@@ -238,10 +238,10 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
     }
 
     /// Compares two names in UTF-16 code-unit order: negative, zero (the same code units) or positive.
-    package static func _utf16Order(_ a: String, _ b: String) -> Int {
+    package static func utf16Order(_ a: String, _ b: String) -> Int {
         var a = a
         var b = b
-        return a.withUTF8 { x in b.withUTF8 { y in _utf16Order(x, y) } }
+        return a.withUTF8 { x in b.withUTF8 { y in utf16Order(x, y) } }
     }
 
     /// UTF-16 code-unit order of two UTF-8 strings, read as UTF-8. UTF-8 byte order is code-point
@@ -249,7 +249,7 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
     /// (surrogate pairs, D800–DFFF) before U+E000–U+FFFF. At the first differing byte both strings
     /// are at the same position in a character (the bytes before are equal), so only a pair of
     /// lead bytes EE–EF (U+E000–U+FFFF) against F0–F4 (U+10000 and up) needs turning round.
-    package static func _utf16Order(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+    package static func utf16Order(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         let common = Swift.min(a.count, b.count)
         var i = 0
         while i < common {

@@ -20,7 +20,7 @@ public enum JSONDiff {
     /// - Parameter limit: stop after this many differences.
     public static func differences(expected: JSONValue, actual: JSONValue, limit: Int = .max) -> [JSONDifference] {
         var out: [JSONDifference] = []
-        let classes = _EqualityClasses()
+        let classes = EqualityClasses()
         let a = classes.node(expected)
         let b = classes.node(actual)
         var path: [JSONPath.Component] = []
@@ -29,7 +29,7 @@ public enum JSONDiff {
     }
 
     private static func compare(
-        _ lhs: JSONValue, _ lnode: _DiffNode, _ rhs: JSONValue, _ rnode: _DiffNode,
+        _ lhs: JSONValue, _ lnode: DiffNode, _ rhs: JSONValue, _ rnode: DiffNode,
         at path: inout [JSONPath.Component], into out: inout [JSONDifference], limit: Int
     ) {
         guard out.count < limit, lnode.id != rnode.id else { return }
@@ -40,10 +40,10 @@ public enum JSONDiff {
             // A member counts when its value is that of the last member of its name (which is what
             // a lookup by name finds): every member of a name that occurs once, and those of a
             // repeated name whose value equals the last one's.
-            func counts(_ index: Int, of node: _DiffNode, last: Int) -> Bool {
+            func counts(_ index: Int, of node: DiffNode, last: Int) -> Bool {
                 index == last || node.children[index].id == node.children[last].id
             }
-            for i in a._sortedMemberIndices() {
+            for i in a.sortedMemberIndices() {
                 let member = a.members[i]
                 let name = JSONKey(member.key)
                 guard counts(i, of: lnode, last: aLast[name]!) else { continue }
@@ -57,7 +57,7 @@ public enum JSONDiff {
                 }
                 path.removeLast()
             }
-            for j in b._sortedMemberIndices() where out.count < limit {
+            for j in b.sortedMemberIndices() where out.count < limit {
                 let member = b.members[j]
                 let name = JSONKey(member.key)
                 guard aLast[name] == nil, counts(j, of: rnode, last: bLast[name]!) else { continue }
@@ -81,7 +81,7 @@ public enum JSONDiff {
     }
 
     private static func compareArrays(
-        _ a: [JSONValue], _ lnode: _DiffNode, _ b: [JSONValue], _ rnode: _DiffNode,
+        _ a: [JSONValue], _ lnode: DiffNode, _ b: [JSONValue], _ rnode: DiffNode,
         at path: inout [JSONPath.Component], into out: inout [JSONDifference], limit: Int
     ) {
         let ids = lnode.children.map(\.id)
@@ -117,8 +117,8 @@ public enum JSONDiff {
     }
 
     private static func pairGap(
-        _ ga: Range<Int>, _ gb: Range<Int>, _ a: [JSONValue], _ lnode: _DiffNode,
-        _ b: [JSONValue], _ rnode: _DiffNode,
+        _ ga: Range<Int>, _ gb: Range<Int>, _ a: [JSONValue], _ lnode: DiffNode,
+        _ b: [JSONValue], _ rnode: DiffNode,
         at path: inout [JSONPath.Component], into out: inout [JSONDifference], limit: Int
     ) {
         guard !ga.isEmpty || !gb.isEmpty else { return }
@@ -165,7 +165,7 @@ public enum JSONDiff {
 
     /// The `id` (or `uuid`, `key`) member of an object, as a stable identity for matching elements:
     /// the equality class of its value (the last member of that name, as a lookup finds it).
-    private static func identity(_ value: JSONValue, _ node: _DiffNode) -> Int? {
+    private static func identity(_ value: JSONValue, _ node: DiffNode) -> Int? {
         guard case .object(let object) = value else { return nil }
         for key in ["id", "uuid", "key"] {
             if let i = object.members.lastIndex(where: { JSONKey.exactlyEqual($0.key, key) }) {
@@ -183,54 +183,5 @@ public enum JSONDiff {
         let text = value.canonicalText(style: .compact)
         guard text.count > 60 else { return text }
         return String(text.prefix(57)) + "…"
-    }
-}
-
-/// A value's equality class and its children's (elements, or members in source order).
-final class _DiffNode {
-    let id: Int
-    let children: [_DiffNode]
-    init(id: Int, children: [_DiffNode]) {
-        self.id = id
-        self.children = children
-    }
-}
-
-/// Numbers values by structure: two values get the same number exactly when they are equal as
-/// `JSONValue`s (objects by their members in ``JSONObject/sortedMembers`` order, so member order
-/// does not count, as in `==`). Each value is numbered once, from its children's numbers.
-final class _EqualityClasses {
-    private enum Signature: Hashable {
-        case null
-        case bool(Bool)
-        case number(JSONNumber)
-        case string(JSONKey)
-        case array([Int])
-        case object(keys: [JSONKey], values: [Int])
-    }
-
-    private var numbers: [Signature: Int] = [:]
-
-    func node(_ value: JSONValue) -> _DiffNode {
-        let signature: Signature
-        var children: [_DiffNode] = []
-        switch value {
-        case .null: signature = .null
-        case .bool(let b): signature = .bool(b)
-        case .number(let n): signature = .number(n)
-        case .string(let s): signature = .string(JSONKey(s))
-        case .array(let elements):
-            children = elements.map(node)
-            signature = .array(children.map(\.id))
-        case .object(let object):
-            children = object.members.map { node($0.value) }
-            let order = object._sortedMemberIndices()
-            signature = .object(
-                keys: order.map { JSONKey(object.members[$0].key) }, values: order.map { children[$0].id })
-        }
-        if let id = numbers[signature] { return _DiffNode(id: id, children: children) }
-        let id = numbers.count
-        numbers[signature] = id
-        return _DiffNode(id: id, children: children)
     }
 }

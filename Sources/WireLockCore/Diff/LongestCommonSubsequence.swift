@@ -16,12 +16,12 @@ enum LongestCommonSubsequence {
         var insertions = min(m, max(0, m - n) + 8)
         while true {
             // A band more than half the table costs little less than the table: take the table.
-            if 2 * _Band.cellCount(n: n, m: m, deletions: deletions, insertions: insertions) > (n + 1) * (m + 1) {
+            if 2 * Band.cellCount(n: n, m: m, deletions: deletions, insertions: insertions) > (n + 1) * (m + 1) {
                 deletions = n
                 insertions = m
             }
             // Diagonal k = j - i runs from -deletions to +insertions.
-            let band = _Band(n: n, m: m, deletions: deletions, insertions: insertions, a, b)
+            let band = Band(n: n, m: m, deletions: deletions, insertions: insertions, a, b)
             let length = Int(band.value(0, 0))
             // A longest path makes n - L deletions and m - L insertions, and L ≥ length: when
             // these fit, the band holds every longest path, and its walk is the full table's.
@@ -39,7 +39,7 @@ enum LongestCommonSubsequence {
 /// `-deletions...insertions`. Outside the band a cell reads -1, below every real length, so a
 /// cell in the band holds the longest path that stays in the band (a lower bound, exact on every
 /// cell a longest path of the whole table goes through once the band holds them all).
-private struct _Band {
+private struct Band {
     let n: Int, m: Int
     let deletions: Int, insertions: Int
     /// Row i holds `j` from `low(i)` to `high(i)`, starting at `rowStart[i]`.

@@ -68,24 +68,22 @@ enum GoldenClaims {
     }
 
     /// Claims for processes without a package root.
-    final class MemoryTable: @unchecked Sendable {
-        // @unchecked Sendable: `claims` is only read and written while `lock` is held.
-        private let lock = NSLock()
-        private var claims: [String: Claim] = [:]
+    final class MemoryTable: Sendable {
+        private let claims = Locked([String: Claim]())
 
         func claim(_ key: String, _ new: Claim, decide: (Claim) -> Decision) -> Claim? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard let old = claims[key] else {
-                claims[key] = new
-                return nil
-            }
-            switch decide(old) {
-            case .keep: return nil
-            case .replace:
-                claims[key] = new
-                return nil
-            case .clash: return old
+            claims.withLock { claims in
+                guard let old = claims[key] else {
+                    claims[key] = new
+                    return nil
+                }
+                switch decide(old) {
+                case .keep: return nil
+                case .replace:
+                    claims[key] = new
+                    return nil
+                case .clash: return old
+                }
             }
         }
     }
@@ -96,21 +94,15 @@ enum GoldenClaims {
     /// them again with the same document cannot clash (equal hashes always keep), so it needs no
     /// file system work. A suite that compares one golden many times (a loop, a benchmark) pays
     /// for the claim file once.
-    final class HeldTable: @unchecked Sendable {
-        // @unchecked Sendable: `held` is only read and written while `lock` is held.
-        private let lock = NSLock()
-        private var held: [String: String] = [:]
+    final class HeldTable: Sendable {
+        private let held = Locked([String: String]())
 
         func holds(_ path: String, hash: String) -> Bool {
-            lock.lock()
-            defer { lock.unlock() }
-            return held[path] == hash
+            held.withLock { $0[path] == hash }
         }
 
         func record(_ path: String, hash: String) {
-            lock.lock()
-            defer { lock.unlock() }
-            held[path] = hash
+            held.withLock { $0[path] = hash }
         }
     }
 

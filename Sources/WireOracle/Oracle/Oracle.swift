@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import WireSupport
 
 /// Runs a `legacy` and a `candidate` implementation over a corpus and compares their outputs as
 /// bytes (see ``OracleOutput``).
@@ -93,107 +94,5 @@ public struct Oracle<Input: Sendable>: Sendable {
         return OracleReport(
             name: name, checked: totals.checked, mismatched: totals.mismatched,
             firstMismatches: totals.mismatches)
-    }
-}
-
-/// How an ``Oracle`` run is split and how much it reports.
-public struct OracleOptions: Sendable {
-    /// Threads comparing at once; by default the machine's active processor count, at most 2.
-    public var workers: Int
-    /// Inputs per block handed to a worker.
-    public var blockSize: Int
-    /// How many mismatches the report keeps (the first ones by input index); the counts are exact.
-    public var maxMismatches: Int
-
-    /// Options for a run. Nothing is checked here; ``Oracle/run(_:options:)`` raises `workers` and
-    /// `blockSize` below 1 to 1 and treats a negative `maxMismatches` as 0.
-    ///
-    /// ```swift
-    /// let report = oracle.run(corpus, options: OracleOptions(workers: 1, maxMismatches: 5))
-    /// ```
-    public init(
-        workers: Int = min(2, ProcessInfo.processInfo.activeProcessorCount),
-        blockSize: Int = 1024, maxMismatches: Int = 20
-    ) {
-        self.workers = workers
-        self.blockSize = blockSize
-        self.maxMismatches = maxMismatches
-    }
-}
-
-/// Hands out consecutive blocks of a corpus to the workers.
-///
-/// `@unchecked Sendable`: the iterator is touched only while `lock` is held, by one thread at a
-/// time, and never escapes this box.
-final class BlockFeeder<Iterator: IteratorProtocol>: @unchecked Sendable {
-    private var iterator: Iterator
-    private var nextIndex = 0
-    private var exhausted = false
-    private let blockSize: Int
-    private let lock = NSLock()
-
-    init(_ iterator: Iterator, blockSize: Int) {
-        self.iterator = iterator
-        self.blockSize = blockSize
-    }
-
-    /// Refills `block` with the next inputs; returns the index of its first input, or `nil` at the end.
-    func next(into block: inout [Iterator.Element]) -> Int? {
-        block.removeAll(keepingCapacity: true)
-        lock.lock()
-        defer { lock.unlock() }
-        while !exhausted && block.count < blockSize {
-            if let input = iterator.next() { block.append(input) } else { exhausted = true }
-        }
-        guard !block.isEmpty else { return nil }
-        let start = nextIndex
-        nextIndex += block.count
-        return start
-    }
-}
-
-/// Sums counts and keeps the first mismatches by input index, whatever order blocks finish in.
-final class MismatchCollector: Sendable {
-    struct Totals: Sendable {
-        var checked = 0
-        var mismatched = 0
-        var mismatches: [OracleMismatch] = []
-    }
-
-    private let state: Locked<Totals>
-    private let limit: Int
-
-    init(limit: Int) {
-        self.limit = limit
-        self.state = Locked(Totals())
-    }
-
-    func add(checked: Int, mismatched: Int, found: [OracleMismatch]) {
-        state.withLock { totals in
-            totals.checked += checked
-            totals.mismatched += mismatched
-            guard !found.isEmpty else { return }
-            totals.mismatches.append(contentsOf: found)
-            totals.mismatches.sort { $0.index < $1.index }
-            if totals.mismatches.count > limit { totals.mismatches.removeLast(totals.mismatches.count - limit) }
-        }
-    }
-
-    var totals: Totals { state.withLock { $0 } }
-}
-
-/// A value behind a lock.
-///
-/// `@unchecked Sendable`: `value` is read and written only inside `withLock`.
-final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
     }
 }

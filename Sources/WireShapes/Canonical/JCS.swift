@@ -102,7 +102,7 @@ public enum JCS {
             out.append(UInt8(ascii: "]"))
         case .object(let object):
             let members = object.members
-            let order = object._sortedMemberIndices()
+            let order = object.sortedMemberIndices()
             // Sorted, a repeated name sits next to itself (equal names are equal in UTF-16 order):
             // one comparison per member instead of a set of all the names. The error still names
             // the name repeated first, as ``JSONObject/duplicateKeys`` finds it.

@@ -4,7 +4,7 @@ import WireJSON
 /// Recognises the string formats of ``StringShape/Format`` from UTF-8 bytes, without Foundation.
 /// `date` and `date-time` are WireDates' one RFC 3339 rule (`RFC3339.recognise`, leap second
 /// allowed), so an impossible day such as `2024-02-30` is no date.
-enum _StringFormatDetector {
+enum StringFormatDetector {
     /// What one string is.
     struct Match: Hashable {
         var format: StringShape.Format

@@ -62,7 +62,7 @@ extension WireShape {
             guard let reader = shape.string else { return }
             if reader.format != nil {
                 var written = StringShape()
-                if let match = _StringFormatDetector.detect(s) {
+                if let match = StringFormatDetector.detect(s) {
                     written.format = match.format
                     if match.format == .dateTime {
                         written.fractionDigits = [match.fractionDigits]

@@ -49,7 +49,7 @@ extension WireShape {
 
     /// The strings in UTF-16 code-unit order (RFC 8785's order of member names).
     static func sortedUTF16(_ values: Set<JSONKey>) -> [String] {
-        values.map(\.string).sorted { JSONObject._utf16Order($0, $1) < 0 }
+        values.map(\.string).sorted { JSONObject.utf16Order($0, $1) < 0 }
     }
 
     /// The content of `golden/shapes/<name>.shape.json`: `{"name", "shape", "wirelockShape": 1}`.
