@@ -14,6 +14,10 @@ let package = Package(
         .library(name: "WireOracleTesting", targets: ["WireOracleTesting"]),
         .library(name: "WireFuzz", targets: ["WireFuzz"]),
         .library(name: "WireLockRunner", targets: ["WireLockRunner"]),
+        .library(name: "WireDiagnostics", targets: ["WireDiagnostics"]),
+        .library(name: "WireStub", targets: ["WireStub"]),
+        .library(name: "WireStubTesting", targets: ["WireStubTesting"]),
+        .library(name: "WireLint", targets: ["WireLint"]),
         .executable(name: "wirelock", targets: ["wirelock"]),
     ],
     targets: [
@@ -45,6 +49,13 @@ let package = Package(
         .target(
             name: "WireDates",
             dependencies: ["WireSupport"]
+        ),
+
+        // MARK: Production — what a decoding failure means in its payload: coding path to JSON path
+        // (through the key strategies) to line, column and excerpt. For apps to log.
+        .target(
+            name: "WireDiagnostics",
+            dependencies: ["WireJSON"]
         ),
 
         // MARK: Refactor checks — shapes inferred from goldens, the diff rules, the lock file and its
@@ -93,6 +104,25 @@ let package = Package(
         .target(
             name: "WireFuzz",
             dependencies: ["WireJSON", "WireShapes", "WireLockCore", "WireSupport"]
+        ),
+
+        // MARK: Offline API tests — per-test stub servers, routes, request recording, the failure
+        // taxonomy, Retry-After. Links no test framework.
+        .target(
+            name: "WireStub",
+            dependencies: ["WireJSON", "WireDates", "WireDiagnostics", "WireSupport"]
+        ),
+        // WireStub's failures recorded as test issues (Swift Testing or XCTest).
+        .target(
+            name: "WireStubTesting",
+            dependencies: ["WireStub", "WireTestReporting"]
+        ),
+
+        // MARK: Fixture hygiene — lint rules, suppressions, masking, and the findings every check
+        // reports (rendered as text, JSON, GitHub, SARIF or JUnit by the CLI).
+        .target(
+            name: "WireLint",
+            dependencies: ["WireJSON", "WireSupport"]
         ),
 
         // MARK: Command line — internal, never a product: the typed parser (options parsed and
@@ -165,6 +195,18 @@ let package = Package(
                 "WireFuzz", "wirelock",
                 "wirelock-sample", "SampleAPI",
             ]
+        ),
+        .testTarget(
+            name: "WireDiagnosticsTests",
+            dependencies: ["WireLockTestSupport", "WireDiagnostics", "WireJSON"]
+        ),
+        .testTarget(
+            name: "WireStubTests",
+            dependencies: ["WireLockTestSupport", "WireStub", "WireStubTesting", "WireJSON"]
+        ),
+        .testTarget(
+            name: "WireLintTests",
+            dependencies: ["WireLockTestSupport", "WireLint", "WireJSON"]
         ),
         // Reads Sources/ and checks every import against the layer table; depends on no target.
         .testTarget(
