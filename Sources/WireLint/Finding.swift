@@ -9,7 +9,7 @@ import WireJSON
 /// ```swift
 /// let finding = Finding(
 ///     ruleID: "personal.email", severity: .error, file: "Fixtures/API/user-default.json",
-///     region: Finding.Region(line: 3, column: 12), path: ["email"],
+///     region: Finding.Region(line: 3, column: 12), path: [.key("email")],
 ///     message: "an e-mail address", hint: "replace it with user@example.com")
 /// ```
 public struct Finding: Hashable, Sendable {
