@@ -198,7 +198,7 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
     public var file: String
     /// 1-based line of the offending value.
     public var line: Int
-    /// 1-based column (in bytes) of the offending value.
+    /// 1-based column (in Unicode code points) of the offending value.
     public var column: Int
     /// The setting, as a dotted name (`fuzz.count`, `inputs[2]`); empty for the whole file.
     public var setting: String
@@ -246,15 +246,20 @@ struct ValueLocations {
         self.starts = starts
     }
 
-    /// The 1-based line and byte column where the value at `path` starts (1:1 when unknown).
+    /// The 1-based line and column (in code points, as the validator counts) where the value at
+    /// `path` starts (1:1 when unknown).
     func lineAndColumn(of path: JSONPath) -> (Int, Int) {
         guard let offset = starts[path] else { return (1, 1) }
         var line = 1
-        var lineStart = 0
-        for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
-            line += 1
-            lineStart = index + 1
+        var column = 1
+        for index in 0..<min(offset, bytes.count) {
+            if bytes[index] == 0x0A {
+                line += 1
+                column = 1
+            } else if bytes[index] & 0xC0 != 0x80 {
+                column += 1
+            }
         }
-        return (line, offset - lineStart + 1)
+        return (line, column)
     }
 }

@@ -23,23 +23,17 @@ public struct ReportContext: Sendable {
     /// What each rule means, for SARIF's `rules[]` and the text report's help; rules without a
     /// description get one built from their id.
     public var rules: [RuleDescription]
-    /// The bytes of files with findings, keyed by ``Finding/file`` as given, when the caller has them:
-    /// SARIF counts columns in UTF-16 code units and needs a line's text to convert WireLock's byte
-    /// columns (identical for ASCII lines, so a file left out only matters for non-ASCII lines).
-    public var sources: [String: [UInt8]]
 
     /// A context; see the properties.
     public init(
         repositoryRoot: String? = nil, toolName: String = "wirelock", toolVersion: String,
-        informationURI: String = ReportContext.defaultInformationURI, rules: [RuleDescription] = [],
-        sources: [String: [UInt8]] = [:]
+        informationURI: String = ReportContext.defaultInformationURI, rules: [RuleDescription] = []
     ) {
         self.repositoryRoot = repositoryRoot
         self.toolName = toolName
         self.toolVersion = toolVersion
         self.informationURI = informationURI
         self.rules = rules
-        self.sources = sources
     }
 
     /// WireLock's home page.

@@ -8,9 +8,8 @@ import WireShapes
 /// `help`). Each result has `ruleId`, `ruleIndex` (into `rules[]`), `level` (`error`, `warning`,
 /// `note`), `message.text`, and one `physicalLocation`: `artifactLocation.uri` relative to the
 /// repository with `uriBaseId` `%SRCROOT%`, and a `region` from start line and column to end line
-/// and column (SARIF's end column is exclusive; a whole-file finding points at line 1). Columns are
-/// UTF-16 code units (`columnKind`), converted from WireLock's byte columns where the context has
-/// the file's bytes.
+/// and column (SARIF's end column is exclusive; a whole-file finding points at line 1). Columns count
+/// Unicode code points, as WireLock's do (`columnKind` `unicodeCodePoints`).
 ///
 /// `partialFingerprints["wirelock/v1"]` is the SHA-256 of the rule id, the file and the JSON path
 /// (not the line), with a number for repeats of the same three, so an alert survives reformatting
@@ -39,9 +38,6 @@ public enum SARIFReport {
                 ]))
         }
         var seen: [String: Int] = [:]
-        // One converter per file: its line starts are found once and its cursors move forward, so
-        // many findings in one big file (or on one long line) stay linear.
-        var converters: [String: UTF16Columns] = [:]
         let results: [JSONValue] = sorted.map { finding in
             let file = context.repositoryRelative(finding.file)
             let identity = "\(finding.ruleID)\u{0}\(file)\u{0}\(finding.path?.description ?? "")"
@@ -56,9 +52,7 @@ public enum SARIFReport {
                 JSONObject([
                     "artifactLocation": .object(
                         JSONObject(["uri": .string(uriEncoded(file)), "uriBaseId": .string(sourceRoot)])),
-                    "region": region(
-                        finding,
-                        converter: &converters[finding.file, default: UTF16Columns(context.sources[finding.file])]),
+                    "region": region(finding),
                 ]))
             return .object(
                 JSONObject([
@@ -84,7 +78,7 @@ public enum SARIFReport {
                                 "rules": .array(rules),
                             ]))
                     ]))),
-            .init(key: "columnKind", value: .string("utf16CodeUnits")),
+            .init(key: "columnKind", value: .string("unicodeCodePoints")),
             .init(key: "results", value: .array(results)),
         ]
         if let root = context.repositoryRoot, root.hasPrefix("/") {
@@ -120,19 +114,17 @@ public enum SARIFReport {
         }
     }
 
-    /// The region in UTF-16 columns, the end exclusive; line 1 for a whole-file finding.
-    static func region(_ finding: Finding, converter: inout UTF16Columns) -> JSONValue {
+    /// The region, the end exclusive as SARIF wants it; line 1 for a whole-file finding.
+    static func region(_ finding: Finding) -> JSONValue {
         guard let region = finding.region else {
             return .object(JSONObject(["startLine": JSONReport.number(1)]))
         }
         return .object(
             JSONObject([
                 "startLine": JSONReport.number(region.line),
-                "startColumn": JSONReport.number(
-                    converter.column(line: region.line, byteColumn: region.column, cursor: \.start)),
+                "startColumn": JSONReport.number(region.column),
                 "endLine": JSONReport.number(region.endLine),
-                "endColumn": JSONReport.number(
-                    converter.column(line: region.endLine, byteColumn: region.endColumn + 1, cursor: \.end)),
+                "endColumn": JSONReport.number(region.endColumn + 1),
             ]))
     }
 
@@ -152,51 +144,5 @@ public enum SARIFReport {
             }
         }
         return out
-    }
-}
-
-/// Converts 1-based byte columns of one file into 1-based UTF-16 columns. Without the file's bytes
-/// a column stays as it is (the same for ASCII). Two cursors (for start and end columns) remember
-/// where the last conversion ended, so columns asked for in increasing order cost one pass over
-/// the file in all.
-struct UTF16Columns {
-    struct Cursor {
-        var line = 0
-        var byte = 0
-        var units = 0
-    }
-
-    private let source: [UInt8]?
-    private var lineStarts: [Int] = []
-    var start = Cursor()
-    var end = Cursor()
-
-    init(_ source: [UInt8]?) {
-        self.source = source
-        guard let source else { return }
-        lineStarts = [0]
-        for index in source.indices where source[index] == 0x0A { lineStarts.append(index + 1) }
-    }
-
-    mutating func column(line: Int, byteColumn: Int, cursor: WritableKeyPath<UTF16Columns, Cursor>) -> Int {
-        guard let source, line >= 1, line <= lineStarts.count, byteColumn >= 1 else { return byteColumn }
-        let lineStart = lineStarts[line - 1]
-        let lineEnd = line < lineStarts.count ? lineStarts[line] - 1 : source.count
-        let target = min(lineStart + byteColumn - 1, lineEnd)
-        var position = self[keyPath: cursor]
-        if position.line != line || position.byte > target {
-            position = Cursor(line: line, byte: lineStart, units: 0)
-        }
-        var index = position.byte
-        var units = position.units
-        while index < target {
-            let lead = source[index]
-            let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
-            units += length == 4 ? 2 : 1
-            index += length
-        }
-        self[keyPath: cursor] = Cursor(line: line, byte: index, units: units)
-        // A column past the line's end (or inside a character) keeps its distance in bytes.
-        return 1 + units + max(0, lineStart + byteColumn - 1 - index)
     }
 }

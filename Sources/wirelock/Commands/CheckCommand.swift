@@ -161,7 +161,6 @@ struct CheckCommand: ParsableCommand {
         var validate = Row(check: "validate")
         var canonical = Row(check: "fmt --check")
         var findings: [Finding] = []
-        var sources: [String: [UInt8]] = [:]
         var seeds: [FuzzSeed] = []
         var goldenFiles: [GoldenFile] = []
         var goldenBytes: [String: [UInt8]] = [:]
@@ -199,7 +198,6 @@ struct CheckCommand: ParsableCommand {
                 continue
             }
             let file = reportPath(input.path)
-            let before = findings.count
 
             var start = clock.now
             var options = JSONParseOptions.strict
@@ -234,7 +232,6 @@ struct CheckCommand: ParsableCommand {
                 goldenFiles.append((name, bytes))
                 goldenBytes[name] = bytes
             }
-            if format == .sarif && findings.count > before { sources[file] = bytes }
         }
 
         // MARK: lock --check, on the goldens read above.
@@ -255,7 +252,6 @@ struct CheckCommand: ParsableCommand {
             findings += lockFindings
             lock.findings = lockFindings.count
             lock.time = clock.now - start
-            if format == .sarif, let lockBytes, !lockFindings.isEmpty { sources[reportPath(lockFile)] = lockBytes }
         }
 
         // MARK: The fuzz smoke campaign over the valid inputs.
@@ -279,8 +275,7 @@ struct CheckCommand: ParsableCommand {
 
         // MARK: The report.
         let reportContext = ReportContext(
-            repositoryRoot: root.text, toolVersion: WireLockCommand.version, rules: RuleDescription.checkRules,
-            sources: sources)
+            repositoryRoot: root.text, toolVersion: WireLockCommand.version, rules: RuleDescription.checkRules)
         let rendered = format.report.render(findings, context: reportContext)
         if format == .text {
             // The text report ends with its summary line, which --quiet keeps.

@@ -55,6 +55,8 @@ struct ConfigurationTests {
         ("{\n\"inputs\": [\"a\",\n   7]}", 3, 4, "inputs[1]", "expected a non-empty string, found the number 7"),
         ("{\"inputs\": []}", 1, 12, "inputs", "found an empty array"),
         ("{\"golden\": null}", 1, 12, "golden", "found null"),
+        // Columns count code points, as the validator's do: "é" is two bytes, one column.
+        ("{\"$schema\": \"é\", \"golden\": 3}", 1, 28, "golden", "found the number 3"),
         ("{\"goldne\": \"g\"}", 1, 12, "goldne", "unknown setting; expected one of inputs"),
         ("[1]", 1, 1, "", "expected an object of settings, found an array"),
         ("{\"inputs\": [\"a\",]}", 1, 17, "$.inputs", "not valid JSON"),
