@@ -1,6 +1,6 @@
 import WireJSON
 
-/// The report for machines: one document in WireLock's canonical form (``CanonicalJSONWriter``).
+/// The report for machines: one document in WireLock's canonical form (WireJSON's `CanonicalJSONWriter`).
 ///
 /// ```json
 /// {
