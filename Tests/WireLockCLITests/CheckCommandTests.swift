@@ -25,10 +25,11 @@ struct CheckCommandTests {
         #expect(result.stderr.contains("1000 mutants, seed 7"), "\(result)")
     }
 
-    @Test func quietLeavesOutTheTable() throws {
+    @Test func quietLeavesOutOnlyTheTable() throws {
         let result = try WireLockBinary.run(["check", "--quiet"], in: Repository.root)
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.isEmpty && result.stderr.isEmpty, "\(result)")
+        #expect(result.stdout == "no findings\n", "\(result)")
+        #expect(result.stderr.isEmpty, "\(result)")
     }
 
     // MARK: One problem of each kind.
@@ -41,13 +42,15 @@ struct CheckCommandTests {
         /// The 1-based line of `thing` in the lock file.
         let lockLine: Int
 
-        init() throws {
+        /// - Parameter configuration: `wirelock.json`, in canonical form (an input folder holding
+        ///   it checks it as a fixture too).
+        init(configuration: String = "{\n  \"fuzz\": {\n    \"count\": 300,\n    \"seed\": 3\n  }\n}\n") throws {
             directory = try TemporaryDirectory()
             try directory.write("Fixtures/good.json", "{\n  \"a\": 1\n}\n")
             try directory.write("Fixtures/broken.json", "{\n  \"a\": 1,\n  x\n}\n")
             try directory.write("Fixtures/messy.json", "{\n  \"a\": 1,\n    \"b\": 2\n}\n")
             try directory.write("golden/thing.json", "{\n  \"name\": \"before\"\n}\n")
-            try directory.write("wirelock.json", "{\"fuzz\": {\"count\": 300, \"seed\": 3}}\n")
+            try directory.write("wirelock.json", configuration)
             let locked = try WireLockBinary.run(["lock"], in: directory.url)
             #expect(locked.status == 0, "\(locked)")
             try directory.write("golden/thing.json", "{\n  \"name\": \"after\"\n}\n")
@@ -207,6 +210,38 @@ struct CheckCommandTests {
         #expect(parser.parse(), "\(String(describing: parser.parserError))\n\(result)")
         #expect(cases.failures == 3, "\(result)")
         #expect(cases.found.sorted() == Self.expected(lockLine: repository.lockLine), "\(result)")
+    }
+
+    /// The goldens are the golden folder's files however the walk reaches them: an input folder
+    /// that holds the golden folder (here the whole repository) must not make them fixtures only
+    /// (it did: the lock check then saw no goldens and reported `lock.no-goldens`).
+    @Test func anInputFolderHoldingTheGoldensStillLocksThem() throws {
+        let repository = try Broken(
+            configuration:
+                "{\n  \"fuzz\": {\n    \"count\": 300,\n    \"seed\": 3\n  },\n  \"inputs\": [\n    \".\"\n  ]\n}\n")
+        defer { repository.directory.remove() }
+        let result = try repository.check("github")
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdoutLines.count == 3, "\(result)")
+        for expected in Self.expected(lockLine: repository.lockLine) {
+            let words = expected.split(separator: " ")
+            #expect(
+                result.stdoutLines.contains {
+                    $0.contains("file=\(words[1]),line=\(words[2]),") && $0.contains("title=\(words[0])::")
+                },
+                "\(expected) in \(result)")
+        }
+    }
+
+    @Test func pathsOnTheCommandLineReplaceTheInputs() throws {
+        let repository = try Broken()
+        defer { repository.directory.remove() }
+        let result = try WireLockBinary.run(
+            ["check", "--format", "github", "Fixtures/messy.json"], in: repository.directory.url)
+        #expect(result.status == 1, "\(result)")
+        let titles = result.stdoutLines.compactMap { $0.split(separator: ",").first { $0.hasPrefix("title=") } }
+            .map { $0.split(separator: ":").first.map(String.init) ?? "" }
+        #expect(titles == ["title=format.non-canonical", "title=lock.golden-changed"], "\(result)")
     }
 
     // MARK: The configuration.

@@ -170,11 +170,12 @@ struct CheckCommand: ParsableCommand {
         let inputWalker = InputWalker(
             extensions: InputFile.collectedExtensions, excludes: configuration.exclude.map { GlobPattern($0) })
         let goldenWalker = InputWalker(extensions: InputFile.collectedExtensions, excludes: [])
-        let goldenBase = golden.withTrailingSlash.bytes
+        // A file is a golden by where it is, not by which walk found it: inputs may hold the golden folder.
+        let goldenBase = PackageLocation.absolute(golden).withTrailingSlash.bytes
         let walk =
-            InputEntry.walk(inputs, with: inputWalker).map { ($0, false) }
-            + (goldenExists ? InputEntry.walk([golden], with: goldenWalker).map { ($0, true) } : [])
-        for (entry, isGolden) in walk {
+            InputEntry.walk(inputs, with: inputWalker)
+            + (goldenExists ? InputEntry.walk([golden], with: goldenWalker) : [])
+        for entry in walk {
             let input: InputFile
             switch entry {
             case .input(let found):
@@ -188,7 +189,9 @@ struct CheckCommand: ParsableCommand {
                 status = .failure
                 continue
             }
-            guard seen.insert(PackageLocation.absolute(input.path)).inserted else { continue }
+            let absolute = PackageLocation.absolute(input.path)
+            guard seen.insert(absolute).inserted else { continue }
+            let isGolden = goldenExists && absolute.bytes.starts(with: goldenBase)
             let bytes: [UInt8]
             do throws(JSONInputError) {
                 bytes = try FileReader.readFile(at: input.path)
@@ -228,7 +231,7 @@ struct CheckCommand: ParsableCommand {
                 // `findings` and a "lint" row to the table. Nothing else in this command needs to change.
             }
             if isGolden && input.path.fileExtension == "json" {
-                let name = GoldenSources.relativeName(of: input.path, base: goldenBase)
+                let name = GoldenSources.relativeName(of: absolute, base: goldenBase)
                 goldenFiles.append((name, bytes))
                 goldenBytes[name] = bytes
             }
@@ -278,8 +281,8 @@ struct CheckCommand: ParsableCommand {
             repositoryRoot: root.text, toolVersion: WireLockCommand.version, rules: RuleDescription.checkRules)
         let rendered = format.report.render(findings, context: reportContext)
         if format == .text {
-            // The text report ends with its summary line, which --quiet keeps.
-            context.output.write(quiet && findings.isEmpty ? "" : rendered)
+            // The text report ends with its summary line; --quiet leaves out only the table.
+            context.output.write(rendered)
             if !quiet { context.diagnose(Self.table([validate, canonical, lock, fuzz])) }
         } else {
             context.output.write(rendered)
@@ -351,14 +354,20 @@ struct CheckCommand: ParsableCommand {
             // GoldenCatalog.Error: a golden that is not valid JSON, which the validate step reports.
             return []
         }
-        let lines =
-            lockBytes.map {
-                String(decoding: $0, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            } ?? []
-        func region(ofFormat name: String) -> Finding.Region? {
-            guard let index = lines.firstIndex(where: { $0.hasPrefix(name + " ") }) else { return nil }
-            return Finding.Region(line: index + 1, column: 1, endColumn: max(1, lines[index].utf8.count))
+        // Each format's line in the lock file (its first word), found once.
+        var lineOfFormat: [String: Finding.Region] = [:]
+        if let lockBytes {
+            let lines = String(decoding: lockBytes, as: UTF8.self).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            for (index, line) in lines.enumerated() {
+                guard let name = line.split(separator: " ", maxSplits: 1).first.map(String.init),
+                    lineOfFormat[name] == nil
+                else { continue }
+                lineOfFormat[name] = Finding.Region(
+                    line: index + 1, column: 1, endColumn: max(1, line.unicodeScalars.count))
+            }
         }
+        func region(ofFormat name: String) -> Finding.Region? { lineOfFormat[name] }
         return check.findings.map { finding in
             let ruleID = "lock.\(finding.kindName)"
             switch finding.kind {
