@@ -122,7 +122,7 @@ let package = Package(
         // reports (rendered as text, JSON, GitHub, SARIF or JUnit by the CLI).
         .target(
             name: "WireLint",
-            dependencies: ["WireJSON", "WireSupport"]
+            dependencies: ["WireJSON", "WireShapes", "WireSupport"]
         ),
 
         // MARK: Command line — internal, never a product: the typed parser (options parsed and
@@ -137,6 +137,7 @@ let package = Package(
             name: "wirelock",
             dependencies: [
                 "WireSupport", "WireCommandLine", "WireJSON", "WireShapes", "WireLockCore", "WireOracle", "WireFuzz",
+                "WireLint",
             ]
         ),
 

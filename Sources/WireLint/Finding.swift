@@ -9,7 +9,7 @@ import WireJSON
 /// ```swift
 /// let finding = Finding(
 ///     ruleID: "personal.email", severity: .error, file: "Fixtures/API/user-default.json",
-///     region: Finding.Region(line: 3, column: 12), path: ["email"],
+///     region: Finding.Region(line: 3, column: 12), path: [.key("email")],
 ///     message: "an e-mail address", hint: "replace it with user@example.com")
 /// ```
 public struct Finding: Hashable, Sendable {
@@ -25,8 +25,9 @@ public struct Finding: Hashable, Sendable {
         }
     }
 
-    /// Where in the file: 1-based lines and columns (columns count bytes of UTF-8, as the
-    /// validator's do), the end inclusive. A finding about the whole file has no region.
+    /// Where in the file: 1-based lines and columns (columns count Unicode code points, as the
+    /// validator's do: `é` moves it by one), the end inclusive. A finding about the whole file has no
+    /// region.
     public struct Region: Hashable, Sendable {
         public var line: Int
         public var column: Int

@@ -45,16 +45,19 @@ enum GoldenSources {
                 continue
             case .file(let path, _):
                 do throws(JSONInputError) {
-                    let bytes = try FileReader.readFile(at: path)
-                    let relative =
-                        path.bytes.starts(with: base) ? RawPath(bytes: path.bytes.dropFirst(base.count)) : path
-                    files.append((relative.displayed, bytes))
+                    files.append((relativeName(of: path, base: base), try FileReader.readFile(at: path)))
                 } catch {
                     throw ReadError(message: error.description)
                 }
             }
         }
         return files
+    }
+
+    /// A golden's name in its format: its path relative to the golden directory (`base`, with its
+    /// trailing slash), as displayed; a path outside it keeps its own spelling.
+    static func relativeName(of path: RawPath, base: [UInt8]) -> String {
+        (path.bytes.starts(with: base) ? RawPath(bytes: path.bytes.dropFirst(base.count)) : path).displayed
     }
 
     /// One file, under its own path (as displayed).

@@ -1,0 +1,265 @@
+import WireJSON
+
+/// The settings of `wirelock.json`, the one configuration file at a package's root that
+/// `wirelock check` (and `wirelock lint`) read. Every setting is optional.
+///
+/// ```json
+/// {
+///   "inputs": ["Fixtures"],
+///   "exclude": ["invalid", "*-malformed*"],
+///   "golden": "golden",
+///   "fuzz": { "count": 1000, "seed": 7 },
+///   "lint": { }
+/// }
+/// ```
+///
+/// - `inputs`: the fixture files and folders to check, relative to the file's folder (default
+///   `Fixtures`).
+/// - `exclude`: shell patterns of files and folders to skip inside the inputs, as `--exclude`
+///   means them (a name, or a path below an input folder; `*` also matches `/`).
+/// - `golden`: the golden folder whose lock file and shapes are checked (default: `golden`, or
+///   `WIRELOCK_GOLDEN_DIR`).
+/// - `fuzz.count`, `fuzz.seed`: the smoke campaign over the inputs (default 1000 mutants, seed 7;
+///   a count of 0 turns it off).
+/// - `lint`: the lint rules' own settings, kept as written for them to read (``lint``).
+/// - `$schema`: allowed, for editors, and ignored.
+///
+/// Any other member, or a value of the wrong kind, is a ``ConfigurationError`` naming the file,
+/// line, column and setting.
+///
+/// ```swift
+/// let configuration = try WireLockConfiguration.parse(bytes, file: "wirelock.json")
+/// configuration.inputs   // ["Fixtures"] when the file does not say
+/// ```
+public struct WireLockConfiguration: Hashable, Sendable {
+    /// The file's name at the package root.
+    public static let fileName = "wirelock.json"
+
+    /// The fixture files and folders, relative to the configuration's folder.
+    public var inputs: [String]
+    /// Patterns of inputs to skip.
+    public var exclude: [String]
+    /// The golden folder, relative to the configuration's folder; nil for the default.
+    public var golden: String?
+    /// The fuzz smoke campaign.
+    public var fuzz: FuzzSmoke
+    /// The `lint` section as written, for the lint rules to read; nil when absent.
+    public var lint: JSONValue?
+
+    /// The smoke campaign's size and seed.
+    public struct FuzzSmoke: Hashable, Sendable {
+        /// Mutants in the campaign; 0 turns it off.
+        public var count: Int
+        /// The campaign seed.
+        public var seed: UInt64
+
+        /// A campaign; the defaults are the ones a file without `fuzz` gets.
+        public init(count: Int = 1000, seed: UInt64 = 7) {
+            self.count = count
+            self.seed = seed
+        }
+    }
+
+    /// The largest `fuzz.count` accepted (a smoke campaign, not a fuzzing run).
+    public static let maximumFuzzCount = 1_000_000
+
+    /// Settings; the defaults are what an absent file means.
+    public init(
+        inputs: [String] = ["Fixtures"], exclude: [String] = [], golden: String? = nil, fuzz: FuzzSmoke = FuzzSmoke(),
+        lint: JSONValue? = nil
+    ) {
+        self.inputs = inputs
+        self.exclude = exclude
+        self.golden = golden
+        self.fuzz = fuzz
+        self.lint = lint
+    }
+
+    /// Reads a configuration file's bytes.
+    /// - Parameters:
+    ///   - bytes: the file's contents (strict JSON: no comments, no repeated names).
+    ///   - file: the file's name as errors should show it.
+    /// - Throws: ``ConfigurationError`` for a file that is not JSON, an unknown setting or a value
+    ///   of the wrong kind, located at the offending value.
+    public static func parse(_ bytes: [UInt8], file: String) throws(ConfigurationError) -> WireLockConfiguration {
+        let root: JSONValue
+        do throws(JSONSyntaxError) {
+            root = try JSONValue.parse(bytes)
+        } catch {
+            throw ConfigurationError(
+                file: file, line: error.location.line, column: error.location.column, setting: error.path.description,
+                message: "not valid JSON: \(error.reason)")
+        }
+        var locations: ValueLocations?
+        func fail(_ path: JSONPath, _ message: String) -> ConfigurationError {
+            if locations == nil { locations = ValueLocations(bytes) }
+            let (line, column) = locations!.lineAndColumn(of: path)
+            var setting = ""
+            for component in path.components {
+                switch component {
+                case .key(let key): setting += (setting.isEmpty ? "" : ".") + key
+                case .index(let index): setting += "[\(index)]"
+                }
+            }
+            return ConfigurationError(file: file, line: line, column: column, setting: setting, message: message)
+        }
+
+        guard case .object(let object) = root else {
+            throw fail(.root, "expected an object of settings, found \(article(root))")
+        }
+        var configuration = WireLockConfiguration()
+        for member in object {
+            let path = JSONPath.root.appending(key: member.key)
+            switch member.key {
+            case "$schema":
+                continue
+            case "inputs":
+                configuration.inputs = try strings(member.value, at: path, allowEmpty: false, fail)
+            case "exclude":
+                configuration.exclude = try strings(member.value, at: path, allowEmpty: true, fail)
+            case "golden":
+                guard case .string(let text) = member.value, !text.isEmpty else {
+                    throw fail(path, "expected the golden folder as a non-empty string, found \(article(member.value))")
+                }
+                configuration.golden = text
+            case "fuzz":
+                guard case .object(let settings) = member.value else {
+                    throw fail(path, "expected an object with count and seed, found \(article(member.value))")
+                }
+                for setting in settings {
+                    let settingPath = path.appending(key: setting.key)
+                    switch setting.key {
+                    case "count":
+                        guard case .number(let number) = setting.value, let count = Int(number.text),
+                            (0...maximumFuzzCount).contains(count)
+                        else {
+                            throw fail(
+                                settingPath,
+                                "expected a whole number of mutants from 0 (off) to \(maximumFuzzCount), found \(article(setting.value))"
+                            )
+                        }
+                        configuration.fuzz.count = count
+                    case "seed":
+                        guard case .number(let number) = setting.value, let seed = UInt64(number.text) else {
+                            throw fail(
+                                settingPath, "expected a whole number from 0 to 2^64-1, found \(article(setting.value))"
+                            )
+                        }
+                        configuration.fuzz.seed = seed
+                    default:
+                        throw fail(settingPath, "unknown setting; fuzz takes count and seed")
+                    }
+                }
+            case "lint":
+                configuration.lint = member.value
+            default:
+                throw fail(path, "unknown setting; expected one of inputs, exclude, golden, fuzz, lint")
+            }
+        }
+        return configuration
+    }
+
+    private static func strings(
+        _ value: JSONValue, at path: JSONPath, allowEmpty: Bool, _ fail: (JSONPath, String) -> ConfigurationError
+    ) throws(ConfigurationError) -> [String] {
+        if case .string(let text) = value, !text.isEmpty { return [text] }
+        guard case .array(let items) = value, allowEmpty || !items.isEmpty else {
+            throw fail(path, "expected a non-empty string or an array of them, found \(article(value))")
+        }
+        var out: [String] = []
+        for (index, item) in items.enumerated() {
+            guard case .string(let text) = item, !text.isEmpty else {
+                throw fail(path.appending(index: index), "expected a non-empty string, found \(article(item))")
+            }
+            out.append(text)
+        }
+        return out
+    }
+
+    /// `a string "x"`, `the number 3`, `an empty array`: what was found, shortly.
+    static func article(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool(let flag): "\(flag)"
+        case .number(let number): "the number \(number.text)"
+        case .string(let text): text.isEmpty ? "an empty string" : "a string"
+        case .array(let items): items.isEmpty ? "an empty array" : "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+/// A `wirelock.json` that cannot be used: where, which setting, and what was expected.
+///
+/// Its description is one diagnostic line:
+/// `wirelock.json:4:12: error: fuzz.count: expected a whole number of mutants from 0 (off) to 1000000, found a string`.
+public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file, as given to ``WireLockConfiguration/parse(_:file:)``.
+    public var file: String
+    /// 1-based line of the offending value.
+    public var line: Int
+    /// 1-based column (in Unicode code points) of the offending value.
+    public var column: Int
+    /// The setting, as a dotted name (`fuzz.count`, `inputs[2]`); empty for the whole file.
+    public var setting: String
+    /// What is wrong, and what was expected.
+    public var message: String
+
+    /// An error; see the properties.
+    public init(file: String, line: Int, column: Int, setting: String, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.setting = setting
+        self.message = message
+    }
+
+    public var description: String {
+        "\(file):\(line):\(column): error: " + (setting.isEmpty || setting == "$" ? "" : "\(setting): ") + message
+    }
+}
+
+/// Where each value of a (valid) document starts, by JSON path: found once from the event stream,
+/// each value's first byte being the first one after the previous token that is not whitespace,
+/// a comma or a colon.
+struct ValueLocations {
+    private var starts: [JSONPath: Int] = [:]
+    private let bytes: [UInt8]
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts: [JSONPath: Int] = [:]
+        var previousEnd = 0
+        let parser = JSONStreamParser { event, context in
+            defer { previousEnd = context.endOffset }
+            switch event {
+            case .objectEnd, .arrayEnd, .key:
+                return
+            default:
+                var start = previousEnd
+                while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0x2C, 0x3A].contains(bytes[start]) { start += 1 }
+                starts[context.path] = start
+            }
+        }
+        try? parser.feed(bytes)
+        try? parser.finish()
+        self.starts = starts
+    }
+
+    /// The 1-based line and column (in code points, as the validator counts) where the value at
+    /// `path` starts (1:1 when unknown).
+    func lineAndColumn(of path: JSONPath) -> (Int, Int) {
+        guard let offset = starts[path] else { return (1, 1) }
+        var line = 1
+        var column = 1
+        for index in 0..<min(offset, bytes.count) {
+            if bytes[index] == 0x0A {
+                line += 1
+                column = 1
+            } else if bytes[index] & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+}

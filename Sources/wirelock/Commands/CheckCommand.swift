@@ -1,0 +1,413 @@
+import WireCommandLine
+import WireFuzz
+import WireJSON
+import WireLint
+import WireLockCore
+import WireShapes
+import WireSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `wirelock check`: the one command for CI. Reads `wirelock.json`, then in one pass over the
+/// fixtures and goldens runs what `validate`, `fmt --check`, `lock --check` and a short `fuzz`
+/// campaign check, through the same library calls those commands make, and reports every
+/// problem as a ``Finding`` in one of the report formats.
+struct CheckCommand: ParsableCommand {
+    /// The report formats, for the shared `--format` option.
+    enum Format: String, OutputFormatChoice {
+        case text
+        case json
+        case github
+        case sarif
+        case junit
+
+        var audience: String {
+            switch self {
+            case .text: "for people"
+            case .json: "for one machine-readable document"
+            case .github: "for GitHub Actions annotations"
+            case .sarif: "for code scanning (SARIF 2.1.0)"
+            case .junit: "for test dashboards (JUnit XML)"
+            }
+        }
+
+        var report: ReportFormat {
+            switch self {
+            case .text: .text
+            case .json: .json
+            case .github: .github
+            case .sarif: .sarif
+            case .junit: .junit
+            }
+        }
+    }
+
+    static let config = Option<RawPath?>(
+        "config", valueName: "file", as: .path,
+        help:
+            "The configuration file (default: wirelock.json beside the nearest Package.swift, else in the working directory; a missing default file means every default). Its folder is the root the settings' paths and the reports' paths are relative to."
+    )
+    static let format = Option<Format>.format(default: .text)
+    static let paths = ArgumentDefinition(
+        "path",
+        help:
+            "Fixture files or folders to check instead of the configuration's inputs (folders are searched for .json, .jsonl and .ndjson files).",
+        isRepeating: true, isRequired: false)
+
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "check",
+            abstract:
+                "Check fixtures and goldens in one pass: validate, canonical form, the lock file and a fuzz smoke run.",
+            discussion: """
+                Reads wirelock.json (every setting optional: inputs, default Fixtures; exclude; golden, default \
+                golden; fuzz.count and fuzz.seed, default 1000 and 7; lint). Each input and golden file is read \
+                once and checked as `wirelock validate` (format.invalid-json) and `wirelock fmt --check` \
+                (format.non-canonical) would; the golden folder's lock file and shapes as `wirelock lock --check` \
+                (lock.*); and a seeded validator campaign runs over the valid inputs (fuzz.*). Paths in the \
+                report are relative to the configuration's folder. With --format text the findings go to \
+                standard output and a table (check, files, findings, time) to standard error.
+
+                Exit status: 0 when nothing is found, 1 when there are findings, 2 for a usage error, an invalid \
+                configuration, or a file that cannot be read.
+                """,
+            options: [config.definition, format.definition, CommonOptions.quiet],
+            arguments: [paths])
+    }
+
+    var configPath: RawPath?
+    var format: Format
+    var quiet: Bool
+    var paths: [RawPath]
+
+    init(from arguments: ParsedArguments) throws(UsageError) {
+        configPath = arguments.value(Self.config)
+        format = arguments.value(Self.format)
+        quiet = arguments.flag(CommonOptions.quiet)
+        paths = arguments.paths(Self.paths)
+        if paths.contains(where: \.isStandardInput) {
+            throw UsageError("check reads files, not standard input ('-')")
+        }
+    }
+
+    /// One row of the summary table.
+    struct Row {
+        var check: String
+        var files = 0
+        var findings = 0
+        var time = Duration.zero
+        var note: String?
+    }
+
+    func run(in context: CommandContext) -> ExitCode {
+        // MARK: The configuration and the paths it names.
+        let workingDirectory = PackageLocation.workingDirectory
+        let root: RawPath
+        let configFile: RawPath
+        if let configPath {
+            configFile = configPath
+            root = PackageLocation.absolute(configPath).directoryAndName.directory.withoutTrailingSlash
+        } else {
+            root = PackageLocation.packageRoot(searchingFrom: workingDirectory) ?? workingDirectory
+            configFile = PackageLocation.relativeToWorkingDirectory(root.appending(WireLockConfiguration.fileName))
+        }
+        let configuration: WireLockConfiguration
+        switch FileSystem.readFile(configFile) {
+        case .success(let bytes):
+            do throws(ConfigurationError) {
+                configuration = try WireLockConfiguration.parse(bytes, file: configFile.displayed)
+            } catch {
+                context.diagnose(error.description + "\n")
+                return .failure
+            }
+        case .failure(let error):
+            guard configPath == nil, error.code == ENOENT else {
+                context.reportError("cannot read '\(configFile.displayed)': \(error.reason)")
+                return .failure
+            }
+            configuration = WireLockConfiguration()
+        }
+        /// A setting's path as the CLI opens and shows it: relative to the working directory when inside it.
+        func resolved(_ setting: String) -> RawPath {
+            let path = RawPath(setting)
+            return PackageLocation.relativeToWorkingDirectory(
+                setting.hasPrefix("/") ? path.standardized : root.appending(path.bytes).standardized)
+        }
+        /// A path as the reports show it: relative to the root when inside it.
+        func reportPath(_ path: RawPath) -> String {
+            PackageLocation.relative(PackageLocation.absolute(path), to: root).displayed
+        }
+        let inputs = paths.isEmpty ? configuration.inputs.map(resolved) : paths
+        let goldenGiven = configuration.golden != nil
+        let golden =
+            configuration.golden.map(resolved)
+            ?? PackageLocation.relativeToWorkingDirectory(
+                PackageLocation.goldenDirectory(searchingFrom: root, environment: context.environment)
+            ).withoutTrailingSlash
+        let goldenExists = FileSystem.isDirectory(golden)
+        var status = ExitCode.success
+        if goldenGiven && !goldenExists {
+            context.reportError(
+                "cannot read the golden folder '\(golden.displayed)' (\(configFile.displayed)): no such directory")
+            status = .failure
+        }
+
+        // MARK: One pass over the files: validate, fmt --check, and what the lock check and the fuzz campaign need.
+        let clock = ContinuousClock()
+        var validate = Row(check: "validate")
+        var canonical = Row(check: "fmt --check")
+        var findings: [Finding] = []
+        var seeds: [FuzzSeed] = []
+        var goldenFiles: [GoldenFile] = []
+        var goldenBytes: [String: [UInt8]] = [:]
+        var goldenInvalid = false
+        var seen = Set<RawPath>()
+        let formatter = CanonicalFormatter(options: .strict)
+        let inputWalker = InputWalker(
+            extensions: InputFile.collectedExtensions, excludes: configuration.exclude.map { GlobPattern($0) })
+        let goldenWalker = InputWalker(extensions: InputFile.collectedExtensions, excludes: [])
+        // A file is a golden by where it is, not by which walk found it: inputs may hold the golden folder.
+        let goldenBase = PackageLocation.absolute(golden).withTrailingSlash.bytes
+        let walk =
+            InputEntry.walk(inputs, with: inputWalker)
+            + (goldenExists ? InputEntry.walk([golden], with: goldenWalker) : [])
+        for entry in walk {
+            let input: InputFile
+            switch entry {
+            case .input(let found):
+                input = found
+            case .unreadable(let error):
+                context.reportError(error.description)
+                status = .failure
+                continue
+            case .empty(let directory):
+                context.reportError(InputWalker.noInputs(under: directory))
+                status = .failure
+                continue
+            }
+            let absolute = PackageLocation.absolute(input.path)
+            guard seen.insert(absolute).inserted else { continue }
+            let isGolden = goldenExists && absolute.bytes.starts(with: goldenBase)
+            let bytes: [UInt8]
+            do throws(JSONInputError) {
+                bytes = try FileReader.readFile(at: input.path)
+            } catch {
+                context.reportError(error.description)
+                status = .failure
+                continue
+            }
+            let file = reportPath(input.path)
+
+            var start = clock.now
+            var options = JSONParseOptions.strict
+            options.framing = input.framing
+            let report = JSONValidator(options: options).validate(bytes)
+            validate.files += 1
+            validate.time += clock.now - start
+            if !report.isValid {
+                findings += report.errors.map { Self.finding(invalid: $0, file: file) }
+                validate.findings += report.errors.count
+                if isGolden { goldenInvalid = true }
+            } else {
+                start = clock.now
+                if case .canonical(let formatted) = formatter.format(bytes, framing: input.framing), formatted != bytes
+                {
+                    findings.append(Self.finding(nonCanonical: bytes, canonical: formatted, file: file))
+                    canonical.findings += 1
+                }
+                canonical.files += 1
+                canonical.time += clock.now - start
+                if !isGolden && input.framing == .document, let seed = try? FuzzSeed(name: file, bytes: bytes) {
+                    seeds.append(seed)
+                }
+
+                // MARK: Lint joins here.
+                // The lint engineer's `Lint` API (Sources/WireLint/Rules) runs on each valid file in this same
+                // pass, with `configuration.lint`: the lead adds its call at merge, appends its findings to
+                // `findings` and a "lint" row to the table. Nothing else in this command needs to change.
+            }
+            if isGolden && input.path.fileExtension == "json" {
+                let name = GoldenSources.relativeName(of: absolute, base: goldenBase)
+                goldenFiles.append((name, bytes))
+                goldenBytes[name] = bytes
+            }
+        }
+
+        // MARK: lock --check, on the goldens read above.
+        var lock = Row(check: "lock --check")
+        if !goldenExists {
+            lock.note = "no golden folder"
+        } else if goldenInvalid {
+            lock.note = "skipped: a golden is not valid JSON"
+        } else {
+            let start = clock.now
+            let lockFile = golden.appending(GoldenCatalog.lockFileName)
+            let lockBytes = try? FileReader.readFile(at: lockFile)
+            lock.files = goldenFiles.count + (lockBytes == nil ? 0 : 1)
+            let lockFindings = Self.lockFindings(
+                goldenFiles, lockBytes: lockBytes, lockFile: reportPath(lockFile),
+                shapeFile: { reportPath(golden.appending(GoldenCatalog.shapesFolder).appending("\($0).shape.json")) },
+                shapeBytes: { goldenBytes["\(GoldenCatalog.shapesFolder)/\($0).shape.json"] })
+            findings += lockFindings
+            lock.findings = lockFindings.count
+            lock.time = clock.now - start
+        }
+
+        // MARK: The fuzz smoke campaign over the valid inputs.
+        var fuzz = Row(check: "fuzz smoke")
+        if configuration.fuzz.count == 0 {
+            fuzz.note = "off (fuzz.count is 0)"
+        } else if seeds.isEmpty {
+            fuzz.note = "no valid JSON document among the inputs"
+        } else {
+            let start = clock.now
+            let smoke = configuration.fuzz
+            let generator = MutantGenerator(seeds: seeds, seed: smoke.seed)
+            let result = ValidatorCampaign(generator: generator).run(count: smoke.count)
+            let fuzzFindings = result.findings.map { Self.finding(fuzz: $0, smoke: smoke) }
+            findings += fuzzFindings
+            fuzz.files = generator.productiveSeeds.count
+            fuzz.findings = fuzzFindings.count
+            fuzz.time = clock.now - start
+            fuzz.note = "\(Text.pluralized(result.tally.total.mutants, "mutant")), seed \(smoke.seed)"
+        }
+
+        // MARK: The report.
+        let reportContext = ReportContext(
+            repositoryRoot: root.text, toolVersion: WireLockCommand.version, rules: RuleDescription.checkRules)
+        let rendered = format.report.render(findings, context: reportContext)
+        if format == .text {
+            // The text report ends with its summary line; --quiet leaves out only the table.
+            context.output.write(rendered)
+            if !quiet { context.diagnose(Self.table([validate, canonical, lock, fuzz])) }
+        } else {
+            context.output.write(rendered)
+        }
+        let failed = findings.contains { $0.severity == .error }
+        return status.combined(with: failed ? .findings : .success)
+    }
+
+    // MARK: Findings from the checks' results (pure).
+
+    /// A validator error as a finding, at the validator's location.
+    static func finding(invalid error: JSONSyntaxError, file: String) -> Finding {
+        Finding(
+            ruleID: "format.invalid-json", file: file,
+            region: Finding.Region(line: error.location.line, column: error.location.column), path: error.path,
+            message: error.reason, hint: "fix the JSON here; `wirelock validate \(file)` shows the line with a caret")
+    }
+
+    /// A file whose canonical form differs, located at the first line that differs.
+    static func finding(nonCanonical bytes: [UInt8], canonical: [UInt8], file: String) -> Finding {
+        let common = min(bytes.count, canonical.count)
+        let differs = (0..<common).first { bytes[$0] != canonical[$0] } ?? common
+        var line = 1
+        for byte in bytes[..<differs] where byte == 0x0A { line += 1 }
+        return Finding(
+            ruleID: "format.non-canonical", file: file, region: Finding.Region(line: line, column: 1),
+            message: "not in canonical form (first difference on line \(line))", hint: "run `wirelock fmt \(file)`")
+    }
+
+    /// A fuzz finding: which mutant of which fixture, what was expected and what was seen.
+    static func finding(fuzz: FuzzFinding, smoke: WireLockConfiguration.FuzzSmoke) -> Finding {
+        Finding(
+            ruleID: "fuzz.\(fuzz.verdict.outcome.rawValue)", file: fuzz.seedName, path: fuzz.operation.path,
+            message:
+                "mutant #\(fuzz.index) (\(fuzz.operation)): expected \(fuzz.verdict.expected), seen \(fuzz.verdict.seen)",
+            hint:
+                "rerun `wirelock fuzz --seed \(smoke.seed) --count \(smoke.count) --out DIR` over the same inputs to save the mutant"
+        )
+    }
+
+    /// What `lock --check` finds (through WireLockCore's `verifyLock`), as findings on the lock file
+    /// (at the format's line when it has one) and the shape files.
+    static func lockFindings(
+        _ goldens: [GoldenFile], lockBytes: [UInt8]?, lockFile: String, shapeFile: (String) -> String,
+        shapeBytes: (String) -> [UInt8]?
+    ) -> [Finding] {
+        let hint = "run `wirelock lock`, review the change and commit it"
+        let formats: [GoldenFormat]
+        let check: LockCheck
+        do {
+            formats = try GoldenCatalog.formats(from: goldens)
+            check = try verifyLock(formats, lockFile: lockBytes, shapeFile: { shapeBytes($0.name) })
+        } catch let error as LockCheck.Error {
+            switch error {
+            case .malformedLockFile(let parse):
+                return [
+                    Finding(
+                        ruleID: "lock.malformed", file: lockFile, region: Finding.Region(line: parse.line, column: 1),
+                        message: parse.reason, hint: "run `wirelock lock` to rewrite it")
+                ]
+            case .noCanonicalForm(let jcs):
+                return [
+                    Finding(
+                        ruleID: "lock.no-canonical-form", file: lockFile,
+                        message: "a golden has no RFC 8785 form: \(jcs)")
+                ]
+            }
+        } catch {
+            // GoldenCatalog.Error: a golden that is not valid JSON, which the validate step reports.
+            return []
+        }
+        // Each format's line in the lock file (its first word), found once.
+        var lineOfFormat: [String: Finding.Region] = [:]
+        if let lockBytes {
+            let lines = String(decoding: lockBytes, as: UTF8.self).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            for (index, line) in lines.enumerated() {
+                guard let name = line.split(separator: " ", maxSplits: 1).first.map(String.init),
+                    lineOfFormat[name] == nil
+                else { continue }
+                lineOfFormat[name] = Finding.Region(
+                    line: index + 1, column: 1, endColumn: max(1, line.unicodeScalars.count))
+            }
+        }
+        func region(ofFormat name: String) -> Finding.Region? { lineOfFormat[name] }
+        return check.findings.map { finding in
+            let ruleID = "lock.\(finding.kindName)"
+            switch finding.kind {
+            case .missingLockFile:
+                return Finding(ruleID: ruleID, file: lockFile, message: "the lock file does not exist", hint: hint)
+            case .lockLine(let mismatch):
+                return Finding(
+                    ruleID: ruleID, file: lockFile, region: region(ofFormat: mismatch.name),
+                    message: mismatch.description, hint: hint)
+            case .shapeFileOutdated:
+                return Finding(
+                    ruleID: ruleID, file: shapeFile(finding.format),
+                    message: "\(finding.format): the shape file is missing or out of date", hint: hint)
+            }
+        }
+    }
+
+    /// The summary table: check, files, findings, time (and a note).
+    static func table(_ rows: [Row]) -> String {
+        func milliseconds(_ duration: Duration) -> String {
+            let (seconds, attoseconds) = duration.components
+            return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
+        }
+        let header = ["check", "files", "findings", "time"]
+        let cells = rows.map { [$0.check, String($0.files), String($0.findings), milliseconds($0.time)] }
+        let widths = header.indices.map { column in ([header] + cells).map { $0[column].count }.max()! }
+        func line(_ values: [String], note: String?) -> String {
+            var out = values[0].padding(widths[0])
+            for column in 1..<values.count {
+                out += "  " + String(repeating: " ", count: widths[column] - values[column].count) + values[column]
+            }
+            if let note { out += "  " + note }
+            return out + "\n"
+        }
+        return line(header, note: nil) + zip(rows, cells).map { line($1, note: $0.note) }.joined()
+    }
+}
+
+extension String {
+    fileprivate func padding(_ width: Int) -> String {
+        self + String(repeating: " ", count: max(0, width - count))
+    }
+}
