@@ -111,10 +111,11 @@ let package = Package(
             name: "WireStub",
             dependencies: ["WireJSON", "WireDates", "WireDiagnostics", "WireSupport"]
         ),
-        // WireStub's failures recorded as test issues (Swift Testing or XCTest).
+        // WireStub's failures recorded as test issues (Swift Testing or XCTest), and request assertions
+        // (a request body locked with WireLockCore's golden workflow).
         .target(
             name: "WireStubTesting",
-            dependencies: ["WireStub", "WireTestReporting"]
+            dependencies: ["WireStub", "WireTestReporting", "WireLockCore", "WireJSON"]
         ),
 
         // MARK: Fixture hygiene — lint rules, suppressions, masking, and the findings every check
@@ -201,7 +202,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WireStubTests",
-            dependencies: ["WireLockTestSupport", "WireStub", "WireStubTesting", "WireJSON"]
+            dependencies: ["WireLockTestSupport", "WireStub", "WireStubTesting", "WireJSON", "WireLockCore"]
         ),
         .testTarget(
             name: "WireLintTests",
