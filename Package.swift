@@ -109,7 +109,7 @@ let package = Package(
         // taxonomy, Retry-After. Links no test framework.
         .target(
             name: "WireStub",
-            dependencies: ["WireJSON", "WireDates", "WireDiagnostics", "WireSupport"]
+            dependencies: ["WireJSON", "WireDates", "WireDiagnostics", "WireSupport", "WireFuzz"]
         ),
         // WireStub's failures recorded as test issues (Swift Testing or XCTest), and request assertions
         // (a request body locked with WireLockCore's golden workflow).
@@ -202,7 +202,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WireStubTests",
-            dependencies: ["WireLockTestSupport", "WireStub", "WireStubTesting", "WireJSON", "WireLockCore"]
+            dependencies: ["WireLockTestSupport", "WireStub", "WireStubTesting", "WireJSON", "WireLockCore", "WireFuzz"]
         ),
         .testTarget(
             name: "WireLintTests",

@@ -1,4 +1,5 @@
 import Foundation
+import WireFuzz
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -22,6 +23,7 @@ public struct StubAnswer: Sendable {
         case lostAfter(bytes: Int, response: StubResponse)
         case lostAfterFixture(bytes: Int, name: String, status: Int)
         case stall
+        case mutant(fixture: String, mutator: Mutator, index: Int, seed: UInt64, status: Int)
         /// A fixture that could not be read (kept so the request fails with the reason).
         case unusable(String)
     }
@@ -82,6 +84,22 @@ public struct StubAnswer: Sendable {
     public static func connectionLost(afterBytes bytes: Int, ofFixture name: String, status: Int = 200) -> StubAnswer {
         StubAnswer(.lostAfterFixture(bytes: bytes, name: name, status: status))
     }
+
+    /// Answers with a mutant of fixture `name` made by WireFuzz's `mutator` (the same mutants a
+    /// fuzz campaign makes): `.truncate` cuts the body, `.wrongType` puts a value of another kind at
+    /// a path, `.dropKey` removes a member, `.emptyBody` sends nothing. `index` picks which of the
+    /// mutator's mutants (deterministic for a given `seed`); the response's `X-WireStub-Mutation`
+    /// header says what was done (`wrong-type to-string at $[0].year`).
+    ///
+    /// A fixture with no such mutant (or unreadable) is a ``StubProblem`` naming it.
+    public static func mutant(
+        ofFixture name: String, _ mutator: Mutator, index: Int = 0, seed: UInt64 = 1, status: Int = 200
+    ) -> StubAnswer {
+        StubAnswer(.mutant(fixture: name, mutator: mutator, index: index, seed: seed, status: status))
+    }
+
+    /// The header naming the mutation a ``mutant(ofFixture:_:index:seed:status:)`` answer carries.
+    public static let mutationHeader = "X-WireStub-Mutation"
 
     /// Never answers: the request ends only when it is cancelled (or the client's own timeout fires
     /// through cancellation). For testing cancellation and loading states.

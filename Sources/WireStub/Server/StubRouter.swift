@@ -1,4 +1,5 @@
 import Foundation
+import WireFuzz
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -81,6 +82,20 @@ final class StubRouter: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
                 return StubAnswer(.lostAfter(bytes: bytes, response: response), latency: answer.latency)
             case .failure(let failure): return StubAnswer(.unusable("\(failure)"), latency: answer.latency)
             }
+        case .mutant(let name, let mutator, let index, let seed, let status):
+            guard case .success(let data) = load(name) else {
+                return StubAnswer(.unusable("fixture '\(name)' cannot be read"), latency: answer.latency)
+            }
+            switch Self.mutant(of: data, named: name, mutator: mutator, index: index, seed: seed) {
+            case .success(let (bytes, operation)):
+                var response = StubResponse.json("", status: status, headers: [StubAnswer.mutationHeader: operation])
+                response.body = bytes
+                return StubAnswer(.response(response), latency: answer.latency)
+            case .failure(let failure):
+                problems.append(
+                    StubProblem(kind: .unusableFixture, message: "route \(route): \(failure)", route: "\(route)"))
+                return StubAnswer(.unusable("\(failure)"), latency: answer.latency)
+            }
         case .sequence(let answers):
             return StubAnswer(
                 .sequence(answers.map { resolveFixtures($0, route: route, problems: &problems) }),
@@ -88,6 +103,25 @@ final class StubRouter: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
         default:
             return answer
         }
+    }
+
+    /// Mutant `index` of `mutator` over a fixture's bytes, with the description of its operation.
+    static func mutant(
+        of data: Data, named name: String, mutator: Mutator, index: Int, seed: UInt64
+    ) -> Result<(Data, String), FixtureLookup.Failure> {
+        let fuzzSeed: FuzzSeed
+        do {
+            fuzzSeed = try FuzzSeed(name: name, bytes: Array(data))
+        } catch {
+            return .failure(FixtureLookup.Failure(description: "fixture '\(name)' is not valid JSON: \(error)"))
+        }
+        let generator = MutantGenerator(seeds: [fuzzSeed], seed: seed, mutators: [mutator])
+        guard !generator.isEmpty else {
+            return .failure(
+                FixtureLookup.Failure(description: "fixture '\(name)' has no \(mutator.rawValue) mutant"))
+        }
+        let mutant = generator.mutant(max(0, index))
+        return .success((Data(mutant.bytes), mutant.operation.description))
     }
 
     // MARK: Answering
@@ -172,7 +206,7 @@ final class StubRouter: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
                 .fail(Self.error(.resourceUnavailable, "WireStub: route \(route): \(reason)", url: url)),
                 answer.latency
             )
-        case .fixture, .lostAfterFixture:
+        case .fixture, .lostAfterFixture, .mutant:
             // Resolved in `add`; kept for completeness.
             return (.fail(Self.error(.resourceUnavailable, "WireStub: unresolved fixture", url: url)), 0)
         }
