@@ -202,7 +202,9 @@ let package = Package(
         ),
         .testTarget(
             name: "WireStubTests",
-            dependencies: ["WireLockTestSupport", "WireStub", "WireStubTesting", "WireJSON", "WireLockCore", "WireFuzz"]
+            dependencies: [
+                "WireLockTestSupport", "WireStub", "WireStubTesting", "WireJSON", "WireLockCore", "WireFuzz",
+            ]
         ),
         .testTarget(
             name: "WireLintTests",
