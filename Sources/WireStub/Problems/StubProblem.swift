@@ -22,6 +22,9 @@ public struct StubProblem: Sendable, Hashable, CustomStringConvertible {
         public static let exhaustedSequence = Kind(rawValue: "exhausted sequence")
         /// A fixture that is missing, ambiguous or unreadable.
         public static let unusableFixture = Kind(rawValue: "unusable fixture")
+        /// A response the session path cannot deliver on this platform (a 401 with
+        /// `WWW-Authenticate` on Linux); the loader path can.
+        public static let unsupportedOnThisPlatform = Kind(rawValue: "unsupported on this platform")
         /// A handler closure that threw.
         public static let handlerFailed = Kind(rawValue: "handler failed")
     }

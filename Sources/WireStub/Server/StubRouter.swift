@@ -30,6 +30,8 @@ final class StubRouter: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
         var requests: [RecordedRequest] = []
         var problems: [StubProblem] = []
         var authenticationChallenges = 0
+        /// `stopLoading` calls on session requests that had not finished (cancellations).
+        var stopsBeforeFinishing = 0
     }
 
     let host: String
@@ -210,6 +212,17 @@ final class StubRouter: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
             // Resolved in `add`; kept for completeness.
             return (.fail(Self.error(.resourceUnavailable, "WireStub: unresolved fixture", url: url)), 0)
         }
+    }
+
+    /// The error for a 401 with `WWW-Authenticate` through a session on Linux, where
+    /// FoundationNetworking's authentication path never completes the task; recorded as a problem.
+    func refuseChallenge(_ response: HTTPURLResponse, url: URL) -> URLError {
+        let message =
+            "WireStub: a 401 with WWW-Authenticate through a URLSession never completes on Linux "
+            + "(FoundationNetworking's authentication path); use the server as HTTPDataLoading "
+            + "(server.data(for:)) for this response, or leave out the header (\(url.absoluteString))"
+        record(StubProblem(kind: .unsupportedOnThisPlatform, message: message, route: nil))
+        return Self.error(.userAuthenticationRequired, message, url: url)
     }
 
     private func record(_ problem: StubProblem) {

@@ -21,9 +21,9 @@ final class StubURLProtocol: URLProtocol {
 
     /// How many times `canonicalRequest(for:)` was called, process-wide (a fact test reads it).
     static let canonicalRequestCalls = Locked(0)
-    /// How many times `stopLoading` was called on a request that had not finished (a fact test reads it).
-    static let stopsBeforeFinishing = Locked(0)
     private let finished = Locked(false)
+    /// The router answering this request, once known (for counting stops).
+    private let router = Locked<StubRouter?>(nil)
 
     override class func canInit(with request: URLRequest) -> Bool { true }
 
@@ -45,11 +45,20 @@ final class StubURLProtocol: URLProtocol {
             client?.urlProtocol(self, didFailWithError: StubRouter.error(.resourceUnavailable, message, url: url))
             return
         }
+        self.router.withLock { $0 = router }
         let body = request.httpBody ?? request.httpBodyStream.map(Self.drain)
         let (outcome, latency) = router.handle(
             method: request.httpMethod, url: url, headers: request.allHTTPHeaderFields ?? [:], body: body,
             channel: .session)
         if case .stall = outcome { return }
+        #if canImport(FoundationNetworking)
+            if case .respond(let response, _) = outcome, response.statusCode == 401,
+                response.value(forHTTPHeaderField: "WWW-Authenticate") != nil
+            {
+                client?.urlProtocol(self, didFailWithError: router.refuseChallenge(response, url: url))
+                return
+            }
+        #endif
         if latency > 0 {
             router.clock.advance(by: latency)
             if router.clock.mode == .real {
@@ -63,7 +72,9 @@ final class StubURLProtocol: URLProtocol {
 
     override func stopLoading() {
         stopped.withLock { $0 = true }
-        if !finished.withLock({ $0 }) { Self.stopsBeforeFinishing.withLock { $0 += 1 } }
+        if !finished.withLock({ $0 }), let router = router.withLock({ $0 }) {
+            router.state.withLock { $0.stopsBeforeFinishing += 1 }
+        }
     }
 
     /// Hands the outcome to the loading system: the body in one `didLoad` call (on Linux only the
