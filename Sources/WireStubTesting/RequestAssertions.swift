@@ -5,7 +5,7 @@ import WireStub
 import WireTestReporting
 
 /// Records a test issue when `request` is not what the client should have sent (see
-/// ``RecordedRequest/verify(method:path:query:headers:)``), or when there is no request at all.
+/// `RecordedRequest.verify(method:path:query:headers:)`), or when there is no request at all.
 ///
 /// ```swift
 /// assertRequest(server.requests.first, method: "GET", path: "/api/v3/movie",

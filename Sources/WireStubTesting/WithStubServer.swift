@@ -6,7 +6,7 @@ import WireTestReporting
     import XCTest
 #endif
 
-/// Runs `body` with a fresh ``StubServer`` and, when it ends (returning or throwing), records a
+/// Runs `body` with a fresh `StubServer` and, when it ends (returning or throwing), records a
 /// test issue for each problem the server found: every unmatched request (with the routes, the
 /// closest one and why it missed), exhausted sequence, unusable fixture, failed handler, and every
 /// route declared but never called that is not `.optional()`. Works under Swift Testing and XCTest.
@@ -21,8 +21,14 @@ import WireTestReporting
 /// }
 /// ```
 /// - Parameters:
-///   - fixtures: the server's fixtures subfolder (see ``StubServer/init(fixtures:latency:filePath:)``).
+///   - fixtures: the server's fixtures subfolder (see `StubServer.init(fixtures:latency:filePath:)`).
 ///   - latency: virtual (default) or real latency.
+///   - isolation: the caller's actor, so `body` runs where the test does.
+///   - fileID: where problems are recorded (Swift Testing); leave the default.
+///   - filePath: where problems are recorded (XCTest), and where `Fixtures/` is searched from.
+///   - line: the line problems are recorded at.
+///   - column: the column problems are recorded at.
+///   - body: the test's work with the server.
 /// - Returns: what `body` returns.
 /// - Throws: what `body` throws (after the problems are recorded).
 public func withStubServer<Result>(
@@ -43,7 +49,7 @@ public func withStubServer<Result>(
     }
 }
 
-/// Records one test issue per problem in ``StubServer/verify()``.
+/// Records one test issue per problem in `StubServer.verify()`.
 ///
 /// ```swift
 /// let server = StubServer()
@@ -65,7 +71,7 @@ func recordProblems(of server: StubServer, at location: TestFailureLocation) {
 
 #if canImport(XCTest)
     extension XCTestCase {
-        /// A fresh ``StubServer`` whose problems (see ``withStubServer(fixtures:latency:isolation:fileID:filePath:line:column:_:)``)
+        /// A fresh `StubServer` whose problems (see ``withStubServer(fixtures:latency:isolation:fileID:filePath:line:column:_:)``)
         /// fail this test when it tears down.
         ///
         /// ```swift
