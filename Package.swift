@@ -110,12 +110,13 @@ let package = Package(
         // taxonomy, Retry-After. Links no test framework.
         .target(
             name: "WireStub",
-            dependencies: ["WireJSON", "WireDates", "WireDiagnostics", "WireSupport"]
+            dependencies: ["WireJSON", "WireDates", "WireDiagnostics", "WireSupport", "WireFuzz"]
         ),
-        // WireStub's failures recorded as test issues (Swift Testing or XCTest).
+        // WireStub's failures recorded as test issues (Swift Testing or XCTest), and request assertions
+        // (a request body locked with WireLockCore's golden workflow).
         .target(
             name: "WireStubTesting",
-            dependencies: ["WireStub", "WireTestReporting"]
+            dependencies: ["WireStub", "WireTestReporting", "WireLockCore", "WireJSON"]
         ),
 
         // MARK: Fixture hygiene — lint rules, suppressions, masking, and the findings every check
@@ -203,7 +204,9 @@ let package = Package(
         ),
         .testTarget(
             name: "WireStubTests",
-            dependencies: ["WireLockTestSupport", "WireStub", "WireStubTesting", "WireJSON"]
+            dependencies: [
+                "WireLockTestSupport", "WireStub", "WireStubTesting", "WireJSON", "WireLockCore", "WireFuzz",
+            ]
         ),
         .testTarget(
             name: "WireLintTests",

@@ -1,0 +1,57 @@
+import Foundation
+
+/// One request a ``StubServer`` received, matched or not, as the server saw it.
+///
+/// The query is decoded once (`q=a%20b` is `a b`; a doubly encoded `a%2520b` stays `a%20b`), header
+/// names keep the client's spelling but ``header(_:)`` looks them up case-insensitively, and the body
+/// is `httpBody` or what was drained from `httpBodyStream` (nil when there was neither).
+///
+/// ```swift
+/// let request = server.requests[0]
+/// #expect(request.method == "GET" && request.path == "/api/v3/movie")
+/// #expect(request.header("accept") == "application/json")
+/// ```
+public struct RecordedRequest: Sendable, CustomStringConvertible {
+    /// How the request reached the server.
+    public enum Channel: String, Sendable {
+        /// Through ``StubServer/session`` (or another session with the stub protocol first).
+        case session
+        /// Through ``StubServer/data(for:)`` (``HTTPDataLoading``), no URL loading system involved.
+        case dataLoading = "data-loading"
+    }
+
+    /// The HTTP method, upper case (`GET` when the request named none).
+    public var method: String
+    /// The full URL as the client built it.
+    public var url: URL
+    /// The path, each segment percent-decoded once (`/api/v3/movie`).
+    public var path: String
+    /// The query items in order, each name and value percent-decoded once.
+    public var query: [URLQueryItem]
+    /// The header fields as the client sent them.
+    public var headers: [String: String]
+    /// The body: `httpBody`, or the bytes drained from `httpBodyStream`; nil when there was none.
+    public var body: Data?
+    /// How the request arrived.
+    public var channel: Channel
+    /// The route that answered it (its description), or nil when none matched.
+    public var route: String?
+    /// The values of the route's `{param}` segments, by name (empty when unmatched).
+    public var pathParameters: [String: String]
+
+    /// The value of header `name`, compared case-insensitively; nil when absent.
+    public func header(_ name: String) -> String? {
+        let wanted = name.lowercased()
+        return headers.first { $0.key.lowercased() == wanted }?.value
+    }
+
+    /// The first value of query item `name` (nil when absent or valueless).
+    public func queryValue(_ name: String) -> String? {
+        query.first { $0.name == name }?.value ?? nil
+    }
+
+    /// The body as UTF-8 text (empty when there is no body).
+    public var bodyText: String { body.map { String(decoding: $0, as: UTF8.self) } ?? "" }
+
+    public var description: String { "\(method) \(url.absoluteString)" }
+}

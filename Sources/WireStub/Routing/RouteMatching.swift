@@ -1,0 +1,127 @@
+import Foundation
+
+/// One reason a request missed a route.
+///
+/// ```swift
+/// let miss = RouteMiss.query(name: "term", expected: "a b", actual: "a%20b")
+/// miss.description   // query item 'term': expected 'a b', got 'a%20b'
+/// ```
+public enum RouteMiss: Sendable, Hashable, CustomStringConvertible {
+    /// The method differs.
+    case method(expected: String, actual: String)
+    /// The host differs.
+    case host(expected: String, actual: String)
+    /// The path does not fit the pattern.
+    case path(expected: String, actual: String)
+    /// A query item is missing (`actual` nil) or has another value.
+    case query(name: String, expected: String?, actual: String?)
+    /// A header field is missing (`actual` nil) or has another value.
+    case header(name: String, expected: String?, actual: String?)
+    /// The body predicate said no.
+    case body(requirement: String)
+
+    public var description: String {
+        switch self {
+        case .method(let expected, let actual): return "method: expected \(expected), got \(actual)"
+        case .host(let expected, let actual): return "host: expected \(expected), got \(actual)"
+        case .path(let expected, let actual): return "path: expected \(expected), got \(actual)"
+        case .query(let name, let expected, let actual):
+            return "query item '\(name)': expected \(quoted(expected)), got \(actual.map { "'\($0)'" } ?? "none")"
+        case .header(let name, let expected, let actual):
+            return "header '\(name)': expected \(quoted(expected)), got \(actual.map { "'\($0)'" } ?? "none")"
+        case .body(let requirement): return "body: expected \(requirement)"
+        }
+    }
+
+    /// How much a miss counts when choosing the closest route: a wrong path counts most.
+    var weight: Int {
+        switch self {
+        case .path: return 4
+        case .host: return 3
+        case .method: return 2
+        default: return 1
+        }
+    }
+}
+
+private func quoted(_ value: String?) -> String { value.map { "'\($0)'" } ?? "present" }
+
+/// The request parts routes look at, decoded once.
+struct RequestParts: Sendable {
+    var method: String
+    var host: String
+    var pathSegments: [String]
+    var path: String
+    var query: [URLQueryItem]
+    var headers: [String: String]
+    var body: Data?
+
+    init(method: String?, url: URL, headers: [String: String], body: Data?) {
+        self.method = (method ?? "GET").uppercased()
+        let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+        host = (components?.percentEncodedHost ?? url.host ?? "").lowercased()
+        let rawPath = components?.percentEncodedPath ?? url.path
+        pathSegments = rawPath.split(separator: "/", omittingEmptySubsequences: true).map {
+            String($0).removingPercentEncoding ?? String($0)
+        }
+        path = "/" + pathSegments.joined(separator: "/")
+        query = (components?.percentEncodedQueryItems ?? []).map {
+            URLQueryItem(
+                name: $0.name.removingPercentEncoding ?? $0.name,
+                value: $0.value.map { $0.removingPercentEncoding ?? $0 })
+        }
+        self.headers = headers
+        self.body = body
+    }
+
+    func header(_ name: String) -> String? {
+        let wanted = name.lowercased()
+        return headers.first { $0.key.lowercased() == wanted }?.value
+    }
+}
+
+extension StubRoute {
+    /// The pattern's segments.
+    var patternSegments: [Substring] { path.split(separator: "/", omittingEmptySubsequences: true) }
+
+    /// The path parameters when `parts` fits the path pattern, else nil.
+    func pathParameters(_ parts: RequestParts) -> [String: String]? {
+        let pattern = patternSegments
+        guard pattern.count == parts.pathSegments.count else { return nil }
+        var parameters: [String: String] = [:]
+        for (want, got) in zip(pattern, parts.pathSegments) {
+            if want.hasPrefix("{") && want.hasSuffix("}") && want.count > 2 {
+                parameters[String(want.dropFirst().dropLast())] = got
+            } else if want != got {
+                return nil
+            }
+        }
+        return parameters
+    }
+
+    /// Every reason `parts` misses this route (empty: it matches).
+    func misses(_ parts: RequestParts) -> [RouteMiss] {
+        var found: [RouteMiss] = []
+        if let method, method != parts.method { found.append(.method(expected: method, actual: parts.method)) }
+        if let host, host != parts.host { found.append(.host(expected: host, actual: parts.host)) }
+        if pathParameters(parts) == nil { found.append(.path(expected: path, actual: parts.path)) }
+        for item in query {
+            let values = parts.query.filter { $0.name == item.name }
+            if values.isEmpty {
+                found.append(.query(name: item.name, expected: item.value, actual: nil))
+            } else if let wanted = item.value, !values.contains(where: { $0.value == wanted }) {
+                found.append(.query(name: item.name, expected: wanted, actual: values[0].value ?? ""))
+            }
+        }
+        for field in headers {
+            let actual = parts.header(field.name)
+            if actual == nil || (field.value != nil && field.value != actual) {
+                found.append(.header(name: field.name, expected: field.value, actual: actual))
+            }
+        }
+        if let bodyPredicate, !bodyPredicate(parts.body) {
+            found.append(.body(requirement: bodyRequirement ?? "the body predicate to hold"))
+        }
+        return found
+    }
+}

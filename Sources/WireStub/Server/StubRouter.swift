@@ -1,0 +1,280 @@
+import Foundation
+import WireFuzz
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What the route table decided for one request, for the two channels to deliver.
+enum StubOutcome: Sendable {
+    case respond(HTTPURLResponse, Data)
+    case fail(URLError)
+    case partial(HTTPURLResponse, Data, URLError)
+    case stall
+}
+
+/// One server's route table, recordings and problems, shared by both channels. It is also the
+/// delegate of the server's session: on Linux a URLProtocol reaches it through `task.delegate`,
+/// which falls back to the session's delegate, so requests to any host find their own server.
+final class StubRouter: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    // Safe: every mutable part is in `state`, behind its lock; `host`, `clock` and `fixtures` are
+    // constants.
+    struct Registration {
+        var route: StubRoute
+        var answer: StubAnswer
+        var calls = 0
+    }
+
+    struct State {
+        var registrations: [Registration] = []
+        var requests: [RecordedRequest] = []
+        var problems: [StubProblem] = []
+        var authenticationChallenges = 0
+        /// `stopLoading` calls on session requests that had not finished (cancellations).
+        var stopsBeforeFinishing = 0
+    }
+
+    let host: String
+    let clock: StubClock
+    let fixtures: FixtureLookup
+    let state = Locked(State())
+
+    init(host: String, clock: StubClock, fixtures: FixtureLookup) {
+        self.host = host
+        self.clock = clock
+        self.fixtures = fixtures
+    }
+
+    // MARK: Declaring
+
+    func add(_ route: StubRoute, _ answer: StubAnswer) {
+        var problems: [StubProblem] = []
+        let resolved = resolveFixtures(answer, route: route, problems: &problems)
+        state.withLock {
+            $0.registrations.append(Registration(route: route, answer: resolved))
+            $0.problems += problems
+        }
+    }
+
+    /// Reads fixture answers once, when declared; an unusable one becomes a problem now and a
+    /// failing answer later.
+    private func resolveFixtures(_ answer: StubAnswer, route: StubRoute, problems: inout [StubProblem]) -> StubAnswer {
+        func load(_ name: String) -> Result<Data, FixtureLookup.Failure> {
+            let result = fixtures.data(named: name)
+            if case .failure(let failure) = result {
+                problems.append(
+                    StubProblem(kind: .unusableFixture, message: "route \(route): \(failure)", route: "\(route)"))
+            }
+            return result
+        }
+        switch answer.kind {
+        case .fixture(let name, let status, let headers):
+            switch load(name) {
+            case .success(let data):
+                var response = StubResponse.json("", status: status, headers: headers)
+                response.body = data
+                return StubAnswer(.response(response), latency: answer.latency)
+            case .failure(let failure): return StubAnswer(.unusable("\(failure)"), latency: answer.latency)
+            }
+        case .lostAfterFixture(let bytes, let name, let status):
+            switch load(name) {
+            case .success(let data):
+                var response = StubResponse.json("", status: status)
+                response.body = data
+                return StubAnswer(.lostAfter(bytes: bytes, response: response), latency: answer.latency)
+            case .failure(let failure): return StubAnswer(.unusable("\(failure)"), latency: answer.latency)
+            }
+        case .mutant(let name, let mutator, let index, let seed, let status):
+            guard case .success(let data) = load(name) else {
+                return StubAnswer(.unusable("fixture '\(name)' cannot be read"), latency: answer.latency)
+            }
+            switch Self.mutant(of: data, named: name, mutator: mutator, index: index, seed: seed) {
+            case .success(let (bytes, operation)):
+                var response = StubResponse.json("", status: status, headers: [StubAnswer.mutationHeader: operation])
+                response.body = bytes
+                return StubAnswer(.response(response), latency: answer.latency)
+            case .failure(let failure):
+                problems.append(
+                    StubProblem(kind: .unusableFixture, message: "route \(route): \(failure)", route: "\(route)"))
+                return StubAnswer(.unusable("\(failure)"), latency: answer.latency)
+            }
+        case .sequence(let answers):
+            return StubAnswer(
+                .sequence(answers.map { resolveFixtures($0, route: route, problems: &problems) }),
+                latency: answer.latency)
+        default:
+            return answer
+        }
+    }
+
+    /// Mutant `index` of `mutator` over a fixture's bytes, with the description of its operation.
+    static func mutant(
+        of data: Data, named name: String, mutator: Mutator, index: Int, seed: UInt64
+    ) -> Result<(Data, String), FixtureLookup.Failure> {
+        let fuzzSeed: FuzzSeed
+        do {
+            fuzzSeed = try FuzzSeed(name: name, bytes: Array(data))
+        } catch {
+            return .failure(FixtureLookup.Failure(description: "fixture '\(name)' is not valid JSON: \(error)"))
+        }
+        let generator = MutantGenerator(seeds: [fuzzSeed], seed: seed, mutators: [mutator])
+        guard !generator.isEmpty else {
+            return .failure(
+                FixtureLookup.Failure(description: "fixture '\(name)' has no \(mutator.rawValue) mutant"))
+        }
+        let mutant = generator.mutant(max(0, index))
+        return .success((Data(mutant.bytes), mutant.operation.description))
+    }
+
+    // MARK: Answering
+
+    /// Routes one request: records it, picks the first matching route, and says what to deliver.
+    func handle(
+        method: String?, url: URL, headers: [String: String], body: Data?, channel: RecordedRequest.Channel
+    ) -> (StubOutcome, latency: TimeInterval) {
+        let parts = RequestParts(method: method, url: url, headers: headers, body: body)
+        var recorded = RecordedRequest(
+            method: parts.method, url: url, path: parts.path, query: parts.query, headers: headers, body: body,
+            channel: channel, route: nil, pathParameters: [:])
+        enum Pick {
+            case answer(StubAnswer, call: Int, route: StubRoute)
+            case none(String)
+        }
+        let pick: Pick = state.withLock { state in
+            for index in state.registrations.indices {
+                let route = state.registrations[index].route
+                guard route.misses(parts).isEmpty else { continue }
+                state.registrations[index].calls += 1
+                recorded.route = "\(route)"
+                recorded.pathParameters = route.pathParameters(parts) ?? [:]
+                state.requests.append(recorded)
+                return .answer(state.registrations[index].answer, call: state.registrations[index].calls, route: route)
+            }
+            let message = Self.unmatchedMessage(for: recorded, parts: parts, routes: state.registrations.map(\.route))
+            state.requests.append(recorded)
+            state.problems.append(StubProblem(kind: .unmatchedRequest, message: message, route: nil))
+            return .none(message)
+        }
+        switch pick {
+        case .none(let message):
+            return (.fail(Self.error(.resourceUnavailable, message, url: url)), 0)
+        case .answer(let answer, let call, let route):
+            return outcome(of: answer, call: call, route: route, request: recorded)
+        }
+    }
+
+    private func outcome(
+        of answer: StubAnswer, call: Int, route: StubRoute, request: RecordedRequest
+    ) -> (StubOutcome, latency: TimeInterval) {
+        let url = request.url
+        switch answer.kind {
+        case .response(let response):
+            return (.respond(httpResponse(response, url: url), response.body), answer.latency)
+        case .handler(let handler):
+            do {
+                let response = try handler(request)
+                return (.respond(httpResponse(response, url: url), response.body), answer.latency)
+            } catch let error as URLError {
+                return (.fail(error), answer.latency)
+            } catch {
+                let message = "the handler of route \(route) threw \(error) for \(request)"
+                record(StubProblem(kind: .handlerFailed, message: message, route: "\(route)"))
+                return (.fail(Self.error(.cannotParseResponse, "WireStub: " + message, url: url)), answer.latency)
+            }
+        case .sequence(let answers):
+            guard call <= answers.count else {
+                let message =
+                    "route \(route) has a sequence of \(answers.count) answer(s) and was called a "
+                    + "\(call)\(ordinalSuffix(call)) time by \(request)"
+                record(StubProblem(kind: .exhaustedSequence, message: message, route: "\(route)"))
+                return (.fail(Self.error(.resourceUnavailable, "WireStub: " + message, url: url)), 0)
+            }
+            let (inner, latency) = outcome(of: answers[call - 1], call: call, route: route, request: request)
+            return (inner, latency + answer.latency)
+        case .transport(let code):
+            return (.fail(URLError(code, userInfo: [NSURLErrorFailingURLErrorKey: url])), answer.latency)
+        case .lostAfter(let bytes, let response):
+            let sent = response.body.prefix(max(0, bytes))
+            return (
+                .partial(
+                    httpResponse(response, url: url), Data(sent),
+                    URLError(.networkConnectionLost, userInfo: [NSURLErrorFailingURLErrorKey: url])),
+                answer.latency
+            )
+        case .stall:
+            return (.stall, answer.latency)
+        case .unusable(let reason):
+            return (
+                .fail(Self.error(.resourceUnavailable, "WireStub: route \(route): \(reason)", url: url)),
+                answer.latency
+            )
+        case .fixture, .lostAfterFixture, .mutant:
+            // Resolved in `add`; kept for completeness.
+            return (.fail(Self.error(.resourceUnavailable, "WireStub: unresolved fixture", url: url)), 0)
+        }
+    }
+
+    /// The error for a 401 with `WWW-Authenticate` through a session on Linux, where
+    /// FoundationNetworking's authentication path never completes the task; recorded as a problem.
+    func refuseChallenge(_ response: HTTPURLResponse, url: URL) -> URLError {
+        let message =
+            "WireStub: a 401 with WWW-Authenticate through a URLSession never completes on Linux "
+            + "(FoundationNetworking's authentication path); use the server as HTTPDataLoading "
+            + "(server.data(for:)) for this response, or leave out the header (\(url.absoluteString))"
+        record(StubProblem(kind: .unsupportedOnThisPlatform, message: message, route: nil))
+        return Self.error(.userAuthenticationRequired, message, url: url)
+    }
+
+    private func record(_ problem: StubProblem) {
+        state.withLock { $0.problems.append(problem) }
+    }
+
+    private func httpResponse(_ response: StubResponse, url: URL) -> HTTPURLResponse {
+        HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: response.headers)!
+    }
+
+    static func error(_ code: URLError.Code, _ message: String, url: URL) -> URLError {
+        URLError(code, userInfo: [NSLocalizedDescriptionKey: message, NSURLErrorFailingURLErrorKey: url])
+    }
+
+    /// The explanation of an unmatched request: the request, every route, the closest one and why
+    /// it missed.
+    static func unmatchedMessage(for request: RecordedRequest, parts: RequestParts, routes: [StubRoute]) -> String {
+        var text = "WireStub: no route matches \(request)"
+        if let body = request.body, !body.isEmpty { text += " (body: \(body.count) bytes)" }
+        guard !routes.isEmpty else { return text + "; this server declares no routes" }
+        text += "\nroutes (\(routes.count)):"
+        for route in routes { text += "\n  \(route)" }
+        var best: (route: StubRoute, misses: [RouteMiss], score: Int)?
+        for route in routes {
+            let misses = route.misses(parts)
+            let score = misses.reduce(0) { $0 + $1.weight }
+            if best == nil || score < best!.score { best = (route, misses, score) }
+        }
+        if let best {
+            text += "\nclosest: \(best.route), missed on "
+            text += best.misses.map(\.description).joined(separator: "; ")
+        }
+        return text
+    }
+
+    // MARK: Session delegate
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        state.withLock { $0.authenticationChallenges += 1 }
+        completionHandler(.performDefaultHandling, nil)
+    }
+}
+
+private func ordinalSuffix(_ number: Int) -> String {
+    if (11...13).contains(number % 100) { return "th" }
+    switch number % 10 {
+    case 1: return "st"
+    case 2: return "nd"
+    case 3: return "rd"
+    default: return "th"
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A stub HTTP server for one test: a route table, every request it received, and what went wrong.
+/// Nothing is global: two servers in two parallel tests never see each other's routes, answers or
+/// requests, even when both stub the same fixed production host.
+///
+/// Two ways in, one route table:
+/// - ``session``: a `URLSession` on an ephemeral configuration (no cookies, no cache) whose
+///   `protocolClasses` start with WireStub's protocol, which accepts every request, so nothing
+///   through it reaches a network; ``baseURL`` is a host only this server answers.
+/// - ``data(for:)``: the server itself is an ``HTTPDataLoading``, for clients that take a loader;
+///   no URL loading system runs, and upload bodies are seen.
+///
+/// Fail closed: a request no route matches fails with a `URLError(.resourceUnavailable)` whose
+/// description lists the routes, the closest one and why it missed, and is a ``StubProblem``;
+/// ``verify()`` adds the routes never called. WireStubTesting's `withStubServer` records them as
+/// test issues.
+///
+/// ```swift
+/// let server = StubServer()
+/// server.stub(.get("/api/v3/movie"), status: 200, json: #"[{"id": 1, "title": "Heat"}]"#)
+/// let (data, _) = try await server.session.data(from: server.baseURL.appending(path: "api/v3/movie"))
+/// ```
+public final class StubServer: HTTPDataLoading, Sendable {
+    /// `https://<unique>.test.invalid`: a host only this server answers (`.invalid` never resolves).
+    public let baseURL: URL
+    /// The session to inject into the client under test. Requests to any host are answered by
+    /// this server's routes.
+    public let session: URLSession
+    /// Where simulated latency goes (virtual unless the server was made with `latency: .real`).
+    public let clock: StubClock
+    let router: StubRouter
+
+    /// A server with no routes.
+    /// - Parameters:
+    ///   - fixtures: a subfolder of the package's `Fixtures/` to look fixture names up in first
+    ///     (`"API/v3"`); nil searches all of `Fixtures/`.
+    ///   - latency: `.virtual` (default: delays are added to ``clock``, nothing waits) or `.real`.
+    ///   - filePath: where the package's `Fixtures/` is searched from (the caller's file).
+    public init(fixtures: String? = nil, latency: StubClock.Mode = .virtual, filePath: StaticString = #filePath) {
+        let registry = StubHostRegistry.shared
+        let host = registry.makeHost()
+        clock = StubClock(mode: latency)
+        router = StubRouter(
+            host: host, clock: clock,
+            fixtures: FixtureLookup(
+                searchingFrom: "\(filePath)", subfolder: fixtures, environment: ProcessInfo.processInfo.environment))
+        baseURL = URL(string: "https://\(host)")!
+        session = URLSession(configuration: Self.configuration(), delegate: router, delegateQueue: nil)
+        registry.register(router)
+    }
+
+    deinit {
+        StubHostRegistry.shared.remove(host: router.host)
+        session.invalidateAndCancel()
+    }
+
+    /// The ephemeral configuration behind ``session``: the stub protocol first, no cookies, no cache.
+    static func configuration() -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = [StubURLProtocol.self] + (configuration.protocolClasses ?? [])
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieStorage = nil
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return configuration
+    }
+
+    // MARK: Routes
+
+    /// Answers requests matching `route` with `answer`. Routes are tried in the order declared; the
+    /// first that matches answers.
+    public func stub(_ route: StubRoute, _ answer: StubAnswer) {
+        router.add(route, answer)
+    }
+
+    /// Answers `route` with a JSON body.
+    public func stub(_ route: StubRoute, status: Int = 200, headers: [String: String] = [:], json: String) {
+        stub(route, .json(json, status: status, headers: headers))
+    }
+
+    /// Answers `route` with a status, header fields and body bytes.
+    public func stub(_ route: StubRoute, status: Int, headers: [String: String] = [:], body: Data = Data()) {
+        stub(route, .status(status, headers: headers, body: body))
+    }
+
+    /// Answers `route` with a fixture from `Fixtures/` (see ``StubAnswer/fixture(_:status:headers:)``).
+    public func stub(_ route: StubRoute, fixture: String, status: Int = 200, headers: [String: String] = [:]) {
+        stub(route, .fixture(fixture, status: status, headers: headers))
+    }
+
+    /// Answers `route` with what `handler` returns (see ``StubAnswer/handler(_:)``).
+    public func stub(_ route: StubRoute, handler: @escaping @Sendable (RecordedRequest) throws -> StubResponse) {
+        stub(route, .handler(handler))
+    }
+
+    // MARK: What happened
+
+    /// Every request received so far, in arrival order, matched or not.
+    public var requests: [RecordedRequest] { router.state.withLock { $0.requests } }
+
+    /// The problems found so far (unmatched requests, exhausted sequences, unusable fixtures,
+    /// handlers that threw), in order.
+    public var problems: [StubProblem] { router.state.withLock { $0.problems } }
+
+    /// How many authentication challenges the session's delegate received (a 401 with
+    /// `WWW-Authenticate` enters the authentication path on Linux).
+    public var authenticationChallenges: Int { router.state.withLock { $0.authenticationChallenges } }
+
+    /// ``problems`` plus every route that was never called and is not optional: what a test should
+    /// fail for when it ends. Empty when all is well.
+    public func verify() -> [StubProblem] {
+        router.state.withLock { state in
+            var found = state.problems
+            for registration in state.registrations where registration.calls == 0 && !registration.route.isOptional {
+                found.append(
+                    StubProblem(
+                        kind: .unusedRoute,
+                        message: "\(registration.route) was declared but never called "
+                            + "(mark it .optional() if that is fine)",
+                        route: "\(registration.route)"))
+            }
+            return found
+        }
+    }
+
+    // MARK: HTTPDataLoading
+
+    /// Answers `request` from the route table directly (no URL loading system; upload bodies are
+    /// seen), recording it like a request through ``session``.
+    /// - Throws: the `URLError` of an unmatched request, an exhausted sequence or an injected
+    ///   transport failure; `URLError(.cancelled)` when the task is cancelled while the answer stalls
+    ///   or waits out real latency.
+    public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+        guard let url = request.url else { throw URLError(.badURL) }
+        let body = request.httpBody ?? request.httpBodyStream.map(StubURLProtocol.drain)
+        let (outcome, latency) = router.handle(
+            method: request.httpMethod, url: url, headers: request.allHTTPHeaderFields ?? [:], body: body,
+            channel: .dataLoading)
+        if latency > 0 {
+            clock.advance(by: latency)
+            if clock.mode == .real { try await wait(nanoseconds: UInt64(latency * 1e9)) }
+        }
+        switch outcome {
+        case .respond(let response, let data): return (data, response)
+        case .fail(let error): throw error
+        case .partial(_, _, let error): throw error
+        case .stall:
+            try await wait(nanoseconds: UInt64.max)
+            throw URLError(.cancelled)
+        }
+    }
+
+    private func wait(nanoseconds: UInt64) async throws {
+        do {
+            try await Task.sleep(nanoseconds: nanoseconds)
+        } catch {
+            throw URLError(.cancelled)
+        }
+    }
+}
