@@ -136,6 +136,7 @@ let package = Package(
             name: "wirelock",
             dependencies: [
                 "WireSupport", "WireCommandLine", "WireJSON", "WireShapes", "WireLockCore", "WireOracle", "WireFuzz",
+                "WireDiagnostics",
             ]
         ),
 
@@ -197,7 +198,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WireDiagnosticsTests",
-            dependencies: ["WireLockTestSupport", "WireDiagnostics", "WireJSON"]
+            dependencies: ["WireLockTestSupport", "WireDiagnostics", "WireJSON", "SampleAPI"]
         ),
         .testTarget(
             name: "WireStubTests",
