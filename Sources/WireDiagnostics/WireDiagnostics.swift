@@ -71,7 +71,7 @@ public enum WireDiagnostics {
             reachedPath: JSONPath(Array(path.components.prefix(matched))), location: entry.start,
             excerpt: JSONExcerpt(of: bytes, at: entry.start.offset), expected: "", found: "", syntaxError: nil,
             members: [])
-        let found = exists ? describe(entry) : "nothing (no \(path.components[matched]) in \(describe(entry)))"
+        let found = exists ? describe(entry) : "nothing (\(describe(entry)) without \(step(path.components[matched])))"
         switch failure.kind {
         case .typeMismatch:
             explanation.expected = expectedKind(failure.type ?? "a value")
@@ -143,6 +143,14 @@ public enum WireDiagnostics {
             current = children.of(at).first { map.entries[$0].component == component }
         }
         return JSONPath(components)
+    }
+
+    /// A missing step in words: `a member "nope"`, `an element 3`.
+    static func step(_ component: JSONPath.Component) -> String {
+        switch component {
+        case .key(let name): "a member \(JSONPath.quotedName(name))"
+        case .index(let index): "an element \(index)"
+        }
     }
 
     /// `Dictionary<String, Any>` and `Array<Any>` (what `JSONDecoder` names for a container) in
