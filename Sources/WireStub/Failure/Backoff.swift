@@ -1,7 +1,7 @@
 import Foundation
 
 /// A capped exponential backoff with jitter, as a pure function of the attempt number and an
-/// injected random source (so a test with a seeded ``SplitMix64`` gets the same delays on every
+/// injected random source (so a test with a seeded `SplitMix64` gets the same delays on every
 /// machine, and nothing has to wait to test it).
 ///
 /// The uncapped delay of attempt `n` (0 for the first retry) is `base × multiplierⁿ`; it is capped

@@ -9,7 +9,7 @@ import WireJSON
 /// Each value keeps its exact format: only its `YYYY-MM-DD` changes, so fraction digits, the
 /// offset or `Z`, and the time of day stay as written; everything else in the document (layout,
 /// member order, other strings, member names that look like dates) is kept byte for byte. The
-/// recogniser is WireDates' ``RFC3339`` (an impossible day such as `2024-02-30` is not a date
+/// recogniser is WireDates' `RFC3339` (an impossible day such as `2024-02-30` is not a date
 /// and is left alone). Linear in the document.
 ///
 /// ```swift
@@ -28,6 +28,7 @@ public enum FixtureDateShift {
         /// A date would leave the years 0000–9999 that RFC 3339 can write.
         case outOfRange(path: JSONPath, value: String)
 
+        /// The reason, in one sentence.
         public var description: String {
             switch self {
             case .invalidJSON(let error): "not valid JSON: \(error)"
