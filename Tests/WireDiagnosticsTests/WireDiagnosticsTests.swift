@@ -253,3 +253,48 @@ struct ConvertFromSnakeCaseTests {
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
     }
 }
+
+@Suite("valueNotFound and dataCorrupted at a path")
+struct OtherCaseTests {
+    struct Movie: Decodable {
+        enum Status: String, Decodable { case released, announced }
+        var title: String
+        var status: Status
+    }
+
+    static func explain(_ payload: String) throws -> Explanation {
+        let data = Data(payload.utf8)
+        do {
+            _ = try JSONDecoder().decode([Movie].self, from: data)
+        } catch let error as DecodingError {
+            return WireDiagnostics.explain(error, in: data)
+        }
+        throw CancellationError()
+    }
+
+    @Test func nullWhereAValueIsNeededIsFoundAsNull() throws {
+        let payload = """
+            [
+              {"title": "Heat", "status": "released"},
+              {"title": null, "status": "released"}
+            ]
+            """
+        let explanation = try Self.explain(payload)
+        #expect(explanation.failure.kind == .valueNotFound)
+        #expect(explanation.path.description == "$[1].title")
+        #expect(explanation.expected == "a value of type String")
+        #expect(explanation.found == "null")
+        let expected = try #require(place(of: #"{"title": null"#, at: "null", in: payload))
+        #expect(explanation.location.map { ($0.line, $0.column) } ?? (0, 0) == expected)
+    }
+
+    @Test func aRejectedValueIsShownWithTheDecodersMessage() throws {
+        let payload = #"[{"title": "Heat", "status": "rumoured"}]"#
+        let explanation = try Self.explain(payload)
+        #expect(explanation.failure.kind == .dataCorrupted)
+        #expect(explanation.path.description == "$[0].status")
+        #expect(explanation.found == #"a string "rumoured""#)
+        #expect(explanation.expected.contains("rumoured"))
+        #expect(explanation.location?.column == 30)
+    }
+}
