@@ -1,3 +1,5 @@
+import Foundation
+
 extension DecodingFailure {
     /// Why a text could not be read as a `DecodingError`'s description.
     public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -84,6 +84,12 @@ struct DecodingFailureParsingTests {
         )
         #expect(valueNotFound.type == "String")
         #expect(valueNotFound.codingPath == [.index(0), .init(stringValue: "title")])
+
+        let optionalIndex = try DecodingFailure(
+            parsing:
+                #"typeMismatch(Swift.String, Swift.DecodingError.Context(codingPath: [_JSONKey(stringValue: "Index 2", intValue: Optional(2))], debugDescription: "Expected to decode String but found a number instead.", underlyingError: nil))"#
+        )
+        #expect(optionalIndex.codingPath == [.index(2)])
     }
 
     @Test func aLogPrefixIsSkipped() throws {
