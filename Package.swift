@@ -138,7 +138,7 @@ let package = Package(
             name: "wirelock",
             dependencies: [
                 "WireSupport", "WireCommandLine", "WireJSON", "WireShapes", "WireLockCore", "WireOracle", "WireFuzz",
-                "WireLint",
+                "WireLint", "WireDiagnostics",
             ]
         ),
 
@@ -200,7 +200,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WireDiagnosticsTests",
-            dependencies: ["WireLockTestSupport", "WireDiagnostics", "WireJSON"]
+            dependencies: ["WireLockTestSupport", "WireDiagnostics", "WireJSON", "SampleAPI"]
         ),
         .testTarget(
             name: "WireStubTests",

@@ -22,7 +22,8 @@ struct WireLockCommand: CommandGroup {
                 ValidateCommand.self, FmtCommand.self,
                 AcceptCommand.self, RejectCommand.self, GoldenCommand.self,
                 ShapeCommand.self, LockCommand.self, DiffCommand.self,
-                OracleCommand.self, FuzzCommand.self, CheckCommand.self,
+                OracleCommand.self, FuzzCommand.self,
+                CheckCommand.self, ExplainCommand.self,
             ])
     }
 
