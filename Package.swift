@@ -121,7 +121,7 @@ let package = Package(
         // reports (rendered as text, JSON, GitHub, SARIF or JUnit by the CLI).
         .target(
             name: "WireLint",
-            dependencies: ["WireJSON", "WireSupport"]
+            dependencies: ["WireJSON", "WireShapes", "WireSupport"]
         ),
 
         // MARK: Command line — internal, never a product: the typed parser (options parsed and
@@ -136,6 +136,7 @@ let package = Package(
             name: "wirelock",
             dependencies: [
                 "WireSupport", "WireCommandLine", "WireJSON", "WireShapes", "WireLockCore", "WireOracle", "WireFuzz",
+                "WireLint",
             ]
         ),
 
@@ -191,7 +192,7 @@ let package = Package(
             name: "WireLockCLITests",
             dependencies: [
                 "WireLockTestSupport", "WireSupport", "WireCommandLine", "WireJSON", "WireLockCore", "WireOracle",
-                "WireFuzz", "wirelock",
+                "WireFuzz", "WireLint", "wirelock",
                 "wirelock-sample", "SampleAPI",
             ]
         ),
@@ -205,7 +206,8 @@ let package = Package(
         ),
         .testTarget(
             name: "WireLintTests",
-            dependencies: ["WireLockTestSupport", "WireLint", "WireJSON"]
+            dependencies: ["WireLockTestSupport", "WireLint", "WireJSON", "WireShapes"],
+            exclude: ["corpus"]
         ),
         // Reads Sources/ and checks every import against the layer table; depends on no target.
         .testTarget(
