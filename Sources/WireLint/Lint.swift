@@ -101,7 +101,7 @@ private struct FileScan {
             ruleID: rule.id, severity: .error, file: file, region: region, path: path, message: message,
             hint: rule.help, snippet: snippet)
         results.append(
-            Lint.Result(finding: finding, valueSHA256: value.map { SHA256.hex(SHA256.hash(Array($0.utf8))) }))
+            Lint.Result(finding: finding, valueSHA256: value.map { SHA256.hex(Array($0.utf8)) }))
     }
 
     private mutating func duplicateKeys(_ map: JSONSourceMap, lineOffset: Int) {
