@@ -24,6 +24,10 @@ struct ValueScanner {
 
     /// Spans of URLs (`scheme://…` to the first space or quote) and where their authorities' `@` is.
     private var urls: [(range: Range<Int>, host: [UInt8], credentials: [UInt8]?)] = []
+    /// For each byte, whether it is inside a URL; and the offsets of the `@` that ends a URL's
+    /// credentials (not an e-mail address). Lookups in constant time keep every scan linear.
+    private var urlCoverage: [Bool] = []
+    private var authorityAts: Set<Int> = []
 
     init(_ bytes: [UInt8], context: KeyContext) {
         self.bytes = bytes
@@ -87,7 +91,10 @@ struct ValueScanner {
             if let at = authority.lastIndex(of: UInt8(ascii: "@")) {
                 credentials = Array(authority[..<at])
                 hostPart = authority[(at + 1)...]
+                authorityAts.insert(authorityStart + at)
             }
+            if urlCoverage.isEmpty { urlCoverage = [Bool](repeating: false, count: n) }
+            for covered in schemeStart..<end { urlCoverage[covered] = true }
             urls.append((schemeStart..<end, Self.stripPort(hostPart), credentials))
             i = max(end, i + 3)
         }
@@ -107,7 +114,7 @@ struct ValueScanner {
         return Array(hostPort)
     }
 
-    private func inURL(_ index: Int) -> Bool { urls.contains { $0.range.contains(index) } }
+    private func inURL(_ index: Int) -> Bool { urlCoverage.indices.contains(index) && urlCoverage[index] }
 
     private func urlCredentials() -> [Hit] {
         for url in urls {
@@ -176,16 +183,23 @@ struct ValueScanner {
         return formats
     }()
 
+    /// The longest key body read (no key format is longer).
+    private static let maximumRun = 256
+
     private func knownFormats() -> [Hit] {
         let n = bytes.count
         for start in 0..<n {
             if start > 0 && ByteText.isAlphanumeric(bytes[start - 1]) { continue }
             for format in Self.formats where ByteText.has(format.prefix, in: bytes, at: start) {
                 let bodyStart = start + format.prefix.count
-                let bodyEnd = ByteText.runEnd(bytes, from: bodyStart, format.accepts)
+                // The run is read at most `maximumRun` bytes far, so overlapping candidates
+                // ("-AIza-AIza-…") cost a constant each, not the rest of the value.
+                let limit = min(n, bodyStart + Self.maximumRun)
+                var bodyEnd = bodyStart
+                while bodyEnd < limit && format.accepts(bytes[bodyEnd]) { bodyEnd += 1 }
                 let length = bodyEnd - bodyStart
                 guard length >= format.minimum, length <= format.maximum else { continue }
-                if bodyEnd < n && ByteText.isAlphanumeric(bytes[bodyEnd]) { continue }
+                if bodyEnd < limit && ByteText.isAlphanumeric(bytes[bodyEnd]) { continue }
                 if ByteText.isOneCharacterRun(bytes[bodyStart..<bodyEnd]) { continue }
                 return [Hit(rule: format.rule, matched: Array(bytes[start..<bodyEnd]))]
             }
@@ -346,14 +360,7 @@ struct ValueScanner {
         return nil
     }
 
-    private func inURLAuthority(_ index: Int) -> Bool {
-        urls.contains { url in
-            guard url.range.contains(index), let credentials = url.credentials else { return false }
-            // The authority starts after "scheme://"; its '@' is the one after the credentials.
-            let schemeEnd = (url.range.lowerBound..<url.range.upperBound).first { bytes[$0] == UInt8(ascii: ":") } ?? 0
-            return index == schemeEnd + 3 + credentials.count
-        }
-    }
+    private func inURLAuthority(_ index: Int) -> Bool { authorityAts.contains(index) }
 
     private func phone() -> Hit? {
         let n = bytes.count
