@@ -22,6 +22,12 @@ public enum Lint {
         public var finding: Finding
         /// Lower-case hex SHA-256 of the string value's UTF-8; `nil` for findings about a whole file.
         public var valueSHA256: String?
+
+        /// Pairs a finding with its value's hash.
+        public init(finding: Finding, valueSHA256: String? = nil) {
+            self.finding = finding
+            self.valueSHA256 = valueSHA256
+        }
     }
 
     /// Lints one file's bytes.
@@ -213,7 +219,7 @@ private struct FileScan {
         let scan = scanner.scan()
         for hit in scan.hits {
             add(
-                hit.rule, region: region, path: path, message: hit.rule.shortDescription + note,
+                hit.rule, region: region, path: path, message: hit.rule.sentenceDescription + note,
                 snippet: LintMask.mask(hit.matched), value: hashSource)
         }
         guard depth < FileScan.maximumNesting else { return }

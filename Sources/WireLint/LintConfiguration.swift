@@ -197,8 +197,10 @@ extension LintConfiguration {
         return JSONPathGlob(glob).matches((path ?? .root).description)
     }
 
-    /// Whether the configuration lets this finding through (`valueSHA256` is the value's hash).
-    func keeps(_ finding: Finding, valueSHA256: String?) -> Bool {
+    /// Whether the configuration lets this finding through: its family is selected, no disabled
+    /// rule covers it and no suppression matches it (`valueSHA256`: the hash of the value it is
+    /// about, for suppressions that name one).
+    public func keeps(_ finding: Finding, valueSHA256: String? = nil) -> Bool {
         if let categories, !categories.contains(where: { $0.rawValue == finding.family }) { return false }
         for rule in disabled
         where Self.selects(rule.rule, finding.ruleID) && Self.fileMatches(rule.file, finding.file)

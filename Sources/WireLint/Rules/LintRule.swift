@@ -23,6 +23,12 @@ public struct LintRule: Hashable, Sendable, Identifiable {
         LintCategory(rawValue: String(id.prefix { $0 != "." })) ?? .format
     }
 
+    /// ``shortDescription`` as the start of a sentence's clause: "a bearer credential".
+    var sentenceDescription: String {
+        guard let first = shortDescription.first else { return shortDescription }
+        return first.lowercased() + shortDescription.dropFirst()
+    }
+
     init(_ id: String, _ shortDescription: String, _ fullDescription: String, help: String) {
         self.id = id
         self.shortDescription = shortDescription
