@@ -23,6 +23,9 @@ public enum Lint {
         /// Lower-case hex SHA-256 of the string value's UTF-8; `nil` for findings about a whole file.
         public var valueSHA256: String?
 
+        /// What `--fix` would write for it, when it can fix it.
+        var fix: LintFix?
+
         /// Pairs a finding with its value's hash.
         public init(finding: Finding, valueSHA256: String? = nil) {
             self.finding = finding
@@ -95,19 +98,20 @@ private struct FileScan {
         duplicateKeys(map, lineOffset: lineOffset)
         canonicalForm(bytes, options: options, style: style, lineOffset: lineOffset)
         values(
-            map, pathPrefix: [], region: nil, lineOffset: lineOffset, outerContext: KeyContext(key: nil),
-            hashSource: nil, depth: 0, note: "")
+            map, pathPrefix: [], region: nil, lineOffset: lineOffset, byteOffset: byteOffset,
+            outerContext: KeyContext(key: nil), hashSource: nil, depth: 0, note: "")
     }
 
     private mutating func add(
         _ rule: LintRule, region: Finding.Region?, path: JSONPath?, message: String, snippet: String? = nil,
-        value: String?
+        value: String?, fix: LintFix? = nil
     ) {
         let finding = Finding(
             ruleID: rule.id, severity: .error, file: file, region: region, path: path, message: message,
             hint: rule.help, snippet: snippet)
-        results.append(
-            Lint.Result(finding: finding, valueSHA256: value.map { SHA256.hex(Array($0.utf8)) }))
+        var result = Lint.Result(finding: finding, valueSHA256: value.map { SHA256.hex(Array($0.utf8)) })
+        result.fix = fix
+        results.append(result)
     }
 
     private mutating func duplicateKeys(_ map: JSONSourceMap, lineOffset: Int) {
@@ -158,7 +162,7 @@ private struct FileScan {
     /// (the enclosing string); `hashSource` is that string's text.
     private mutating func values(
         _ map: JSONSourceMap, pathPrefix: [JSONPath.Component], region fixedRegion: Finding.Region?, lineOffset: Int,
-        outerContext: KeyContext, hashSource: String?, depth: Int, note: String
+        byteOffset: Int? = nil, outerContext: KeyContext, hashSource: String?, depth: Int, note: String
     ) {
         let entries = map.entries
         // Pass 1: the "name" of each HAR-style pair object.
@@ -193,15 +197,17 @@ private struct FileScan {
                     line: entry.start.line + lineOffset, column: entry.start.column,
                     endLine: entry.end.line + lineOffset, endColumn: max(1, entry.end.column - 1))
             let path = JSONPath(pathPrefix + map.path(of: contexts.count - 1).components)
+            // Only a string of the file itself can be rewritten by --fix (not one inside another).
+            let span = byteOffset.map { ($0 + entry.start.offset)..<($0 + entry.end.offset) }
             string(
-                text, context: context, region: region, path: path, hashSource: hashSource ?? text, depth: depth,
-                note: note)
+                text, context: context, region: region, path: path, hashSource: hashSource ?? text, span: span,
+                depth: depth, note: note)
         }
     }
 
     private mutating func string(
-        _ text: String, context: KeyContext, region: Finding.Region, path: JSONPath, hashSource: String, depth: Int,
-        note: String
+        _ text: String, context: KeyContext, region: Finding.Region, path: JSONPath, hashSource: String,
+        span: Range<Int>?, depth: Int, note: String
     ) {
         guard !context.isIDLike else { return }
         let bytes = Array(text.utf8)
@@ -218,9 +224,14 @@ private struct FileScan {
         var scanner = ValueScanner(bytes, context: context)
         let scan = scanner.scan()
         for hit in scan.hits {
+            let fix = span.flatMap { span in
+                LintFix.replacement(for: hit.rule, matched: hit.matched).map {
+                    LintFix(span: span, value: bytes, range: hit.range, replacement: $0)
+                }
+            }
             add(
                 hit.rule, region: region, path: path, message: hit.rule.sentenceDescription + note,
-                snippet: LintMask.mask(hit.matched), value: hashSource)
+                snippet: LintMask.mask(hit.matched), value: hashSource, fix: fix)
         }
         guard depth < FileScan.maximumNesting else { return }
         for claims in scan.claims {

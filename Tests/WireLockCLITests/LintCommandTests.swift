@@ -140,3 +140,24 @@ struct LintCommandTests {
         #expect(result.stdout.isEmpty)
     }
 }
+
+@Suite("wirelock lint --fix (binary)")
+struct LintFixCommandTests {
+    @Test("--fix rewrites the file with placeholders, says so on standard error, and reports what is left")
+    func fix() throws {
+        let directory = try LintCommandTests.package(lintSection: nil)
+        defer { directory.remove() }
+        let result = try LintCommandTests.run(["--fix", "Fixtures/user-default.json"], in: directory.url)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr == "Fixtures/user-default.json: fixed 1 value\n")
+        #expect(try directory.readText("Fixtures/user-default.json") == "{\n  \"email\": \"user@example.com\"\n}\n")
+        #expect(result.stdoutLines == ["0 findings in 0 of 1 file"])
+    }
+
+    @Test("--fix with standard input is a usage error")
+    func standardInput() throws {
+        let result = try WireLockBinary.run(["lint", "--fix", "-"], stdin: "{}")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--fix"))
+    }
+}

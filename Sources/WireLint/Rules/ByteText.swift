@@ -92,6 +92,25 @@ enum ByteText {
         return bits
     }
 
+    /// base64url without padding (RFC 4648 §5), as JWTs use it.
+    static func base64URLEncode(_ bytes: [UInt8]) -> [UInt8] {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var index = 0
+        while index < bytes.count {
+            let chunk = bytes[index..<min(index + 3, bytes.count)]
+            var buffer: UInt32 = 0
+            for byte in chunk { buffer = buffer << 8 | UInt32(byte) }
+            buffer <<= UInt32(8 * (3 - chunk.count))
+            for position in 0...chunk.count {
+                out.append(alphabet[Int((buffer >> UInt32(18 - 6 * position)) & 0x3F)])
+            }
+            index += 3
+        }
+        return out
+    }
+
     /// Decodes base64 or base64url (padding optional); `nil` when the text is not base64.
     static func base64Decode(_ text: some Collection<UInt8>) -> [UInt8]? {
         var out: [UInt8] = []

@@ -130,7 +130,7 @@ extension LintRule {
         "personal.phone", "A phone number",
         "An E.164 number (+ and 8 to 15 digits), a North American (555) 555-0100 or 555-555-0100 form, or a "
             + "national number with a leading 0 and 10 or 11 digits in groups.",
-        help: "replace it with a fictional number such as +1-202-555-0100 or a placeholder")
+        help: "replace it with a placeholder such as <phone>")
     public static let internalIP = LintRule(
         "internal.ip", "A private, loopback or link-local address",
         "IPv4 10/8, 172.16/12, 192.168/16, 127/8, 169.254/16, 100.64/10; IPv6 ::1, fc00::/7, fe80::/10 (and "

@@ -11,6 +11,8 @@ struct ValueScanner {
         var rule: LintRule
         /// The offending text (masked before it leaves WireLint).
         var matched: [UInt8]
+        /// Where it is in the value's bytes (what `--fix` replaces).
+        var range: Range<Int>
     }
 
     struct Result {
@@ -23,11 +25,13 @@ struct ValueScanner {
     let context: KeyContext
 
     /// Spans of URLs (`scheme://…` to the first space or quote) and where their authorities' `@` is.
-    private var urls: [(range: Range<Int>, host: [UInt8], credentials: [UInt8]?)] = []
+    private var urls: [(range: Range<Int>, host: [UInt8], hostRange: Range<Int>, credentials: [UInt8]?)] = []
     /// For each byte, whether it is inside a URL; and the offsets of the `@` that ends a URL's
     /// credentials (not an e-mail address). Lookups in constant time keep every scan linear.
     private var urlCoverage: [Bool] = []
     private var authorityAts: Set<Int> = []
+    /// The whole value is one unsigned JWT.
+    private var isUnsignedJWT = false
 
     init(_ bytes: [UInt8], context: KeyContext) {
         self.bytes = bytes
@@ -51,7 +55,8 @@ struct ValueScanner {
         secrets += urlCredentials()
         secrets += schemeCredentials()
         secrets += headerValue()
-        secrets += highEntropy()
+        // An unsigned JWT (alg none, no signature) is WireLock's own placeholder, not a token.
+        if !isUnsignedJWT { secrets += highEntropy() }
         if let first = secrets.first { result.hits.append(first) }
         if let email = email() { result.hits.append(email) }
         if let phone = phone() { result.hits.append(phone) }
@@ -95,7 +100,9 @@ struct ValueScanner {
             }
             if urlCoverage.isEmpty { urlCoverage = [Bool](repeating: false, count: n) }
             for covered in schemeStart..<end { urlCoverage[covered] = true }
-            urls.append((schemeStart..<end, Self.stripPort(hostPart), credentials))
+            let host = Self.stripPort(hostPart)
+            let hostStart = authorityStart + hostPart.startIndex
+            urls.append((schemeStart..<end, host, hostStart..<(hostStart + host.count), credentials))
             i = max(end, i + 3)
         }
     }
@@ -124,7 +131,7 @@ struct ValueScanner {
             let password = Array(credentials[(colon + 1)...])
             if password.isEmpty || Self.isExempt(password) { continue }
             if HostRules.isDocumentationDomain(url.host) { continue }
-            return [Hit(rule: .urlCredentials, matched: Array(bytes[url.range]))]
+            return [Hit(rule: .urlCredentials, matched: Array(bytes[url.range]), range: url.range)]
         }
         return []
     }
@@ -138,7 +145,7 @@ struct ValueScanner {
                 if rest.count >= 10, !ByteText.isPlaceholder(rest),
                     !ByteText.isOneCharacterRun(rest.filter { $0 != 0x2F })
                 {
-                    return [Hit(rule: .slackWebhook, matched: text)]
+                    return [Hit(rule: .slackWebhook, matched: text, range: url.range)]
                 }
             }
         }
@@ -201,7 +208,7 @@ struct ValueScanner {
                 guard length >= format.minimum, length <= format.maximum else { continue }
                 if bodyEnd < limit && ByteText.isAlphanumeric(bytes[bodyEnd]) { continue }
                 if ByteText.isOneCharacterRun(bytes[bodyStart..<bodyEnd]) { continue }
-                return [Hit(rule: format.rule, matched: Array(bytes[start..<bodyEnd]))]
+                return [Hit(rule: format.rule, matched: Array(bytes[start..<bodyEnd]), range: start..<bodyEnd)]
             }
         }
         return []
@@ -226,7 +233,7 @@ struct ValueScanner {
                 }
                 let material = bytes[lineEnd..<body].filter { !ByteText.isSpace($0) }
                 if material.count >= 16 && !ByteText.isOneCharacterRun(material) {
-                    return [Hit(rule: .privateKey, matched: Array(bytes[start..<body]))]
+                    return [Hit(rule: .privateKey, matched: Array(bytes[start..<body]), range: start..<body)]
                 }
             }
             start = lineEnd
@@ -234,7 +241,7 @@ struct ValueScanner {
         return []
     }
 
-    private func jwts(claims: inout [[UInt8]]) -> [Hit] {
+    private mutating func jwts(claims: inout [[UInt8]]) -> [Hit] {
         let n = bytes.count
         var hit: [Hit] = []
         var start = 0
@@ -256,7 +263,10 @@ struct ValueScanner {
             else { continue }
             claims.append(payload)
             let unsigned = parts[2].isEmpty && header["alg"] == .string("none")
-            if !unsigned && hit.isEmpty { hit = [Hit(rule: .jwt, matched: Array(bytes[start..<end]))] }
+            if unsigned && start == 0 && end == n { isUnsignedJWT = true }
+            if !unsigned && hit.isEmpty {
+                hit = [Hit(rule: .jwt, matched: Array(bytes[start..<end]), range: start..<end)]
+            }
         }
         return hit
     }
@@ -286,7 +296,7 @@ struct ValueScanner {
                         !Self.isExempt(Array(decoded[(colon + 1)...]))
                     else { continue }
                 }
-                return [Hit(rule: rule, matched: credential)]
+                return [Hit(rule: rule, matched: credential, range: credentialStart..<credentialEnd)]
             }
         }
         return []
@@ -295,9 +305,10 @@ struct ValueScanner {
     /// Authorization values in other schemes, and session cookies.
     private func headerValue() -> [Hit] {
         if context.isAuthorization {
-            let credential = bytes.split(separator: 0x20).last.map(Array.init) ?? []
+            let credentialStart = (bytes.lastIndex(of: 0x20) ?? -1) + 1
+            let credential = Array(bytes[credentialStart...])
             if credential.count >= 8 && !Self.isExempt(credential) {
-                return [Hit(rule: .authorization, matched: bytes)]
+                return [Hit(rule: .authorization, matched: bytes, range: credentialStart..<bytes.count)]
             }
             return []
         }
@@ -307,12 +318,12 @@ struct ValueScanner {
         if cookie.onlyFirstPair { pairs = Array(pairs.prefix(1)) }
         for pair in pairs {
             guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { continue }
-            var value = Array(pair[(equals + 1)...])
-            while value.first == 0x20 || value.first == UInt8(ascii: "\"") { value.removeFirst() }
-            while value.last == 0x20 || value.last == UInt8(ascii: "\"") { value.removeLast() }
-            guard value.count >= 8, !Self.isExempt(value) else { continue }
+            var value = pair[(equals + 1)...]
+            while value.first == 0x20 || value.first == UInt8(ascii: "\"") { value = value.dropFirst() }
+            while value.last == 0x20 || value.last == UInt8(ascii: "\"") { value = value.dropLast() }
+            guard value.count >= 8, !Self.isExempt(Array(value)) else { continue }
             if value.contains(where: ByteText.isDigit) || ByteText.entropy(value) >= 3.0 {
-                return [Hit(rule: .cookie, matched: value)]
+                return [Hit(rule: .cookie, matched: Array(value), range: value.startIndex..<value.endIndex)]
             }
         }
         return []
@@ -324,7 +335,7 @@ struct ValueScanner {
         guard ByteText.entropy(bytes) >= bar else { return [] }
         // A URL or a plain word list under "token" is not a token.
         if !urls.isEmpty || bytes.allSatisfy({ ByteText.isLower($0) }) && !context.isPasswordLike { return [] }
-        return [Hit(rule: .highEntropy, matched: bytes)]
+        return [Hit(rule: .highEntropy, matched: bytes, range: 0..<bytes.count)]
     }
 
     // MARK: Personal data
@@ -355,7 +366,7 @@ struct ValueScanner {
             // git@host:owner/repo is an SSH address, not a mailbox.
             if domainEnd < n && bytes[domainEnd] == UInt8(ascii: ":") { continue }
             if HostRules.isDocumentationDomain(domain) { continue }
-            return Hit(rule: .email, matched: Array(bytes[localStart..<domainEnd]))
+            return Hit(rule: .email, matched: Array(bytes[localStart..<domainEnd]), range: localStart..<domainEnd)
         }
         return nil
     }
@@ -404,7 +415,7 @@ struct ValueScanner {
             let candidate = Array(bytes[start..<end])
             if !followedByWord, Self.looksLikePhone(candidate, digits: digits, separators: separators, context: context)
             {
-                return Hit(rule: .phone, matched: candidate)
+                return Hit(rule: .phone, matched: candidate, range: start..<end)
             }
             start = max(end, start + 1)
         }
@@ -446,19 +457,19 @@ struct ValueScanner {
     private func internalHosts() -> [Hit] {
         var address: Hit?
         var name: Hit?
-        func judge(_ host: [UInt8], matched: [UInt8]) {
+        func judge(_ host: [UInt8], range: Range<Int>) {
             switch HostRules.classify(host) {
-            case .internalAddress: if address == nil { address = Hit(rule: .internalIP, matched: matched) }
-            case .internalName: if name == nil { name = Hit(rule: .internalHost, matched: matched) }
+            case .internalAddress: if address == nil { address = Hit(rule: .internalIP, matched: host, range: range) }
+            case .internalName: if name == nil { name = Hit(rule: .internalHost, matched: host, range: range) }
             case .fine: break
             }
         }
-        for url in urls { judge(url.host, matched: url.host) }
+        for url in urls { judge(url.host, range: url.hostRange) }
         // A bare host value: host, host:port, an IPv6 address.
         let isHostByte: (UInt8) -> Bool = { ByteText.isAlphanumeric($0) || ".-:[]%".utf8.contains($0) }
         if urls.isEmpty, bytes.allSatisfy(isHostByte) {
             let host = Self.stripPort(bytes[...])
-            judge(host, matched: host)
+            judge(host, range: 0..<host.count)
         }
         // Dotted quads in text.
         let n = bytes.count
@@ -476,7 +487,9 @@ struct ValueScanner {
             if let v4 = HostRules.ipv4(bytes[start..<quadEnd]), HostRules.isInternal(v4),
                 end == n || !ByteText.isAlphanumeric(bytes[end])
             {
-                if address == nil { address = Hit(rule: .internalIP, matched: Array(bytes[start..<quadEnd])) }
+                if address == nil {
+                    address = Hit(rule: .internalIP, matched: Array(bytes[start..<quadEnd]), range: start..<quadEnd)
+                }
             }
             start = end
         }

@@ -30,6 +30,11 @@ struct LintCommand: ParsableCommand {
         help:
             "Run only these rule families: secret, personal, internal, format, naming, unreferenced (comma-separated)."
     )
+    static let fix = OptionDefinition.flag(
+        "fix",
+        help:
+            "Replace what the secret, personal and internal rules find with placeholders (an unsigned JWT with the same claim keys, user@example.com, 192.0.2.1, api.example.com, <redacted>), changing only those strings; a file is rewritten atomically, and only when it is still valid JSON. The findings left are reported."
+    )
     static let paths = ArgumentDefinition(
         "path", help: SharedOptions.paths.help + " Use - for standard input (named <stdin>).", isRepeating: true)
 
@@ -53,13 +58,14 @@ struct LintCommand: ParsableCommand {
                 Exit status: 0 when there are no findings, 1 when there are, 2 for a usage error, an \
                 input that cannot be read or an invalid wirelock.json.
                 """,
-            options: [format.definition, only.definition, CommonOptions.quiet] + InputOptions.options,
+            options: [format.definition, only.definition, fix, CommonOptions.quiet] + InputOptions.options,
             arguments: [paths])
     }
 
     var format: OutputFormat
     var categories: Set<LintCategory>?
     var quiet: Bool
+    var fixes: Bool
     var inputs: InputOptions
     var paths: [RawPath]
 
@@ -67,10 +73,14 @@ struct LintCommand: ParsableCommand {
         format = arguments.value(Self.format)
         categories = arguments.value(Self.only)
         quiet = arguments.flag(CommonOptions.quiet)
+        fixes = arguments.flag(Self.fix)
         inputs = InputOptions(from: arguments)
         paths = arguments.paths(Self.paths)
         if paths.filter(\.isStandardInput).count > 1 {
             throw UsageError("standard input ('-') can be given only once")
+        }
+        if fixes && paths.contains(where: \.isStandardInput) {
+            throw UsageError("--fix rewrites files; it cannot fix standard input")
         }
     }
 
@@ -103,7 +113,7 @@ struct LintCommand: ParsableCommand {
                     status = .failure
                 }
             case .input(let input):
-                let bytes: [UInt8]
+                var bytes: [UInt8]
                 do throws(JSONInputError) {
                     bytes =
                         input.isStandardInput
@@ -116,6 +126,18 @@ struct LintCommand: ParsableCommand {
                     continue
                 }
                 files += 1
+                if fixes, let outcome = Lint.fix(bytes, file: input.displayPath, configuration: configuration) {
+                    do throws(AtomicWriteError) {
+                        try AtomicFile.write(
+                            outcome.bytes, to: input.path, options: .rewrite(force: false, existing: .replaceOnly))
+                        bytes = outcome.bytes
+                        let count = outcome.fixedCount
+                        context.diagnose("\(input.displayPath): fixed \(count) \(count == 1 ? "value" : "values")\n")
+                    } catch {
+                        context.reportError(error.description)
+                        status = .failure
+                    }
+                }
                 var fileResults = Lint.results(in: bytes, file: input.displayPath, configuration: configuration)
                 if input.isStandardInput {
                     fileResults.removeAll { $0.finding.family == LintCategory.naming.rawValue }
