@@ -194,7 +194,7 @@ let package = Package(
             name: "WireLockCLITests",
             dependencies: [
                 "WireLockTestSupport", "WireSupport", "WireCommandLine", "WireJSON", "WireLockCore", "WireOracle",
-                "WireFuzz", "wirelock",
+                "WireFuzz", "WireLint", "wirelock",
                 "wirelock-sample", "SampleAPI",
             ]
         ),
@@ -210,7 +210,8 @@ let package = Package(
         ),
         .testTarget(
             name: "WireLintTests",
-            dependencies: ["WireLockTestSupport", "WireLint", "WireJSON"]
+            dependencies: ["WireLockTestSupport", "WireLint", "WireJSON", "WireShapes"],
+            exclude: ["corpus"]
         ),
         // Reads Sources/ and checks every import against the layer table; depends on no target.
         .testTarget(

@@ -1,0 +1,65 @@
+/// Which fixture names the tests, goldens and route tables mention, built in one pass over those
+/// files (each file is split into name-like words once; looking a fixture up is a hash lookup), for
+/// the `unreferenced.fixture` rule.
+///
+/// ```swift
+/// var index = LintReferenceIndex()
+/// index.add(Array(#"try fixture("movies-success.json")"#.utf8), from: "Tests/MovieTests.swift")
+/// index.findings(forFixtures: ["Fixtures/movies-success.json", "Fixtures/movies-old.json"])
+/// // [unreferenced.fixture for Fixtures/movies-old.json]
+/// ```
+public struct LintReferenceIndex: Sendable {
+    /// For each word, the first file it was seen in and whether a second file has it too.
+    private var words: [String: (file: String, inSeveralFiles: Bool)] = [:]
+
+    /// An empty index.
+    public init() {}
+
+    /// Adds one file's words (runs of letters, digits, `_` and `-`).
+    public mutating func add(_ bytes: [UInt8], from file: String) {
+        let isWord: (UInt8) -> Bool = {
+            ByteText.isAlphanumeric($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
+        }
+        var start = 0
+        let n = bytes.count
+        var seenHere = Set<String>()
+        while start < n {
+            guard isWord(bytes[start]) else {
+                start += 1
+                continue
+            }
+            let end = ByteText.runEnd(bytes, from: start, isWord)
+            let word = String(decoding: bytes[start..<end], as: UTF8.self)
+            if seenHere.insert(word).inserted {
+                if let known = words[word] {
+                    if known.file != file { words[word] = (known.file, true) }
+                } else {
+                    words[word] = (file, false)
+                }
+            }
+            start = end
+        }
+    }
+
+    /// Whether some file other than `fixture` itself mentions `name`.
+    public func mentions(_ name: String, besides fixture: String) -> Bool {
+        guard let known = words[name] else { return false }
+        return known.inSeveralFiles || known.file != fixture
+    }
+
+    /// One `unreferenced.fixture` finding per fixture whose base name no indexed file (other than
+    /// itself) mentions, filtered by `configuration`.
+    public func findings(forFixtures fixtures: [String], configuration: LintConfiguration = LintConfiguration())
+        -> [Finding]
+    {
+        fixtures.compactMap { fixture in
+            let name = Lint.baseName(of: fixture)
+            guard !mentions(name, besides: fixture) else { return nil }
+            let rule = LintRule.unreferencedFixture
+            let finding = Finding(
+                ruleID: rule.id, file: fixture,
+                message: "no test, golden file or route table mentions '\(name)'", hint: rule.help)
+            return configuration.keeps(finding, valueSHA256: nil) ? finding : nil
+        }
+    }
+}

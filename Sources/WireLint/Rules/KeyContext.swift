@@ -1,0 +1,75 @@
+/// What a value's key says about it: the nearest member name (for an array element, its array's
+/// name; for a HAR-style `{"name": …, "value": …}` pair, the pair's name).
+struct KeyContext: Sendable {
+    /// The key as written.
+    var key: String?
+    /// Lower-case, without `_` and `-`: `client_secret` and `clientSecret` are both `clientsecret`.
+    private var normalized: [UInt8]
+    private var lower: [UInt8]
+
+    init(key: String?) {
+        self.key = key
+        lower = key.map { Array($0.utf8).map(ByteText.lowercased) } ?? []
+        normalized = lower.filter { $0 != UInt8(ascii: "_") && $0 != UInt8(ascii: "-") }
+    }
+
+    private func normalizedHas(suffix: String) -> Bool {
+        normalized.suffix(suffix.utf8.count).elementsEqual(suffix.utf8)
+    }
+    private func normalizedContains(_ part: String) -> Bool {
+        let needle = Array(part.utf8)
+        guard normalized.count >= needle.count else { return false }
+        for start in 0...(normalized.count - needle.count) where ByteText.has(needle, in: normalized, at: start) {
+            return true
+        }
+        return false
+    }
+
+    /// id, *Id, *ID, *_id, uuid, guid, etag, integrity, hash, checksum, sha*, digest: values that are
+    /// identifiers or content hashes, never secrets or personal data.
+    var isIDLike: Bool {
+        guard let key else { return false }
+        // accessKeyId, client_secret_id, apiKeyId: named after a secret, whatever the suffix.
+        if ["accesskey", "secret", "apikey", "password"].contains(where: { normalizedContains($0) }) { return false }
+        if lower == Array("id".utf8) || key.hasSuffix("Id") || key.hasSuffix("ID") { return true }
+        if lower.suffix(3).elementsEqual("_id".utf8) || lower.suffix(3).elementsEqual("-id".utf8) { return true }
+        if ["uuid", "guid", "etag"].contains(where: { normalized.elementsEqual($0.utf8) }) { return true }
+        if normalized.starts(with: "sha".utf8) { return true }
+        return ["integrity", "hash", "checksum", "digest"].contains { normalizedContains($0) }
+    }
+
+    /// Authorization or Proxy-Authorization.
+    var isAuthorization: Bool {
+        lower.elementsEqual("authorization".utf8) || lower.elementsEqual("proxy-authorization".utf8)
+    }
+
+    /// Cookie (every pair counts) or Set-Cookie (only the first pair is the cookie).
+    var cookieHeader: (isCookie: Bool, onlyFirstPair: Bool) {
+        if lower.elementsEqual("cookie".utf8) { return (true, false) }
+        if lower.elementsEqual("set-cookie".utf8) { return (true, true) }
+        return (false, false)
+    }
+
+    /// token, apiKey, api_key, secret, client_secret, password and the like (not page tokens or cursors).
+    var isSecretLike: Bool {
+        guard key != nil else { return false }
+        if ["page", "cursor", "next", "type", "count", "url", "uri"].contains(where: { normalizedContains($0) }) {
+            return false
+        }
+        return [
+            "token", "apikey", "secret", "password", "passwd", "pwd", "secretkey", "privatekey", "accesskey",
+            "credential", "credentials",
+        ].contains { normalizedHas(suffix: $0) }
+    }
+
+    /// password, passwd, pwd: a lower entropy bar (people choose them).
+    var isPasswordLike: Bool {
+        ["password", "passwd", "pwd"].contains { normalizedHas(suffix: $0) }
+    }
+
+    /// phone, mobile, tel, fax: any number-like value there is a phone number.
+    var isPhoneLike: Bool {
+        ["phone", "mobile", "telephone", "fax"].contains { normalizedContains($0) }
+            || normalized.elementsEqual("tel".utf8)
+    }
+}
