@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireLockTestSupport
 import WireJSON
 import WireSupport
 
@@ -44,8 +45,7 @@ struct ChildProcessTests {
         #expect(crash.bytes == campaign.generator.mutant(7).bytes)
 
         // The reproducer is saved like any other regression case.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "wirelock-crash-\(UUID().uuidString)")
+        let folder = TemporaryDirectory.uniqueURL("wirelock-crash")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = try FuzzRegressions.save(
             crash, expectation: campaign.expectation(7), model: campaign.model, in: folder)
@@ -73,8 +73,7 @@ struct ChildProcessTests {
             FuzzRegressions.caseName(of: first) == FuzzRegressions.caseName(of: sameGroup),
             "the name depends on bytes and group only")
 
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "wirelock-same-bytes-\(UUID().uuidString)")
+        let folder = TemporaryDirectory.uniqueURL("wirelock-same-bytes")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FuzzRegressions.save(first, expectation: campaign.expectation(3), model: campaign.model, in: folder)
         try FuzzRegressions.save(second, expectation: campaign.expectation(3), model: campaign.model, in: folder)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireLockTestSupport
 import WireJSON
 
 @testable import WireFuzz
@@ -17,8 +18,7 @@ struct RegressionGroupTests {
     }
 
     @Test func aFindingMatchesTheCaseOfItsGroupWhateverItsBytes() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "wirelock-groups-\(UUID().uuidString)")
+        let folder = TemporaryDirectory.uniqueURL("wirelock-groups")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let pinned = finding([.key("records"), .index(3), .key("year")], bytes: #"{"records":[{"year":"x"}]}"#)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireLockTestSupport
 
 @testable import WireJSON
 
@@ -163,9 +164,7 @@ struct JSONLinesTests {
     @Test func chunkSizeDoesNotMatterForLines() throws {
         let text = Array("[1]\n[2,]\n{\"x\": \"y\"}\n{\"dup\": 1, \"dup\": 2}\n".utf8)
         let whole = JSONValidator(options: Self.lines).validate(text)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "wirelock-lines-\(UUID().uuidString).jsonl"
-        ).path
+        let path = TemporaryDirectory.uniqueURL("wirelock-lines", extension: "jsonl").path
         try Data(text).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         for chunk in [1, 2, 5, 4096] {
@@ -193,7 +192,7 @@ struct ValidatorInputTests {
         let doc =
             "{\"items\": [" + (0..<5000).map { "{\"id\": \($0), \"name\": \"n\u{E9}\($0)\"}" }.joined(separator: ",\n")
             + ", ]}"
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-\(UUID().uuidString).json")
+        let path = TemporaryDirectory.uniqueURL("wirelock", extension: "json")
             .path
         try Data(doc.utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }

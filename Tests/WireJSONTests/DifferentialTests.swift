@@ -26,8 +26,7 @@ struct DifferentialTests {
     @Test func mutantsAgreeOnVerdictAndLocation() throws {
         let seeds = Self.seedDocuments()
         try #require(seeds.count >= 20, "the fixtures were not found: \(seeds.count) seeds")
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "wirejson-differential-\(UUID().uuidString).json")
+        let file = TemporaryDirectory.uniqueURL("wirejson-differential", extension: "json")
         defer { try? FileManager.default.removeItem(at: file) }
 
         var disagreements: [Disagreement] = []

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireLockTestSupport
 
 @testable import WireJSON
 
@@ -150,7 +151,7 @@ struct ManyMembersTests {
     // MARK: Helpers
 
     static func validateFile(_ bytes: [UInt8]) throws -> JSONValidationReport {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("many-members-\(UUID()).json")
+        let url = TemporaryDirectory.uniqueURL("many-members", extension: "json")
         try Data(bytes).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         return try JSONValidator().validate(fileAt: url.path)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireLockTestSupport
 
 @testable import WireJSON
 
@@ -71,7 +72,7 @@ struct StructureCheckerTests {
         for chunk in [ParallelStructureCheck.minimumChunk, 100_003, 1 << 20] {
             #expect(Self.fastVerdict(bytes, chunks: Self.chunks(bytes.count, size: chunk)) == exact, "chunk \(chunk)")
         }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("fastpass-\(defect)-\(UUID()).json")
+        let url = TemporaryDirectory.uniqueURL("fastpass-\(defect)", extension: "json")
         try Data(bytes).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let report = try JSONValidator(chunkSize: 70_001).validate(fileAt: url.path)

@@ -108,8 +108,7 @@ enum ValidationPaths {
 
     /// The whole report for the bytes written to a temporary file (nil if that fails).
     static func validateFileReport(_ bytes: [UInt8], validator: JSONValidator) -> JSONValidationReport? {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "wirejson-paths-\(UUID().uuidString).json")
+        let url = TemporaryDirectory.uniqueURL("wirejson-paths", extension: "json")
         defer { try? FileManager.default.removeItem(at: url) }
         do {
             try Data(bytes).write(to: url)

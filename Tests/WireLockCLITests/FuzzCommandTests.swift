@@ -8,7 +8,7 @@ struct FuzzCommandTests {
     static let root = Repository.root
 
     func scratch() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-fuzz-\(UUID().uuidString)")
+        let url = TemporaryDirectory.uniqueURL("wirelock-fuzz")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -16,8 +16,7 @@ struct SampleFuzzCommandTests {
             "wirelock-sample")
         process.arguments = arguments
         process.currentDirectoryURL = Self.root
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "wirelock-sample-\(UUID().uuidString)")
+        let scratch = TemporaryDirectory.uniqueURL("wirelock-sample")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("stdout")
@@ -48,8 +47,7 @@ struct SampleFuzzCommandTests {
     }
 
     @Test func findingsAreShrunkSavedAndThenKnown() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "wirelock-regressions-\(UUID().uuidString)")
+        let out = TemporaryDirectory.uniqueURL("wirelock-regressions")
         defer { try? FileManager.default.removeItem(at: out) }
         let arguments = [
             "fuzz", "rate-limit", "--seed", "7", "--count", "300", "--mutators", "drop-key", "--out", out.path,

@@ -55,7 +55,21 @@ public struct TemporaryDirectory: Sendable {
         return try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
     }
 
+    /// Removes the directory and everything in it.
     public func remove() {
         try? FileManager.default.removeItem(at: url)
+    }
+
+    /// A path under the system's temporary directory that no other test or run uses (a UUID in the
+    /// name), not created: for a single scratch file, or a directory that must not exist yet. The
+    /// caller removes it (`defer`).
+    ///
+    /// ```swift
+    /// let file = TemporaryDirectory.uniqueURL("oracle-lines", extension: "txt")
+    /// defer { try? FileManager.default.removeItem(at: file) }
+    /// ```
+    public static func uniqueURL(_ prefix: String, extension ext: String = "") -> URL {
+        FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(prefix)-\(UUID().uuidString)" + (ext.isEmpty ? "" : "." + ext))
     }
 }

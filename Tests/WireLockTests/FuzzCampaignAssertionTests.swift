@@ -15,8 +15,7 @@ struct FuzzCampaignAssertionTests {
 
     /// A fixtures folder holding only the rate-limit body (no regression cases yet).
     func freshFixtures() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "wirelock-fuzz-assert-\(UUID().uuidString)")
+        let dir = TemporaryDirectory.uniqueURL("wirelock-fuzz-assert")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
             at: Self.fixtures.appendingPathComponent("API/v3/error-429.json"),

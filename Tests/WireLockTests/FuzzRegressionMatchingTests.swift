@@ -28,8 +28,7 @@ struct FuzzRegressionMatchingTests {
     }
 
     @Test func committedCasesStillMatchAfterTheFixtureIsReformatted() throws {
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "wirelock-fmt-fuzz-\(UUID().uuidString)")
+        let work = TemporaryDirectory.uniqueURL("wirelock-fmt-fuzz")
         defer { try? FileManager.default.removeItem(at: work) }
         try FileManager.default.createDirectory(
             at: work.appendingPathComponent("regressions"), withIntermediateDirectories: true)

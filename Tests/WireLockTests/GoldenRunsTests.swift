@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireLockTestSupport
 import WireJSON
 
 @testable import WireLockCore
@@ -22,7 +23,7 @@ struct GoldenRunsTests {
     }
 
     @Test func theLatestRunGroupsProcessesBySharedParent() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-runs-\(UUID().uuidString)")
+        let root = TemporaryDirectory.uniqueURL("wirelock-runs")
         defer { try? FileManager.default.removeItem(at: root) }
         let runs = GoldenRuns.directory(root: root)
         try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
@@ -42,7 +43,7 @@ struct GoldenRunsTests {
     }
 
     @Test func pruningDeletesOnlyOldRecords() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-prune-\(UUID().uuidString)")
+        let root = TemporaryDirectory.uniqueURL("wirelock-prune")
         defer { try? FileManager.default.removeItem(at: root) }
         let runs = GoldenRuns.directory(root: root)
         try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
@@ -58,7 +59,7 @@ struct GoldenRunsTests {
     }
 
     @Test func noRecordedRunIsNil() {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-none-\(UUID().uuidString)")
+        let root = TemporaryDirectory.uniqueURL("wirelock-none")
         #expect(GoldenRuns.latest(root: root) == nil)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireLockTestSupport
 import WireJSON
 
 @testable import WireLock
@@ -11,7 +12,7 @@ struct Sandbox {
     var golden: URL { root.appendingPathComponent("golden") }
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-golden-\(UUID().uuidString)")
+        root = TemporaryDirectory.uniqueURL("wirelock-golden")
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent("golden"), withIntermediateDirectories: true)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireLockTestSupport
 
 @testable import WireLock
 @testable import WireLockRunner
@@ -20,7 +21,7 @@ struct ModelRunnerTests {
     /// `1.0` the encoder writes as `1`; `movies-plain.json` has neither; `movies-wrong-type.json`
     /// has a string id.
     func fixtures() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-runner-\(UUID().uuidString)")
+        let dir = TemporaryDirectory.uniqueURL("wirelock-runner")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try Data(#"{"id": 1, "rating": "R", "score": 1.0, "title": "Heat"}"#.utf8).write(
             to: dir.appendingPathComponent("movies-lossy.json"))

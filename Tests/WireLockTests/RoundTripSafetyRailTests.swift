@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireLockTestSupport
 import WireJSON
 
 @testable import WireLock
@@ -39,7 +40,7 @@ struct RoundTripSafetyRailTests {
     let dir: URL
 
     init() throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-rt-safety-\(UUID().uuidString)")
+        dir = TemporaryDirectory.uniqueURL("wirelock-rt-safety")
         try FileManager.default.createDirectory(
             at: dir.appendingPathComponent("issues"), withIntermediateDirectories: true)
         func write(_ text: String, _ name: String) throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireLockTestSupport
 import WireJSON
 
 @testable import WireLock
@@ -109,7 +110,7 @@ struct RoundTripTests {
     let dir: URL
 
     init() throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-fixtures-\(UUID().uuidString)")
+        dir = TemporaryDirectory.uniqueURL("wirelock-fixtures")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try Data(Models.fixture.utf8).write(to: dir.appendingPathComponent("movie-success.json"))
         try Data(#"{"id": 17, "imdb_id": "tt1", "rating": "8.5", "release_date": "2001-04-25T08:30:00.250Z"}"#.utf8)

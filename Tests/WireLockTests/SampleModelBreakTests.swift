@@ -22,7 +22,7 @@ final class SampleModelBreakTests {
     let goldens: URL
 
     init() throws {
-        goldens = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-breaks-\(UUID().uuidString)")
+        goldens = TemporaryDirectory.uniqueURL("wirelock-breaks")
         try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Self.realGolden, to: goldens.appendingPathComponent("movies-page.json"))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireLockTestSupport
 import WireJSON
 import WireShapes
 
@@ -167,7 +168,7 @@ struct WireCompatibleTests {
     typealias M = CompatModels
 
     func goldenDirectory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wirelock-compat-\(UUID().uuidString)")
+        let dir = TemporaryDirectory.uniqueURL("wirelock-compat")
         try FileManager.default.createDirectory(
             at: dir.appendingPathComponent("movies"), withIntermediateDirectories: true)
         try Data(M.page.utf8).write(to: dir.appendingPathComponent("movies/page-1.json"))

@@ -1,6 +1,7 @@
 #if canImport(XCTest)
     import Foundation
-    import XCTest
+    import WireLockTestSupport
+import XCTest
     @testable import WireLock
     @testable import WireLockCore
 
@@ -15,8 +16,7 @@
         }
 
         func testAssertGoldenFailsAtTheCallersLine() throws {
-            let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "wirelock-xctest-\(UUID().uuidString)")
+            let dir = TemporaryDirectory.uniqueURL("wirelock-xctest")
             assertGolden(["id": 1], named: "x", record: .never, goldenDirectory: dir)
             let line = #line
             let failure = try XCTUnwrap(recorded.first)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireLockTestSupport
 import WireJSON
 import WireOracle
 import WireOracleTesting
@@ -121,7 +122,7 @@ struct CorpusTests {
     }
 
     @Test func lineFileCorpusStreamsLinesWithoutAFinalNewline() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("oracle-lines-\(UUID()).txt").path
+        let path = TemporaryDirectory.uniqueURL("oracle-lines", extension: "txt").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let lines = (0..<50_000).map { "2024-05-01T01:00:\(String(format: "%02d", $0 % 60))Z\($0)" }
         try Data((lines.joined(separator: "\n") + "\nlast\r").utf8).write(to: URL(fileURLWithPath: path))
