@@ -1,4 +1,5 @@
 import Foundation
+import WireLockTestSupport
 
 @testable import WireJSON
 
