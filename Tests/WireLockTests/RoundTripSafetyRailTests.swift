@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import WireLockTestSupport
 import WireJSON
+import WireLockTestSupport
 
 @testable import WireLock
 @testable import WireLockCore

@@ -1,7 +1,7 @@
 #if canImport(XCTest)
     import Foundation
     import WireLockTestSupport
-import XCTest
+    import XCTest
     @testable import WireLock
     @testable import WireLockCore
 
