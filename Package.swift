@@ -137,6 +137,7 @@ let package = Package(
             name: "wirelock",
             dependencies: [
                 "WireSupport", "WireCommandLine", "WireJSON", "WireShapes", "WireLockCore", "WireOracle", "WireFuzz",
+                "WireDiagnostics",
             ]
         ),
 
@@ -198,7 +199,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WireDiagnosticsTests",
-            dependencies: ["WireLockTestSupport", "WireDiagnostics", "WireJSON"]
+            dependencies: ["WireLockTestSupport", "WireDiagnostics", "WireJSON", "SampleAPI"]
         ),
         .testTarget(
             name: "WireStubTests",

@@ -1,3 +1,196 @@
 // WireDiagnostics: what a decoding failure means in the payload that caused it. Maps a
 // `DecodingError`'s coding path to a JSON path (through the key strategies) and to a line,
 // column and excerpt in the payload, for apps to log and for WireLock's own messages.
+import Foundation
+import WireJSON
+
+/// Explains decoding failures in their payloads. On Linux a `DecodingError` carries no position
+/// and no underlying error, only a coding path; this re-reads the payload once (linear in its
+/// size) and points at the exact place.
+///
+/// ```swift
+/// do {
+///     let page = try decoder.decode(Page<Movie>.self, from: data)
+/// } catch let error as DecodingError {
+///     let explanation = WireDiagnostics.explain(error, in: data, keyDecoding: .convertFromSnakeCase)
+///     logger.error("\(explanation)")
+///     // 27:13: error: typeMismatch at $.records[0].release_date: expected String, found a number 2001
+/// }
+/// ```
+public enum WireDiagnostics {
+    /// The decoder's key strategy, which decides how a coding key is found in the payload.
+    public enum KeyDecoding: String, Hashable, Sendable, CaseIterable {
+        /// `JSONDecoder.KeyDecodingStrategy.useDefaultKeys`: a key is the member name.
+        case useDefaultKeys
+        /// `JSONDecoder.KeyDecodingStrategy.convertFromSnakeCase`: a key is the member whose
+        /// ``WireDiagnostics/convertFromSnakeCase(_:)`` equals it.
+        case convertFromSnakeCase
+    }
+
+    /// Explains a real `DecodingError` in the payload it came from.
+    ///
+    /// - Parameters:
+    ///   - error: the error `JSONDecoder` threw.
+    ///   - data: the payload that was decoded.
+    ///   - keyDecoding: the decoder's key strategy.
+    /// - Returns: the explanation. It never fails: a payload that is not valid JSON is explained
+    ///   by the validator's location; a path the payload does not have has
+    ///   ``Explanation/pathExists`` false and points at the deepest value on the way.
+    public static func explain(
+        _ error: DecodingError, in data: Data, keyDecoding: KeyDecoding = .useDefaultKeys
+    ) -> Explanation {
+        explain(DecodingFailure(error), in: Array(data), keyDecoding: keyDecoding)
+    }
+
+    /// Explains a decoding failure given as a value (for example read back from a log with
+    /// ``DecodingFailure/init(parsing:)``) in the payload's bytes.
+    /// - Parameters:
+    ///   - failure: the failure.
+    ///   - bytes: the payload.
+    ///   - keyDecoding: the decoder's key strategy.
+    /// - Returns: the explanation, as for ``explain(_:in:keyDecoding:)``.
+    public static func explain(
+        _ failure: DecodingFailure, in bytes: [UInt8], keyDecoding: KeyDecoding = .useDefaultKeys
+    ) -> Explanation {
+        let map: JSONSourceMap
+        do {
+            map = try JSONSourceMap(bytes)
+        } catch {
+            return Explanation(
+                failure: failure, path: error.path, pathExists: failure.codingPath.isEmpty, reachedPath: error.path,
+                location: error.location, excerpt: error.excerpt, expected: "valid JSON",
+                found: "\(error.reason) (\(error.kind.name))", syntaxError: error, members: [])
+        }
+        let children = Children(map)
+        let path = resolve(failure.codingPath, in: map, children: children, keyDecoding: keyDecoding)
+        let (index, matched) = map.deepestEntry(toward: path) ?? (0, 0)
+        let entry = map.entries[index]
+        let exists = matched == path.components.count
+        var explanation = Explanation(
+            failure: failure, path: path, pathExists: exists,
+            reachedPath: JSONPath(Array(path.components.prefix(matched))), location: entry.start,
+            excerpt: JSONExcerpt(of: bytes, at: entry.start.offset), expected: "", found: "", syntaxError: nil,
+            members: [])
+        let found = exists ? describe(entry) : "nothing (\(describe(entry)) without \(step(path.components[matched])))"
+        switch failure.kind {
+        case .typeMismatch:
+            explanation.expected = expectedKind(failure.type ?? "a value")
+            explanation.found = found
+        case .valueNotFound:
+            explanation.expected = "a value of type \(failure.type ?? "?")"
+            explanation.found = found
+        case .keyNotFound:
+            let key = failure.missingKey?.stringValue ?? "?"
+            explanation.expected =
+                keyDecoding == .useDefaultKeys
+                ? "a member \(JSONPath.quotedName(key))"
+                : "a member whose convertFromSnakeCase name is \(JSONPath.quotedName(key))"
+            if exists, entry.kind == .object {
+                explanation.members = children.of(index).compactMap { child in
+                    if case .key(let name) = map.entries[child].component { return name }
+                    return nil
+                }
+                let shown = explanation.members.prefix(20).map { JSONPath.quotedName($0) }
+                explanation.found =
+                    explanation.members.isEmpty
+                    ? "an empty object"
+                    : "an object with members " + shown.joined(separator: ", ")
+                        + (explanation.members.count > 20 ? ", … (\(explanation.members.count) in all)" : "")
+            } else {
+                explanation.found = found
+            }
+        case .dataCorrupted:
+            explanation.expected = failure.debugDescription
+            explanation.found = failure.codingPath.isEmpty ? "valid JSON (the decoder named no path)" : found
+        }
+        return explanation
+    }
+
+    /// The coding path as a JSON path, step by step against the payload.
+    static func resolve(
+        _ codingPath: [DecodingFailure.Key], in map: JSONSourceMap, children: Children, keyDecoding: KeyDecoding
+    ) -> JSONPath {
+        var components: [JSONPath.Component] = []
+        var current: Int? = 0
+        for key in codingPath {
+            let literal: JSONPath.Component = key.isArrayIndex ? .index(key.intValue ?? 0) : .key(key.stringValue)
+            guard let at = current else {
+                components.append(literal)
+                continue
+            }
+            var component = literal
+            switch map.entries[at].kind {
+            case .array:
+                if let index = key.intValue { component = .index(index) }
+            case .object:
+                var names = [key.stringValue]
+                if key.isArrayIndex, let index = key.intValue { names.append(String(index)) }
+                component = .key(names[0])
+                search: for name in names {
+                    for child in children.of(at) {
+                        guard case .key(let member) = map.entries[child].component else { continue }
+                        let converted = keyDecoding == .useDefaultKeys ? member : convertFromSnakeCase(member)
+                        if JSONKey.exactlyEqual(converted, name) {
+                            component = .key(member)
+                            break search
+                        }
+                    }
+                }
+            default:
+                break
+            }
+            components.append(component)
+            current = children.of(at).first { map.entries[$0].component == component }
+        }
+        return JSONPath(components)
+    }
+
+    /// A missing step in words: `a member "nope"`, `an element 3`.
+    static func step(_ component: JSONPath.Component) -> String {
+        switch component {
+        case .key(let name): "a member \(JSONPath.quotedName(name))"
+        case .index(let index): "an element \(index)"
+        }
+    }
+
+    /// `Dictionary<String, Any>` and `Array<Any>` (what `JSONDecoder` names for a container) in
+    /// plain words; other types as they are.
+    static func expectedKind(_ type: String) -> String {
+        if type.hasPrefix("Dictionary<") { return "an object (\(type))" }
+        if type.hasPrefix("Array<") { return "an array (\(type))" }
+        return type
+    }
+
+    /// A value in plain words: `a string "Heat"`, `a number 17`, `an array of 3 elements`.
+    static func describe(_ entry: JSONSourceMap.Entry) -> String {
+        switch entry.kind {
+        case .string:
+            let text = entry.text ?? ""
+            let shown = text.count > 40 ? String(text.prefix(39)) + "…" : text
+            return "a string " + JSONPath.quotedName(shown)
+        case .number: return "a number \(entry.text ?? "")"
+        case .bool: return "the boolean \(entry.bool == true)"
+        case .null: return "null"
+        case .object: return "an object"
+        case .array: return "an array"
+        }
+    }
+
+    /// The members and elements of each container, built once in one pass over the entries.
+    struct Children {
+        private var table: [Int: [Int]] = [:]
+
+        init(_ map: JSONSourceMap) {
+            for (index, entry) in map.entries.enumerated() {
+                if let parent = entry.parent { table[parent, default: []].append(index) }
+            }
+        }
+
+        func of(_ index: Int) -> [Int] { table[index] ?? [] }
+    }
+}
+
+extension JSONPath {
+    /// A member name as a JSON string literal, for messages.
+    fileprivate static func quotedName(_ name: String) -> String { quoted(name) }
+}

@@ -23,6 +23,7 @@ struct WireLockCommand: CommandGroup {
                 AcceptCommand.self, RejectCommand.self, GoldenCommand.self,
                 ShapeCommand.self, LockCommand.self, DiffCommand.self,
                 OracleCommand.self, FuzzCommand.self,
+                ExplainCommand.self,
             ])
     }
 
