@@ -84,8 +84,10 @@ let package = Package(
         ),
 
         // MARK: Demo — the sample media-library API (never imported by the product).
+        // Its MediaClient is built on WireStub's HTTPDataLoading and WireFailure.
         .target(
-            name: "SampleAPI"
+            name: "SampleAPI",
+            dependencies: ["WireStub"]
         ),
 
         // MARK: Oracle — legacy-vs-candidate comparison as bytes, corpora, the date oracles.
