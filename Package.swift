@@ -209,6 +209,11 @@ let package = Package(
                 "WireLockTestSupport", "WireStub", "WireStubTesting", "WireJSON", "WireLockCore", "WireFuzz",
             ]
         ),
+        // The sample client's showcase: every failure kind through a per-test StubServer.
+        .testTarget(
+            name: "SampleClientTests",
+            dependencies: ["WireLockTestSupport", "WireStub", "WireStubTesting", "SampleAPI", "WireJSON"]
+        ),
         .testTarget(
             name: "WireLintTests",
             dependencies: ["WireLockTestSupport", "WireLint", "WireJSON"]
