@@ -151,7 +151,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "wirelock-sample",
-            dependencies: ["WireLockRunner", "SampleAPI"]
+            dependencies: ["WireLockRunner", "SampleAPI", "WireStub"]
         ),
 
         // MARK: Tests.
