@@ -14,6 +14,7 @@
 #   make bench-shapes   only the shape inference and diff benchmark (part of make bench)
 #   make bench-fuzz     only the fuzzing throughput benchmark (part of make bench)
 #   make bench-scaling  only the scaling benchmark: fmt, shape, diff, validate at n and 8n (part of make bench)
+#   make bench-stub     only the stub benchmark: WireStub next to a bare URLProtocol stub (part of make bench)
 #   make fuzz-engine  build FuzzEngine/ with libFuzzer + ASan and fuzz WireJSON for FUZZ_SECONDS
 #   make fuzz-engine-coverage  line coverage of the WireJSON core over the fuzz corpus and seeds
 #   make clean   remove build products and generated benchmark data
@@ -55,7 +56,7 @@ LLVM_BIN ?= $(dir $(shell command -v $(SWIFT)))
 FUZZ_COV_SOURCES = $(wildcard Sources/WireJSON/Core/*.swift Sources/WireJSON/Value/*.swift \
   Sources/WireJSON/Canonical/*.swift Sources/WireJSON/Yajl/*.swift)
 
-.PHONY: all deps bench-deps build test demo lint format docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling fuzz-engine fuzz-engine-coverage clean
+.PHONY: all deps bench-deps build test demo lint format docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling bench-stub fuzz-engine fuzz-engine-coverage clean
 
 all: build
 
@@ -173,6 +174,7 @@ bench: bench-deps
 	$(MAKE) --no-print-directory bench-shapes
 	$(MAKE) --no-print-directory bench-fuzz
 	$(MAKE) --no-print-directory bench-scaling
+	$(MAKE) --no-print-directory bench-stub
 
 # 1,000 golden comparisons of a ~2 KB document (match, and mismatch with diff rendering); the issue's
 # budget is 1 s for the matching ones. See BENCHMARKS.md, "Golden comparisons".
@@ -214,6 +216,15 @@ bench-scaling: bench-deps
 	cli_bin="$$($(SWIFT) build -c release --show-bin-path)"; \
 	echo "+ wirelock-scaling-bench --wirelock $$cli_bin/wirelock --data $(BENCH_DIR)/data/scaling --runs $(BENCH_RUNS) $(SCALING_FLAGS)"; \
 	"$$bench_bin/wirelock-scaling-bench" --wirelock "$$cli_bin/wirelock" --data "$(BENCH_DIR)/data/scaling" --runs "$(BENCH_RUNS)" $(SCALING_FLAGS)
+
+# 10,000 stubbed requests through StubServer.session, through StubServer as an HTTPDataLoading and
+# through a bare URLProtocol stub (one static handler), 5 interleaved rounds, median requests/s; the
+# issue's budget is WireStub ≤ 1.5x the bare stub's cost. See BENCHMARKS.md, "Stub server".
+bench-stub:
+	nice -n 10 $(SWIFT) build -c release --package-path $(BENCH_DIR) --product wirelock-stub-bench
+	@bench_bin="$$($(SWIFT) build -c release --package-path $(BENCH_DIR) --show-bin-path)"; \
+	echo "+ wirelock-stub-bench --requests 10000 --rounds 5"; \
+	"$$bench_bin/wirelock-stub-bench" --requests 10000 --rounds 5
 
 # One process (no -jobs or -workers), lower priority: the machine is shared. Swift's own crash backtracer is switched off so
 # that ASan and libFuzzer report the crash and save the input (it would also hold the pipe open).

@@ -85,8 +85,10 @@ let package = Package(
         ),
 
         // MARK: Demo — the sample media-library API (never imported by the product).
+        // Its MediaClient is built on WireStub's HTTPDataLoading and WireFailure.
         .target(
-            name: "SampleAPI"
+            name: "SampleAPI",
+            dependencies: ["WireStub"]
         ),
 
         // MARK: Oracle — legacy-vs-candidate comparison as bytes, corpora, the date oracles.
@@ -150,7 +152,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "wirelock-sample",
-            dependencies: ["WireLockRunner", "SampleAPI"]
+            dependencies: ["WireLockRunner", "SampleAPI", "WireStub"]
         ),
 
         // MARK: Tests.
@@ -207,6 +209,11 @@ let package = Package(
             dependencies: [
                 "WireLockTestSupport", "WireStub", "WireStubTesting", "WireJSON", "WireLockCore", "WireFuzz",
             ]
+        ),
+        // The sample client's showcase: every failure kind through a per-test StubServer.
+        .testTarget(
+            name: "SampleClientTests",
+            dependencies: ["WireLockTestSupport", "WireStub", "WireStubTesting", "SampleAPI", "WireJSON"]
         ),
         .testTarget(
             name: "WireLintTests",

@@ -66,6 +66,12 @@ let package = Package(
             ],
             path: "Sources/wirelock-shape-bench"
         ),
+        // MARK: Stubs — WireStub's session and HTTPDataLoading paths next to a bare URLProtocol stub.
+        .executableTarget(
+            name: "wirelock-stub-bench",
+            dependencies: [.product(name: "WireStub", package: "WireLock")],
+            path: "Sources/wirelock-stub-bench"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,6 +4,7 @@
 //   swift run wirelock-sample roundtrip movie      one model
 //   swift run wirelock-sample fuzz movie 'Fixtures/API/v3/movies-*.json' --seed 7 --count 20000
 //   swift run wirelock-sample list
+//   swift run wirelock-sample client             MediaClient against a local stub server
 //
 // Run from the package root: fixture globs are relative to the working directory.
 import Foundation
@@ -62,6 +63,8 @@ runner.register(
 runner.register(
     RateLimitNotice.self, as: "rate-limit", fixtures: ["Fixtures/API/v3/error-429.json"],
     decoder: { .sampleAPI }, encoder: { .sampleAPI })
+
+if CommandLine.arguments.dropFirst().first == "client" { exit(await ClientDemo.run(output: { print($0) })) }
 
 // Progress (fuzz) goes to standard error, and only on a terminal.
 let progress: ((String) -> Void)? = isatty(2) == 1 ? { text in FileHandle.standardError.write(Data(text.utf8)) } : nil
