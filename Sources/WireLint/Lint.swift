@@ -143,18 +143,9 @@ private struct FileScan {
         // Point at the first byte that differs.
         var offset = 0
         while offset < bytes.count && offset < canonical.count && bytes[offset] == canonical[offset] { offset += 1 }
-        var line = 1
-        var column = 1
-        for byte in bytes[..<offset] {
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
+        let at = JSONSourceLocation(offset: offset, in: bytes)
         add(
-            .nonCanonical, region: Finding.Region(line: line + lineOffset, column: column), path: nil,
+            .nonCanonical, region: Finding.Region(line: at.line + lineOffset, column: at.column), path: nil,
             message: "not in canonical form (first difference from wirelock fmt's output here)", value: nil)
     }
 

@@ -127,7 +127,7 @@ extension JSONSourceMap {
         var pendingKey: (name: String, start: JSONSourceLocation)?
         /// Offset just after the last token seen.
         var scanFrom = 0
-        var cursor = Cursor()
+        var cursor = JSONSourceLocation(offset: 0, line: 1, column: 1)
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -216,30 +216,7 @@ extension JSONSourceMap {
 
         mutating func location(at offset: Int) -> JSONSourceLocation {
             cursor.advance(to: offset, in: bytes)
-            return JSONSourceLocation(offset: offset, line: cursor.line, column: cursor.column)
-        }
-    }
-
-    /// Line and column at a byte offset, moved forward only (so a whole pass is linear).
-    fileprivate struct Cursor {
-        var offset = 0
-        var line = 1
-        var column = 1
-
-        mutating func advance(to target: Int, in bytes: [UInt8]) {
-            guard target > offset else { return }
-            let stop = min(target, bytes.count)
-            while offset < stop {
-                let byte = bytes[offset]
-                if byte == 0x0A {
-                    line += 1
-                    column = 1
-                } else if byte & 0xC0 != 0x80 {
-                    column += 1
-                }
-                offset += 1
-            }
-            offset = target
+            return cursor
         }
     }
 }
