@@ -109,7 +109,9 @@ let package = Package(
         // taxonomy, Retry-After. Links no test framework.
         .target(
             name: "WireStub",
-            dependencies: ["WireJSON", "WireDates", "WireDiagnostics", "WireSupport", "WireFuzz"]
+            dependencies: [
+                "WireJSON", "WireDates", "WireDiagnostics", "WireSupport", "WireFuzz", "WireShapes", "WireLockCore",
+            ]
         ),
         // WireStub's failures recorded as test issues (Swift Testing or XCTest), and request assertions
         // (a request body locked with WireLockCore's golden workflow).
@@ -137,6 +139,7 @@ let package = Package(
             name: "wirelock",
             dependencies: [
                 "WireSupport", "WireCommandLine", "WireJSON", "WireShapes", "WireLockCore", "WireOracle", "WireFuzz",
+                "WireStub",
             ]
         ),
 
@@ -193,7 +196,7 @@ let package = Package(
             dependencies: [
                 "WireLockTestSupport", "WireSupport", "WireCommandLine", "WireJSON", "WireLockCore", "WireOracle",
                 "WireFuzz", "wirelock",
-                "wirelock-sample", "SampleAPI",
+                "wirelock-sample", "SampleAPI", "WireStub",
             ]
         ),
         .testTarget(
