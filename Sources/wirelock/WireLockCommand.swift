@@ -23,6 +23,8 @@ struct WireLockCommand: CommandGroup {
                 AcceptCommand.self, RejectCommand.self, GoldenCommand.self,
                 ShapeCommand.self, LockCommand.self, DiffCommand.self,
                 OracleCommand.self, FuzzCommand.self,
+                // Offline API tests: fixtures from captures, contract checks.
+                ImportHarCommand.self,
             ])
     }
 
