@@ -24,7 +24,7 @@ struct WireLockCommand: CommandGroup {
                 ShapeCommand.self, LockCommand.self, DiffCommand.self,
                 OracleCommand.self, FuzzCommand.self,
                 // Offline API tests: fixtures from captures, contract checks.
-                ImportHarCommand.self,
+                ImportHarCommand.self, ContractCommand.self,
             ])
     }
 

@@ -53,6 +53,9 @@ public struct ContractCheck: Sendable {
         /// With ``ContractCheck/record``: the live bodies, redacted and canonical, under the names of
         /// the fixtures they replace.
         public var recorded: [HARImport.Fixture] = []
+
+        /// An empty report.
+        public init() {}
     }
 
     /// Where requests go: the route's path and query are appended to it.
