@@ -5,7 +5,7 @@ import WireJSON
 /// expected there.
 ///
 /// Its description is a compiler-style line:
-/// `routes.json:3:15: error: expected a string (an HTTP method such as "GET") at $.routes[0].method`.
+/// `routes.json:3:16: error: expected a string (an HTTP method such as "GET") at $.routes[0].method`.
 public struct RouteFileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file as the caller named it.
     public var file: String
