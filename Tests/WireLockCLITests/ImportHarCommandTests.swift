@@ -175,4 +175,15 @@ struct ImportHarCommandTests {
         #expect(result.stderr.hasPrefix(message), "\(result)")
         #expect(!FileManager.default.fileExists(atPath: directory.path("fixtures")))
     }
+
+    @Test func invalidRedactPatternIsAUsageErrorAndWritesNothing() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try directory.write("capture.har", Self.capture)
+        let result = try WireLockBinary.run(
+            ["import-har", "capture.har", "--out", "fixtures", "--redact", "$.["], in: directory.url)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("invalid value '$.[' for '--redact'"), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("fixtures")))
+    }
 }

@@ -10,7 +10,7 @@ import WireShapes
 /// Contract mode: the route table an offline suite is stubbed with, checked against the real
 /// service. Each route's request is sent to ``baseURL``; the live response must have the route's
 /// status, be valid JSON, and have the shape of the route's fixture — compared with the refactor
-/// check's rules (WireShapes' ``WireShapeDiff``) in both directions, so a member the service no
+/// check's rules (WireShapes' `WireShapeDiff`) in both directions, so a member the service no
 /// longer sends and one it newly sends are both findings. With ``record`` the live bodies are
 /// returned re-recorded (redacted, canonical) for the caller to write; nothing is written here.
 ///

@@ -1,7 +1,7 @@
 import WireJSON
 
 /// Why a route-table or HAR file cannot be used: the file, where in it (line and column from
-/// WireJSON's ``JSONSourceMap``, or the syntax error's own location), the JSON path, and what was
+/// WireJSON's `JSONSourceMap`, or the syntax error's own location), the JSON path, and what was
 /// expected there.
 ///
 /// Its description is a compiler-style line:
