@@ -112,7 +112,9 @@ let package = Package(
         // taxonomy, Retry-After. Links no test framework.
         .target(
             name: "WireStub",
-            dependencies: ["WireJSON", "WireDates", "WireDiagnostics", "WireSupport", "WireFuzz"]
+            dependencies: [
+                "WireJSON", "WireDates", "WireDiagnostics", "WireSupport", "WireFuzz", "WireShapes", "WireLockCore",
+            ]
         ),
         // WireStub's failures recorded as test issues (Swift Testing or XCTest), and request assertions
         // (a request body locked with WireLockCore's golden workflow).
@@ -140,7 +142,7 @@ let package = Package(
             name: "wirelock",
             dependencies: [
                 "WireSupport", "WireCommandLine", "WireJSON", "WireShapes", "WireLockCore", "WireOracle", "WireFuzz",
-                "WireLint", "WireDiagnostics",
+                "WireLint", "WireDiagnostics", "WireStub",
             ]
         ),
 
@@ -196,7 +198,7 @@ let package = Package(
             name: "WireLockCLITests",
             dependencies: [
                 "WireLockTestSupport", "WireSupport", "WireCommandLine", "WireJSON", "WireLockCore", "WireOracle",
-                "WireFuzz", "WireLint", "wirelock",
+                "WireFuzz", "WireLint", "WireStub", "wirelock",
                 "wirelock-sample", "SampleAPI",
             ]
         ),

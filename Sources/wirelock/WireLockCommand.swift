@@ -24,6 +24,7 @@ struct WireLockCommand: CommandGroup {
                 ShapeCommand.self, LockCommand.self, DiffCommand.self,
                 OracleCommand.self, FuzzCommand.self,
                 LintCommand.self, CheckCommand.self, ExplainCommand.self,
+                ImportHarCommand.self, ContractCommand.self,
             ])
     }
 

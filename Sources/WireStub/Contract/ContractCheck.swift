@@ -1,0 +1,172 @@
+import Foundation
+import WireJSON
+import WireLockCore
+import WireShapes
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Contract mode: the route table an offline suite is stubbed with, checked against the real
+/// service. Each route's request is sent to ``baseURL``; the live response must have the route's
+/// status, be valid JSON, and have the shape of the route's fixture — compared with the refactor
+/// check's rules (WireShapes' `WireShapeDiff`) in both directions, so a member the service no
+/// longer sends and one it newly sends are both findings. With ``record`` the live bodies are
+/// returned re-recorded (redacted, canonical) for the caller to write; nothing is written here.
+///
+/// It is off unless asked for: the base URL comes from ``baseURLVariable`` (or the caller), so a
+/// plain `swift test` never leaves the machine.
+///
+/// ```swift
+/// guard let base = ContractCheck.baseURL(from: ProcessInfo.processInfo.environment) else { return }
+/// let table = try RouteTable.load(path: "Fixtures/routes.json")
+/// let report = await ContractCheck(baseURL: base).run(table, fixturesDirectory: "Fixtures")
+/// #expect(report.findings.isEmpty, "\(report.findings)")
+/// ```
+public struct ContractCheck: Sendable {
+    /// `WIRELOCK_CONTRACT_BASE_URL`: where contract mode sends its requests.
+    public static let baseURLVariable = "WIRELOCK_CONTRACT_BASE_URL"
+
+    /// The base URL in `environment`, or nil when contract mode is off (unset, empty, or not an
+    /// absolute http or https URL).
+    public static func baseURL(from environment: [String: String]) -> URL? {
+        guard let text = environment[baseURLVariable], !text.isEmpty else { return nil }
+        return absoluteHTTPURL(text)
+    }
+
+    /// `text` as an absolute `http` or `https` URL with a host, or nil.
+    public static func absoluteHTTPURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            url.host != nil
+        else { return nil }
+        return url
+    }
+
+    /// What a run found.
+    public struct Report: Hashable, Sendable {
+        /// Every disagreement, in route order.
+        public var findings: [ContractFinding] = []
+        /// How many routes were requested.
+        public var checked = 0
+        /// Routes not requested, with why (a `{param}` path has no concrete URL).
+        public var skipped: [String] = []
+        /// With ``ContractCheck/record``: the live bodies, redacted and canonical, under the names of
+        /// the fixtures they replace.
+        public var recorded: [HARImport.Fixture] = []
+
+        /// An empty report.
+        public init() {}
+    }
+
+    /// Where requests go: the route's path and query are appended to it.
+    public var baseURL: URL
+    /// How requests are sent (an ephemeral `URLSession` unless given).
+    public var loader: any HTTPDataLoading
+    /// Return the live bodies re-recorded.
+    public var record: Bool
+    /// JSON path patterns whose values are replaced in recorded bodies.
+    public var redactions: [JSONPathPattern]
+
+    /// A check against `baseURL`.
+    public init(
+        baseURL: URL, loader: (any HTTPDataLoading)? = nil, record: Bool = false, redactions: [JSONPathPattern] = []
+    ) {
+        self.baseURL = baseURL
+        self.loader = loader ?? URLSession(configuration: .ephemeral)
+        self.record = record
+        self.redactions = redactions
+    }
+
+    /// Requests every route of `table` once and compares the answers with its last answer (the one
+    /// a settled service gives: for a `503` then `200` sequence, the `200`).
+    public func run(_ table: RouteTable, fixturesDirectory: String) async -> Report {
+        var report = Report()
+        for route in table.routes {
+            if route.path.contains("{") {
+                report.skipped.append("\(route): the path has {parameters}; give the table a concrete path")
+                continue
+            }
+            report.checked += 1
+            await check(route, fixturesDirectory: fixturesDirectory, into: &report)
+        }
+        return report
+    }
+
+    /// The URL of a route: the base URL's path, then the route's path and query.
+    func url(for route: RouteTable.Route) -> URL? {
+        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else { return nil }
+        let basePath = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
+        components.path = basePath + route.path
+        let items = route.query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+        components.queryItems = items.isEmpty ? nil : items
+        return components.url
+    }
+
+    private func check(_ route: RouteTable.Route, fixturesDirectory: String, into report: inout Report) async {
+        let name = route.description
+        let expected = route.answers.last { $0.fixture != nil } ?? route.answers[route.answers.count - 1]
+        guard let url = url(for: route) else {
+            report.findings.append(ContractFinding(route: name, kind: .transport, message: "no URL from \(baseURL)"))
+            return
+        }
+        var request = URLRequest(url: url)
+        request.httpMethod = route.method
+        let data: Data
+        let status: Int
+        do {
+            let (body, response) = try await loader.data(for: request)
+            guard let http = response as? HTTPURLResponse else {
+                report.findings.append(
+                    ContractFinding(route: name, kind: .transport, message: "the response from \(url) is not HTTP"))
+                return
+            }
+            data = body
+            status = http.statusCode
+        } catch {
+            report.findings.append(
+                ContractFinding(route: name, kind: .transport, message: "\(url): \(error.localizedDescription)"))
+            return
+        }
+        if status != expected.status {
+            report.findings.append(
+                ContractFinding(
+                    route: name, kind: .status, message: "expected status \(expected.status), got \(status)"))
+        }
+        guard let fixture = expected.fixture else { return }
+
+        let fixtureValue: JSONValue
+        let fixturePath = RouteTable.fixturePath(fixture, in: fixturesDirectory)
+        do {
+            fixtureValue = try JSONValue.parse(Array(try Data(contentsOf: URL(fileURLWithPath: fixturePath))))
+        } catch {
+            report.findings.append(
+                ContractFinding(route: name, kind: .fixture, message: "\(fixturePath) cannot be used: \(error)"))
+            return
+        }
+        let liveValue: JSONValue
+        do throws(JSONSyntaxError) {
+            liveValue = try JSONValue.parse(Array(data))
+        } catch {
+            report.findings.append(
+                ContractFinding(
+                    route: name, kind: .invalidJSON,
+                    path: "line \(error.location.line), column \(error.location.column)",
+                    message: "the live body is not valid JSON: \(error.reason) at \(error.path)"))
+            return
+        }
+        let changes = WireShapeDiff.changes(
+            from: WireShape.infer(from: [fixtureValue]), to: WireShape.infer(from: [liveValue]))
+        for change in changes {
+            report.findings.append(
+                ContractFinding(
+                    route: name, kind: .shapeChanged, path: change.path.description, rule: change.rule,
+                    message: "\(change.detail) (\(change.isBreaking ? "breaking \(change.breaks)" : "non-breaking"); "
+                        + "fixture \(fixture) vs live)"))
+        }
+        if record && status == expected.status {
+            var ignored = HARImport.Result(fixtures: [], table: RouteTable(routes: []), notes: [])
+            let redacted = HARImport.redact(liveValue, redactions, into: &ignored)
+            report.recorded.append(HARImport.Fixture(name: fixture, bytes: CanonicalJSONWriter.bytes(redacted)))
+        }
+    }
+}

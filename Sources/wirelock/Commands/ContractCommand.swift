@@ -1,0 +1,121 @@
+import Foundation
+import WireCommandLine
+import WireLockCore
+import WireStub
+import WireSupport
+
+/// `wirelock contract`: checks a route table against the real service (contract mode).
+struct ContractCommand: ParsableCommand {
+    static let baseURL = Option<String?>(
+        "base-url", valueName: "url", as: .text,
+        help: "The service to check (http or https); default: $\(ContractCheck.baseURLVariable).")
+    static let fixtures = Option<RawPath?>(
+        "fixtures", valueName: "dir", as: .path, help: "Where the table's fixtures are (default: the table's folder).")
+    static let record = OptionDefinition.flag(
+        "record", help: "Rewrite each fixture with the live body (redacted, canonical) when the status matches.")
+    static let redact = Option<String?>(
+        "redact", valueName: "path-glob", as: .text, repeats: true,
+        help: "With --record: replace the values at this JSON path pattern in the recorded bodies.")
+    static let routes = ArgumentDefinition("routes", help: "The route-table file (routes.json).")
+
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "contract",
+            abstract: "Check a route table's fixtures against the live service.",
+            discussion: """
+                Each route (without {parameters}) is requested once from the base URL. Its live response \
+                must have the route's status (for a sequence, its last answer), be valid JSON, and have \
+                the fixture's shape: members removed, added, retyped or made nullable are findings, by \
+                the refactor check's rules, both directions. Nothing is written without --record.
+
+                Contract mode is off unless --base-url or \(ContractCheck.baseURLVariable) is given.
+
+                Exit status: 0 when every route agrees, 1 for findings, 2 for a usage error, an invalid \
+                route table, no base URL, or a file that cannot be written.
+                """,
+            options: [baseURL.definition, fixtures.definition, record, redact.definition, CommonOptions.force],
+            arguments: [routes])
+    }
+
+    var baseURL: String?
+    var fixtures: RawPath?
+    var record: Bool
+    var patterns: [JSONPathPattern]
+    var force: Bool
+    var routes: RawPath
+
+    init(from arguments: ParsedArguments) throws(UsageError) {
+        baseURL = arguments.value(Self.baseURL)
+        fixtures = arguments.value(Self.fixtures)
+        record = arguments.flag(Self.record)
+        var patterns: [JSONPathPattern] = []
+        for text in arguments.values(Self.redact) {
+            do throws(JSONPathPattern.ParseError) {
+                patterns.append(try JSONPathPattern(text))
+            } catch {
+                throw UsageError("invalid value '\(text)' for '--redact': \(error)")
+            }
+        }
+        self.patterns = patterns
+        force = arguments.flag(CommonOptions.force)
+        guard let routes = arguments.paths(Self.routes).first else { throw UsageError("missing the route table") }
+        self.routes = routes
+    }
+
+    func run(in context: CommandContext) -> ExitCode {
+        let text = baseURL ?? ProcessInfo.processInfo.environment[ContractCheck.baseURLVariable] ?? ""
+        guard !text.isEmpty else {
+            context.reportError("contract mode is off: give --base-url or set \(ContractCheck.baseURLVariable)")
+            return .failure
+        }
+        guard let url = ContractCheck.absoluteHTTPURL(text) else {
+            context.reportError("'\(text)' is not an absolute http or https URL")
+            return .failure
+        }
+        let table: RouteTable
+        do throws(RouteFileError) {
+            table = try RouteTable.load(path: routes.text)
+        } catch {
+            context.diagnose("\(error)\n")
+            return .failure
+        }
+        let folder = fixtures ?? routes.directoryAndName.directory
+        let check = ContractCheck(baseURL: url, record: record, redactions: patterns)
+        let report = Self.wait { await check.run(table, fixturesDirectory: folder.text) }
+
+        for finding in report.findings { context.output.write("\(routes.displayed): \(finding)\n") }
+        for skipped in report.skipped { context.output.write("skipped: \(skipped)\n") }
+        for fixture in report.recorded {
+            let path = RawPath(RouteTable.fixturePath(fixture.name, in: folder.text))
+            do throws(AtomicWriteError) {
+                try AtomicFile.write(fixture.bytes, to: path, options: .rewrite(force: force))
+            } catch {
+                context.reportError(error.description)
+                return .failure
+            }
+            context.output.write("recorded \(path.displayed)\n")
+        }
+        context.output.write(
+            "contract: \(report.checked) route\(report.checked == 1 ? "" : "s") checked against \(url.absoluteString), "
+                + "\(report.findings.count) finding\(report.findings.count == 1 ? "" : "s")\n")
+        return report.findings.isEmpty ? .success : .findings
+    }
+
+    /// Runs the check to completion from this synchronous command.
+    private static func wait(_ body: @escaping @Sendable () async -> ContractCheck.Report) -> ContractCheck.Report {
+        let box = ReportBox()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            box.value = await body()
+            done.signal()
+        }
+        done.wait()
+        return box.value ?? ContractCheck.Report()
+    }
+}
+
+/// The report handed from the check's task to the waiting command.
+private final class ReportBox: @unchecked Sendable {
+    // @unchecked: written once by the task before the semaphore is signalled, read after the wait.
+    var value: ContractCheck.Report?
+}
