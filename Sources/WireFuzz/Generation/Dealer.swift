@@ -13,7 +13,7 @@ final class Dealer: Sendable {
         var first: Int
         var largest: Int
 
-        static let standard = Batching(whole: 4_096, first: 64, largest: 65_536)
+        static let standard = Batching(whole: 256, first: 64, largest: 65_536)
     }
 
     let seeds: [FuzzSeed]
