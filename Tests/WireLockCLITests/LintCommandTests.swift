@@ -84,6 +84,35 @@ struct LintCommandTests {
         #expect(email?["sha256"] == .string("b8072d420ae39e47139cd94ffe17ee463413dd97c92d66d20607734af7e2b0b2"))
     }
 
+    @Test("--format github, sarif and junit are check's reports, the SARIF rules described by LintRule")
+    func reportFormats() throws {
+        let file = Self.corpus + "contacts-plain.json"
+        let github = try Self.run(["--format", "github", file])
+        #expect(github.status == 1, "\(github)")
+        #expect(github.stdoutLines.count == 5, "\(github)")
+        #expect(github.stdoutLines.allSatisfy { $0.hasPrefix("::error file=\(file),line=") }, "\(github)")
+
+        let sarifRun = try Self.run(["--format", "sarif", file])
+        #expect(sarifRun.status == 1, "\(sarifRun)")
+        let sarif = try JSONValue.parse(sarifRun.stdout)
+        #expect(sarif["version"] == .string("2.1.0"))
+        guard case .array(let results)? = sarif["runs"]?[0]?["results"],
+            case .array(let rules)? = sarif["runs"]?[0]?["tool"]?["driver"]?["rules"]
+        else {
+            Issue.record("no results or rules: \(sarifRun)")
+            return
+        }
+        #expect(results.count == 5)
+        let email = try #require(rules.first { $0["id"] == .string("personal.email") })
+        #expect(email["shortDescription"]?["text"] == .string("An e-mail address"))
+        #expect(email["help"]?["text"] == .string("replace it with user@example.com"))
+
+        let junit = try Self.run(["--format", "junit", file])
+        #expect(junit.status == 1, "\(junit)")
+        #expect(junit.stdout.hasPrefix("<?xml"), "\(junit)")
+        #expect(junit.stdout.components(separatedBy: "<failure ").count - 1 == 5, "\(junit)")
+    }
+
     @Test("a path that does not exist: exit 2, the error on standard error")
     func missing() throws {
         let result = try Self.run(["Fixtures/no-such-folder"])
