@@ -397,3 +397,20 @@ struct CheckCommandTests {
         #expect(result.stderr.contains("nothing-here"), "\(result)")
     }
 }
+
+/// The exit codes every command shares are listed where a newcomer looks first.
+@Suite("wirelock --help")
+struct RootHelpTests {
+    @Test func listsTheExitCodes() throws {
+        let result = try WireLockBinary.run(["--help"])
+        #expect(result.status == 0, "\(result)")
+        let lines = result.stdoutLines
+        let start = try #require(lines.firstIndex(of: "EXIT STATUS:"), "\(result)")
+        let codes = lines[start...].compactMap { $0.split(separator: " ").first.flatMap { Int($0) } }
+        #expect(codes == [0, 1, 2], "\(result)")
+        #expect(lines[start...].contains { $0.hasPrefix("  2   usage error") }, "\(result)")
+        // Only the tool's own page has it; a command's page ends with its own options.
+        let validate = try WireLockBinary.run(["validate", "--help"])
+        #expect(!validate.stdout.contains("EXIT STATUS:"), "\(validate)")
+    }
+}

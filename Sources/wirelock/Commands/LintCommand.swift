@@ -43,8 +43,8 @@ struct LintCommand: ParsableCommand {
             commandName: "lint",
             abstract: "Check fixtures for secrets, personal data, internal hosts, format, naming and use.",
             discussion: """
-                Each finding is reported as FILE:LINE:COLUMN: RULE: MESSAGE (at JSONPATH), then the masked \
-                value and how to fix it. Detection follows the JSON structure: values are judged under \
+                Each finding is reported as FILE:LINE:COLUMN: RULE: MESSAGE, then its JSON path, how to \
+                fix it and the masked value (--quiet: one line each, the path in it). Detection follows the JSON structure: values are judged under \
                 their key (a HAR {"name": …, "value": …} pair under its name), JSON inside strings and \
                 JWT claims are scanned too. Ids, UUIDs, hashes, redaction placeholders and documentation \
                 addresses are left alone. Suppressions (a JSON path glob, the value's sha256 and a \
