@@ -10,12 +10,29 @@ enum DecodingExplanation {
     /// newline), the first one `FILE:LINE:COLUMN: error: …`; empty for an error that is not a
     /// `DecodingError`.
     static func lines(for error: any Error, in data: Data, file: String, decoder: JSONDecoder) -> String {
-        guard let error = error as? DecodingError else { return "" }
+        explanation(of: error, in: data, decoder: decoder)?.rendered(file: file) ?? ""
+    }
+
+    /// The place in one line for a message that must stay one line: ` (line L, column C of the
+    /// golden: TEXT)`, TEXT the excerpt's line without its indentation; empty when unknown.
+    static func place(of error: any Error, in data: Data, decoder: JSONDecoder) -> String {
+        guard let explanation = explanation(of: error, in: data, decoder: decoder),
+            let location = explanation.location
+        else { return "" }
+        var text = " (line \(location.line), column \(location.column) of the golden"
+        if let excerpt = explanation.excerpt {
+            text += ": " + excerpt.text.drop { $0 == " " || $0 == "\t" }
+        }
+        return text + ")"
+    }
+
+    private static func explanation(of error: any Error, in data: Data, decoder: JSONDecoder) -> Explanation? {
+        guard let error = error as? DecodingError else { return nil }
         let keys: WireDiagnostics.KeyDecoding
         switch decoder.keyDecodingStrategy {
         case .convertFromSnakeCase: keys = .convertFromSnakeCase
         default: keys = .useDefaultKeys
         }
-        return WireDiagnostics.explain(error, in: data, keyDecoding: keys).rendered(file: file)
+        return WireDiagnostics.explain(error, in: data, keyDecoding: keys)
     }
 }
