@@ -13,6 +13,7 @@
 #   make bench-golden   only the golden-comparison benchmark (part of make bench)
 #   make bench-shapes   only the shape inference and diff benchmark (part of make bench)
 #   make bench-fuzz     only the fuzzing throughput benchmark (part of make bench)
+#   make bench-check    only the wirelock check benchmark: 10,000 fixtures, check, lint, validate (part of make bench)
 #   make bench-scaling  only the scaling benchmark: fmt, shape, diff, validate at n and 8n (part of make bench)
 #   make fuzz-engine  build FuzzEngine/ with libFuzzer + ASan and fuzz WireJSON for FUZZ_SECONDS
 #   make fuzz-engine-coverage  line coverage of the WireJSON core over the fuzz corpus and seeds
@@ -55,7 +56,7 @@ LLVM_BIN ?= $(dir $(shell command -v $(SWIFT)))
 FUZZ_COV_SOURCES = $(wildcard Sources/WireJSON/Core/*.swift Sources/WireJSON/Value/*.swift \
   Sources/WireJSON/Canonical/*.swift Sources/WireJSON/Yajl/*.swift)
 
-.PHONY: all deps bench-deps build test demo lint format docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling fuzz-engine fuzz-engine-coverage clean
+.PHONY: all deps bench-deps build test demo lint format docs docs-check bench bench-check bench-golden bench-shapes bench-fuzz bench-scaling fuzz-engine fuzz-engine-coverage clean
 
 all: build
 
@@ -157,6 +158,7 @@ bench: bench-deps
 	$(MAKE) --no-print-directory bench-shapes
 	$(MAKE) --no-print-directory bench-fuzz
 	$(MAKE) --no-print-directory bench-scaling
+	$(MAKE) --no-print-directory bench-check
 
 # 1,000 golden comparisons of a ~2 KB document (match, and mismatch with diff rendering); the issue's
 # budget is 1 s for the matching ones. See BENCHMARKS.md, "Golden comparisons".
@@ -176,6 +178,17 @@ bench-shapes: deps
 	echo "+ wirelock-shape-bench --out $(BENCH_DIR)/data/shapes --runs $(BENCH_RUNS) --wirelock $$cli_bin/wirelock"; \
 	"$$bench_bin/wirelock-shape-bench" --out "$(BENCH_DIR)/data/shapes" --runs "$(BENCH_RUNS)" --wirelock "$$cli_bin/wirelock"
 
+
+# wirelock check over 10,000 generated fixtures of ~2 KB (target: <= 5 s on two cores), and lint
+# alone in MB/s beside validate on the same files; medians of 5 whole processes of the release CLI.
+# Data goes to Benchmarks/data/check (rewritten every run). See BENCHMARKS.md, "wirelock check".
+bench-check: deps
+	nice -n 10 $(SWIFT) build -c release --product wirelock
+	nice -n 10 $(SWIFT) build -c release --package-path $(BENCH_DIR) --product wirelock-check-bench
+	@bench_bin="$$($(SWIFT) build -c release --package-path $(BENCH_DIR) --show-bin-path)"; \
+	cli_bin="$$($(SWIFT) build -c release --show-bin-path)"; \
+	echo "+ wirelock-check-bench --wirelock $$cli_bin/wirelock --data $(BENCH_DIR)/data/check --files 10000 --runs 5"; \
+	"$$bench_bin/wirelock-check-bench" --wirelock "$$cli_bin/wirelock" --data "$(BENCH_DIR)/data/check" --files 10000 --runs 5
 
 # Fuzzing throughput on ~2 KB fixtures (release): validator-only mutants/s and a JSONDecoder
 # campaign's mutants/s, in process and in a worker process (see BENCHMARKS.md, "Fuzzing").
