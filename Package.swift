@@ -70,7 +70,7 @@ let package = Package(
         // can use it.
         .target(
             name: "WireLockCore",
-            dependencies: ["WireJSON", "WireShapes", "WireDates", "WireSupport"]
+            dependencies: ["WireJSON", "WireShapes", "WireDates", "WireSupport", "WireDiagnostics"]
         ),
         // MARK: Assertions — WireLockCore's checks reported through Swift Testing or XCTest and the
         // record-mode trait. Re-exports WireLockCore.

@@ -55,6 +55,12 @@ let package = Package(
             name: "wirelock-scaling-bench",
             path: "Sources/wirelock-scaling-bench"
         ),
+        // MARK: CI check — `wirelock check`, lint and validate (the release CLI, as processes) over
+        // 10,000 generated fixtures of ~2 KB.
+        .executableTarget(
+            name: "wirelock-check-bench",
+            path: "Sources/wirelock-check-bench"
+        ),
         // MARK: Shapes — inference, fingerprints and diff over 1,000 generated goldens of ~2 KB.
         .executableTarget(
             name: "wirelock-shape-bench",

@@ -57,6 +57,9 @@ public struct Finding: Hashable, Sendable {
     public var hint: String?
     /// A short, masked excerpt of the offending value (never the secret itself).
     public var snippet: String?
+    /// The lower-case hex SHA-256 of the value the finding is about, when a suppression may name
+    /// it (`sha256` in `wirelock.json`'s `lint.suppress`); the JSON report prints it.
+    public var valueSHA256: String?
 
     /// Makes a finding; see the type's documentation for the fields.
     public init(

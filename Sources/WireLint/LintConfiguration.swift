@@ -66,7 +66,39 @@ public struct LintConfiguration: Hashable, Sendable {
         public var setting: String
         /// What was expected.
         public var reason: String
+        /// Where the offending value is, relative to the `lint` section's value (so that
+        /// ``WireLockConfiguration`` can point at its line and column).
+        public var path: JSONPath
         public var description: String { "\(setting): \(reason)" }
+
+        /// An error at `setting`; the path is read from the setting's words (`lint.suppress[2].reason`)
+        /// unless given (for a member name that may hold dots or brackets).
+        init(setting: String, reason: String, path: JSONPath? = nil) {
+            self.setting = setting
+            self.reason = reason
+            self.path = path ?? Self.path(ofSetting: setting)
+        }
+
+        /// `lint.suppress[2].reason` as the path `$.suppress[2].reason` inside the section.
+        static func path(ofSetting setting: String) -> JSONPath {
+            var components: [JSONPath.Component] = []
+            for word in setting.split(separator: ".").dropFirst() {
+                var rest = Substring(word)
+                if let bracket = rest.firstIndex(of: "[") {
+                    components.append(.key(String(rest[..<bracket])))
+                    rest = rest[bracket...]
+                    while rest.hasPrefix("["), let close = rest.firstIndex(of: "]") {
+                        if let index = Int(rest[rest.index(after: rest.startIndex)..<close]) {
+                            components.append(.index(index))
+                        }
+                        rest = rest[rest.index(after: close)...]
+                    }
+                } else {
+                    components.append(.key(String(rest)))
+                }
+            }
+            return JSONPath(components)
+        }
     }
 
     public var suppressions: [Suppression]
@@ -114,7 +146,9 @@ public struct LintConfiguration: Hashable, Sendable {
                     disabled.append(try Self.disabledRule(item, setting: "lint.disable[\(index)]"))
                 }
             default:
-                throw Error(setting: "lint.\(member.key)", reason: "unknown setting (expected suppress or disable)")
+                throw Error(
+                    setting: "lint.\(member.key)", reason: "unknown setting (expected suppress or disable)",
+                    path: JSONPath([.key(member.key)]))
             }
         }
     }
@@ -126,7 +160,9 @@ public struct LintConfiguration: Hashable, Sendable {
         for member in object.members {
             guard allowed.contains(member.key) else {
                 let names = allowed.sorted().joined(separator: ", ")
-                throw Error(setting: "\(setting).\(member.key)", reason: "unknown field (expected one of \(names))")
+                throw Error(
+                    setting: "\(setting).\(member.key)", reason: "unknown field (expected one of \(names))",
+                    path: Error.path(ofSetting: setting).appending(key: member.key))
             }
             guard case .string(let text) = member.value else {
                 throw Error(setting: "\(setting).\(member.key)", reason: "expected a string")

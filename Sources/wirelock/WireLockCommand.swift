@@ -28,6 +28,17 @@ struct WireLockCommand: CommandGroup {
             ])
     }
 
+    /// The exit codes every command shares, as `wirelock --help` lists them.
+    static let exitStatusHelp = """
+        EXIT STATUS:
+          0   success: nothing found (inputs valid and canonical, lock up to date,
+              no breaking change, no lint or check finding)
+          1   findings: invalid or non-canonical input, a stale lock, a breaking
+              change, a fuzz, lint or check finding
+          2   usage error, invalid wirelock.json, or a file or output that cannot
+              be read or written
+        """
+
     /// Parses `arguments` (without the program name), runs what they ask for, and returns the status.
     /// - Parameter raw: the exact bytes of each argument, when known (paths need not be UTF-8).
     static func main(_ arguments: [String], raw: [[UInt8]]? = nil, context: CommandContext) -> ExitCode {
@@ -35,7 +46,11 @@ struct WireLockCommand: CommandGroup {
         let status: ExitCode
         switch invocation.action {
         case .showHelp:
-            context.output.write(HelpFormatter.help(for: invocation.configuration, path: invocation.commandPath))
+            let isRoot = invocation.commandPath.count == 1
+            context.output.write(
+                HelpFormatter.help(
+                    for: invocation.configuration, path: invocation.commandPath,
+                    epilogue: isRoot ? [exitStatusHelp] : []))
             status = .success
         case .showVersion(let text):
             context.output.write(text + "\n")

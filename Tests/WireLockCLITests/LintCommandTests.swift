@@ -16,22 +16,23 @@ struct LintCommandTests {
     func cleanSample() throws {
         let result = try Self.run(["Fixtures/API", "--exclude", "*-malformed*"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdoutLines == ["0 findings in 0 of 21 files"])
+        #expect(result.stdoutLines == ["no findings"])
     }
 
-    @Test("findings: FILE:LINE:COLUMN: rule: message (at PATH), the masked value and the fix; exit 1")
+    @Test(
+        "findings as check reports them: FILE:LINE:COLUMN: rule: message, the path, the fix and the masked value; exit 1"
+    )
     func textOutput() throws {
         let file = Self.corpus + "recording-har.json"
         let result = try Self.run([file])
         #expect(result.status == 1, "\(result)")
         let lines = result.stdoutLines
         let first = try #require(lines.firstIndex { $0.contains("secret.bearer") })
-        #expect(
-            lines[first]
-                == "\(file):9:24: secret.bearer: a bearer credential (at $.log.entries[0].request.headers[0].value)")
-        #expect(lines[first + 1] == "    value: EXAM…(23 chars)")
-        #expect(lines[first + 2] == "    fix: replace the token with a placeholder such as <redacted>")
-        #expect(lines.last == "9 findings in 1 of 1 file")
+        #expect(lines[first] == "\(file):9:24: secret.bearer: a bearer credential")
+        #expect(lines[first + 1] == "    at $.log.entries[0].request.headers[0].value")
+        #expect(lines[first + 2] == "    hint: replace the token with a placeholder such as <redacted>")
+        #expect(lines[first + 3] == "    snippet: EXAM…(23 chars)")
+        #expect(lines.last == "9 findings (9 errors) in 1 file")
         // No secret in any output.
         for secret in ["EXAMPLE0123456789abcdef", "ops.oncall@acme-corp.io", "EXAMPLE31415926535", "172.16.4.2"] {
             #expect(!result.stdout.contains(secret))
@@ -43,15 +44,18 @@ struct LintCommandTests {
     func quiet() throws {
         let result = try Self.run(["--quiet", Self.corpus + "hosts-plain.json"])
         #expect(result.status == 1)
-        #expect(result.stdoutLines.count == 12)
-        #expect(!result.stdout.contains("fix:"))
+        #expect(result.stdoutLines.filter { !$0.isEmpty }.count == 12)
+        #expect(!result.stdout.contains("hint:"))
+        #expect(!result.stdout.contains("    "))
     }
 
     @Test("--only narrows to families; an unknown family is a usage error naming the option")
     func only() throws {
         let result = try Self.run(["--only", "internal,personal", Self.corpus + "recording-har.json"])
         #expect(result.status == 1)
-        let rules = result.stdoutLines.dropLast().filter { !$0.hasPrefix("    ") }.map { $0.split(separator: " ")[1] }
+        let rules = result.stdoutLines.dropLast().filter { !$0.isEmpty && !$0.hasPrefix("    ") }.map {
+            $0.split(separator: " ")[1]
+        }
         #expect(rules == ["personal.email:", "internal.ip:", "internal.host:", "personal.phone:"])
 
         let bad = try Self.run(["--only", "secrets", Self.corpus + "recording-har.json"])
@@ -66,18 +70,47 @@ struct LintCommandTests {
         #expect(result.status == 1)
         #expect(JSONValidator().validate(Array(result.stdout.utf8)).isValid)
         let document = try JSONValue.parse(result.stdout)
-        #expect(document["findingCount"] == .number(5))
+        #expect(document["summary"]?["findings"] == .number(5))
         guard case .array(let findings)? = document["findings"] else {
             Issue.record("no findings array")
             return
         }
         #expect(findings.count == 5)
         let email = findings.first { $0["path"] == .string("$.people[0].email") }
-        #expect(email?["rule"] == .string("personal.email"))
+        #expect(email?["ruleId"] == .string("personal.email"))
         #expect(email?["line"] == .number(4))
         #expect(email?["column"] == .number(16))
         // Python's hashlib, computed when the corpus was written.
         #expect(email?["sha256"] == .string("b8072d420ae39e47139cd94ffe17ee463413dd97c92d66d20607734af7e2b0b2"))
+    }
+
+    @Test("--format github, sarif and junit are check's reports, the SARIF rules described by LintRule")
+    func reportFormats() throws {
+        let file = Self.corpus + "contacts-plain.json"
+        let github = try Self.run(["--format", "github", file])
+        #expect(github.status == 1, "\(github)")
+        #expect(github.stdoutLines.count == 5, "\(github)")
+        #expect(github.stdoutLines.allSatisfy { $0.hasPrefix("::error file=\(file),line=") }, "\(github)")
+
+        let sarifRun = try Self.run(["--format", "sarif", file])
+        #expect(sarifRun.status == 1, "\(sarifRun)")
+        let sarif = try JSONValue.parse(sarifRun.stdout)
+        #expect(sarif["version"] == .string("2.1.0"))
+        guard case .array(let results)? = sarif["runs"]?[0]?["results"],
+            case .array(let rules)? = sarif["runs"]?[0]?["tool"]?["driver"]?["rules"]
+        else {
+            Issue.record("no results or rules: \(sarifRun)")
+            return
+        }
+        #expect(results.count == 5)
+        let email = try #require(rules.first { $0["id"] == .string("personal.email") })
+        #expect(email["shortDescription"]?["text"] == .string("An e-mail address"))
+        #expect(email["help"]?["text"] == .string("replace it with user@example.com"))
+
+        let junit = try Self.run(["--format", "junit", file])
+        #expect(junit.status == 1, "\(junit)")
+        #expect(junit.stdout.hasPrefix("<?xml"), "\(junit)")
+        #expect(junit.stdout.components(separatedBy: "<failure ").count - 1 == 5, "\(junit)")
     }
 
     @Test("a path that does not exist: exit 2, the error on standard error")
@@ -111,9 +144,9 @@ struct LintCommandTests {
         #expect(result.status == 1, "\(result)")
         #expect(
             result.stdoutLines == [
-                "Fixtures/user-default.json:2:12: personal.email: an e-mail address (at $.email)",
+                "Fixtures/user-default.json:2:12: personal.email: an e-mail address (at $.email)", "",
                 "Fixtures/user-orphan.json: unreferenced.fixture: no test, golden file or route table mentions 'user-orphan'",
-                "2 findings in 2 of 2 files",
+                "", "2 findings (2 errors) in 2 files",
             ])
     }
 
@@ -127,16 +160,16 @@ struct LintCommandTests {
         defer { directory.remove() }
         let result = try Self.run(["Fixtures"], in: directory.url)
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdoutLines == ["0 findings in 0 of 2 files"])
+        #expect(result.stdoutLines == ["no findings"])
     }
 
-    @Test("an invalid lint section: exit 2, naming the file and the setting")
+    @Test("an invalid lint section: exit 2, naming the file, line, column and setting (as check reads it)")
     func badConfiguration() throws {
         let directory = try Self.package(lintSection: #"{"suppress": [{"path": "$.email"}]}"#)
         defer { directory.remove() }
         let result = try Self.run(["Fixtures"], in: directory.url)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("wirelock.json: lint.suppress[0].reason: required"))
+        #expect(result.stderr.hasPrefix("wirelock.json:1:24: error: lint.suppress[0].reason: required"), "\(result)")
         #expect(result.stdout.isEmpty)
     }
 }
@@ -151,7 +184,7 @@ struct LintFixCommandTests {
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr == "Fixtures/user-default.json: fixed 1 value\n")
         #expect(try directory.readText("Fixtures/user-default.json") == "{\n  \"email\": \"user@example.com\"\n}\n")
-        #expect(result.stdoutLines == ["0 findings in 0 of 1 file"])
+        #expect(result.stdoutLines == ["no findings"])
     }
 
     @Test("--fix with standard input is a usage error")

@@ -191,10 +191,20 @@ struct RoundTripSafetyRailTests {
             Testing.Issue.record("expected a failure")
             return
         }
+        let lines = failure.message.split(separator: "\n").map(String.init)
         #expect(
-            failure.message.hasSuffix(
-                #"missingKey at $.user.avatar_url: no value for key "avatar_url" (Swift name avatarUrl)"#),
+            lines.first?.hasSuffix(
+                #"missingKey at $.user.avatar_url: no value for key "avatar_url" (Swift name avatarUrl)"#) == true,
             "\(failure.message)")
+        // Then the place, under the decoder's convertFromSnakeCase: the `user` object that lacks the
+        // member (its brace's column found here in the fixture's one line of ASCII).
+        let text = try String(contentsOf: dir.appendingPathComponent("issue-missing-field.json"), encoding: .utf8)
+        let brace = try #require(text.range(of: #""user": {"#)).upperBound
+        let column = text.distance(from: text.startIndex, to: brace)
+        #expect(
+            lines.dropFirst().first?.hasPrefix("issue-missing-field.json:1:\(column): error: keyNotFound at $.user:")
+                == true, "\(failure.message)")
+        #expect(lines.last?.trimmingCharacters(in: .whitespaces) == "^", "\(failure.message)")
     }
 
     // MARK: Messages

@@ -204,10 +204,31 @@ final class SampleModelBreakTests {
 
     @Test func renamingAKeyMakesTheFixtureUndecodableAtTheNewPath() throws {
         let failure = try #require(roundTrip(MovieVariants.RenamedTmdbId.self))
+        let lines = failure.message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(
-            failure.message
+            lines.first
                 == #"movies-success.json: Page<RenamedTmdbId> could not decode the fixture: missingKey at $.records[0].tmdb_id: no value for key "tmdb_id""#
         )
+        // Then where in the fixture (WireDiagnostics' explanation): the object that lacks the key,
+        // `records[0]`, whose opening brace is found here by reading the fixture's text.
+        let text = try String(
+            contentsOf: Self.root.appendingPathComponent("Fixtures/\(Self.fixture).json"), encoding: .utf8)
+        let records = try #require(text.range(of: "\"records\": ["))
+        let brace = try #require(text[records.upperBound...].firstIndex(of: "{"))
+        let before = text[..<brace]
+        let line = before.filter { $0 == "\n" }.count + 1
+        let column =
+            before.count
+            - (before.lastIndex(of: "\n").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
+        #expect(lines.count >= 4, "\(failure.message)")
+        #expect(
+            lines.dropFirst().first?.hasPrefix(
+                "movies-success.json:\(line):\(column): error: keyNotFound at $.records[0]: expected a member \"tmdb_id\""
+            )
+                == true, "\(failure.message)")
+        #expect(
+            lines.dropFirst(2).first?.trimmingCharacters(in: .whitespaces) == "{", "the excerpt: \(failure.message)")
+        #expect(lines.dropFirst(3).first?.trimmingCharacters(in: .whitespaces) == "^", "the caret: \(failure.message)")
     }
 
     // MARK: Through the assertions: the recorded issue names the path, at the caller's line

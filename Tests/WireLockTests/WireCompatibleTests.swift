@@ -223,6 +223,23 @@ struct WireCompatibleTests {
         #expect(try problems(M.Page<M.MovieFewerStatuses>.self) == ["backward enum-value-removed $.items[*].status"])
     }
 
+    @Test("a golden the new model cannot decode is located in it: line, column and the line's text")
+    func undecodableGoldenIsLocated() throws {
+        let dir = try goldenDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = WireCompatibility.check(
+            M.Page<M.MovieStringID>.self, withGolden: "movies", in: dir, direction: .backward,
+            decoder: M.lenientDecoder(), encoder: M.fractionalEncoder())
+        let problem = try #require(try result.get().first)
+        // Where `1`, the first id, is in the golden's text, found here by reading it.
+        let lines = M.page.split(separator: "\n", omittingEmptySubsequences: false)
+        let row = try #require(lines.firstIndex { $0.contains(#""id": 1,"#) })
+        let key = try #require(lines[row].range(of: #""id": "#))
+        let column = lines[row].distance(from: lines[row].startIndex, to: key.upperBound) + 1
+        #expect(problem.change.detail.contains("line \(row + 1), column \(column) of the golden"), "\(problem)")
+        #expect(problem.description.contains(#"{"id": 1, "title": "Alien""#), "\(problem)")
+    }
+
     @Test("an optional member made required breaks backward, named member-made-required")
     func optionalMadeRequired() throws {
         #expect(try problems(M.Page<M.MovieRequiredRating>.self) == ["backward member-made-required $.items[*].rating"])

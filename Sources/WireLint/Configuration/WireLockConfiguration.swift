@@ -21,7 +21,8 @@ import WireJSON
 ///   `WIRELOCK_GOLDEN_DIR`).
 /// - `fuzz.count`, `fuzz.seed`: the smoke campaign over the inputs (default 1000 mutants, seed 7;
 ///   a count of 0 turns it off).
-/// - `lint`: the lint rules' own settings, kept as written for them to read (``lint``).
+/// - `lint`: suppressions and disabled rules for the lint rules, read as a ``LintConfiguration``
+///   (``lint``; its errors are located like every other setting's).
 /// - `$schema`: allowed, for editors, and ignored.
 ///
 /// Any other member, or a value of the wrong kind, is a ``ConfigurationError`` naming the file,
@@ -43,8 +44,8 @@ public struct WireLockConfiguration: Hashable, Sendable {
     public var golden: String?
     /// The fuzz smoke campaign.
     public var fuzz: FuzzSmoke
-    /// The `lint` section as written, for the lint rules to read; nil when absent.
-    public var lint: JSONValue?
+    /// The `lint` section: suppressions and disabled rules (the defaults when absent).
+    public var lint: LintConfiguration
 
     /// The smoke campaign's size and seed.
     public struct FuzzSmoke: Hashable, Sendable {
@@ -66,7 +67,7 @@ public struct WireLockConfiguration: Hashable, Sendable {
     /// Settings; the defaults are what an absent file means.
     public init(
         inputs: [String] = ["Fixtures"], exclude: [String] = [], golden: String? = nil, fuzz: FuzzSmoke = FuzzSmoke(),
-        lint: JSONValue? = nil
+        lint: LintConfiguration = LintConfiguration()
     ) {
         self.inputs = inputs
         self.exclude = exclude
@@ -151,7 +152,11 @@ public struct WireLockConfiguration: Hashable, Sendable {
                     }
                 }
             case "lint":
-                configuration.lint = member.value
+                do throws(LintConfiguration.Error) {
+                    configuration.lint = try LintConfiguration(json: member.value)
+                } catch {
+                    throw fail(JSONPath(path.components + error.path.components), error.reason)
+                }
             default:
                 throw fail(path, "unknown setting; expected one of inputs, exclude, golden, fuzz, lint")
             }
@@ -247,8 +252,11 @@ struct ValueLocations {
     }
 
     /// The 1-based line and column (in code points, as the validator counts) where the value at
-    /// `path` starts (1:1 when unknown).
+    /// `path` starts; for a path that is not in the document (a missing member), where its nearest
+    /// ancestor starts (1:1 when none is known).
     func lineAndColumn(of path: JSONPath) -> (Int, Int) {
+        var path = path
+        while starts[path] == nil && !path.components.isEmpty { path = path.parent }
         guard let offset = starts[path] else { return (1, 1) }
         var line = 1
         var column = 1

@@ -16,8 +16,8 @@ import WireJSON
 /// }
 /// ```
 ///
-/// Members that a finding lacks (`line` for a whole-file finding, `path`, `hint`, `snippet`) are
-/// left out; `file` is relative to the repository.
+/// Members that a finding lacks (`line` for a whole-file finding, `path`, `hint`, `snippet`, and
+/// `sha256`, the hash of the value a lint suppression can name) are left out; `file` is relative to the repository.
 public enum JSONReport {
     /// The report as a value.
     public static func document(_ findings: [Finding], context: ReportContext) -> JSONValue {
@@ -40,6 +40,7 @@ public enum JSONReport {
             if let path = finding.path { members.append(.init(key: "path", value: .string(path.description))) }
             if let hint = finding.hint { members.append(.init(key: "hint", value: .string(hint))) }
             if let snippet = finding.snippet { members.append(.init(key: "snippet", value: .string(snippet))) }
+            if let hash = finding.valueSHA256 { members.append(.init(key: "sha256", value: .string(hash))) }
             return .object(JSONObject(members))
         }
         func severityCount(_ severity: Finding.Severity) -> JSONValue {

@@ -133,7 +133,11 @@ public enum RoundTrip {
             decoded = try decoder.decode(T.self, from: data)
         } catch {
             let failure = DecodingFailure(error, decoder: decoder, document: original)
-            return .failure(WireLockFailure("\(name): \(T.self) could not decode the fixture: \(failure.description)"))
+            let explanation = DecodingExplanation.lines(for: error, in: data, file: name, decoder: decoder)
+            return .failure(
+                WireLockFailure(
+                    "\(name): \(T.self) could not decode the fixture: \(failure.description)"
+                        + (explanation.isEmpty ? "" : "\n" + explanation.dropLast())))
         }
         let reencoded: JSONValue
         do {

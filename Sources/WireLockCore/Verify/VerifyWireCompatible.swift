@@ -101,7 +101,8 @@ public enum WireCompatibility {
                 decoded = try decoder.decode(T.self, from: Data(file.bytes))
             } catch {
                 let failure = DecodingFailure(error, decoder: decoder, document: sample.document)
-                let change = backwardChange(for: failure, oldShape: oldShape)
+                var change = backwardChange(for: failure, oldShape: oldShape)
+                change.detail += DecodingExplanation.place(of: error, in: Data(file.bytes), decoder: decoder)
                 problems.append(WireCompatibilityProblem(golden: sample.path, direction: .backward, change: change))
                 continue
             }

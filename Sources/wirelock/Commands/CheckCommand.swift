@@ -17,41 +17,11 @@ import WireSupport
 /// campaign check, through the same library calls those commands make, and reports every
 /// problem as a ``Finding`` in one of the report formats.
 struct CheckCommand: ParsableCommand {
-    /// The report formats, for the shared `--format` option.
-    enum Format: String, OutputFormatChoice {
-        case text
-        case json
-        case github
-        case sarif
-        case junit
-
-        var audience: String {
-            switch self {
-            case .text: "for people"
-            case .json: "for one machine-readable document"
-            case .github: "for GitHub Actions annotations"
-            case .sarif: "for code scanning (SARIF 2.1.0)"
-            case .junit: "for test dashboards (JUnit XML)"
-            }
-        }
-
-        var report: ReportFormat {
-            switch self {
-            case .text: .text
-            case .json: .json
-            case .github: .github
-            case .sarif: .sarif
-            case .junit: .junit
-            }
-        }
-    }
-
     static let config = Option<RawPath?>(
         "config", valueName: "file", as: .path,
         help:
             "The configuration file (default: wirelock.json beside the nearest Package.swift, else in the working directory; a missing default file means every default). Its folder is the root the settings' paths and the reports' paths are relative to."
     )
-    static let format = Option<Format>.format(default: .text)
     static let paths = ArgumentDefinition(
         "path",
         help:
@@ -65,9 +35,10 @@ struct CheckCommand: ParsableCommand {
                 "Check fixtures and goldens in one pass: validate, canonical form, the lock file and a fuzz smoke run.",
             discussion: """
                 Reads wirelock.json (every setting optional: inputs, default Fixtures; exclude; golden, default \
-                golden; fuzz.count and fuzz.seed, default 1000 and 7; lint). Each input and golden file is read \
+                golden; fuzz.count and fuzz.seed, default 1000 and 7; lint, as `wirelock lint` reads it). Each input and golden file is read \
                 once and checked as `wirelock validate` (format.invalid-json) and `wirelock fmt --check` \
-                (format.non-canonical) would; the golden folder's lock file and shapes as `wirelock lock --check` \
+                (format.non-canonical) and `wirelock lint` (secret.*, personal.*, internal.*, naming.*, \
+                unreferenced.*) would; the golden folder's lock file and shapes as `wirelock lock --check` \
                 (lock.*); and a seeded validator campaign runs over the valid inputs (fuzz.*). Paths in the \
                 report are relative to the configuration's folder. With --format text the findings go to \
                 standard output and a table (check, files, findings, time) to standard error.
@@ -75,18 +46,18 @@ struct CheckCommand: ParsableCommand {
                 Exit status: 0 when nothing is found, 1 when there are findings, 2 for a usage error, an invalid \
                 configuration, or a file that cannot be read.
                 """,
-            options: [config.definition, format.definition, CommonOptions.quiet],
+            options: [config.definition, SharedOptions.reportFormat.definition, CommonOptions.quiet],
             arguments: [paths])
     }
 
     var configPath: RawPath?
-    var format: Format
+    var format: ReportFormatChoice
     var quiet: Bool
     var paths: [RawPath]
 
     init(from arguments: ParsedArguments) throws(UsageError) {
         configPath = arguments.value(Self.config)
-        format = arguments.value(Self.format)
+        format = arguments.value(SharedOptions.reportFormat)
         quiet = arguments.flag(CommonOptions.quiet)
         paths = arguments.paths(Self.paths)
         if paths.contains(where: \.isStandardInput) {
@@ -105,32 +76,11 @@ struct CheckCommand: ParsableCommand {
 
     func run(in context: CommandContext) -> ExitCode {
         // MARK: The configuration and the paths it names.
-        let workingDirectory = PackageLocation.workingDirectory
-        let root: RawPath
-        let configFile: RawPath
-        if let configPath {
-            configFile = configPath
-            root = PackageLocation.absolute(configPath).directoryAndName.directory.withoutTrailingSlash
-        } else {
-            root = PackageLocation.packageRoot(searchingFrom: workingDirectory) ?? workingDirectory
-            configFile = PackageLocation.relativeToWorkingDirectory(root.appending(WireLockConfiguration.fileName))
-        }
-        let configuration: WireLockConfiguration
-        switch FileSystem.readFile(configFile) {
-        case .success(let bytes):
-            do throws(ConfigurationError) {
-                configuration = try WireLockConfiguration.parse(bytes, file: configFile.displayed)
-            } catch {
-                context.diagnose(error.description + "\n")
-                return .failure
-            }
-        case .failure(let error):
-            guard configPath == nil, error.code == ENOENT else {
-                context.reportError("cannot read '\(configFile.displayed)': \(error.reason)")
-                return .failure
-            }
-            configuration = WireLockConfiguration()
-        }
+        guard let found = ConfigurationFile.load(given: configPath, in: context) else { return .failure }
+        let root = found.root
+        let configFile = found.file
+        let configuration = found.configuration
+        let configAbsolute = PackageLocation.absolute(configFile)
         /// A setting's path as the CLI opens and shows it: relative to the working directory when inside it.
         func resolved(_ setting: String) -> RawPath {
             let path = RawPath(setting)
@@ -160,6 +110,11 @@ struct CheckCommand: ParsableCommand {
         let clock = ContinuousClock()
         var validate = Row(check: "validate")
         var canonical = Row(check: "fmt --check")
+        var lint = Row(check: "lint")
+        /// Valid non-golden inputs, for the unreferenced rule: (as reported, absolute).
+        var lintFixtures: [(display: String, absolute: String)] = []
+        /// Files read in the pass that may name a fixture (goldens, route tables, tests), by absolute path.
+        var referencing: [String: [UInt8]] = [:]
         var findings: [Finding] = []
         var seeds: [FuzzSeed] = []
         var goldenFiles: [GoldenFile] = []
@@ -226,15 +181,40 @@ struct CheckCommand: ParsableCommand {
                 }
 
                 // MARK: Lint joins here.
-                // The lint engineer's `Lint` API (Sources/WireLint/Rules) runs on each valid file in this same
-                // pass, with `configuration.lint`: the lead adds its call at merge, appends its findings to
-                // `findings` and a "lint" row to the table. Nothing else in this command needs to change.
+                // On the bytes read above; its format.* rules are left out (validate and fmt --check above
+                // report those, once), and `unreferenced` runs once after the pass. Goldens are named by
+                // their wire format and used by the lock file, so naming and unreferenced skip them;
+                // wirelock.json itself (when an input folder holds it) is no fixture.
+                if absolute != configAbsolute {
+                    start = clock.now
+                    for result in Lint.results(in: bytes, file: file, configuration: configuration.lint)
+                    where result.finding.family != LintCategory.format.rawValue
+                        && !(isGolden && result.finding.family == LintCategory.naming.rawValue)
+                    {
+                        findings.append(result.reportedFinding)
+                        lint.findings += 1
+                    }
+                    lint.files += 1
+                    lint.time += clock.now - start
+                    if !isGolden { lintFixtures.append((file, absolute.text)) }
+                }
             }
+            if LintReferenceIndex.mayReference(absolute, root: root) { referencing[absolute.text] = bytes }
             if isGolden && input.path.fileExtension == "json" {
                 let name = GoldenSources.relativeName(of: absolute, base: goldenBase)
                 goldenFiles.append((name, bytes))
                 goldenBytes[name] = bytes
             }
+        }
+
+        // MARK: lint's unreferenced rule, over the fixtures inside the root.
+        if !lintFixtures.isEmpty {
+            let start = clock.now
+            let unreferenced = LintReferenceIndex.unreferencedFindings(
+                lintFixtures, root: root, alreadyRead: referencing, configuration: configuration.lint)
+            findings += unreferenced
+            lint.findings += unreferenced.count
+            lint.time += clock.now - start
         }
 
         // MARK: lock --check, on the goldens read above.
@@ -278,12 +258,13 @@ struct CheckCommand: ParsableCommand {
 
         // MARK: The report.
         let reportContext = ReportContext(
-            repositoryRoot: root.text, toolVersion: WireLockCommand.version, rules: RuleDescription.checkRules)
+            repositoryRoot: root.text, toolVersion: WireLockCommand.version,
+            rules: RuleDescription.checkRules + RuleDescription.lintRules)
         let rendered = format.report.render(findings, context: reportContext)
         if format == .text {
             // The text report ends with its summary line; --quiet leaves out only the table.
             context.output.write(rendered)
-            if !quiet { context.diagnose(Self.table([validate, canonical, lock, fuzz])) }
+            if !quiet { context.diagnose(Self.table([validate, canonical, lint, lock, fuzz])) }
         } else {
             context.output.write(rendered)
         }

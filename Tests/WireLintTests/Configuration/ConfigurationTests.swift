@@ -24,7 +24,7 @@ struct ConfigurationTests {
         #expect(configuration.golden == nil)
         #expect(configuration.fuzz.count == 1000)
         #expect(configuration.fuzz.seed == 7)
-        #expect(configuration.lint == nil)
+        #expect(configuration.lint == LintConfiguration())
     }
 
     @Test func everySettingIsRead() throws {
@@ -36,14 +36,15 @@ struct ConfigurationTests {
               "fuzz": {"count": 0, "seed": 18446744073709551615},
               "golden": "Tests/golden",
               "inputs": "Fixtures/API",
-              "lint": {"rules": {"naming.file": false}}
+              "lint": {"disable": ["naming.file-name"], "suppress": [{"rule": "personal", "reason": "ours"}]}
             }
             """)
         #expect(configuration.inputs == ["Fixtures/API"])
         #expect(configuration.exclude == ["invalid", "*-malformed*"])
         #expect(configuration.golden == "Tests/golden")
         #expect(configuration.fuzz == WireLockConfiguration.FuzzSmoke(count: 0, seed: UInt64.max))
-        #expect(configuration.lint?["rules"]?["naming.file"] == JSONValue.bool(false))
+        #expect(configuration.lint.disabled == LintConfiguration.defaultDisabled + [.init(rule: "naming.file-name")])
+        #expect(configuration.lint.suppressions == [.init(rule: "personal", reason: "ours")])
     }
 
     @Test(arguments: [
@@ -60,6 +61,21 @@ struct ConfigurationTests {
         ("{\"goldne\": \"g\"}", 1, 12, "goldne", "unknown setting; expected one of inputs"),
         ("[1]", 1, 1, "", "expected an object of settings, found an array"),
         ("{\"inputs\": [\"a\",]}", 1, 17, "$.inputs", "not valid JSON"),
+        // The lint section is read here too, its errors located like the others' (a missing field at
+        // the object that lacks it).
+        (
+            "{\n  \"lint\": {\n    \"suppress\": [{\"rule\": \"personal\"}]\n  }\n}", 3, 18, "lint.suppress[0].reason",
+            "required: say why"
+        ),
+        (
+            "{\"lint\": {\"disable\": [\"secret\", \"secrets\"]}}", 1, 33, "lint.disable[1]",
+            "'secrets' is not a lint rule"
+        ),
+        ("{\"lint\": {\"supress\": []}}", 1, 22, "lint.supress", "unknown setting (expected suppress or disable)"),
+        (
+            "{\"lint\": {\"disable\": [{\"rule\": \"naming\", \"glob\": \"x\"}]}}", 1, 50, "lint.disable[0].glob",
+            "unknown field"
+        ),
     ])
     func aBadSettingNamesFileLineColumnAndSetting(
         text: String, line: Int, column: Int, setting: String, words: String
