@@ -91,10 +91,12 @@ public struct WireLockConfiguration: Hashable, Sendable {
                 file: file, line: error.location.line, column: error.location.column, setting: error.path.description,
                 message: "not valid JSON: \(error.reason)")
         }
-        var locations: ValueLocations?
+        var map: JSONSourceMap?
         func fail(_ path: JSONPath, _ message: String) -> ConfigurationError {
-            if locations == nil { locations = ValueLocations(bytes) }
-            let (line, column) = locations!.lineAndColumn(of: path)
+            if map == nil { map = try? JSONSourceMap(bytes) }
+            // A missing member is placed where the object that lacks it starts.
+            let start = map.flatMap { map in map.deepestEntry(toward: path).map { map.entries[$0.index].start } }
+            let (line, column) = (start?.line ?? 1, start?.column ?? 1)
             var setting = ""
             for component in path.components {
                 switch component {
@@ -221,53 +223,5 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
 
     public var description: String {
         "\(file):\(line):\(column): error: " + (setting.isEmpty || setting == "$" ? "" : "\(setting): ") + message
-    }
-}
-
-/// Where each value of a (valid) document starts, by JSON path: found once from the event stream,
-/// each value's first byte being the first one after the previous token that is not whitespace,
-/// a comma or a colon.
-struct ValueLocations {
-    private var starts: [JSONPath: Int] = [:]
-    private let bytes: [UInt8]
-
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        var starts: [JSONPath: Int] = [:]
-        var previousEnd = 0
-        let parser = JSONStreamParser { event, context in
-            defer { previousEnd = context.endOffset }
-            switch event {
-            case .objectEnd, .arrayEnd, .key:
-                return
-            default:
-                var start = previousEnd
-                while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0x2C, 0x3A].contains(bytes[start]) { start += 1 }
-                starts[context.path] = start
-            }
-        }
-        try? parser.feed(bytes)
-        try? parser.finish()
-        self.starts = starts
-    }
-
-    /// The 1-based line and column (in code points, as the validator counts) where the value at
-    /// `path` starts; for a path that is not in the document (a missing member), where its nearest
-    /// ancestor starts (1:1 when none is known).
-    func lineAndColumn(of path: JSONPath) -> (Int, Int) {
-        var path = path
-        while starts[path] == nil && !path.components.isEmpty { path = path.parent }
-        guard let offset = starts[path] else { return (1, 1) }
-        var line = 1
-        var column = 1
-        for index in 0..<min(offset, bytes.count) {
-            if bytes[index] == 0x0A {
-                line += 1
-                column = 1
-            } else if bytes[index] & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return (line, column)
     }
 }
