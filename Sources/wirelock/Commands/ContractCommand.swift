@@ -13,9 +13,6 @@ struct ContractCommand: ParsableCommand {
         "fixtures", valueName: "dir", as: .path, help: "Where the table's fixtures are (default: the table's folder).")
     static let record = OptionDefinition.flag(
         "record", help: "Rewrite each fixture with the live body (redacted, canonical) when the status matches.")
-    static let redact = Option<String?>(
-        "redact", valueName: "path-glob", as: .text, repeats: true,
-        help: "With --record: replace the values at this JSON path pattern in the recorded bodies.")
     static let routes = ArgumentDefinition("routes", help: "The route-table file (routes.json).")
 
     static var configuration: CommandConfiguration {
@@ -33,7 +30,9 @@ struct ContractCommand: ParsableCommand {
                 Exit status: 0 when every route agrees, 1 for findings, 2 for a usage error, an invalid \
                 route table, no base URL, or a file that cannot be written.
                 """,
-            options: [baseURL.definition, fixtures.definition, record, redact.definition, CommonOptions.force],
+            options: [
+                baseURL.definition, fixtures.definition, record, RedactOption.redact.definition, CommonOptions.force,
+            ],
             arguments: [routes])
     }
 
@@ -48,15 +47,7 @@ struct ContractCommand: ParsableCommand {
         baseURL = arguments.value(Self.baseURL)
         fixtures = arguments.value(Self.fixtures)
         record = arguments.flag(Self.record)
-        var patterns: [JSONPathPattern] = []
-        for text in arguments.values(Self.redact) {
-            do throws(JSONPathPattern.ParseError) {
-                patterns.append(try JSONPathPattern(text))
-            } catch {
-                throw UsageError("invalid value '\(text)' for '--redact': \(error)")
-            }
-        }
-        self.patterns = patterns
+        patterns = try RedactOption.patterns(from: arguments)
         force = arguments.flag(CommonOptions.force)
         guard let routes = arguments.paths(Self.routes).first else { throw UsageError("missing the route table") }
         self.routes = routes

@@ -99,10 +99,7 @@ struct FuzzCommand: ParsableCommand {
             case .input(let input):
                 let bytes: [UInt8]
                 do throws(JSONInputError) {
-                    bytes =
-                        input.isStandardInput
-                        ? try FileReader.readAll(from: 0, path: InputFile.standardInputPath)
-                        : try FileReader.readFile(at: input.path)
+                    bytes = try input.readAll()
                 } catch {
                     context.reportError(error.description)
                     status = .failure

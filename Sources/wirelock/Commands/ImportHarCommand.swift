@@ -9,9 +9,6 @@ struct ImportHarCommand: ParsableCommand {
     static let out = Option<RawPath?>(
         "out", short: "o", valueName: "dir", as: .path,
         help: "The folder to write the fixtures and routes.json into (created if missing). Required.")
-    static let redact = Option<String?>(
-        "redact", valueName: "path-glob", as: .text, repeats: true,
-        help: "Replace the values at this JSON path pattern ($.token, $..email, $.items[*].id) in every body.")
     static let capture = ArgumentDefinition("capture", help: "The HAR 1.2 file (.har).")
 
     static var configuration: CommandConfiguration {
@@ -30,7 +27,7 @@ struct ImportHarCommand: ParsableCommand {
                 Exit status: 0 when written, 2 for a usage error, a HAR file that is not valid (nothing is \
                 written then) or a file that cannot be read or written.
                 """,
-            options: [out.definition, redact.definition, CommonOptions.force],
+            options: [out.definition, RedactOption.redact.definition, CommonOptions.force],
             arguments: [capture])
     }
 
@@ -42,15 +39,7 @@ struct ImportHarCommand: ParsableCommand {
     init(from arguments: ParsedArguments) throws(UsageError) {
         guard let out = arguments.value(Self.out) else { throw UsageError("missing '--out <dir>'") }
         self.out = out
-        var patterns: [JSONPathPattern] = []
-        for text in arguments.values(Self.redact) {
-            do throws(JSONPathPattern.ParseError) {
-                patterns.append(try JSONPathPattern(text))
-            } catch {
-                throw UsageError("invalid value '\(text)' for '--redact': \(error)")
-            }
-        }
-        self.patterns = patterns
+        patterns = try RedactOption.patterns(from: arguments)
         force = arguments.flag(CommonOptions.force)
         guard let capture = arguments.paths(Self.capture).first else { throw UsageError("missing the HAR file") }
         self.capture = capture

@@ -109,10 +109,7 @@ struct LintCommand: ParsableCommand {
             case .input(let input):
                 var bytes: [UInt8]
                 do throws(JSONInputError) {
-                    bytes =
-                        input.isStandardInput
-                        ? try FileReader.readAll(from: 0, path: InputFile.standardInputPath)
-                        : try FileReader.readFile(at: input.path)
+                    bytes = try input.readAll()
                 } catch {
                     context.reportError(error.description)
                     status = .failure

@@ -1,5 +1,6 @@
 import WireCommandLine
 import WireLint
+import WireLockCore
 
 /// The positional argument the JSON commands share, declared once. (The shared options are in
 /// WireCommandLine: ``CommonOptions``, ``ParseOptionFlags``, ``InputOptions``.)
@@ -41,5 +42,27 @@ enum ReportFormatChoice: String, OutputFormatChoice {
         case .sarif: .sarif
         case .junit: .junit
         }
+    }
+}
+
+/// `--redact PATH-GLOB`, repeatable, as `import-har` and `contract` take it: declared once, and each
+/// pattern parsed once, the error naming the option and the value.
+enum RedactOption {
+    static let redact = Option<String?>(
+        "redact", valueName: "path-glob", as: .text, repeats: true,
+        help: "Replace the values at this JSON path pattern ($.token, $..email, $.items[*].id) in every body written.")
+
+    /// The patterns given, parsed.
+    /// - Throws: `UsageError` naming `--redact` and the first value that is not a JSON path pattern.
+    static func patterns(from arguments: ParsedArguments) throws(UsageError) -> [JSONPathPattern] {
+        var patterns: [JSONPathPattern] = []
+        for text in arguments.values(redact) {
+            do throws(JSONPathPattern.ParseError) {
+                patterns.append(try JSONPathPattern(text))
+            } catch {
+                throw UsageError("invalid value '\(text)' for '--redact': \(error)")
+            }
+        }
+        return patterns
     }
 }

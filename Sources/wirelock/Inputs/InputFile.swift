@@ -34,6 +34,14 @@ struct InputFile: Hashable, Sendable {
         self.init(path: RawPath(path))
     }
 
+    /// The whole input: the file's bytes, or everything on standard input.
+    /// - Throws: `JSONInputError` naming the path as displayed, when it cannot be read.
+    func readAll() throws(JSONInputError) -> [UInt8] {
+        isStandardInput
+            ? try FileReader.readAll(from: 0, path: InputFile.standardInputPath)
+            : try FileReader.readFile(at: path)
+    }
+
     /// File name endings that mean JSON Lines.
     static let lineExtensions = ["jsonl", "ndjson"]
 
