@@ -116,7 +116,11 @@ struct CheckCommand: ParsableCommand {
         /// Files read in the pass that may name a fixture (goldens, route tables, tests), by absolute path.
         var referencing: [String: [UInt8]] = [:]
         var findings: [Finding] = []
-        var seeds: [FuzzSeed] = []
+        /// The smoke campaign's fixtures: a seeded reservoir sample of the valid inputs (see
+        /// ``smokeFixtureLimit``), so its cost follows its mutant count, not the number of fixtures.
+        var smokeSample: [(name: String, bytes: [UInt8])] = []
+        var smokeCandidates = 0
+        var smokeRandom = SplitMix64(seed: configuration.fuzz.seed)
         var goldenFiles: [GoldenFile] = []
         var goldenBytes: [String: [UInt8]] = [:]
         var goldenInvalid = false
@@ -176,8 +180,14 @@ struct CheckCommand: ParsableCommand {
                 }
                 canonical.files += 1
                 canonical.time += clock.now - start
-                if !isGolden && input.framing == .document, let seed = try? FuzzSeed(name: file, bytes: bytes) {
-                    seeds.append(seed)
+                if !isGolden && input.framing == .document {
+                    smokeCandidates += 1
+                    if smokeSample.count < Self.smokeFixtureLimit {
+                        smokeSample.append((file, bytes))
+                    } else {
+                        let slot = smokeRandom.next(below: smokeCandidates)
+                        if slot < Self.smokeFixtureLimit { smokeSample[slot] = (file, bytes) }
+                    }
                 }
 
                 // MARK: Lint joins here.
@@ -237,7 +247,8 @@ struct CheckCommand: ParsableCommand {
             lock.time = clock.now - start
         }
 
-        // MARK: The fuzz smoke campaign over the valid inputs.
+        // MARK: The fuzz smoke campaign over (a sample of) the valid inputs.
+        let seeds = smokeSample.compactMap { try? FuzzSeed(name: $0.name, bytes: $0.bytes) }
         var fuzz = Row(check: "fuzz smoke")
         if configuration.fuzz.count == 0 {
             fuzz.note = "off (fuzz.count is 0)"
@@ -253,7 +264,8 @@ struct CheckCommand: ParsableCommand {
             fuzz.files = generator.productiveSeeds.count
             fuzz.findings = fuzzFindings.count
             fuzz.time = clock.now - start
-            fuzz.note = "\(Text.pluralized(result.tally.total.mutants, "mutant")), seed \(smoke.seed)"
+            let sampled = smokeCandidates > seeds.count ? ", \(seeds.count) of \(smokeCandidates) fixtures" : ""
+            fuzz.note = "\(Text.pluralized(result.tally.total.mutants, "mutant")), seed \(smoke.seed)\(sampled)"
         }
 
         // MARK: The report.
@@ -292,6 +304,11 @@ struct CheckCommand: ParsableCommand {
             ruleID: "format.non-canonical", file: file, region: Finding.Region(line: line, column: 1),
             message: "not in canonical form (first difference on line \(line))", hint: "run `wirelock fmt \(file)`")
     }
+
+    /// How many fixtures the smoke campaign draws its mutants from at most. Past it, the fixtures are a
+    /// reservoir sample chosen by `fuzz.seed` (the same files for the same inputs and seed): a smoke run
+    /// checks the validator on mutants of real payloads; `wirelock fuzz` is the campaign over all of them.
+    static let smokeFixtureLimit = 64
 
     /// A fuzz finding: which mutant of which fixture, what was expected and what was seen.
     static func finding(fuzz: FuzzFinding, smoke: WireLockConfiguration.FuzzSmoke) -> Finding {
