@@ -1,6 +1,38 @@
 /// What a value's key says about it: the nearest member name (for an array element, its array's
 /// name; for a HAR-style `{"name": …, "value": …}` pair, the pair's name).
+///
+/// The facts are worked out once, when the context is made (`FileScan` makes one per distinct
+/// key of a file), so judging a value reads stored flags and allocates nothing.
 struct KeyContext: Sendable {
+    /// id-like: see the key rules below.
+    let isIDLike: Bool
+    /// Authorization or Proxy-Authorization.
+    let isAuthorization: Bool
+    /// Cookie (every pair counts) or Set-Cookie (only the first pair is the cookie).
+    let cookieHeader: (isCookie: Bool, onlyFirstPair: Bool)
+    /// token, apiKey, secret, password and the like.
+    let isSecretLike: Bool
+    /// password, passwd, pwd.
+    let isPasswordLike: Bool
+    /// phone, mobile, tel, fax.
+    let isPhoneLike: Bool
+
+    /// The context of a value with no key (a document's root, a JWT's claims).
+    static let none = KeyContext(key: nil)
+
+    init(key: String?) {
+        let facts = KeyFacts(key: key)
+        isIDLike = facts.isIDLike
+        isAuthorization = facts.isAuthorization
+        cookieHeader = facts.cookieHeader
+        isSecretLike = facts.isSecretLike
+        isPasswordLike = facts.isPasswordLike
+        isPhoneLike = facts.isPhoneLike
+    }
+}
+
+/// The rules that read a key, evaluated once per key by `KeyContext`.
+private struct KeyFacts {
     /// The key as written.
     var key: String?
     /// Lower-case, without `_` and `-`: `client_secret` and `clientSecret` are both `clientsecret`.
