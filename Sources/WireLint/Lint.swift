@@ -186,6 +186,11 @@ private struct FileScan {
         contexts.reserveCapacity(entries.count)
         for entry in entries {
             let context: KeyContext
+            // Only strings are judged, and only arrays pass a context on (to their elements).
+            guard entry.kind == .string || entry.kind == .array else {
+                contexts.append(.none)
+                continue
+            }
             switch entry.component {
             case .key(let key)?:
                 if key == "value", let parent = entry.parent, let name = pairNames[parent] {

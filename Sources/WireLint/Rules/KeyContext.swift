@@ -45,11 +45,10 @@ private struct KeyFacts {
         normalized = lower.filter { $0 != UInt8(ascii: "_") && $0 != UInt8(ascii: "-") }
     }
 
-    private func normalizedHas(suffix: String) -> Bool {
-        normalized.suffix(suffix.utf8.count).elementsEqual(suffix.utf8)
+    private func normalizedHas(suffix: [UInt8]) -> Bool {
+        normalized.count >= suffix.count && normalized.suffix(suffix.count).elementsEqual(suffix)
     }
-    private func normalizedContains(_ part: String) -> Bool {
-        let needle = Array(part.utf8)
+    private func normalizedContains(_ needle: [UInt8]) -> Bool {
         guard normalized.count >= needle.count else { return false }
         for start in 0...(normalized.count - needle.count) where ByteText.has(needle, in: normalized, at: start) {
             return true
@@ -57,17 +56,32 @@ private struct KeyFacts {
         return false
     }
 
+    /// The word lists, as bytes made once (not per key).
+    private enum Words {
+        static func bytes(_ words: [String]) -> [[UInt8]] { words.map { Array($0.utf8) } }
+        static let secretParts = bytes(["accesskey", "secret", "apikey", "password"])
+        static let identifierNames = bytes(["uuid", "guid", "etag"])
+        static let hashParts = bytes(["integrity", "hash", "checksum", "digest"])
+        static let notSecretParts = bytes(["page", "cursor", "next", "type", "count", "url", "uri"])
+        static let secretSuffixes = bytes([
+            "token", "apikey", "secret", "password", "passwd", "pwd", "secretkey", "privatekey", "accesskey",
+            "credential", "credentials",
+        ])
+        static let passwordSuffixes = bytes(["password", "passwd", "pwd"])
+        static let phoneParts = bytes(["phone", "mobile", "telephone", "fax"])
+    }
+
     /// id, *Id, *ID, *_id, uuid, guid, etag, integrity, hash, checksum, sha*, digest: values that are
     /// identifiers or content hashes, never secrets or personal data.
     var isIDLike: Bool {
         guard let key else { return false }
         // accessKeyId, client_secret_id, apiKeyId: named after a secret, whatever the suffix.
-        if ["accesskey", "secret", "apikey", "password"].contains(where: { normalizedContains($0) }) { return false }
-        if lower == Array("id".utf8) || key.hasSuffix("Id") || key.hasSuffix("ID") { return true }
+        if Words.secretParts.contains(where: { normalizedContains($0) }) { return false }
+        if lower.elementsEqual("id".utf8) || key.hasSuffix("Id") || key.hasSuffix("ID") { return true }
         if lower.suffix(3).elementsEqual("_id".utf8) || lower.suffix(3).elementsEqual("-id".utf8) { return true }
-        if ["uuid", "guid", "etag"].contains(where: { normalized.elementsEqual($0.utf8) }) { return true }
+        if Words.identifierNames.contains(where: { normalized == $0 }) { return true }
         if normalized.starts(with: "sha".utf8) { return true }
-        return ["integrity", "hash", "checksum", "digest"].contains { normalizedContains($0) }
+        return Words.hashParts.contains { normalizedContains($0) }
     }
 
     /// Authorization or Proxy-Authorization.
@@ -85,23 +99,17 @@ private struct KeyFacts {
     /// token, apiKey, api_key, secret, client_secret, password and the like (not page tokens or cursors).
     var isSecretLike: Bool {
         guard key != nil else { return false }
-        if ["page", "cursor", "next", "type", "count", "url", "uri"].contains(where: { normalizedContains($0) }) {
-            return false
-        }
-        return [
-            "token", "apikey", "secret", "password", "passwd", "pwd", "secretkey", "privatekey", "accesskey",
-            "credential", "credentials",
-        ].contains { normalizedHas(suffix: $0) }
+        if Words.notSecretParts.contains(where: { normalizedContains($0) }) { return false }
+        return Words.secretSuffixes.contains { normalizedHas(suffix: $0) }
     }
 
     /// password, passwd, pwd: a lower entropy bar (people choose them).
     var isPasswordLike: Bool {
-        ["password", "passwd", "pwd"].contains { normalizedHas(suffix: $0) }
+        Words.passwordSuffixes.contains { normalizedHas(suffix: $0) }
     }
 
     /// phone, mobile, tel, fax: any number-like value there is a phone number.
     var isPhoneLike: Bool {
-        ["phone", "mobile", "telephone", "fax"].contains { normalizedContains($0) }
-            || normalized.elementsEqual("tel".utf8)
+        Words.phoneParts.contains { normalizedContains($0) } || normalized.elementsEqual("tel".utf8)
     }
 }
