@@ -76,8 +76,17 @@ public enum Lint {
 private struct FileScan {
     let file: String
     var results: [Lint.Result] = []
+    /// One context per distinct key of the file: a key's facts are worked out once, not per value.
+    private var contextCache: [String: KeyContext] = [:]
 
     init(file: String) { self.file = file }
+
+    private mutating func context(for key: String) -> KeyContext {
+        if let known = contextCache[key] { return known }
+        let context = KeyContext(key: key)
+        contextCache[key] = context
+        return context
+    }
 
     /// How deep JSON-in-a-string (and JWT claims) are followed.
     static let maximumNesting = 3
@@ -99,7 +108,7 @@ private struct FileScan {
         canonicalForm(bytes, options: options, style: style, lineOffset: lineOffset)
         values(
             map, pathPrefix: [], region: nil, lineOffset: lineOffset, byteOffset: byteOffset,
-            outerContext: KeyContext(key: nil), hashSource: nil, depth: 0, note: "")
+            outerContext: .none, hashSource: nil, depth: 0, note: "")
     }
 
     private mutating func add(
@@ -168,12 +177,17 @@ private struct FileScan {
         contexts.reserveCapacity(entries.count)
         for entry in entries {
             let context: KeyContext
+            // Only strings are judged, and only arrays pass a context on (to their elements).
+            guard entry.kind == .string || entry.kind == .array else {
+                contexts.append(.none)
+                continue
+            }
             switch entry.component {
             case .key(let key)?:
                 if key == "value", let parent = entry.parent, let name = pairNames[parent] {
-                    context = KeyContext(key: name)
+                    context = self.context(for: name)
                 } else {
-                    context = KeyContext(key: key)
+                    context = self.context(for: key)
                 }
             case .index?:
                 context = entry.parent.map { contexts[$0] } ?? outerContext
@@ -187,28 +201,36 @@ private struct FileScan {
                 ?? Finding.Region(
                     line: entry.start.line + lineOffset, column: entry.start.column,
                     endLine: entry.end.line + lineOffset, endColumn: max(1, entry.end.column - 1))
-            let path = JSONPath(pathPrefix + map.path(of: contexts.count - 1).components)
+            // The path is only built for a value that has findings or holds a document.
+            let index = contexts.count - 1
             // Only a string of the file itself can be rewritten by --fix (not one inside another).
             let span = byteOffset.map { ($0 + entry.start.offset)..<($0 + entry.end.offset) }
             string(
-                text, context: context, region: region, path: path, hashSource: hashSource ?? text, span: span,
-                depth: depth, note: note)
+                text, context: context, region: region, path: { JSONPath(pathPrefix + map.path(of: index).components) },
+                hashSource: hashSource ?? text, span: span, depth: depth, note: note)
         }
     }
 
     private mutating func string(
-        _ text: String, context: KeyContext, region: Finding.Region, path: JSONPath, hashSource: String,
+        _ text: String, context: KeyContext, region: Finding.Region, path makePath: () -> JSONPath, hashSource: String,
         span: Range<Int>?, depth: Int, note: String
     ) {
         guard !context.isIDLike else { return }
         let bytes = Array(text.utf8)
+        var builtPath: JSONPath?
+        func path() -> JSONPath {
+            if let builtPath { return builtPath }
+            let made = makePath()
+            builtPath = made
+            return made
+        }
         // A JSON document inside the string: scan it instead of its text.
         if depth < FileScan.maximumNesting, let first = bytes.first(where: { !ByteText.isSpace($0) }),
             first == UInt8(ascii: "{") || first == UInt8(ascii: "["),
             let inner = try? JSONSourceMap(bytes, options: JSONParseOptions(allowDuplicateKeys: true))
         {
             values(
-                inner, pathPrefix: path.components, region: region, lineOffset: 0, outerContext: context,
+                inner, pathPrefix: path().components, region: region, lineOffset: 0, outerContext: context,
                 hashSource: hashSource, depth: depth + 1, note: " (in the JSON document inside this string)")
             return
         }
@@ -221,7 +243,7 @@ private struct FileScan {
                 }
             }
             add(
-                hit.rule, region: region, path: path, message: hit.rule.sentenceDescription + note,
+                hit.rule, region: region, path: path(), message: hit.rule.sentenceDescription + note,
                 snippet: LintMask.mask(hit.matched), value: hashSource, fix: fix)
         }
         guard depth < FileScan.maximumNesting else { return }
@@ -230,7 +252,7 @@ private struct FileScan {
                 continue
             }
             values(
-                inner, pathPrefix: path.components, region: region, lineOffset: 0, outerContext: KeyContext(key: nil),
+                inner, pathPrefix: path().components, region: region, lineOffset: 0, outerContext: .none,
                 hashSource: hashSource, depth: depth + 1, note: " (in a claim of the JWT in this string)")
         }
     }

@@ -1,6 +1,38 @@
 /// What a value's key says about it: the nearest member name (for an array element, its array's
 /// name; for a HAR-style `{"name": …, "value": …}` pair, the pair's name).
+///
+/// The facts are worked out once, when the context is made (`FileScan` makes one per distinct
+/// key of a file), so judging a value reads stored flags and allocates nothing.
 struct KeyContext: Sendable {
+    /// id-like: see the key rules below.
+    let isIDLike: Bool
+    /// Authorization or Proxy-Authorization.
+    let isAuthorization: Bool
+    /// Cookie (every pair counts) or Set-Cookie (only the first pair is the cookie).
+    let cookieHeader: (isCookie: Bool, onlyFirstPair: Bool)
+    /// token, apiKey, secret, password and the like.
+    let isSecretLike: Bool
+    /// password, passwd, pwd.
+    let isPasswordLike: Bool
+    /// phone, mobile, tel, fax.
+    let isPhoneLike: Bool
+
+    /// The context of a value with no key (a document's root, a JWT's claims).
+    static let none = KeyContext(key: nil)
+
+    init(key: String?) {
+        let facts = KeyFacts(key: key)
+        isIDLike = facts.isIDLike
+        isAuthorization = facts.isAuthorization
+        cookieHeader = facts.cookieHeader
+        isSecretLike = facts.isSecretLike
+        isPasswordLike = facts.isPasswordLike
+        isPhoneLike = facts.isPhoneLike
+    }
+}
+
+/// The rules that read a key, evaluated once per key by `KeyContext`.
+private struct KeyFacts {
     /// The key as written.
     var key: String?
     /// Lower-case, without `_` and `-`: `client_secret` and `clientSecret` are both `clientsecret`.
@@ -13,11 +45,10 @@ struct KeyContext: Sendable {
         normalized = lower.filter { $0 != UInt8(ascii: "_") && $0 != UInt8(ascii: "-") }
     }
 
-    private func normalizedHas(suffix: String) -> Bool {
-        normalized.suffix(suffix.utf8.count).elementsEqual(suffix.utf8)
+    private func normalizedHas(suffix: [UInt8]) -> Bool {
+        normalized.count >= suffix.count && normalized.suffix(suffix.count).elementsEqual(suffix)
     }
-    private func normalizedContains(_ part: String) -> Bool {
-        let needle = Array(part.utf8)
+    private func normalizedContains(_ needle: [UInt8]) -> Bool {
         guard normalized.count >= needle.count else { return false }
         for start in 0...(normalized.count - needle.count) where ByteText.has(needle, in: normalized, at: start) {
             return true
@@ -25,17 +56,32 @@ struct KeyContext: Sendable {
         return false
     }
 
+    /// The word lists, as bytes made once (not per key).
+    private enum Words {
+        static func bytes(_ words: [String]) -> [[UInt8]] { words.map { Array($0.utf8) } }
+        static let secretParts = bytes(["accesskey", "secret", "apikey", "password"])
+        static let identifierNames = bytes(["uuid", "guid", "etag"])
+        static let hashParts = bytes(["integrity", "hash", "checksum", "digest"])
+        static let notSecretParts = bytes(["page", "cursor", "next", "type", "count", "url", "uri"])
+        static let secretSuffixes = bytes([
+            "token", "apikey", "secret", "password", "passwd", "pwd", "secretkey", "privatekey", "accesskey",
+            "credential", "credentials",
+        ])
+        static let passwordSuffixes = bytes(["password", "passwd", "pwd"])
+        static let phoneParts = bytes(["phone", "mobile", "telephone", "fax"])
+    }
+
     /// id, *Id, *ID, *_id, uuid, guid, etag, integrity, hash, checksum, sha*, digest: values that are
     /// identifiers or content hashes, never secrets or personal data.
     var isIDLike: Bool {
         guard let key else { return false }
         // accessKeyId, client_secret_id, apiKeyId: named after a secret, whatever the suffix.
-        if ["accesskey", "secret", "apikey", "password"].contains(where: { normalizedContains($0) }) { return false }
-        if lower == Array("id".utf8) || key.hasSuffix("Id") || key.hasSuffix("ID") { return true }
+        if Words.secretParts.contains(where: { normalizedContains($0) }) { return false }
+        if lower.elementsEqual("id".utf8) || key.hasSuffix("Id") || key.hasSuffix("ID") { return true }
         if lower.suffix(3).elementsEqual("_id".utf8) || lower.suffix(3).elementsEqual("-id".utf8) { return true }
-        if ["uuid", "guid", "etag"].contains(where: { normalized.elementsEqual($0.utf8) }) { return true }
+        if Words.identifierNames.contains(where: { normalized == $0 }) { return true }
         if normalized.starts(with: "sha".utf8) { return true }
-        return ["integrity", "hash", "checksum", "digest"].contains { normalizedContains($0) }
+        return Words.hashParts.contains { normalizedContains($0) }
     }
 
     /// Authorization or Proxy-Authorization.
@@ -53,23 +99,17 @@ struct KeyContext: Sendable {
     /// token, apiKey, api_key, secret, client_secret, password and the like (not page tokens or cursors).
     var isSecretLike: Bool {
         guard key != nil else { return false }
-        if ["page", "cursor", "next", "type", "count", "url", "uri"].contains(where: { normalizedContains($0) }) {
-            return false
-        }
-        return [
-            "token", "apikey", "secret", "password", "passwd", "pwd", "secretkey", "privatekey", "accesskey",
-            "credential", "credentials",
-        ].contains { normalizedHas(suffix: $0) }
+        if Words.notSecretParts.contains(where: { normalizedContains($0) }) { return false }
+        return Words.secretSuffixes.contains { normalizedHas(suffix: $0) }
     }
 
     /// password, passwd, pwd: a lower entropy bar (people choose them).
     var isPasswordLike: Bool {
-        ["password", "passwd", "pwd"].contains { normalizedHas(suffix: $0) }
+        Words.passwordSuffixes.contains { normalizedHas(suffix: $0) }
     }
 
     /// phone, mobile, tel, fax: any number-like value there is a phone number.
     var isPhoneLike: Bool {
-        ["phone", "mobile", "telephone", "fax"].contains { normalizedContains($0) }
-            || normalized.elementsEqual("tel".utf8)
+        Words.phoneParts.contains { normalizedContains($0) } || normalized.elementsEqual("tel".utf8)
     }
 }

@@ -43,24 +43,66 @@ struct ValueScanner {
         ByteText.isOneCharacterRun(bytes) || ByteText.isPlaceholder(bytes) || ByteText.isUUID(bytes)
     }
 
+    /// Which bytes occur in a value: one pass that tells which detectors can possibly fire, so a
+    /// plain word or number skips the rest (each detector's pattern needs the byte it is gated on).
+    struct Traits {
+        var at = false
+        var colon = false
+        var dot = false
+        var dash = false
+        var space = false
+        var digit = false
+        /// `[`: a bracketed host.
+        var bracket = false
+        /// A first byte of a key format's prefix (`A`, `g`, `s`, `r`, `x`).
+        var formatStart = false
+
+        init(_ bytes: [UInt8]) {
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "@"): at = true
+                case UInt8(ascii: ":"): colon = true
+                case UInt8(ascii: "."): dot = true
+                case UInt8(ascii: "-"): dash = true
+                case 0x20: space = true
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = true
+                case UInt8(ascii: "["): bracket = true
+                default: if ValueScanner.formatStarts[Int(byte)] { formatStart = true }
+                }
+            }
+        }
+    }
+
     mutating func scan() -> Result {
         var result = Result()
         guard !Self.isExempt(bytes), !context.isIDLike else { return result }
-        findURLs()
+        let traits = Traits(bytes)
+        // "://"
+        if traits.colon { findURLs() }
         var secrets: [Hit] = []
-        secrets += privateKey()
-        secrets += jwts(claims: &result.claims)
-        secrets += knownFormats()
-        secrets += slackWebhook()
-        secrets += urlCredentials()
-        secrets += schemeCredentials()
+        // "-----BEGIN "
+        if traits.dash && traits.space { secrets += privateKey() }
+        // header.payload.signature
+        if traits.dot { secrets += jwts(claims: &result.claims) }
+        if traits.formatStart { secrets += knownFormats() }
+        if !urls.isEmpty {
+            secrets += slackWebhook()
+            secrets += urlCredentials()
+        }
+        // "bearer " and "basic "
+        if traits.space { secrets += schemeCredentials() }
         secrets += headerValue()
         // An unsigned JWT (alg none, no signature) is WireLock's own placeholder, not a token.
         if !isUnsignedJWT { secrets += highEntropy() }
         if let first = secrets.first { result.hits.append(first) }
-        if let email = email() { result.hits.append(email) }
-        if let phone = phone() { result.hits.append(phone) }
-        result.hits += internalHosts()
+        if traits.at, let email = email() { result.hits.append(email) }
+        // A phone number has digits; so has a dotted quad.
+        if traits.digit, let phone = phone() { result.hits.append(phone) }
+        // A host is internal by its address (digits, or ':' for IPv6), a suffix after a '.', or
+        // being "localhost" (bare, or in brackets).
+        if !urls.isEmpty || traits.digit || traits.colon || traits.dot || traits.bracket || bytes.count == 9 {
+            result.hits += internalHosts()
+        }
         return result
     }
 
@@ -190,12 +232,20 @@ struct ValueScanner {
         return formats
     }()
 
+    /// For each byte, whether a format's prefix starts with it (what `Traits.formatStart` looks for).
+    fileprivate static let formatStarts: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for format in formats { table[Int(format.prefix[0])] = true }
+        return table
+    }()
+
     /// The longest key body read (no key format is longer).
     private static let maximumRun = 256
 
     private func knownFormats() -> [Hit] {
         let n = bytes.count
         for start in 0..<n {
+            guard Self.formatStarts[Int(bytes[start])] else { continue }
             if start > 0 && ByteText.isAlphanumeric(bytes[start - 1]) { continue }
             for format in Self.formats where ByteText.has(format.prefix, in: bytes, at: start) {
                 let bodyStart = start + format.prefix.count
@@ -214,9 +264,12 @@ struct ValueScanner {
         return []
     }
 
+    private static let beginMarker = Array("-----BEGIN ".utf8)
+    private static let privateKeyMarker = Array("PRIVATE KEY-----".utf8)
+
     private func privateKey() -> [Hit] {
-        let begin = Array("-----BEGIN ".utf8)
-        let marker = Array("PRIVATE KEY-----".utf8)
+        let begin = Self.beginMarker
+        let marker = Self.privateKeyMarker
         let n = bytes.count
         var start = 0
         while start < n {
@@ -247,7 +300,8 @@ struct ValueScanner {
         var start = 0
         let isJWTByte: (UInt8) -> Bool = { ByteText.isBase64URL($0) || $0 == UInt8(ascii: ".") }
         while start + 3 <= n {
-            guard ByteText.has(Array("eyJ".utf8), in: bytes, at: start),
+            guard bytes[start] == UInt8(ascii: "e"), bytes[start + 1] == UInt8(ascii: "y"),
+                bytes[start + 2] == UInt8(ascii: "J"),
                 start == 0 || !isJWTByte(bytes[start - 1])
             else {
                 start += 1
@@ -273,14 +327,19 @@ struct ValueScanner {
 
     // MARK: Credentials in headers
 
+    private static let schemes: [([UInt8], LintRule)] = [
+        (Array("bearer ".utf8), .bearer), (Array("basic ".utf8), .basic),
+    ]
+
     /// `Bearer <token>` and `Basic <base64 of user:password>`.
     private func schemeCredentials() -> [Hit] {
         let n = bytes.count
         for start in 0..<n {
+            // Both schemes start with b or B.
+            guard ByteText.lowercased(bytes[start]) == UInt8(ascii: "b") else { continue }
             if start > 0 && ByteText.isAlphanumeric(bytes[start - 1]) { continue }
-            for (scheme, rule) in [("bearer ", LintRule.bearer), ("basic ", LintRule.basic)]
-            where ByteText.hasIgnoringCase(Array(scheme.utf8), in: bytes, at: start) {
-                let credentialStart = ByteText.runEnd(bytes, from: start + scheme.utf8.count) { $0 == 0x20 }
+            for (scheme, rule) in Self.schemes where ByteText.hasIgnoringCase(scheme, in: bytes, at: start) {
+                let credentialStart = ByteText.runEnd(bytes, from: start + scheme.count) { $0 == 0x20 }
                 var credentialEnd = ByteText.runEnd(bytes, from: credentialStart, ByteText.isToken68)
                 credentialEnd = ByteText.runEnd(bytes, from: credentialEnd) { $0 == UInt8(ascii: "=") }
                 let credential = Array(bytes[credentialStart..<credentialEnd])
@@ -493,6 +552,7 @@ struct ValueScanner {
             }
             start = end
         }
+        if address == nil && name == nil { return [] }
         return [address, name].compactMap { $0 }
     }
 }
