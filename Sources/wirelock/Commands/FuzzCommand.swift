@@ -86,33 +86,17 @@ struct FuzzCommand: ParsableCommand {
         var status = ExitCode.success
         var seeds: [FuzzSeed] = []
         var skipped: [(name: String, reason: String)] = []
-        for entry in InputEntry.walk(paths, with: inputs.walker(extensions: ["json"])) {
-            switch entry {
-            case .unreadable(let error):
-                context.reportError(error.description)
-                status = .failure
-            case .empty(let directory):
-                if !inputs.allowEmpty {
-                    context.reportError(InputWalker.noInputs(under: directory))
-                    status = .failure
-                }
-            case .input(let input):
-                let bytes: [UInt8]
-                do throws(JSONInputError) {
-                    bytes = try input.readAll()
-                } catch {
-                    context.reportError(error.description)
-                    status = .failure
-                    continue
-                }
-                do throws(JSONSyntaxError) {
-                    seeds.append(try FuzzSeed(name: input.displayPath, bytes: bytes))
-                } catch {
-                    // listed in the report
-                    skipped.append((input.displayPath, "not valid JSON: " + JSONDiagnostic(error).inline))
-                }
+        let complete = InputEntry.readEach(
+            paths, with: inputs.walker(extensions: ["json"]), allowEmpty: inputs.allowEmpty, context: context
+        ) { input, bytes in
+            do throws(JSONSyntaxError) {
+                seeds.append(try FuzzSeed(name: input.displayPath, bytes: bytes))
+            } catch {
+                // listed in the report
+                skipped.append((input.displayPath, "not valid JSON: " + JSONDiagnostic(error).inline))
             }
         }
+        if !complete { status = .failure }
         let generator = MutantGenerator(seeds: seeds, seed: seed, mutators: mutatorList, maxDepth: maxDepth)
         guard !generator.isEmpty else {
             context.reportError(

@@ -96,49 +96,35 @@ struct LintCommand: ParsableCommand {
         var results: [Lint.Result] = []
         /// Fixtures inside the package, for the unreferenced rule: (as displayed, absolute).
         var packageFixtures: [(display: String, absolute: String)] = []
-        for entry in InputEntry.walk(paths, with: inputs.walker(extensions: InputFile.collectedExtensions)) {
-            switch entry {
-            case .unreadable(let error):
-                context.reportError(error.description)
-                status = .failure
-            case .empty(let directory):
-                if !inputs.allowEmpty {
-                    context.reportError(InputWalker.noInputs(under: directory))
-                    status = .failure
-                }
-            case .input(let input):
-                var bytes: [UInt8]
-                do throws(JSONInputError) {
-                    bytes = try input.readAll()
+        let complete = InputEntry.readEach(
+            paths, with: inputs.walker(extensions: InputFile.collectedExtensions), allowEmpty: inputs.allowEmpty,
+            context: context
+        ) { input, read in
+            var bytes = read
+            if fixes, let outcome = Lint.fix(bytes, file: input.displayPath, configuration: configuration) {
+                do throws(AtomicWriteError) {
+                    try AtomicFile.write(
+                        outcome.bytes, to: input.path, options: .rewrite(force: false, existing: .replaceOnly))
+                    bytes = outcome.bytes
+                    let count = outcome.fixedCount
+                    context.diagnose("\(input.displayPath): fixed \(count) \(count == 1 ? "value" : "values")\n")
                 } catch {
                     context.reportError(error.description)
                     status = .failure
-                    continue
                 }
-                if fixes, let outcome = Lint.fix(bytes, file: input.displayPath, configuration: configuration) {
-                    do throws(AtomicWriteError) {
-                        try AtomicFile.write(
-                            outcome.bytes, to: input.path, options: .rewrite(force: false, existing: .replaceOnly))
-                        bytes = outcome.bytes
-                        let count = outcome.fixedCount
-                        context.diagnose("\(input.displayPath): fixed \(count) \(count == 1 ? "value" : "values")\n")
-                    } catch {
-                        context.reportError(error.description)
-                        status = .failure
-                    }
-                }
-                var fileResults = Lint.results(in: bytes, file: input.displayPath, configuration: configuration)
-                if input.isStandardInput {
-                    fileResults.removeAll { $0.finding.family == LintCategory.naming.rawValue }
-                } else if let root {
-                    let absolute = PackageLocation.absolute(input.path)
-                    if absolute.bytes.starts(with: root.withTrailingSlash.bytes) {
-                        packageFixtures.append((input.displayPath, absolute.text))
-                    }
-                }
-                results += fileResults
             }
+            var fileResults = Lint.results(in: bytes, file: input.displayPath, configuration: configuration)
+            if input.isStandardInput {
+                fileResults.removeAll { $0.finding.family == LintCategory.naming.rawValue }
+            } else if let root {
+                let absolute = PackageLocation.absolute(input.path)
+                if absolute.bytes.starts(with: root.withTrailingSlash.bytes) {
+                    packageFixtures.append((input.displayPath, absolute.text))
+                }
+            }
+            results += fileResults
         }
+        if !complete { status = .failure }
         var findings = results.map(\.reportedFinding)
         if let root, !packageFixtures.isEmpty {
             findings += LintReferenceIndex.unreferencedFindings(

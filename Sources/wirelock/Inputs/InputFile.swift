@@ -1,3 +1,4 @@
+import WireCommandLine
 import WireJSON
 import WireSupport
 
@@ -78,5 +79,41 @@ enum InputEntry: Hashable, Sendable {
             case .empty(let directory): .empty(directory)
             }
         }
+    }
+}
+
+extension InputEntry {
+    /// Walks `paths` and hands each input's bytes to `body`, in command-line order. What cannot be
+    /// read, and a directory with no input (unless `allowEmpty`), is reported on standard error and
+    /// makes the result `false`; the walk goes on.
+    ///
+    /// ```swift
+    /// let complete = InputEntry.readEach(paths, with: walker, allowEmpty: false, context: context) { input, bytes in … }
+    /// ```
+    static func readEach(
+        _ paths: [RawPath], with walker: InputWalker, allowEmpty: Bool, context: CommandContext,
+        _ body: (InputFile, [UInt8]) -> Void
+    ) -> Bool {
+        var complete = true
+        for entry in walk(paths, with: walker) {
+            switch entry {
+            case .unreadable(let error):
+                context.reportError(error.description)
+                complete = false
+            case .empty(let directory):
+                if !allowEmpty {
+                    context.reportError(InputWalker.noInputs(under: directory))
+                    complete = false
+                }
+            case .input(let input):
+                do throws(JSONInputError) {
+                    body(input, try input.readAll())
+                } catch {
+                    context.reportError(error.description)
+                    complete = false
+                }
+            }
+        }
+        return complete
     }
 }
