@@ -59,6 +59,7 @@ let package = Package(
         // 10,000 generated fixtures of ~2 KB.
         .executableTarget(
             name: "wirelock-check-bench",
+            dependencies: [.product(name: "WireJSON", package: "WireLock")],  // SplitMix64
             path: "Sources/wirelock-check-bench"
         ),
         // MARK: Shapes — inference, fingerprints and diff over 1,000 generated goldens of ~2 KB.

@@ -11,33 +11,7 @@ struct SampleFuzzCommandTests {
     /// Runs the `wirelock-sample` built next to `wirelock`, from the package root (its fixture
     /// globs are relative), with output in files so no pipe can fill up.
     func sample(_ arguments: [String]) throws -> CommandResult {
-        let process = Process()
-        process.executableURL = try WireLockBinary.locate().deletingLastPathComponent().appendingPathComponent(
-            "wirelock-sample")
-        process.arguments = arguments
-        process.currentDirectoryURL = Self.root
-        let scratch = TemporaryDirectory.uniqueURL("wirelock-sample")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("stdout")
-        let errURL = scratch.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let output = try FileHandle(forWritingTo: outURL)
-        let errors = try FileHandle(forWritingTo: errURL)
-        defer {
-            try? output.close()
-            try? errors.close()
-        }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        process.waitUntilExit()
-        return CommandResult(
-            status: process.terminationStatus,
-            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        try WireLockBinary.run(arguments, in: Self.root, executable: "wirelock-sample")
     }
 
     @Test func aCleanModelExitsZero() throws {

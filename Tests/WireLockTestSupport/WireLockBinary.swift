@@ -61,17 +61,21 @@ public enum WireLockBinary {
         throw NotFound(searched: candidates.map(\.path))
     }
 
-    /// Runs `wirelock` with `arguments`.
+    /// Runs `wirelock` (or another executable built beside it, such as `wirelock-sample`) with `arguments`.
     /// - Parameters:
     ///   - stdin: bytes for standard input (empty input when nil).
     ///   - directory: the working directory (relative paths in arguments and output are relative to it).
     ///   - environment: extra environment variables.
+    ///   - executable: the product to run, found in the same build folder as `wirelock`.
     public static func run(
         _ arguments: [String], stdin: [UInt8]? = nil, in directory: URL? = nil,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], executable: String = "wirelock"
     ) throws -> CommandResult {
         let process = Process()
-        process.executableURL = try locate()
+        let wirelock = try locate()
+        process.executableURL =
+            executable == "wirelock"
+            ? wirelock : wirelock.deletingLastPathComponent().appendingPathComponent(executable)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment

@@ -10,6 +10,8 @@
 // --files canonical, clean, well-named fixtures, and Tests/fixtures.txt naming each one, so every
 // check runs in full and finds nothing (a run with findings or another exit status than 0 is
 // reported as an error). It is rewritten on every run.
+import WireJSON  // SplitMix64
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -61,16 +63,8 @@ struct Options {
 
 // MARK: The data.
 
-/// SplitMix64: a small deterministic generator.
-struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+extension SplitMix64 {
+    /// A draw below `n` by remainder (the reduction the data was generated with from the start).
     mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }
 
@@ -209,7 +203,7 @@ func generate(_ options: Options) throws -> Int {
     }
     try writeFile(options.data + "/Package.swift", "// swift-tools-version: 6.0\n// wirelock-check-bench's data.\n")
     try writeFile(options.data + "/wirelock.json", "{\n  \"inputs\": [\n    \"Fixtures\"\n  ]\n}\n")
-    var random = SplitMix64(state: 13)
+    var random = SplitMix64(seed: 13)
     var names = ""
     var total = 0
     for index in 1...options.files {
