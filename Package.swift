@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "WireFuzz", targets: ["WireFuzz"]),
         .library(name: "WireLockRunner", targets: ["WireLockRunner"]),
         .library(name: "WireDiagnostics", targets: ["WireDiagnostics"]),
+        .library(name: "WireDecoder", targets: ["WireDecoder"]),
         .library(name: "WireStub", targets: ["WireStub"]),
         .library(name: "WireStubTesting", targets: ["WireStubTesting"]),
         .library(name: "WireLint", targets: ["WireLint"]),
@@ -56,6 +57,14 @@ let package = Package(
         .target(
             name: "WireDiagnostics",
             dependencies: ["WireJSON"]
+        ),
+
+        // MARK: Decoder — WireJSONDecoder: JSONDecoder's surface on WireJSON's strict reader, exact
+        // syntax-error locations, and the verification report (dropped members, duplicates, precision
+        // losses, swallowed errors). Production code: apps link it.
+        .target(
+            name: "WireDecoder",
+            dependencies: ["WireJSON", "WireDates", "WireSupport"]
         ),
 
         // MARK: Refactor checks — shapes inferred from goldens, the diff rules, the lock file and its
@@ -201,6 +210,10 @@ let package = Package(
                 "WireFuzz", "WireLint", "WireStub", "wirelock",
                 "wirelock-sample", "SampleAPI",
             ]
+        ),
+        .testTarget(
+            name: "WireDecoderTests",
+            dependencies: ["WireLockTestSupport", "WireDecoder", "WireJSON", "SampleAPI"]
         ),
         .testTarget(
             name: "WireDiagnosticsTests",

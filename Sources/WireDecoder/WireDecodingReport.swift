@@ -1,0 +1,164 @@
+// What a decode left behind: the verification report of WireJSONDecoder.decodeWithReport.
+import WireJSON
+
+/// What a model did not take from a payload, found while decoding it.
+///
+/// Every entry names its JSON path and its place in the payload. A report with no entries
+/// (``isLossless``) means every member was read, no name was repeated, every number arrived
+/// exactly and no error was swallowed.
+///
+/// ```swift
+/// let (_, report) = try WireJSONDecoder().decodeWithReport(Movie.self, from: data)
+/// #expect(report.isLossless, "\(report)")
+/// ```
+public struct WireDecodingReport: Hashable, Sendable, CustomStringConvertible {
+    /// A member present in the payload that the model never read.
+    public struct DroppedMember: Hashable, Sendable, CustomStringConvertible {
+        /// The member's path, e.g. `$.records[0].tmdbId`.
+        public var path: JSONPath
+        /// The type whose `init(from:)` had the member's object and did not read it, e.g. `Movie`.
+        public var droppedBy: String
+        /// Where the member's name starts.
+        public var location: JSONSourceLocation
+
+        /// Creates an entry.
+        public init(path: JSONPath, droppedBy: String, location: JSONSourceLocation) {
+            self.path = path
+            self.droppedBy = droppedBy
+            self.location = location
+        }
+
+        /// `3:5: $.records[0].tmdbId dropped by Movie`.
+        public var description: String { "\(location.line):\(location.column): \(path) dropped by \(droppedBy)" }
+    }
+
+    /// An object that names a member twice.
+    public struct DuplicateKey: Hashable, Sendable, CustomStringConvertible {
+        /// The repeated member's path.
+        public var path: JSONPath
+        /// Where the repeated name appears again.
+        public var location: JSONSourceLocation
+        /// Where the copy the decoder used starts.
+        public var keptLocation: JSONSourceLocation
+
+        /// Creates an entry.
+        public init(path: JSONPath, location: JSONSourceLocation, keptLocation: JSONSourceLocation) {
+            self.path = path
+            self.location = location
+            self.keptLocation = keptLocation
+        }
+
+        /// `9:5: $.id repeated; the copy at 2:5 was used`.
+        public var description: String {
+            "\(location.line):\(location.column): \(path) repeated; the copy at "
+                + "\(keptLocation.line):\(keptLocation.column) was used"
+        }
+    }
+
+    /// A number whose decoded value is not the number the payload wrote.
+    public struct PrecisionLoss: Hashable, Sendable, CustomStringConvertible {
+        /// Why the value differs.
+        public enum Reason: String, Hashable, Sendable {
+            /// More significant digits than the type holds (`9007199254740993` into `Double`).
+            case rounded
+            /// Too large for the type: it became infinity or the largest value (`1e400`).
+            case overflow
+            /// Too small for the type: it became zero or a subnormal (`1e-400`).
+            case underflow
+            /// Read as `Double`, then narrowed to `Float` with a different value (`0.1`).
+            case narrowed
+        }
+        /// The number's path.
+        public var path: JSONPath
+        /// The number as the payload wrote it.
+        public var text: String
+        /// The type it was decoded into, e.g. `Double`.
+        public var type: String
+        /// The value the model received, as the type prints it.
+        public var decoded: String
+        /// Why the value differs.
+        public var reason: Reason
+        /// Where the number starts.
+        public var location: JSONSourceLocation
+
+        /// Creates an entry.
+        public init(
+            path: JSONPath, text: String, type: String, decoded: String, reason: Reason,
+            location: JSONSourceLocation
+        ) {
+            self.path = path
+            self.text = text
+            self.type = type
+            self.decoded = decoded
+            self.reason = reason
+            self.location = location
+        }
+
+        /// `4:12: $.budget 9007199254740993 became 9007199254740992.0 as Double (rounded)`.
+        public var description: String {
+            "\(location.line):\(location.column): \(path) \(text) became \(decoded) as \(type) (\(reason.rawValue))"
+        }
+    }
+
+    /// An error the decoder threw that the model caught (`try?`, `?? default`) and went on: the
+    /// value was there but the model treated it as absent or replaced it.
+    public struct SwallowedError: Hashable, Sendable, CustomStringConvertible {
+        /// The path of the value that failed.
+        public var path: JSONPath
+        /// The type the model asked for, e.g. `Int`.
+        public var expected: String
+        /// What the payload has there, e.g. `a string "soon"`.
+        public var found: String
+        /// Where the value starts.
+        public var location: JSONSourceLocation
+
+        /// Creates an entry.
+        public init(path: JSONPath, expected: String, found: String, location: JSONSourceLocation) {
+            self.path = path
+            self.expected = expected
+            self.found = found
+            self.location = location
+        }
+
+        /// `5:18: $.retryAfter: expected Int, found a string "soon"; the error was swallowed`.
+        public var description: String {
+            "\(location.line):\(location.column): \(path): expected \(expected), found \(found); the error was swallowed"
+        }
+    }
+
+    /// Members the model never read, in payload order.
+    public var droppedMembers: [DroppedMember]
+    /// Repeated member names, in payload order.
+    public var duplicateKeys: [DuplicateKey]
+    /// Numbers that did not arrive exactly, in decoding order.
+    public var precisionLosses: [PrecisionLoss]
+    /// Errors the model caught and went on from, in decoding order.
+    public var swallowedErrors: [SwallowedError]
+
+    /// Creates a report.
+    public init(
+        droppedMembers: [DroppedMember] = [], duplicateKeys: [DuplicateKey] = [],
+        precisionLosses: [PrecisionLoss] = [], swallowedErrors: [SwallowedError] = []
+    ) {
+        self.droppedMembers = droppedMembers
+        self.duplicateKeys = duplicateKeys
+        self.precisionLosses = precisionLosses
+        self.swallowedErrors = swallowedErrors
+    }
+
+    /// True when the report has no entry.
+    public var isLossless: Bool {
+        droppedMembers.isEmpty && duplicateKeys.isEmpty && precisionLosses.isEmpty && swallowedErrors.isEmpty
+    }
+
+    /// One line per entry, grouped by kind; `lossless` when there is none.
+    public var description: String {
+        if isLossless { return "lossless" }
+        var lines: [String] = []
+        lines += droppedMembers.map { "dropped: \($0)" }
+        lines += duplicateKeys.map { "duplicate: \($0)" }
+        lines += precisionLosses.map { "precision: \($0)" }
+        lines += swallowedErrors.map { "swallowed: \($0)" }
+        return lines.joined(separator: "\n")
+    }
+}
