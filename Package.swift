@@ -79,7 +79,7 @@ let package = Package(
         // can use it.
         .target(
             name: "WireLockCore",
-            dependencies: ["WireJSON", "WireShapes", "WireDates", "WireSupport", "WireDiagnostics"]
+            dependencies: ["WireJSON", "WireShapes", "WireDates", "WireSupport", "WireDiagnostics", "WireDecoder"]
         ),
         // MARK: Assertions — WireLockCore's checks reported through Swift Testing or XCTest and the
         // record-mode trait. Re-exports WireLockCore.
@@ -90,7 +90,7 @@ let package = Package(
         ),
         .target(
             name: "WireLock",
-            dependencies: ["WireJSON", "WireShapes", "WireLockCore", "WireFuzz", "WireTestReporting"]
+            dependencies: ["WireJSON", "WireShapes", "WireLockCore", "WireFuzz", "WireTestReporting", "WireDecoder"]
         ),
 
         // MARK: Demo — the sample media-library API (never imported by the product).
@@ -103,7 +103,7 @@ let package = Package(
         // MARK: Oracle — legacy-vs-candidate comparison as bytes, corpora, the date oracles.
         .target(
             name: "WireOracle",
-            dependencies: ["WireJSON", "WireDates", "WireSupport"]
+            dependencies: ["WireJSON", "WireDates", "WireSupport", "WireDecoder", "WireFuzz"]
         ),
         // Assertion helpers for Swift Testing and XCTest, kept apart so the CLI never links them.
         .target(
@@ -114,7 +114,7 @@ let package = Package(
         // MARK: Fuzzing — mutators, seeded campaigns, outcome classification, shrinking, regression corpus.
         .target(
             name: "WireFuzz",
-            dependencies: ["WireJSON", "WireShapes", "WireLockCore", "WireSupport"]
+            dependencies: ["WireJSON", "WireShapes", "WireLockCore", "WireSupport", "WireDecoder"]
         ),
 
         // MARK: Offline API tests — per-test stub servers, routes, request recording, the failure
@@ -151,7 +151,7 @@ let package = Package(
             name: "wirelock",
             dependencies: [
                 "WireSupport", "WireCommandLine", "WireJSON", "WireShapes", "WireLockCore", "WireOracle", "WireFuzz",
-                "WireLint", "WireDiagnostics", "WireStub",
+                "WireLint", "WireDiagnostics", "WireStub", "WireDecoder",
             ]
         ),
 
@@ -159,7 +159,7 @@ let package = Package(
         // built on the command-line layer. Links no test framework.
         .target(
             name: "WireLockRunner",
-            dependencies: ["WireSupport", "WireCommandLine", "WireJSON", "WireLockCore", "WireFuzz"]
+            dependencies: ["WireSupport", "WireCommandLine", "WireJSON", "WireLockCore", "WireFuzz", "WireDecoder"]
         ),
         .executableTarget(
             name: "wirelock-sample",
@@ -191,12 +191,12 @@ let package = Package(
             name: "WireLockTests",
             dependencies: [
                 "WireLockTestSupport", "WireLock", "WireLockCore", "WireJSON", "WireShapes", "WireDates",
-                "WireLockRunner", "SampleAPI",
+                "WireLockRunner", "SampleAPI", "WireDecoder",
             ]
         ),
         .testTarget(
             name: "WireOracleTests",
-            dependencies: ["WireLockTestSupport", "WireOracle", "WireOracleTesting", "WireJSON"]
+            dependencies: ["WireLockTestSupport", "WireOracle", "WireOracleTesting", "WireJSON", "WireDecoder", "WireFuzz"]
         ),
         .testTarget(
             name: "WireFuzzTests",
