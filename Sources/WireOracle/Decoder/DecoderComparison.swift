@@ -103,17 +103,19 @@ public enum DecoderComparison {
         let prefix = Array(a.codingPath[..<common])
         let legacyNamesMember = a.codingPath.count > common && isMapKey(a.codingPath[common], mapKeyTypes)
         let candidateNamesMember = b.codingPath.count > common
-        func confirmed(_ request: DictionaryReduction) -> DecoderVerdict? {
-            guard let again = reduced(request) else { return nil }
+        func confirmed(_ request: DictionaryReduction) -> DecoderVerdict {
+            guard let again = reduced(request) else {
+                return .mismatch(
+                    reason: "paths part at a dictionary, and the input cannot be cut down to the candidate's member")
+            }
             if case .error(let check) = again, check.sameError(as: b) { return .sameErrorInHashOrder(b.errorCase) }
-            return nil
+            return .mismatch(
+                reason: "paths part at a dictionary, and JSONDecoder on the dictionary cut down to the candidate's "
+                    + "member gives \(again)")
         }
         if legacyNamesMember && candidateNamesMember {
             // Two members of one dictionary: JSONDecoder on the dictionary cut down to the candidate's.
             return confirmed(DictionaryReduction(prefix: prefix, edit: .keepOnly(b.codingPath[common])))
-                ?? .mismatch(
-                    reason: "paths differ below a dictionary, and JSONDecoder on the dictionary cut down to the "
-                        + "candidate's member does not throw the candidate's error")
         }
         if legacyNamesMember {
             // The candidate's error is at the dictionary itself: take JSONDecoder's failing members

@@ -9,12 +9,14 @@ import WireJSON
 /// member, only on this rare path), so the rule never depends on a re-implementation of
 /// `convertFromSnakeCase`. A `.custom` strategy is asked with an empty coding path. Whenever the
 /// way is ambiguous (two members with the same key on the path) or the input is not JSON the tree
-/// parser reads, there is no reduced input, and the comparison stays a mismatch.
+/// parser reads (after a byte order mark, which it skips as `JSONDecoder` does), there is no reduced input, and the comparison stays a mismatch.
 enum DecoderReduction {
     static func reduce(_ bytes: [UInt8], _ request: DictionaryReduction, strategies: DecoderStrategies) -> [UInt8]? {
         var options = JSONParseOptions.strict
         options.allowDuplicateKeys = true
-        guard let root = try? JSONValue.parse(bytes, options: options) else { return nil }
+        // JSONDecoder skips a UTF-8 byte order mark; the tree parser does not.
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        guard let root = try? JSONValue.parse(body, options: options) else { return nil }
         let mapper = KeyMapper(strategies: strategies)
         guard let reduced = rewrite(root, request.prefix[...], edit: request.edit, mapper: mapper) else { return nil }
         var out: [UInt8] = []

@@ -1,0 +1,282 @@
+import Foundation
+import WireCommandLine
+import WireFuzz
+import WireJSON
+import WireOracle
+import WireSupport
+
+/// `wirelock oracle decoder`: decodes the generic shapes and mutants of the given fixtures with
+/// `JSONDecoder` and with `WireJSONDecoder` in `.jsonDecoder` acceptance, under the same
+/// strategies, and reports every decode on which they differ (value, or error case and coding path).
+struct OracleDecoderCommand: ParsableCommand {
+    /// A count from 0 up.
+    static let count = ValueParser<Int>.custom { text in
+        guard let n = Int(text), n >= 0 else { return .failure(.expected("expected a whole number, 0 or more")) }
+        return .success(n)
+    }
+    static let shapes = Option<Int>(
+        "shapes", valueName: "n", as: count, default: 24_000,
+        help:
+            "How many generated shape documents to decode (spread over the \(DecoderShapes.all.count) shapes; 0 for none)."
+    )
+    static let mutants = Option<Int>(
+        "mutants", valueName: "n", as: count, default: 20_000,
+        help: "How many mutants of the fixtures to decode into the universal model (all shards together).")
+    static let seed = Option<UInt64>(
+        "seed", valueName: "s", as: .wholeNumber, default: 1,
+        help: "The seed of the shape documents and of the mutants, 0 to 2^64-1: the same seed gives the same inputs.")
+    static let out = Option<RawPath?>(
+        "out", short: "o", valueName: "dir", as: .path,
+        help:
+            "Save each kept mismatch in DIR: <hash>.input (the input's bytes) and <hash>.json (a regression case: shape, input, both outcomes)."
+    )
+    static let maxMismatches = Option<Int>(
+        "max-mismatches", valueName: "n", as: .positiveInteger, default: 20,
+        help: "How many mismatches to print and save (the first ones by input; the counts are always exact).")
+    static let bytePositions = Option<Int>(
+        "byte-positions", valueName: "n", as: .positiveInteger, default: 1000,
+        help:
+            "For each fixture that is not JSON: how many byte positions (spread over the file) it is cut after and shortened at."
+    )
+    static let format = Option<OutputFormat>.format(default: .text)
+    static let paths = ArgumentDefinition(
+        "path",
+        help:
+            "Fixtures whose mutants are decoded (.json and .jsonl files, or directories searched for them); files that are not JSON are decoded as they are and cut or shortened byte by byte.",
+        isRepeating: true, isRequired: false)
+
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "decoder",
+            abstract: "Check WireJSONDecoder against JSONDecoder, decode for decode, over shapes and fixture mutants.",
+            discussion: """
+                Every input is decoded by JSONDecoder and by WireJSONDecoder (acceptance .jsonDecoder) configured \
+                with the same strategies. The same value (compared by canonical bytes) or the same error (case, \
+                coding path, missing key) is a match; where JSONDecoder's dictionary hash order decides which \
+                member fails, JSONDecoder is re-run on the input with that dictionary edited before the candidate's \
+                error is accepted. Shapes: \(DecoderShapes.all.map(\.name).joined(separator: ", ")). Mutants come \
+                from WireFuzz's mutators and decode into a universal model (null, Bool, Int, Double, String, \
+                arrays, objects).
+
+                Exit status: 0 when every decode matched, 1 on any mismatch, 2 for a usage error, an input \
+                that cannot be read, or a folder that cannot be written.
+                """,
+            options: [
+                shapes.definition, mutants.definition, seed.definition, FuzzCampaignOptions.shard.definition,
+                out.definition, maxMismatches.definition, bytePositions.definition, format.definition,
+                CommonOptions.quiet,
+            ] + InputOptions.options,
+            arguments: [paths])
+    }
+
+    var shapeCount: Int
+    var mutantCount: Int
+    var seed: UInt64
+    var shard: Shard
+    var out: RawPath?
+    var maxMismatches: Int
+    var bytePositions: Int
+    var format: OutputFormat
+    var quiet: Bool
+    var inputs: InputOptions
+    var paths: [RawPath]
+
+    init(from arguments: ParsedArguments) throws(UsageError) {
+        shapeCount = arguments.value(Self.shapes)
+        mutantCount = arguments.value(Self.mutants)
+        seed = arguments.value(Self.seed)
+        shard = arguments.value(FuzzCampaignOptions.shard)
+        out = arguments.value(Self.out)
+        maxMismatches = arguments.value(Self.maxMismatches)
+        bytePositions = arguments.value(Self.bytePositions)
+        format = arguments.value(Self.format)
+        quiet = arguments.flag(CommonOptions.quiet)
+        inputs = InputOptions(from: arguments)
+        paths = arguments.paths(Self.paths)
+        if arguments.isGiven(Self.mutants) && paths.isEmpty {
+            throw UsageError("'--mutants' needs fixtures: give the files or directories to mutate")
+        }
+    }
+
+    func run(in context: CommandContext) -> ExitCode {
+        var files: [(name: String, bytes: [UInt8])] = []
+        if !paths.isEmpty {
+            let complete = InputEntry.readEach(
+                paths, with: inputs.walker(extensions: ["json", "jsonl"]), allowEmpty: inputs.allowEmpty,
+                context: context
+            ) { input, bytes in files.append((input.displayPath, bytes)) }
+            if !complete { return .failure }
+        }
+        if let out {
+            let made = FileSystem.makeDirectories(out)
+            guard made == nil, FileSystem.isDirectory(out) else {
+                context.reportError(
+                    "cannot use '\(out.displayed)' as the output folder: \(made?.error ?? SystemError.current)")
+                return .failure
+            }
+        }
+
+        let shapes = DecoderShapes.all
+        let targets = DecoderShapes.targets(shapes)
+        let universal = shapes.firstIndex { $0.name == "any-json" }!
+        let fixtures = FixtureMutants(files: files, seed: seed, variantsPerFile: bytePositions)
+        var corpus = DecoderShapes.corpus(shapes, seed: seed, count: shapeCount, shard: shard)
+        if !files.isEmpty {
+            corpus = corpus.followed(by: fixtures.corpus(count: mutantCount, target: universal, shard: shard))
+        }
+        let total = corpus.underestimatedCount
+        let showsProgress = !quiet && context.diagnosticsAreTerminal
+        let lastShown = Locked(0)
+        // Progress goes straight to standard error, from the worker that finished a block: only on
+        // a terminal, at most every 10,000 inputs.
+        let progress: (@Sendable (Int) -> Void)?
+        if showsProgress {
+            progress = { done in
+                let show = lastShown.withLock { last -> Bool in
+                    guard done == total || done - last >= 10_000 else { return false }
+                    last = done
+                    return true
+                }
+                if show {
+                    let line = "\roracle decoder: \(done)/\(total) inputs" + (done == total ? "\n" : "")
+                    FileHandle.standardError.write(Data(line.utf8))
+                }
+            }
+        } else {
+            progress = nil
+        }
+        let keep = maxMismatches
+        let report = DecoderOracle(targets: targets, maxMismatches: keep).run(corpus, progress: progress)
+
+        var saved: [Int: String] = [:]
+        if let out {
+            for mismatch in report.mismatches {
+                let name = Mutant.contentHash(of: mismatch.input)
+                let targetName = targets[report.targetIndex(of: mismatch, in: targets) ?? universal].name
+                do throws(AtomicWriteError) {
+                    try AtomicFile.write(mismatch.input, to: out.appending(name + ".input"), options: .golden)
+                    let case_ = Self.regressionCase(mismatch, shape: targetName)
+                    try AtomicFile.write(
+                        Array(CanonicalJSONWriter.text(case_).utf8), to: out.appending(name + ".json"), options: .golden
+                    )
+                    saved[mismatch.index] = out.appending(name + ".json").displayed
+                } catch {
+                    context.reportError("cannot save a mismatch in '\(out.displayed)': \(error)")
+                    return .failure
+                }
+            }
+        }
+
+        let header = OracleDecoderSummary(
+            shapes: shapes.count, shapeDocuments: shapeCount, mutants: files.isEmpty ? 0 : mutantCount,
+            fixtures: files.count, seeds: fixtures.seedNames.count, unparseable: fixtures.unparseable.map(\.name),
+            variants: files.isEmpty ? 0 : fixtures.variantCount, seed: seed, shard: shard)
+        if format == .json {
+            context.output.write(CanonicalJSONWriter.text(header.json(report, saved: saved)))
+        } else {
+            context.output.write(header.text(report, saved: saved))
+        }
+        return report.isClean ? .success : .findings
+    }
+
+    /// A mismatch as a regression case of `Tests/WireOracleTests/decoder-regressions`.
+    static func regressionCase(_ mismatch: DecoderMismatch, shape: String) -> JSONValue {
+        .object(
+            JSONObject([
+                .init(key: "shape", value: .string(shape)),
+                .init(key: "inputHex", value: .string(mismatch.input.map { String(format: "%02x", $0) }.joined())),
+                .init(key: "input", value: .string(String(decoding: mismatch.input, as: UTF8.self))),
+                .init(
+                    key: "note",
+                    value: .string(
+                        "\(mismatch.pair) [\(mismatch.strategies)] from \(mismatch.origin): \(mismatch.reason); "
+                            + "JSONDecoder: \(mismatch.check.legacy); candidate: \(mismatch.check.candidate)")),
+            ]))
+    }
+}
+
+extension DecoderOracleReport {
+    /// The target a mismatch's pair belongs to (by pair name and strategies).
+    func targetIndex(of mismatch: DecoderMismatch, in targets: [DecoderTarget]) -> Int? {
+        targets.firstIndex { target in
+            target.pairs.contains { $0.name == mismatch.pair && $0.strategies.name == mismatch.strategies }
+                && mismatch.origin.contains(target.name)
+        } ?? targets.firstIndex { $0.pairs.contains { $0.name == mismatch.pair } }
+    }
+}
+
+/// What a run covered, and its rendering.
+struct OracleDecoderSummary {
+    var shapes: Int
+    var shapeDocuments: Int
+    var mutants: Int
+    var fixtures: Int
+    var seeds: Int
+    var unparseable: [String]
+    var variants: Int
+    var seed: UInt64
+    var shard: Shard
+
+    var coverage: String {
+        var text = "\(shapeDocuments) documents of \(shapes) shapes"
+        if fixtures > 0 {
+            text += ", \(mutants) mutants of \(seeds) fixtures"
+            if !unparseable.isEmpty {
+                text += " and \(variants) byte variants of \(unparseable.count) that are not JSON"
+            }
+        }
+        text += " (seed \(seed)" + (shard == .whole ? ")" : ", shard \(shard))")
+        return text
+    }
+
+    func text(_ report: DecoderOracleReport, saved: [Int: String]) -> String {
+        var lines = ["oracle decoder: \(coverage)"]
+        lines.append("  decodes compared: \(report.compared) (\(report.inputs) inputs)")
+        lines.append("  values equal:     \(report.valuesEqual)")
+        lines.append(
+            "  errors equal:     \(report.errorsEqualTotal) (\(report.errorsByCase); \(report.hashOrderEqual) by the dictionary rule)"
+        )
+        lines.append("  mismatches:       \(report.mismatched)")
+        for mismatch in report.mismatches {
+            lines.append(mismatch.description)
+            if let path = saved[mismatch.index] { lines.append("  saved:        \(path)") }
+        }
+        if report.mismatched > report.mismatches.count {
+            lines.append("(\(report.mismatched - report.mismatches.count) more mismatches not shown)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func json(_ report: DecoderOracleReport, saved: [Int: String]) -> JSONValue {
+        func number(_ n: Int) -> JSONValue { .number(JSONNumber(text: String(n))) }
+        let errors = DecodingErrorSummary.Case.allCases.map {
+            JSONObject.Member(key: $0.rawValue, value: number(report.errorsEqual[$0] ?? 0))
+        }
+        let mismatches: [JSONValue] = report.mismatches.map { mismatch in
+            var members: [JSONObject.Member] = [
+                .init(key: "index", value: number(mismatch.index)),
+                .init(key: "origin", value: .string(mismatch.origin)),
+                .init(key: "pair", value: .string(mismatch.pair)),
+                .init(key: "strategies", value: .string(mismatch.strategies)),
+                .init(key: "reason", value: .string(mismatch.reason)),
+                .init(key: "inputHex", value: .string(mismatch.input.map { String(format: "%02x", $0) }.joined())),
+                .init(key: "legacy", value: .string(mismatch.check.legacy.description)),
+                .init(key: "candidate", value: .string(mismatch.check.candidate.description)),
+            ]
+            if let path = saved[mismatch.index] { members.append(.init(key: "saved", value: .string(path))) }
+            return .object(JSONObject(members))
+        }
+        return .object(
+            JSONObject([
+                .init(key: "coverage", value: .string(coverage)), .init(key: "seed", value: .string(String(seed))),
+                .init(key: "shard", value: .string(shard.description)),
+                .init(key: "inputs", value: number(report.inputs)),
+                .init(key: "compared", value: number(report.compared)),
+                .init(key: "valuesEqual", value: number(report.valuesEqual)),
+                .init(key: "errorsEqual", value: .object(JSONObject(errors))),
+                .init(key: "hashOrderEqual", value: number(report.hashOrderEqual)),
+                .init(key: "mismatched", value: number(report.mismatched)),
+                .init(key: "mismatches", value: .array(mismatches)),
+            ]))
+    }
+}
