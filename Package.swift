@@ -159,7 +159,9 @@ let package = Package(
         // built on the command-line layer. Links no test framework.
         .target(
             name: "WireLockRunner",
-            dependencies: ["WireSupport", "WireCommandLine", "WireJSON", "WireLockCore", "WireFuzz", "WireDecoder"]
+            dependencies: [
+                "WireSupport", "WireCommandLine", "WireJSON", "WireLockCore", "WireFuzz", "WireDecoder", "WireOracle",
+            ]
         ),
         .executableTarget(
             name: "wirelock-sample",

@@ -2,6 +2,7 @@ import Foundation
 import WireCommandLine
 import WireFuzz
 import WireJSON
+import WireOracle
 import WireSupport
 
 /// A command line for an app's own models: register each `Codable` model by name with the fixtures
@@ -36,6 +37,8 @@ public struct ModelRunner: Sendable {
         var roundTrip: @Sendable (URL) -> FixtureOutcome
         /// The model for `fuzz` campaigns.
         var fuzzModel: FuzzModel
+        /// The model for `oracle-decoder`: JSONDecoder vs WireJSONDecoder under the app's strategies.
+        var decoderPair: @Sendable () -> DecoderPair
     }
 
     /// What happened to one fixture.
@@ -82,7 +85,8 @@ public struct ModelRunner: Sendable {
                 roundTrip: { url in
                     let perFixture = ModelRunner.acceptedDifferences(for: url.lastPathComponent, in: acceptingByFixture)
                     return ModelRunner.outcome(T.self, url, decoder(), encoder(), accepting, perFixture: perFixture)
-                }, fuzzModel: .codable(T.self, name: name, decoder: decoder, encoder: encoder)))
+                }, fuzzModel: .codable(T.self, name: name, decoder: decoder, encoder: encoder),
+                decoderPair: { ModelRunner.decoderPair(T.self, name: name, decoder: decoder()) }))
     }
 
     /// The per-fixture declarations whose key names `fileName` (`movies-extra-field.json`): the
@@ -237,6 +241,7 @@ public struct ModelRunner: Sendable {
             case let command as RunnerRoundTripCommand: status = roundTrip(command, output: output)
             case let command as RunnerFuzzCommand: status = fuzz(command, output: output, progress: progress)
             case let command as RunnerFuzzWorkerCommand: status = fuzzWorker(command.campaign)
+            case let command as RunnerOracleDecoderCommand: status = oracleDecoder(command, output: output)
             case is RunnerListCommand:
                 for model in models {
                     output("\(model.name)\t\(model.typeName)\t\(model.fixtures.joined(separator: " "))")

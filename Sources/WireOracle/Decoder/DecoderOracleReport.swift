@@ -39,8 +39,8 @@ public struct DecoderMismatch: Hashable, Sendable, CustomStringConvertible {
         """
     }
 
-    /// The input as a quoted string when it is UTF-8 and short, else in hex.
-    static func render(_ bytes: [UInt8]) -> String {
+    /// Bytes as a quoted string when they are UTF-8 and at most 2000 long, else in hex (the first 2000).
+    public static func render(_ bytes: [UInt8]) -> String {
         let quoted = OracleText.quotedUTF8(bytes)
         if bytes.count <= 2000, quoted.hasPrefix("\"") { return quoted }
         return

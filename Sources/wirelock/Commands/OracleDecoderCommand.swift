@@ -155,9 +155,10 @@ struct OracleDecoderCommand: ParsableCommand {
                 let targetName = targets[report.targetIndex(of: mismatch, in: targets) ?? universal].name
                 do throws(AtomicWriteError) {
                     try AtomicFile.write(mismatch.input, to: out.appending(name + ".input"), options: .golden)
-                    let case_ = Self.regressionCase(mismatch, shape: targetName)
+                    let regression = Self.regressionCase(mismatch, shape: targetName)
                     try AtomicFile.write(
-                        Array(CanonicalJSONWriter.text(case_).utf8), to: out.appending(name + ".json"), options: .golden
+                        Array(CanonicalJSONWriter.text(regression).utf8), to: out.appending(name + ".json"),
+                        options: .golden
                     )
                     saved[mismatch.index] = out.appending(name + ".json").displayed
                 } catch {
