@@ -67,7 +67,8 @@ extension ModelRunner {
     static func decoderPair<T: Codable & SendableMetatype>(_ type: T.Type, name: String, decoder: JSONDecoder)
         -> DecoderPair
     {
-        DecoderPair.codable(T.self, name: "\(name) (\(T.self))", strategies: DecoderStrategies(name: name, copying: decoder))
+        DecoderPair.codable(
+            T.self, name: "\(name) (\(T.self))", strategies: DecoderStrategies(name: name, copying: decoder))
     }
 
     func oracleDecoder(_ command: RunnerOracleDecoderCommand, output: (String) -> Void) -> ExitCode {
@@ -87,7 +88,8 @@ extension ModelRunner {
             let patterns = command.globs.isEmpty ? model.fixtures : command.globs
             let files = GlobPattern.expand(patterns)
             guard !files.isEmpty else {
-                reportError("no fixtures match \(patterns.joined(separator: " ")) for model \(model.name)", output: output)
+                reportError(
+                    "no fixtures match \(patterns.joined(separator: " ")) for model \(model.name)", output: output)
                 return .failure
             }
             var contents: [(name: String, bytes: [UInt8])] = []
@@ -110,15 +112,16 @@ extension ModelRunner {
         if command.format == .json {
             output(String(CanonicalJSONWriter.text(Self.json(report, models: targets.map(\.name))).dropLast()))
         } else {
-            output("oracle-decoder: \(command.mutants) mutants per model (seed \(command.seed), shard \(command.shard))")
-            lines.forEach(output)
+            output(
+                "oracle-decoder: \(command.mutants) mutants per model (seed \(command.seed), shard \(command.shard))")
+            for line in lines { output(line) }
             output("  decodes compared: \(report.compared)")
             output("  values equal:     \(report.valuesEqual)")
             output(
                 "  errors equal:     \(report.errorsEqualTotal) (\(report.errorsByCase); "
                     + "\(report.hashOrderEqual) by the dictionary rule)")
             output("  mismatches:       \(report.mismatched)")
-            report.mismatches.forEach { output($0.description) }
+            for mismatch in report.mismatches { output(mismatch.description) }
             if report.mismatched > report.mismatches.count {
                 output("(\(report.mismatched - report.mismatches.count) more mismatches not shown)")
             }

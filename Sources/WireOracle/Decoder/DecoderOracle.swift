@@ -73,7 +73,8 @@ public struct DecoderOracle: Sendable {
             if check.verdict.isMismatch && report.mismatches.count < maxMismatches {
                 report.mismatches.append(
                     DecoderMismatch(
-                        index: index, origin: input.origin, pair: pair.name, strategies: pair.strategies.name,
+                        index: index, origin: input.origin, target: targets[input.target].name, pair: pair.name,
+                        strategies: pair.strategies.name,
                         input: input.bytes, check: check))
             }
         }

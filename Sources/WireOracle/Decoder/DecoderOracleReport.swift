@@ -4,6 +4,8 @@ public struct DecoderMismatch: Hashable, Sendable, CustomStringConvertible {
     public var index: Int
     /// Where the input came from (`shape string-int-dictionary #12`, `mutant 7 of movies-success.json`).
     public var origin: String
+    /// The name of the target that decoded it (a shape's name, `any-json`, a model's name).
+    public var target: String
     /// The pair: the type decoded and its strategies.
     public var pair: String
     /// The strategies' name.
@@ -14,9 +16,13 @@ public struct DecoderMismatch: Hashable, Sendable, CustomStringConvertible {
     public var check: DecoderCheck
 
     /// Creates a mismatch record.
-    public init(index: Int, origin: String, pair: String, strategies: String, input: [UInt8], check: DecoderCheck) {
+    public init(
+        index: Int, origin: String, target: String, pair: String, strategies: String, input: [UInt8],
+        check: DecoderCheck
+    ) {
         self.index = index
         self.origin = origin
+        self.target = target
         self.pair = pair
         self.strategies = strategies
         self.input = input

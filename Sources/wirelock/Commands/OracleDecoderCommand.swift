@@ -150,21 +150,9 @@ struct OracleDecoderCommand: ParsableCommand {
 
         var saved: [Int: String] = [:]
         if let out {
-            for mismatch in report.mismatches {
-                let name = Mutant.contentHash(of: mismatch.input)
-                let targetName = targets[report.targetIndex(of: mismatch, in: targets) ?? universal].name
-                do throws(AtomicWriteError) {
-                    try AtomicFile.write(mismatch.input, to: out.appending(name + ".input"), options: .golden)
-                    let regression = Self.regressionCase(mismatch, shape: targetName)
-                    try AtomicFile.write(
-                        Array(CanonicalJSONWriter.text(regression).utf8), to: out.appending(name + ".json"),
-                        options: .golden
-                    )
-                    saved[mismatch.index] = out.appending(name + ".json").displayed
-                } catch {
-                    context.reportError("cannot save a mismatch in '\(out.displayed)': \(error)")
-                    return .failure
-                }
+            do throws(AtomicWriteError) { saved = try Self.save(report.mismatches, in: out) } catch {
+                context.reportError("cannot save a mismatch in '\(out.displayed)': \(error)")
+                return .failure
             }
         }
 
@@ -180,11 +168,25 @@ struct OracleDecoderCommand: ParsableCommand {
         return report.isClean ? .success : .findings
     }
 
+    /// Writes each mismatch as `<hash>.input` (its bytes) and `<hash>.json` (a regression case),
+    /// each atomically; returns the case file of each mismatch by index.
+    static func save(_ mismatches: [DecoderMismatch], in out: RawPath) throws(AtomicWriteError) -> [Int: String] {
+        var saved: [Int: String] = [:]
+        for mismatch in mismatches {
+            let name = Mutant.contentHash(of: mismatch.input)
+            try AtomicFile.write(mismatch.input, to: out.appending(name + ".input"), options: .golden)
+            let regression = Array(CanonicalJSONWriter.text(regressionCase(mismatch)).utf8)
+            try AtomicFile.write(regression, to: out.appending(name + ".json"), options: .golden)
+            saved[mismatch.index] = out.appending(name + ".json").displayed
+        }
+        return saved
+    }
+
     /// A mismatch as a regression case of `Tests/WireOracleTests/decoder-regressions`.
-    static func regressionCase(_ mismatch: DecoderMismatch, shape: String) -> JSONValue {
+    static func regressionCase(_ mismatch: DecoderMismatch) -> JSONValue {
         .object(
             JSONObject([
-                .init(key: "shape", value: .string(shape)),
+                .init(key: "shape", value: .string(mismatch.target)),
                 .init(key: "inputHex", value: .string(mismatch.input.map { String(format: "%02x", $0) }.joined())),
                 .init(key: "input", value: .string(String(decoding: mismatch.input, as: UTF8.self))),
                 .init(
@@ -193,16 +195,6 @@ struct OracleDecoderCommand: ParsableCommand {
                         "\(mismatch.pair) [\(mismatch.strategies)] from \(mismatch.origin): \(mismatch.reason); "
                             + "JSONDecoder: \(mismatch.check.legacy); candidate: \(mismatch.check.candidate)")),
             ]))
-    }
-}
-
-extension DecoderOracleReport {
-    /// The target a mismatch's pair belongs to (by pair name and strategies).
-    func targetIndex(of mismatch: DecoderMismatch, in targets: [DecoderTarget]) -> Int? {
-        targets.firstIndex { target in
-            target.pairs.contains { $0.name == mismatch.pair && $0.strategies.name == mismatch.strategies }
-                && mismatch.origin.contains(target.name)
-        } ?? targets.firstIndex { $0.pairs.contains { $0.name == mismatch.pair } }
     }
 }
 
