@@ -114,6 +114,7 @@ public final class WireJSONDecoder: @unchecked Sendable {
         _ type: T.Type, bytes: UnsafeBufferPointer<UInt8>, options: DecodingOptions, reporting: Bool
     ) throws -> (value: T, report: WireDecodingReport?) {
         var builder = TapeBuilder(bytes: bytes, strict: options.strict, tolerateDuplicates: reporting)
+        defer { builder.release() }
         do {
             try builder.build()
         } catch {

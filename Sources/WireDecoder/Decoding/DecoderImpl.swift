@@ -27,6 +27,9 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
     let base: UnsafePointer<UInt8>
     let tape: TapeView
     let options: DecodingOptions
+    /// Copies of the options read on every value, so reading them copies nothing.
+    let strict: Bool
+    let keyIsDefault: Bool
     let recorder: ReportRecorder?
     /// The entry the current init(from:) decodes.
     var current: Int
@@ -49,6 +52,8 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         self.base = base
         self.tape = tape
         self.options = options
+        strict = options.strict
+        keyIsDefault = options.keyIsDefault
         self.recorder = recorder
         self.nullIndex = nullIndex
         current = 0
@@ -65,6 +70,8 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         base = other.base
         tape = other.tape
         options = other.options
+        strict = other.strict
+        keyIsDefault = other.keyIsDefault
         recorder = other.recorder
         nullIndex = other.nullIndex
         cursorObjects = other.cursorObjects
@@ -155,7 +162,7 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         if T.self == Date.self { return try unwrapDate(index, parent: parent, key: key) as! T }
         if T.self == URL.self { return try unwrapURL(index, parent: parent, key: key) as! T }
         if T.self == Decimal.self { return try unwrapDecimal(index, parent: parent, key: key) as! T }
-        if !options.keyIsDefault, let dictionary = T.self as? any StringKeyedDictionary.Type {
+        if !keyIsDefault, let dictionary = T.self as? any StringKeyedDictionary.Type {
             return try unwrapStringDictionary(index, valueType: dictionary.valueType, parent: parent, key: key) as! T
         }
         return try decodeNested(index, as: type, path: parent.appending(key))
@@ -253,7 +260,7 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         if flags & StringFlags.slow == 0 {
             return StringDecoding.plain(
                 base: base, offset: tape.offset(index), length: tape.length(index),
-                checkUTF8: !options.strict && flags & StringFlags.nonASCII != 0)
+                checkUTF8: !strict && flags & StringFlags.nonASCII != 0)
         }
         return StringDecoding.decode(base: base, offset: tape.offset(index), length: tape.length(index))
     }
@@ -268,12 +275,12 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         }
         let offset = tape.offset(index)
         let length = tape.length(index)
-        if tape.flags(index) & NumberFlags.notInteger == 0, options.strict || NumberText.isValid(base, offset, length),
+        if tape.flags(index) & NumberFlags.notInteger == 0, strict || NumberText.isValid(base, offset, length),
             let value = NumberText.integer(base, offset, length, as: T.self)
         {
             return value
         }
-        guard options.strict || NumberText.isValid(base, offset, length) else {
+        guard strict || NumberText.isValid(base, offset, length) else {
             throw corrupted(
                 at: index, expected: T.self, reason: "number \(NumberText.text(base, offset, length)) is not JSON")
         }
@@ -292,7 +299,7 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         if kind == .number {
             let offset = tape.offset(index)
             let length = tape.length(index)
-            guard options.strict || NumberText.isValid(base, offset, length) else {
+            guard strict || NumberText.isValid(base, offset, length) else {
                 throw corrupted(
                     at: index, expected: T.self, reason: "number \(NumberText.text(base, offset, length)) is not JSON")
             }
@@ -412,7 +419,7 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         let offset = tape.offset(index)
         let length = tape.length(index)
         let text = NumberText.text(base, offset, length)
-        guard options.strict || NumberText.isValid(base, offset, length) else {
+        guard strict || NumberText.isValid(base, offset, length) else {
             throw corrupted(at: index, expected: Decimal.self, reason: "number \(text) is not JSON")
         }
         guard let decimal = Decimal(string: text, locale: nil) else {

@@ -24,7 +24,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let tape = impl.tape
         let count = tape.count(object)
         impl.recorder?.opened(object, by: impl.currentType)
-        if !impl.options.keyIsDefault {
+        if !impl.keyIsDefault {
             var names: [String: Int] = [:]
             names.reserveCapacity(count)
             var member = object &+ 1
@@ -49,7 +49,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             lookup = MemberIndex(names: names, converted: true)
             return
         }
-        if !impl.options.strict {
+        if !impl.strict {
             // JSONDecoder reads every member name when it opens an object.
             var member = object &+ 1
             for _ in 0..<count {
@@ -95,15 +95,15 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let tape = impl.tape
         let count = tape.count(object)
         if count == 0 { return nil }
-        var name2 = name
-        return name2.withUTF8 { utf8 -> Int? in
-            let ascii = isASCII(utf8)
+        var utf8Name = name
+        return utf8Name.withUTF8 { utf8 -> Int? in
             let first = object &+ 1
             let objectEnd = tape.end(object)
+            var ascii: Bool?  // worked out only when a comparison needs it
             if tape.flags(object) & ObjectFlags.duplicates != 0 {
                 var member = first
                 for _ in 0..<count {
-                    if matches(member, utf8, ascii: ascii, name: name) { return member }
+                    if matches(member, utf8, ascii: &ascii, name: name) { return member }
                     member = tape.end(member &+ 1)
                 }
                 return nil
@@ -111,7 +111,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             let slot = object & (DecoderImpl.cursorSlots &- 1)
             var member = impl.cursorObjects[slot] == object ? impl.cursorMembers[slot] : first
             for _ in 0..<count {
-                if matches(member, utf8, ascii: ascii, name: name) {
+                if matches(member, utf8, ascii: &ascii, name: name) {
                     let next = tape.end(member &+ 1)
                     impl.cursorObjects[slot] = object
                     impl.cursorMembers[slot] = next == objectEnd ? first : next
@@ -125,14 +125,18 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     @inline(__always) func matches(
-        _ member: Int, _ utf8: UnsafeBufferPointer<UInt8>, ascii: Bool, name: String
+        _ member: Int, _ utf8: UnsafeBufferPointer<UInt8>, ascii: inout Bool?, name: String
     ) -> Bool {
         let tape = impl.tape
-        if tape.flags(member) == 0, ascii {
-            let length = tape.length(member)
-            return length == utf8.count
-                && (length == 0 || memcmpBytes(impl.base + tape.offset(member), utf8.baseAddress!, length))
+        let length = tape.length(member)
+        let plain = tape.flags(member) == 0
+        if plain, length == utf8.count,
+            length == 0 || memcmpBytes(impl.base + tape.offset(member), utf8.baseAddress!, length)
+        {
+            return true
         }
+        if ascii == nil { ascii = isASCII(utf8) }
+        if plain, ascii == true { return false }
         // Escapes or non-ASCII on either side: compare as Strings (canonical equivalence), as
         // JSONDecoder's dictionary of members does.
         return impl.stringValue(member) == name

@@ -36,6 +36,12 @@ struct TapeBuilder {
     var duplicates: [DuplicateMember] = []
     /// Reused by each object's repeated-name check (objects close one at a time).
     var members: [(fingerprint: UInt64, key: Int)] = []
+    /// The small-object table of the repeated-name check: 128 slots, valid when stamped with the
+    /// current generation. Freed by ``release()``.
+    let slotStamps: UnsafeMutablePointer<UInt32>
+    let slotPrints: UnsafeMutablePointer<UInt64>
+    let slotKeys: UnsafeMutablePointer<Int>
+    var generation: UInt32 = 0
 
     static let maxDepth = 512
 
@@ -45,6 +51,17 @@ struct TapeBuilder {
         self.strict = strict
         self.tolerateDuplicates = tolerateDuplicates
         storage = TapeWriter(estimatedEntries: bytes.count / 12 + 16)
+        slotStamps = .allocate(capacity: 128)
+        slotStamps.initialize(repeating: 0, count: 128)
+        slotPrints = .allocate(capacity: 128)
+        slotKeys = .allocate(capacity: 128)
+    }
+
+    /// Frees the scratch table (the tape itself is finished or discarded separately).
+    func release() {
+        slotStamps.deallocate()
+        slotPrints.deallocate()
+        slotKeys.deallocate()
     }
 
     mutating func build() throws(ScanFailure) {
@@ -61,10 +78,13 @@ struct TapeBuilder {
             if byte > 0x20 { return }
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
             position &+= 1
-            // Indentation: eight spaces at a time.
-            while position &+ 8 <= end,
-                UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
-            {
+            // Indentation: a run of spaces measured eight bytes at a time.
+            while position &+ 8 <= end {
+                let other = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) ^ 0x2020_2020_2020_2020
+                if other != 0 {
+                    position &+= other.trailingZeroBitCount &>> 3
+                    break
+                }
                 position &+= 8
             }
         }
@@ -362,15 +382,29 @@ struct TapeBuilder {
         }
         var found: [(first: Int, repeated: Int)] = []
         if allPlain {
-            // Plain ASCII names: equal as strings exactly when equal as bytes.
-            if count <= 32 {
-                for later in 1..<count {
-                    let print = members[later].fingerprint
-                    for earlier in 0..<later where members[earlier].fingerprint == print {
-                        if sameBytes(members[earlier].key, members[later].key, tape) {
-                            found.append((members[earlier].key, members[later].key))
+            // Plain ASCII names: equal as strings exactly when equal as bytes. Up to 64 names go
+            // into a 128-slot open-addressing table stamped with a per-object generation (no
+            // clearing between objects).
+            if count <= 64 {
+                generation &+= 1
+                if generation == 0 {
+                    slotStamps.initialize(repeating: 0, count: 128)
+                    generation = 1
+                }
+                for entry in members {
+                    var slot = Int(truncatingIfNeeded: entry.fingerprint &>> 57)
+                    while slotStamps[slot] == generation {
+                        let earlier = slotKeys[slot]
+                        if slotPrints[slot] == entry.fingerprint, sameBytes(earlier, entry.key, tape) {
+                            found.append((earlier, entry.key))
                             break
                         }
+                        slot = (slot &+ 1) & 127
+                    }
+                    if slotStamps[slot] != generation {
+                        slotStamps[slot] = generation
+                        slotPrints[slot] = entry.fingerprint
+                        slotKeys[slot] = entry.key
                     }
                 }
             } else {
