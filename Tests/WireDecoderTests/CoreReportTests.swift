@@ -58,6 +58,7 @@ import WireJSON
         let (value, report) = try WireJSONDecoder().decodeWithReport(Inner.self, from: Data(text.utf8))
         #expect(value.a == 1)
         #expect(report.duplicateKeys.map(\.description) == ["2:2: $.a repeated; the copy at 1:2 was used"])
+        #expect(report.droppedMembers.isEmpty, "the unused copy is listed once, as the duplicate")
         // Plain decode in strict mode refuses the document, with the validator's location.
         #expect {
             try WireJSONDecoder().decode(Inner.self, from: Data(text.utf8))
@@ -96,6 +97,7 @@ import WireJSON
                 "$.integral 1.0000000000000001 Int rounded",
             ])
         #expect(report.precisionLosses.first?.decoded == "9007199254740992.0")
+        #expect(report.precisionLosses[1].decoded == "0.10000000149011612")
     }
 
     struct Lenient: Decodable {
