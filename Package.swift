@@ -196,7 +196,9 @@ let package = Package(
         ),
         .testTarget(
             name: "WireOracleTests",
-            dependencies: ["WireLockTestSupport", "WireOracle", "WireOracleTesting", "WireJSON", "WireDecoder", "WireFuzz"]
+            dependencies: [
+                "WireLockTestSupport", "WireOracle", "WireOracleTesting", "WireJSON", "WireDecoder", "WireFuzz",
+            ]
         ),
         .testTarget(
             name: "WireFuzzTests",
