@@ -3,10 +3,11 @@ import Foundation
 /// Any JSON value, as a `Decodable`: the universal model the strict-location tests decode into, so
 /// that every valid document decodes and only the syntax decides.
 ///
-/// Each kind is tried in turn. A number `Double` does not take is read as `Decimal`: on this
-/// toolchain `JSONDecoder` refuses `0e1` as a `Double` (but not `0e+1` or `-0e1`) and reads it as a
-/// `Decimal`, and the universal model is about syntax, not about that quirk. The last attempt (an object) is not wrapped in `try?`, so a decoder
-/// that reports a syntax error from inside `init(from:)` still has its error thrown, not hidden.
+/// The kind is found by asking for a container (an array, then an object) or a single value; once
+/// it is known, the contents are decoded with `try`, so an error inside (a number no numeric type
+/// holds) is thrown at its own coding path, never hidden by a fallback. A number is read as
+/// `Double`, else as `Decimal`: on this toolchain `JSONDecoder` refuses `0e1` as a `Double` (not
+/// `0e+1` or `-0e1`) but reads it as a `Decimal`, and this model is about syntax, not that quirk.
 enum AnyJSON: Decodable, Equatable {
     case null
     case bool(Bool)
@@ -16,33 +17,35 @@ enum AnyJSON: Decodable, Equatable {
     case array([AnyJSON])
     case object([String: AnyJSON])
 
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
     init(from decoder: any Decoder) throws {
-        if let container = try? decoder.singleValueContainer() {
-            if container.decodeNil() {
+        if var elements = try? decoder.unkeyedContainer() {
+            var array: [AnyJSON] = []
+            while !elements.isAtEnd { array.append(try elements.decode(AnyJSON.self)) }
+            self = .array(array)
+        } else if let members = try? decoder.container(keyedBy: Key.self) {
+            var object: [String: AnyJSON] = [:]
+            for key in members.allKeys { object[key.stringValue] = try members.decode(AnyJSON.self, forKey: key) }
+            self = .object(object)
+        } else {
+            let value = try decoder.singleValueContainer()
+            if value.decodeNil() {
                 self = .null
-                return
-            }
-            if let value = try? container.decode(Bool.self) {
-                self = .bool(value)
-                return
-            }
-            if let value = try? container.decode(Double.self) {
-                self = .number(value)
-                return
-            }
-            if let value = try? container.decode(Decimal.self) {
-                self = .decimal(value)
-                return
-            }
-            if let value = try? container.decode(String.self) {
-                self = .string(value)
-                return
-            }
-            if let value = try? container.decode([AnyJSON].self) {
-                self = .array(value)
-                return
+            } else if let bool = try? value.decode(Bool.self) {
+                self = .bool(bool)
+            } else if let string = try? value.decode(String.self) {
+                self = .string(string)
+            } else if let double = try? value.decode(Double.self) {
+                self = .number(double)
+            } else {
+                self = .decimal(try value.decode(Decimal.self))
             }
         }
-        self = .object(try [String: AnyJSON](from: decoder))
     }
 }

@@ -155,10 +155,11 @@ struct StrictLocationTests {
     }
 
     /// An `i_` file is either rejected by the validator, and then strict decoding throws the
-    /// validator's error, or accepted, and then it decodes or throws `dataCorrupted` without a
-    /// syntax error (a number `Double` cannot hold, as `JSONDecoder` does).
+    /// validator's error, or accepted, and then strict decoding answers as `JSONDecoder` does: both
+    /// decode (to the same value), or both throw `dataCorrupted` at the same coding path (a number
+    /// no numeric type holds), never with a syntax error.
     @Test(
-        "a JSONTestSuite i_ file gets the validator's answer",
+        "a JSONTestSuite i_ file gets the validator's answer, or JSONDecoder's",
         .enabled(if: testParsing != nil, "JSONTestSuite not found: set WIRELOCK_CONFORMANCE_DIR (i_ files skipped)"),
         arguments: suiteFiles("i_"))
     func implementationDefinedSuiteFile(_ name: String) throws {
@@ -167,14 +168,17 @@ struct StrictLocationTests {
             try Self.expectValidatorsError(bytes, name: name)
             return
         }
-        switch Self.decode(bytes) {
-        case .decoded:
-            break
-        case .dataCorrupted(let context, let syntax):
+        let legacy = Result { try JSONDecoder().decode(AnyJSON.self, from: Data(bytes)) }
+        switch (Self.decode(bytes), legacy) {
+        case (.decoded, .success(let value)):
+            #expect(try WireJSONDecoder().decode(AnyJSON.self, from: Data(bytes)) == value, "\(name)")
+        case (.dataCorrupted(let context, let syntax), .failure(DecodingError.dataCorrupted(let legacyContext))):
             #expect(syntax == nil, "\(name): the validator accepts it, the decoder says \(String(describing: syntax))")
-            #expect(context.codingPath.isEmpty, "\(name): \(context.codingPath)")
-        case .otherError(let error):
-            Issue.record("\(name): expected a value or dataCorrupted, got \(error)")
+            #expect(
+                context.codingPath.map(\.stringValue) == legacyContext.codingPath.map(\.stringValue),
+                "\(name): \(context.codingPath) against JSONDecoder's \(legacyContext.codingPath)")
+        case (let outcome, let legacy):
+            Issue.record("\(name): strict decoding gives \(outcome), JSONDecoder \(legacy)")
         }
     }
 }
