@@ -117,10 +117,11 @@ public final class WireJSONDecoder: @unchecked Sendable {
         do {
             try builder.build()
         } catch {
+            builder.storage.discard()
             throw SyntaxFailure.error(for: bytes, at: error.offset, strict: options.strict)
         }
-        let storage = builder.storage
-        let nullIndex = storage.append(kind: .null, flags: 0, offset: bytes.count, second: 0)
+        let nullIndex = builder.storage.append(kind: .null, flags: 0, offset: bytes.count, second: 0)
+        let storage = builder.storage.finish()
         let tape = storage.view
         let recorder = reporting ? ReportRecorder(entries: tape.count) : nil
         let impl = DecoderImpl(

@@ -141,10 +141,16 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
     @inline(__always) func unwrap<T: Decodable>(
         _ index: Int, as type: T.Type, parent: PathNode, key: (any CodingKey)?
     ) throws -> T {
-        if T.self == String.self { return try unwrapString(index, parent: parent, key: key) as! T }
-        if T.self == Int.self { return try unwrapInteger(index, as: Int.self, parent: parent, key: key) as! T }
-        if T.self == Double.self { return try unwrapFloat(index, as: Double.self, parent: parent, key: key) as! T }
-        if T.self == Bool.self { return try unwrapBool(index, parent: parent, key: key) as! T }
+        // The common leaf types without a trip through init(from:); T is exactly the type checked,
+        // so the bit cast is an identity.
+        if T.self == String.self { return unsafeBitCast(try unwrapString(index, parent: parent, key: key), to: T.self) }
+        if T.self == Int.self {
+            return unsafeBitCast(try unwrapInteger(index, as: Int.self, parent: parent, key: key), to: T.self)
+        }
+        if T.self == Double.self {
+            return unsafeBitCast(try unwrapFloat(index, as: Double.self, parent: parent, key: key), to: T.self)
+        }
+        if T.self == Bool.self { return unsafeBitCast(try unwrapBool(index, parent: parent, key: key), to: T.self) }
         if T.self == Data.self { return try unwrapData(index, parent: parent, key: key) as! T }
         if T.self == Date.self { return try unwrapDate(index, parent: parent, key: key) as! T }
         if T.self == URL.self { return try unwrapURL(index, parent: parent, key: key) as! T }
@@ -437,7 +443,7 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
             }
             recorder?.consumed(member)
             let value = try decodeExistential(
-                valueType, member &+ 1, parent: path, key: WireCodingKey(stringValue: name))
+                valueType, member &+ 1, parent: path, key: WireCodingKey.name(name))
             if result[name] == nil { result[name] = value }
             member = tape.end(member &+ 1)
         }
@@ -445,7 +451,7 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
     }
 
     private func decodeExistential<T: Decodable>(
-        _ type: T.Type, _ index: Int, parent: PathNode, key: any CodingKey
+        _ type: T.Type, _ index: Int, parent: PathNode, key: WireCodingKey
     ) throws -> Any {
         try unwrap(index, as: type, parent: parent, key: key)
     }

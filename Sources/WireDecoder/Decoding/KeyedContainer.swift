@@ -10,10 +10,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let impl: DecoderImpl
     let object: Int
     let node: PathNode
-    /// Converted names to value indices, for key strategies other than the default.
-    let converted: [String: Int]?
-    /// Name to value index, for objects too large to scan.
-    let index: MemberIndex?
+    /// Names (converted by the key strategy, when it is not the default) to member indices, for
+    /// other key strategies and for objects too large to scan; nil for the common case, so a
+    /// container is three words.
+    let lookup: MemberIndex?
 
     static var indexThreshold: Int { 48 }
 
@@ -46,11 +46,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 if names[key] == nil { names[key] = member }
                 member = tape.end(member &+ 1)
             }
-            converted = names
-            index = nil
+            lookup = MemberIndex(names: names, converted: true)
             return
         }
-        converted = nil
         if !impl.options.strict {
             // JSONDecoder reads every member name when it opens an object.
             var member = object &+ 1
@@ -63,14 +61,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 member = tape.end(member &+ 1)
             }
         }
-        index = count > Self.indexThreshold ? MemberIndex(impl: impl, object: object) : nil
+        lookup = count > Self.indexThreshold ? MemberIndex(impl: impl, object: object) : nil
     }
 
     var codingPath: [any CodingKey] { node.path }
 
     var allKeys: [Key] {
-        if let converted {
-            return converted.keys.compactMap { Key(stringValue: $0) }
+        if let lookup, lookup.converted {
+            return lookup.names.keys.compactMap { Key(stringValue: $0) }
         }
         let tape = impl.tape
         var keys: [Key] = []
@@ -93,11 +91,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The tape index of the member name for `key`, or nil.
     @inline(__always) func memberIndex(_ key: Key) -> Int? {
         let name = key.stringValue
-        if let converted { return converted[name] }
+        if let lookup { return lookup.names[name] }
         let tape = impl.tape
         let count = tape.count(object)
         if count == 0 { return nil }
-        if let index { return index.find(name) }
         var name2 = name
         return name2.withUTF8 { utf8 -> Int? in
             let ascii = isASCII(utf8)
@@ -292,7 +289,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// Looks a name up that is not one of the model's keys (`super`).
     private func memberIndex(named name: String) -> Int? {
-        if let converted { return converted[name] }
+        if let lookup { return lookup.names[name] }
         let tape = impl.tape
         var member = object &+ 1
         for _ in 0..<tape.count(object) {
@@ -303,19 +300,28 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 }
 
-/// A hash index of an object's member names, for objects with many members. First copy wins.
+/// Member names to member indices (first copy wins): the converted names of a key strategy, or
+/// the names of an object with many members.
 final class MemberIndex {
-    private var names: [String: Int] = [:]
+    let names: [String: Int]
+    /// The names are converted by a key strategy (and `allKeys` lists them).
+    let converted: Bool
+
+    init(names: [String: Int], converted: Bool) {
+        self.names = names
+        self.converted = converted
+    }
 
     init(impl: DecoderImpl, object: Int) {
         let tape = impl.tape
+        var names: [String: Int] = [:]
         names.reserveCapacity(tape.count(object))
         var member = object &+ 1
         for _ in 0..<tape.count(object) {
             if let name = impl.stringValue(member), names[name] == nil { names[name] = member }
             member = tape.end(member &+ 1)
         }
+        self.names = names
+        converted = false
     }
-
-    func find(_ name: String) -> Int? { names[name] }
 }

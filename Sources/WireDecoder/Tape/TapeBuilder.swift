@@ -30,7 +30,7 @@ struct TapeBuilder {
     let strict: Bool
     /// Repeated names are recorded, never thrown (the report lists them).
     let tolerateDuplicates: Bool
-    let storage: TapeStorage
+    var storage: TapeWriter
     var position = 0
     var depth = 0
     var duplicates: [DuplicateMember] = []
@@ -44,7 +44,7 @@ struct TapeBuilder {
         end = bytes.count
         self.strict = strict
         self.tolerateDuplicates = tolerateDuplicates
-        storage = TapeStorage(estimatedEntries: bytes.count / 12 + 16)
+        storage = TapeWriter(estimatedEntries: bytes.count / 12 + 16)
     }
 
     mutating func build() throws(ScanFailure) {
@@ -58,8 +58,15 @@ struct TapeBuilder {
     @inline(__always) mutating func skipWhitespace() {
         while position < end {
             let byte = base[position]
+            if byte > 0x20 { return }
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
             position &+= 1
+            // Indentation: eight spaces at a time.
+            while position &+ 8 <= end,
+                UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
+            {
+                position &+= 8
+            }
         }
     }
 
@@ -192,7 +199,13 @@ struct TapeBuilder {
                 let slash = word ^ (ones &* 0x5C)
                 let special =
                     ((quote &- ones) & ~quote) | ((slash &- ones) & ~slash) | ((word &- ones &* 0x20) & ~word) | word
-                if special & highs != 0 { break }
+                let found = special & highs
+                if found != 0 {
+                    // The lowest flagged byte is the first special one (the borrow tricks only
+                    // ever flag bytes above a true hit).
+                    position &+= found.trailingZeroBitCount &>> 3
+                    break
+                }
                 position &+= 8
             }
             guard position < end else { throw fail() }
@@ -340,8 +353,7 @@ struct TapeBuilder {
         var allPlain = true
         members.removeAll(keepingCapacity: true)
         for _ in 0..<count {
-            let flags = tape.flags(member)
-            if flags != 0 {
+            if tape.flags(member) != 0 {
                 allPlain = false
                 break
             }
@@ -351,9 +363,10 @@ struct TapeBuilder {
         var found: [(first: Int, repeated: Int)] = []
         if allPlain {
             // Plain ASCII names: equal as strings exactly when equal as bytes.
-            if count <= 16 {
+            if count <= 32 {
                 for later in 1..<count {
-                    for earlier in 0..<later where members[earlier].fingerprint == members[later].fingerprint {
+                    let print = members[later].fingerprint
+                    for earlier in 0..<later where members[earlier].fingerprint == print {
                         if sameBytes(members[earlier].key, members[later].key, tape) {
                             found.append((members[earlier].key, members[later].key))
                             break
@@ -361,16 +374,22 @@ struct TapeBuilder {
                     }
                 }
             } else {
-                var firstByFingerprint: [UInt64: [Int]] = [:]
-                firstByFingerprint.reserveCapacity(count)
-                for entry in members {
-                    if let candidates = firstByFingerprint[entry.fingerprint],
-                        let first = candidates.first(where: { sameBytes($0, entry.key, tape) })
-                    {
-                        found.append((first, entry.key))
-                    } else {
-                        firstByFingerprint[entry.fingerprint, default: []].append(entry.key)
+                // Sorted by fingerprint, then by position: equal names are neighbours, first copy first.
+                members.sort { ($0.fingerprint, $0.key) < ($1.fingerprint, $1.key) }
+                var start = 0
+                while start < members.count {
+                    var stop = start &+ 1
+                    while stop < members.count, members[stop].fingerprint == members[start].fingerprint { stop &+= 1 }
+                    if stop &- start > 1 {
+                        for later in (start &+ 1)..<stop {
+                            for earlier in start..<later where sameBytes(members[earlier].key, members[later].key, tape)
+                            {
+                                found.append((members[earlier].key, members[later].key))
+                                break
+                            }
+                        }
                     }
+                    start = stop
                 }
             }
         } else {
@@ -401,12 +420,18 @@ struct TapeBuilder {
         }
     }
 
-    func fingerprint(offset: Int, length: Int) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(truncatingIfNeeded: length)
-        for index in offset..<(offset &+ length) {
-            hash = (hash ^ UInt64(base[index])) &* 0x100_0000_01b3
+    /// Length, first and last eight bytes: equal names always agree, different ones rarely do
+    /// (a match is confirmed byte by byte).
+    @inline(__always) func fingerprint(offset: Int, length: Int) -> UInt64 {
+        var head: UInt64 = 0
+        var tail: UInt64 = 0
+        if length >= 8 {
+            head = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            tail = UnsafeRawPointer(base + (offset &+ length &- 8)).loadUnaligned(as: UInt64.self)
+        } else {
+            for index in 0..<length { head = head << 8 | UInt64(base[offset &+ index]) }
         }
-        return hash
+        return (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: length)
     }
 
     func sameBytes(_ first: Int, _ second: Int, _ tape: TapeView) -> Bool {
