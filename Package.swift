@@ -209,7 +209,7 @@ let package = Package(
             name: "WireLockCLITests",
             dependencies: [
                 "WireLockTestSupport", "WireSupport", "WireCommandLine", "WireJSON", "WireLockCore", "WireOracle",
-                "WireFuzz", "WireLint", "WireStub", "wirelock",
+                "WireFuzz", "WireLint", "WireStub", "WireDecoder", "wirelock",
                 "wirelock-sample", "SampleAPI",
             ]
         ),
