@@ -122,3 +122,40 @@ import WireJSON
             ])
     }
 }
+
+/// The example of the "The verification report" article, output and all, so the article stays true.
+@Suite struct ReportArticleExampleTests {
+    struct Movie: Decodable {
+        var id: Int, title: String, budget: Double, rating: Float, retryAfter: Int?
+        enum CodingKeys: String, CodingKey { case id, title, budget, rating, retryAfter }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            id = try c.decode(Int.self, forKey: .id)
+            title = try c.decode(String.self, forKey: .title)
+            budget = try c.decode(Double.self, forKey: .budget)
+            rating = try c.decode(Float.self, forKey: .rating)
+            retryAfter = try? c.decodeIfPresent(Int.self, forKey: .retryAfter)
+        }
+    }
+
+    @Test func theArticleExamplePrintsWhatTheArticleShows() throws {
+        let payload = """
+            {
+              "id": 7,
+              "title": "Heat",
+              "tmdbId": 949,
+              "budget": 9007199254740993,
+              "rating": 0.1,
+              "retryAfter": "soon",
+              "id": 8
+            }
+            """
+        let (movie, report) = try WireJSONDecoder().decodeWithReport(Movie.self, from: Data(payload.utf8))
+        #expect(movie.id == 7)
+        let article = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent(
+                    "Sources/WireDecoder/WireDecoder.docc/TheVerificationReport.md"), encoding: .utf8)
+        #expect(article.contains("```text\n\(report.description)\n```"), "\(report)")
+    }
+}
