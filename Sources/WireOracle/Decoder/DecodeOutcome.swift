@@ -25,7 +25,7 @@ public struct DecodingErrorSummary: Hashable, Sendable, CustomStringConvertible 
     }
 
     /// One coding key. Two keys are the same key when their `stringValue` and `intValue` are;
-    /// ``typeName`` (the key's Swift type) is kept to recognise dictionary keys, not compared.
+    /// `typeName` (the key's Swift type) is kept to recognise dictionary keys, not compared.
     public struct Key: Hashable, Sendable, CustomStringConvertible {
         /// The key's `stringValue`.
         public var stringValue: String

@@ -32,9 +32,9 @@ public enum DecoderVerdict: Hashable, Sendable {
 /// candidate's error:
 ///
 /// - both name a member, and `JSONDecoder`'s is a dictionary key (its key type is one of
-///   `mapKeyTypes`, see ``dictionaryKeyTypes``): the dictionary is cut down to the candidate's member;
+///   `mapKeyTypes`, see ``DecoderComparison/dictionaryKeyTypes``): the dictionary is cut down to the candidate's member;
 /// - `JSONDecoder` names a dictionary member and the candidate's error is at the dictionary itself:
-///   `JSONDecoder`'s failing members are taken out one by one (at most ``maxRemovals``);
+///   `JSONDecoder`'s failing members are taken out one by one (at most ``DecoderComparison/maxRemovals``);
 /// - `JSONDecoder`'s error is `dataCorrupted` at the object itself (how it reports a number that no
 ///   `Int` holds inside a `[String: Int]`) and the candidate names a member: the object is cut down
 ///   to that member.

@@ -2,7 +2,7 @@ import Foundation
 import WireDecoder
 
 /// One type decoded by both sides under one set of strategies: `JSONDecoder` (legacy) and
-/// `WireJSONDecoder` with ``WireJSONDecoder/Acceptance/jsonDecoder`` acceptance (candidate).
+/// `WireJSONDecoder` with `.jsonDecoder` acceptance (candidate).
 ///
 /// Values are compared by their canonical bytes: by default the value re-encoded by
 /// ``DecoderPair/canonicalEncoder()`` (sorted keys, every `Double` and `Float` by its shortest

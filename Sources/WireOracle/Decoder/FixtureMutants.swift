@@ -6,7 +6,7 @@ import WireJSON
 ///
 /// Every file that parses as JSON (strictly, or with repeated names and comments allowed, so
 /// `movie-duplicate-key.json` and `calendar-with-comment.json` seed mutants too) is a seed of
-/// WireFuzz's mutation engine: mutant k is ``MutantGenerator/mutant(_:)`` k, the same on every
+/// WireFuzz's mutation engine: mutant k is `MutantGenerator.mutant(k)`, the same on every
 /// machine and in every shard. A file that does not parse at all (truncated, a trailing comma,
 /// `NaN`, Latin-1) cannot seed structural mutants; it is decoded as it is and as each of its
 /// byte-level variants (cut after each byte, each byte left out), which come after the mutants.
