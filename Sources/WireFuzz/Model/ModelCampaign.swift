@@ -102,7 +102,22 @@ public struct ModelCampaign: Sendable {
     static func refine(
         _ verdict: FuzzVerdict, report: WireDecodingReport, operation: MutationOperation, seedSwallowed: [JSONPath]
     ) -> FuzzVerdict {
-        let target = operation.path.components
+        let member: JSONPath?
+        switch operation.edit {
+        case .rename(let name): member = operation.path.parent.appending(key: name)
+        case .add(let key, _): member = operation.path.appending(key: key)
+        default: member = nil
+        }
+        return refine(verdict, report: report, at: operation.path, member: member, seedSwallowed: seedSwallowed)
+    }
+
+    /// ``refine(_:report:operation:seedSwallowed:)`` by the mutated path and the member the
+    /// mutation put there (nil when it put none): also what a regression case is replayed with.
+    static func refine(
+        _ verdict: FuzzVerdict, report: WireDecodingReport, at path: JSONPath, member: JSONPath?,
+        seedSwallowed: [JSONPath]
+    ) -> FuzzVerdict {
+        let target = path.components
         if let swallowed = report.swallowedErrors.first(where: { entry in
             entry.path.components.starts(with: target) && !seedSwallowed.contains(entry.path)
         }) {
@@ -110,12 +125,6 @@ public struct ModelCampaign: Sendable {
                 .silentlyAccepted, expected: verdict.expected,
                 seen: "accepted, but the model swallowed an error: \(swallowed.path): expected \(swallowed.expected), "
                     + "found \(swallowed.found)")
-        }
-        let member: JSONPath?
-        switch operation.edit {
-        case .rename(let name): member = operation.path.parent.appending(key: name)
-        case .add(let key, _): member = operation.path.appending(key: key)
-        default: member = nil
         }
         guard let member, report.droppedMembers.contains(where: { $0.path == member }) else { return verdict }
         var noted = verdict
