@@ -64,7 +64,7 @@ let package = Package(
         // losses, swallowed errors). Production code: apps link it.
         .target(
             name: "WireDecoder",
-            dependencies: ["WireJSON", "WireDates", "WireSupport"]
+            dependencies: ["WireJSON", "WireDates", "WireSupport", "WireDiagnostics"]
         ),
 
         // MARK: Refactor checks — shapes inferred from goldens, the diff rules, the lock file and its

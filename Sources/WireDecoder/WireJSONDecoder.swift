@@ -59,36 +59,77 @@ public final class WireJSONDecoder: @unchecked Sendable {
 
     /// Decodes a value of `type` from `data`.
     ///
+    /// ```swift
+    /// let movie = try WireJSONDecoder().decode(Movie.self, from: data)
+    /// ```
+    ///
     /// - Throws: `DecodingError`, with the same case and coding path as `JSONDecoder` would throw.
     ///   In strict mode a syntax error is `.dataCorrupted` with a `JSONSyntaxError` as underlying
-    ///   error.
+    ///   error; a number or string that JSONDecoder cannot read is `.dataCorrupted` with an empty
+    ///   coding path (as JSONDecoder reports it) and a description that names its JSON path, line
+    ///   and column.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        // Skeleton: the real decoder replaces this delegation.
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = dateDecodingStrategy
-        decoder.dataDecodingStrategy = dataDecodingStrategy
-        decoder.keyDecodingStrategy = keyDecodingStrategy
-        decoder.nonConformingFloatDecodingStrategy = nonConformingFloatDecodingStrategy
-        decoder.userInfo = userInfo
-        return try decoder.decode(type, from: data)
+        try run(type, from: data, reporting: false).value
     }
 
     /// Decodes a value and reports what the model did not take from the payload: members it never
     /// read, repeated member names, numbers that lost precision, and errors an `init(from:)`
     /// swallowed with `try?`.
     ///
-    /// Repeated member names are reported rather than thrown, even in strict mode (the copy kept is
-    /// the one `JSONDecoder` keeps); every other syntax rule of ``acceptance`` still applies.
+    /// Repeated member names are reported rather than thrown, even in strict mode (the copy used
+    /// is the first, as `JSONDecoder` does); every other syntax rule of ``acceptance`` still
+    /// applies.
     ///
     /// ```swift
     /// let (page, report) = try WireJSONDecoder().decodeWithReport(Page<Movie>.self, from: data)
-    /// for member in report.droppedMembers { print(member) }   // $.records[0].tmdbId dropped by Movie
+    /// for member in report.droppedMembers { print(member) }   // 7:5: $.records[0].tmdbId dropped by Movie
     /// ```
     ///
     /// - Throws: what ``decode(_:from:)`` throws.
     public func decodeWithReport<T: Decodable>(_ type: T.Type, from data: Data) throws -> (
         value: T, report: WireDecodingReport
     ) {
-        (try decode(type, from: data), WireDecodingReport())
+        let result = try run(type, from: data, reporting: true)
+        return (result.value, result.report ?? WireDecodingReport())
+    }
+
+    private func run<T: Decodable>(_ type: T.Type, from data: Data, reporting: Bool) throws -> (
+        value: T, report: WireDecodingReport?
+    ) {
+        let options = DecodingOptions(
+            date: dateDecodingStrategy, data: dataDecodingStrategy, key: keyDecodingStrategy,
+            keyIsDefault: { if case .useDefaultKeys = keyDecodingStrategy { true } else { false } }(),
+            nonConforming: nonConformingFloatDecodingStrategy, userInfo: userInfo, strict: acceptance == .strict)
+        return try data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            if !options.strict, let transcoded = InputEncoding.utf8Representation(of: bytes) {
+                guard var utf8 = transcoded.text else { throw InputEncoding.notConvertible }
+                return try utf8.withUTF8 { try Self.decode(type, bytes: $0, options: options, reporting: reporting) }
+            }
+            return try Self.decode(type, bytes: bytes, options: options, reporting: reporting)
+        }
+    }
+
+    private static func decode<T: Decodable>(
+        _ type: T.Type, bytes: UnsafeBufferPointer<UInt8>, options: DecodingOptions, reporting: Bool
+    ) throws -> (value: T, report: WireDecodingReport?) {
+        var builder = TapeBuilder(bytes: bytes, strict: options.strict, tolerateDuplicates: reporting)
+        do {
+            try builder.build()
+        } catch {
+            throw SyntaxFailure.error(for: bytes, at: error.offset, strict: options.strict)
+        }
+        let storage = builder.storage
+        let nullIndex = storage.append(kind: .null, flags: 0, offset: bytes.count, second: 0)
+        let tape = storage.view
+        let recorder = reporting ? ReportRecorder(entries: tape.count) : nil
+        let impl = DecoderImpl(
+            base: builder.base, tape: tape, options: options, recorder: recorder, nullIndex: nullIndex)
+        let value = try withExtendedLifetime(storage) {
+            try impl.unwrap(0, as: type, parent: .root, key: nil)
+        }
+        let report = recorder?.finish(
+            tape: tape, base: builder.base, length: bytes.count, duplicates: builder.duplicates)
+        return (value, report)
     }
 }

@@ -1,0 +1,471 @@
+// The Decoder a model's init(from:) sees. One instance walks the whole tape (like JSONDecoder's
+// own implementation, it moves to a nested value and back instead of allocating a decoder per
+// value); containers are small structs over tape indices.
+import Foundation
+
+/// The configuration of one decode, copied from the decoder when it starts.
+struct DecodingOptions {
+    var date: JSONDecoder.DateDecodingStrategy
+    var data: JSONDecoder.DataDecodingStrategy
+    var key: JSONDecoder.KeyDecodingStrategy
+    var keyIsDefault: Bool
+    var nonConforming: JSONDecoder.NonConformingFloatDecodingStrategy
+    var userInfo: [CodingUserInfoKey: Any]
+    var strict: Bool
+}
+
+/// `[String: V]`, which JSONDecoder decodes without converting its keys when a key strategy is set.
+protocol StringKeyedDictionary {
+    static var valueType: any Decodable.Type { get }
+}
+
+extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
+    static var valueType: any Decodable.Type { Value.self }
+}
+
+final class DecoderImpl: Decoder, SingleValueDecodingContainer {
+    let base: UnsafePointer<UInt8>
+    let tape: TapeView
+    let options: DecodingOptions
+    let recorder: ReportRecorder?
+    /// The entry the current init(from:) decodes.
+    var current: Int
+    var node: PathNode
+    /// The type whose init(from:) runs (for the report's "dropped by").
+    var currentType: Any.Type = Never.self
+    /// Member cursors: the next member to try first, per object (direct-mapped by tape index).
+    let cursorObjects: UnsafeMutablePointer<Int>
+    let cursorMembers: UnsafeMutablePointer<Int>
+    let ownsCursors: Bool
+    /// The entry that stands for a missing value (a `null` after the document).
+    let nullIndex: Int
+
+    static let cursorSlots = 64
+
+    init(
+        base: UnsafePointer<UInt8>, tape: TapeView, options: DecodingOptions, recorder: ReportRecorder?,
+        nullIndex: Int
+    ) {
+        self.base = base
+        self.tape = tape
+        self.options = options
+        self.recorder = recorder
+        self.nullIndex = nullIndex
+        current = 0
+        node = .root
+        cursorObjects = .allocate(capacity: Self.cursorSlots)
+        cursorObjects.initialize(repeating: -1, count: Self.cursorSlots)
+        cursorMembers = .allocate(capacity: Self.cursorSlots)
+        cursorMembers.initialize(repeating: 0, count: Self.cursorSlots)
+        ownsCursors = true
+    }
+
+    /// A decoder for `superDecoder()`: the same document and cursors, its own position.
+    init(sharing other: DecoderImpl, at index: Int, node: PathNode) {
+        base = other.base
+        tape = other.tape
+        options = other.options
+        recorder = other.recorder
+        nullIndex = other.nullIndex
+        cursorObjects = other.cursorObjects
+        cursorMembers = other.cursorMembers
+        ownsCursors = false
+        current = index
+        self.node = node
+        currentType = other.currentType
+    }
+
+    deinit {
+        if ownsCursors {
+            cursorObjects.deallocate()
+            cursorMembers.deallocate()
+        }
+    }
+
+    var codingPath: [any CodingKey] { node.path }
+    var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
+
+    // MARK: Containers
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        switch tape.kind(current) {
+        case .object:
+            return KeyedDecodingContainer(try KeyedContainer<Key>(impl: self, object: current, node: node))
+        case .null:
+            throw DecodingError.valueNotFound(
+                [String: Any].self,
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "Cannot get keyed decoding container -- found null value instead")
+            )
+        default:
+            throw mismatch([String: Any].self, at: current, path: codingPath)
+        }
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        switch tape.kind(current) {
+        case .array:
+            recorder?.opened(current, by: currentType)
+            return UnkeyedContainer(impl: self, array: current, node: node)
+        case .null:
+            throw DecodingError.valueNotFound(
+                [Any].self,
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "Cannot get unkeyed decoding container -- found null value instead")
+            )
+        default:
+            throw mismatch([Any].self, at: current, path: codingPath)
+        }
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    // MARK: Moving to a nested value
+
+    /// Runs `body` with the decoder at `index` and the path `path` (JSONDecoder's `with`).
+    @inline(__always) func with<T>(_ index: Int, path: PathNode, _ body: () throws -> T) rethrows -> T {
+        let savedCurrent = current
+        let savedNode = node
+        current = index
+        node = path
+        defer {
+            current = savedCurrent
+            node = savedNode
+        }
+        return try body()
+    }
+
+    /// Decodes the value at `index` as `T`; the path of the value is `parent` plus `key`.
+    @inline(__always) func unwrap<T: Decodable>(
+        _ index: Int, as type: T.Type, parent: PathNode, key: (any CodingKey)?
+    ) throws -> T {
+        if T.self == String.self { return try unwrapString(index, parent: parent, key: key) as! T }
+        if T.self == Int.self { return try unwrapInteger(index, as: Int.self, parent: parent, key: key) as! T }
+        if T.self == Double.self { return try unwrapFloat(index, as: Double.self, parent: parent, key: key) as! T }
+        if T.self == Bool.self { return try unwrapBool(index, parent: parent, key: key) as! T }
+        if T.self == Data.self { return try unwrapData(index, parent: parent, key: key) as! T }
+        if T.self == Date.self { return try unwrapDate(index, parent: parent, key: key) as! T }
+        if T.self == URL.self { return try unwrapURL(index, parent: parent, key: key) as! T }
+        if T.self == Decimal.self { return try unwrapDecimal(index, parent: parent, key: key) as! T }
+        if !options.keyIsDefault, let dictionary = T.self as? any StringKeyedDictionary.Type {
+            return try unwrapStringDictionary(index, valueType: dictionary.valueType, parent: parent, key: key) as! T
+        }
+        return try decodeNested(index, as: type, path: parent.appending(key))
+    }
+
+    @inline(__always) func decodeNested<T: Decodable>(_ index: Int, as type: T.Type, path: PathNode) throws -> T {
+        let savedCurrent = current
+        let savedNode = node
+        let savedType = currentType
+        current = index
+        node = path
+        if let recorder {
+            currentType = T.self
+            recorder.reached(index, by: T.self)
+        }
+        defer {
+            current = savedCurrent
+            node = savedNode
+            currentType = savedType
+        }
+        return try T(from: self)
+    }
+
+    // MARK: Errors
+
+    /// What JSONDecoder calls the value in a type mismatch.
+    func description(of index: Int) -> String {
+        switch tape.kind(index) {
+        case .null: "null"
+        case .false, .true: "bool"
+        case .number: "number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "a dictionary"
+        }
+    }
+
+    func mismatch(_ type: Any.Type, at index: Int, path: [any CodingKey]) -> DecodingError {
+        recorder?.failed(at: index, expected: type)
+        return DecodingError.typeMismatch(
+            type,
+            .init(
+                codingPath: path,
+                debugDescription: "Expected to decode \(type) but found \(description(of: index)) instead.")
+        )
+    }
+
+    func notFound(_ type: Any.Type, path: [any CodingKey]) -> DecodingError {
+        DecodingError.valueNotFound(
+            type,
+            .init(codingPath: path, debugDescription: "Cannot get value of type \(type) -- found null value instead"))
+    }
+
+    /// JSONDecoder reports every problem inside a string or a number as "not valid JSON" with an
+    /// empty coding path; the description here also says where and what.
+    func corrupted(at index: Int, expected type: Any.Type, reason: String) -> DecodingError {
+        recorder?.failed(at: index, expected: type)
+        let place = PlaceFinder.describe(index, tape: tape, base: base)
+        return DecodingError.dataCorrupted(
+            .init(codingPath: [], debugDescription: "The given data was not valid JSON: \(reason) at \(place).")
+        )
+    }
+
+    func corrupted(at index: Int, expected type: Any.Type, path: [any CodingKey], message: String) -> DecodingError {
+        recorder?.failed(at: index, expected: type)
+        return DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: message))
+    }
+
+    // MARK: Scalars
+
+    @inline(__always) func unwrapBool(_ index: Int, parent: PathNode, key: (any CodingKey)?) throws -> Bool {
+        switch tape.kind(index) {
+        case .true: return true
+        case .false: return false
+        default: throw mismatch(Bool.self, at: index, path: parent.path(byAppending: key))
+        }
+    }
+
+    @inline(__always) func unwrapString(_ index: Int, parent: PathNode, key: (any CodingKey)?) throws -> String {
+        let kind = tape.kind(index)
+        guard kind == .string else {
+            if kind == .null { throw notFound(String.self, path: parent.path(byAppending: key)) }
+            throw mismatch(String.self, at: index, path: parent.path(byAppending: key))
+        }
+        guard let string = stringValue(index) else {
+            throw corrupted(
+                at: index, expected: String.self, reason: "a string that is not valid UTF-8 or has a bad escape")
+        }
+        return string
+    }
+
+    /// The string entry's value, or nil when JSONDecoder would refuse it.
+    @inline(__always) func stringValue(_ index: Int) -> String? {
+        let flags = tape.flags(index)
+        if flags & StringFlags.slow == 0 {
+            return StringDecoding.plain(
+                base: base, offset: tape.offset(index), length: tape.length(index),
+                checkUTF8: !options.strict && flags & StringFlags.nonASCII != 0)
+        }
+        return StringDecoding.decode(base: base, offset: tape.offset(index), length: tape.length(index))
+    }
+
+    func unwrapInteger<T: FixedWidthInteger & Decodable>(
+        _ index: Int, as type: T.Type, parent: PathNode, key: (any CodingKey)?
+    ) throws -> T {
+        let kind = tape.kind(index)
+        guard kind == .number else {
+            if kind == .null { throw notFound(T.self, path: parent.path(byAppending: key)) }
+            throw mismatch(T.self, at: index, path: parent.path(byAppending: key))
+        }
+        let offset = tape.offset(index)
+        let length = tape.length(index)
+        if tape.flags(index) & NumberFlags.notInteger == 0, options.strict || NumberText.isValid(base, offset, length),
+            let value = NumberText.integer(base, offset, length, as: T.self)
+        {
+            return value
+        }
+        guard options.strict || NumberText.isValid(base, offset, length) else {
+            throw corrupted(
+                at: index, expected: T.self, reason: "number \(NumberText.text(base, offset, length)) is not JSON")
+        }
+        let text = NumberText.text(base, offset, length)
+        guard let value = NumberText.slowInteger(text, as: T.self) else {
+            throw corrupted(at: index, expected: T.self, reason: "number \(text) does not fit in \(T.self)")
+        }
+        recorder?.integer(at: index, text: text, value: value)
+        return value
+    }
+
+    func unwrapFloat<T: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ index: Int, as type: T.Type, parent: PathNode, key: (any CodingKey)?
+    ) throws -> T {
+        let kind = tape.kind(index)
+        if kind == .number {
+            let offset = tape.offset(index)
+            let length = tape.length(index)
+            guard options.strict || NumberText.isValid(base, offset, length) else {
+                throw corrupted(
+                    at: index, expected: T.self, reason: "number \(NumberText.text(base, offset, length)) is not JSON")
+            }
+            let value: T =
+                T.self == Float.self
+                ? T(NumberText.float(base, offset, length)) : T(NumberText.double(base, offset, length))
+            guard value.isFinite, value != 0 || NumberText.isTrueZero(base, offset, length) else {
+                throw corrupted(
+                    at: index, expected: T.self,
+                    reason: "number \(NumberText.text(base, offset, length)) does not fit in \(T.self)")
+            }
+            recorder?.floatingPoint(at: index, value: value, base: base, tape: tape)
+            return value
+        }
+        if kind == .null { throw notFound(T.self, path: parent.path(byAppending: key)) }
+        if kind == .string, tape.flags(index) & StringFlags.slow == 0 {
+            switch options.nonConforming {
+            case .convertFromString(let positive, let negative, let nan):
+                let offset = tape.offset(index)
+                let length = tape.length(index)
+                if bytesEqual(offset, length, positive) { return T.infinity }
+                if bytesEqual(offset, length, negative) { return -T.infinity }
+                if bytesEqual(offset, length, nan) { return T.nan }
+            default:
+                break
+            }
+        }
+        throw mismatch(T.self, at: index, path: parent.path(byAppending: key))
+    }
+
+    func bytesEqual(_ offset: Int, _ length: Int, _ string: String) -> Bool {
+        var string = string
+        return string.withUTF8 { utf8 in
+            utf8.count == length && (length == 0 || memcmpBytes(base + offset, utf8.baseAddress!, length))
+        }
+    }
+
+    // MARK: Foundation types
+
+    func unwrapDate(_ index: Int, parent: PathNode, key: (any CodingKey)?) throws -> Date {
+        if tape.kind(index) == .null { throw notFound(Date.self, path: parent.path(byAppending: key)) }
+        switch options.date {
+        case .deferredToDate:
+            return try with(index, path: parent.appending(key)) { try Date(from: self) }
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try unwrapFloat(index, as: Double.self, parent: parent, key: key))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try unwrapFloat(index, as: Double.self, parent: parent, key: key) / 1000)
+        case .iso8601:
+            let string = try unwrapString(index, parent: parent, key: key)
+            guard let date = ISO8601Parsing.date(from: string) else {
+                // JSONDecoder gives the path of the decoder here, without the key.
+                throw corrupted(
+                    at: index, expected: Date.self, path: codingPath,
+                    message: "Expected date string to be ISO8601-formatted.")
+            }
+            return date
+        #if canImport(Darwin)
+            // On Linux `.formatted` is a `.custom` closure around the formatter (handled below).
+            case .formatted(let formatter):
+                let string = try unwrapString(index, parent: parent, key: key)
+                guard let date = formatter.date(from: string) else {
+                    throw corrupted(
+                        at: index, expected: Date.self, path: parent.path(byAppending: key),
+                        message: "Date string does not match format expected by formatter.")
+                }
+                return date
+        #endif
+        case .custom(let closure):
+            return try with(index, path: parent.appending(key)) { try closure(self) }
+        @unknown default:
+            return try with(index, path: parent.appending(key)) { try Date(from: self) }
+        }
+    }
+
+    func unwrapData(_ index: Int, parent: PathNode, key: (any CodingKey)?) throws -> Data {
+        if tape.kind(index) == .null { throw notFound(Data.self, path: parent.path(byAppending: key)) }
+        switch options.data {
+        case .deferredToData:
+            return try with(index, path: parent.appending(key)) { try Data(from: self) }
+        case .base64:
+            guard tape.kind(index) == .string else {
+                throw mismatch(String.self, at: index, path: parent.path(byAppending: key))
+            }
+            let string = try unwrapString(index, parent: parent, key: key)
+            guard let data = Data(base64Encoded: string) else {
+                throw corrupted(
+                    at: index, expected: Data.self, path: parent.path(byAppending: key),
+                    message: "Encountered Data is not valid Base64.")
+            }
+            return data
+        case .custom(let closure):
+            return try with(index, path: parent.appending(key)) { try closure(self) }
+        @unknown default:
+            return try with(index, path: parent.appending(key)) { try Data(from: self) }
+        }
+    }
+
+    func unwrapURL(_ index: Int, parent: PathNode, key: (any CodingKey)?) throws -> URL {
+        if tape.kind(index) == .null { throw notFound(URL.self, path: parent.path(byAppending: key)) }
+        let string = try unwrapString(index, parent: parent, key: key)
+        guard let url = URL(string: string) else {
+            throw corrupted(
+                at: index, expected: URL.self, path: parent.path(byAppending: key), message: "Invalid URL string.")
+        }
+        return url
+    }
+
+    func unwrapDecimal(_ index: Int, parent: PathNode, key: (any CodingKey)?) throws -> Decimal {
+        let kind = tape.kind(index)
+        if kind == .null { throw notFound(Decimal.self, path: parent.path(byAppending: key)) }
+        guard kind == .number else {
+            recorder?.failed(at: index, expected: Decimal.self)
+            throw DecodingError.typeMismatch(
+                Decimal.self, .init(codingPath: parent.path(byAppending: key), debugDescription: ""))
+        }
+        let offset = tape.offset(index)
+        let length = tape.length(index)
+        let text = NumberText.text(base, offset, length)
+        guard options.strict || NumberText.isValid(base, offset, length) else {
+            throw corrupted(at: index, expected: Decimal.self, reason: "number \(text) is not JSON")
+        }
+        guard let decimal = Decimal(string: text, locale: nil) else {
+            throw corrupted(at: index, expected: Decimal.self, reason: "number \(text) does not fit in Decimal")
+        }
+        recorder?.decimal(at: index, text: text, value: decimal)
+        return decimal
+    }
+
+    func unwrapStringDictionary(
+        _ index: Int, valueType: any Decodable.Type, parent: PathNode, key: (any CodingKey)?
+    ) throws -> Any {
+        let kind = tape.kind(index)
+        if kind == .null { throw notFound([String: Any].self, path: parent.path(byAppending: key)) }
+        guard kind == .object else {
+            throw mismatch([String: Any].self, at: index, path: parent.path(byAppending: key))
+        }
+        recorder?.opened(index, by: [String: Any].self)
+        let path = parent.appending(key)
+        var result: [String: Any] = [:]
+        result.reserveCapacity(tape.count(index))
+        var member = index &+ 1
+        for _ in 0..<tape.count(index) {
+            guard let name = stringValue(member) else {
+                throw corrupted(
+                    at: member, expected: String.self,
+                    reason: "a member name that is not valid UTF-8 or has a bad escape")
+            }
+            recorder?.consumed(member)
+            let value = try decodeExistential(
+                valueType, member &+ 1, parent: path, key: WireCodingKey(stringValue: name))
+            if result[name] == nil { result[name] = value }
+            member = tape.end(member &+ 1)
+        }
+        return result
+    }
+
+    private func decodeExistential<T: Decodable>(
+        _ type: T.Type, _ index: Int, parent: PathNode, key: any CodingKey
+    ) throws -> Any {
+        try unwrap(index, as: type, parent: parent, key: key)
+    }
+
+    // MARK: SingleValueDecodingContainer
+
+    func decodeNil() -> Bool { tape.kind(current) == .null }
+    func decode(_ type: Bool.Type) throws -> Bool { try unwrapBool(current, parent: node, key: nil) }
+    func decode(_ type: String.Type) throws -> String { try unwrapString(current, parent: node, key: nil) }
+    func decode(_ type: Double.Type) throws -> Double { try unwrapFloat(current, as: type, parent: node, key: nil) }
+    func decode(_ type: Float.Type) throws -> Float { try unwrapFloat(current, as: type, parent: node, key: nil) }
+    func decode(_ type: Int.Type) throws -> Int { try unwrapInteger(current, as: type, parent: node, key: nil) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try unwrapInteger(current, as: type, parent: node, key: nil) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try unwrapInteger(current, as: type, parent: node, key: nil) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try unwrapInteger(current, as: type, parent: node, key: nil) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try unwrapInteger(current, as: type, parent: node, key: nil) }
+    func decode(_ type: UInt.Type) throws -> UInt { try unwrapInteger(current, as: type, parent: node, key: nil) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try unwrapInteger(current, as: type, parent: node, key: nil) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try unwrapInteger(current, as: type, parent: node, key: nil) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try unwrapInteger(current, as: type, parent: node, key: nil) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try unwrapInteger(current, as: type, parent: node, key: nil) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try unwrap(current, as: type, parent: node, key: nil) }
+}

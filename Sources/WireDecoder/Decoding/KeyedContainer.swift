@@ -1,0 +1,321 @@
+// An object seen through a model's coding keys. With the default key strategy a key is found by
+// comparing its UTF-8 with the member names in place, starting after the last member found (a
+// model usually reads members in payload order, so most lookups take one comparison); large
+// objects also get a hash index. Other key strategies convert every name once, as JSONDecoder
+// does.
+import Foundation
+import WireDiagnostics
+
+struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let impl: DecoderImpl
+    let object: Int
+    let node: PathNode
+    /// Converted names to value indices, for key strategies other than the default.
+    let converted: [String: Int]?
+    /// Name to value index, for objects too large to scan.
+    let index: MemberIndex?
+
+    static var indexThreshold: Int { 48 }
+
+    init(impl: DecoderImpl, object: Int, node: PathNode) throws {
+        self.impl = impl
+        self.object = object
+        self.node = node
+        let tape = impl.tape
+        let count = tape.count(object)
+        impl.recorder?.opened(object, by: impl.currentType)
+        if !impl.options.keyIsDefault {
+            var names: [String: Int] = [:]
+            names.reserveCapacity(count)
+            var member = object &+ 1
+            let custom: (([any CodingKey]) -> any CodingKey)?
+            if case .custom(let closure) = impl.options.key { custom = closure } else { custom = nil }
+            let containerPath = custom == nil ? [] : node.path
+            for _ in 0..<count {
+                guard let name = impl.stringValue(member) else {
+                    throw impl.corrupted(
+                        at: member, expected: String.self,
+                        reason: "a member name that is not valid UTF-8 or has a bad escape")
+                }
+                let key: String
+                if let custom {
+                    key = custom(containerPath + [WireCodingKey(stringValue: name)]).stringValue
+                } else {
+                    key = WireDiagnostics.convertFromSnakeCase(name)
+                }
+                if names[key] == nil { names[key] = member }
+                member = tape.end(member &+ 1)
+            }
+            converted = names
+            index = nil
+            return
+        }
+        converted = nil
+        if !impl.options.strict {
+            // JSONDecoder reads every member name when it opens an object.
+            var member = object &+ 1
+            for _ in 0..<count {
+                if tape.flags(member) != 0, impl.stringValue(member) == nil {
+                    throw impl.corrupted(
+                        at: member, expected: String.self,
+                        reason: "a member name that is not valid UTF-8 or has a bad escape")
+                }
+                member = tape.end(member &+ 1)
+            }
+        }
+        index = count > Self.indexThreshold ? MemberIndex(impl: impl, object: object) : nil
+    }
+
+    var codingPath: [any CodingKey] { node.path }
+
+    var allKeys: [Key] {
+        if let converted {
+            return converted.keys.compactMap { Key(stringValue: $0) }
+        }
+        let tape = impl.tape
+        var keys: [Key] = []
+        var seen = Set<String>()
+        let duplicates = tape.flags(object) & ObjectFlags.duplicates != 0
+        var member = object &+ 1
+        for _ in 0..<tape.count(object) {
+            if let name = impl.stringValue(member), !duplicates || seen.insert(name).inserted,
+                let key = Key(stringValue: name)
+            {
+                keys.append(key)
+            }
+            member = tape.end(member &+ 1)
+        }
+        return keys
+    }
+
+    // MARK: Finding members
+
+    /// The tape index of the member name for `key`, or nil.
+    @inline(__always) func memberIndex(_ key: Key) -> Int? {
+        let name = key.stringValue
+        if let converted { return converted[name] }
+        let tape = impl.tape
+        let count = tape.count(object)
+        if count == 0 { return nil }
+        if let index { return index.find(name) }
+        var name2 = name
+        return name2.withUTF8 { utf8 -> Int? in
+            let ascii = isASCII(utf8)
+            let first = object &+ 1
+            let objectEnd = tape.end(object)
+            if tape.flags(object) & ObjectFlags.duplicates != 0 {
+                var member = first
+                for _ in 0..<count {
+                    if matches(member, utf8, ascii: ascii, name: name) { return member }
+                    member = tape.end(member &+ 1)
+                }
+                return nil
+            }
+            let slot = object & (DecoderImpl.cursorSlots &- 1)
+            var member = impl.cursorObjects[slot] == object ? impl.cursorMembers[slot] : first
+            for _ in 0..<count {
+                if matches(member, utf8, ascii: ascii, name: name) {
+                    let next = tape.end(member &+ 1)
+                    impl.cursorObjects[slot] = object
+                    impl.cursorMembers[slot] = next == objectEnd ? first : next
+                    return member
+                }
+                member = tape.end(member &+ 1)
+                if member == objectEnd { member = first }
+            }
+            return nil
+        }
+    }
+
+    @inline(__always) func matches(
+        _ member: Int, _ utf8: UnsafeBufferPointer<UInt8>, ascii: Bool, name: String
+    ) -> Bool {
+        let tape = impl.tape
+        if tape.flags(member) == 0, ascii {
+            let length = tape.length(member)
+            return length == utf8.count
+                && (length == 0 || memcmpBytes(impl.base + tape.offset(member), utf8.baseAddress!, length))
+        }
+        // Escapes or non-ASCII on either side: compare as Strings (canonical equivalence), as
+        // JSONDecoder's dictionary of members does.
+        return impl.stringValue(member) == name
+    }
+
+    @inline(__always) func isASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in utf8 where byte >= 0x80 { return false }
+        return true
+    }
+
+    @inline(__always) func valueIndex(_ key: Key) throws -> Int {
+        guard let member = memberIndex(key) else {
+            throw DecodingError.keyNotFound(
+                key,
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+        }
+        impl.recorder?.consumed(member)
+        return member &+ 1
+    }
+
+    /// The value for a `decodeIfPresent`: nil when the member is absent or null.
+    @inline(__always) func presentValueIndex(_ key: Key) -> Int? {
+        guard let member = memberIndex(key) else { return nil }
+        impl.recorder?.consumed(member)
+        return impl.tape.kind(member &+ 1) == .null ? nil : member &+ 1
+    }
+
+    func contains(_ key: Key) -> Bool { memberIndex(key) != nil }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        guard let member = memberIndex(key) else {
+            throw DecodingError.keyNotFound(
+                key,
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+        }
+        guard impl.tape.kind(member &+ 1) == .null else { return false }
+        impl.recorder?.consumed(member)
+        return true
+    }
+
+    // MARK: Decoding
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        try impl.unwrapBool(try valueIndex(key), parent: node, key: key)
+    }
+
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        try impl.unwrapString(try valueIndex(key), parent: node, key: key)
+    }
+
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        try impl.unwrapFloat(try valueIndex(key), as: type, parent: node, key: key)
+    }
+
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        try impl.unwrapFloat(try valueIndex(key), as: type, parent: node, key: key)
+    }
+
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(key) }
+
+    @inline(__always) func integer<T: FixedWidthInteger & Decodable>(_ key: Key) throws -> T {
+        try impl.unwrapInteger(try valueIndex(key), as: T.self, parent: node, key: key)
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try impl.unwrap(try valueIndex(key), as: type, parent: node, key: key)
+    }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        guard let value = presentValueIndex(key) else { return nil }
+        return try impl.unwrapBool(value, parent: node, key: key)
+    }
+
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        guard let value = presentValueIndex(key) else { return nil }
+        return try impl.unwrapString(value, parent: node, key: key)
+    }
+
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        guard let value = presentValueIndex(key) else { return nil }
+        return try impl.unwrapFloat(value, as: type, parent: node, key: key)
+    }
+
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        guard let value = presentValueIndex(key) else { return nil }
+        return try impl.unwrapFloat(value, as: type, parent: node, key: key)
+    }
+
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try integerIfPresent(key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try integerIfPresent(key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try integerIfPresent(key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try integerIfPresent(key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try integerIfPresent(key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try integerIfPresent(key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try integerIfPresent(key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try integerIfPresent(key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try integerIfPresent(key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try integerIfPresent(key) }
+
+    @inline(__always) func integerIfPresent<T: FixedWidthInteger & Decodable>(_ key: Key) throws -> T? {
+        guard let value = presentValueIndex(key) else { return nil }
+        return try impl.unwrapInteger(value, as: T.self, parent: node, key: key)
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let value = presentValueIndex(key) else { return nil }
+        return try impl.unwrap(value, as: type, parent: node, key: key)
+    }
+
+    // MARK: Nesting
+
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type, forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
+        let value = try valueIndex(key)
+        impl.recorder?.reached(value, by: impl.currentType)
+        return try impl.with(value, path: node.appending(key)) { try impl.container(keyedBy: type) }
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        let value = try valueIndex(key)
+        impl.recorder?.reached(value, by: impl.currentType)
+        return try impl.with(value, path: node.appending(key)) { try impl.unkeyedContainer() }
+    }
+
+    func superDecoder() throws -> any Decoder { decoder(for: WireCodingKey.superKey) }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder { decoder(for: key) }
+
+    private func decoder(for key: any CodingKey) -> any Decoder {
+        var value = impl.nullIndex
+        if let typed = key as? Key, let member = memberIndex(typed) {
+            impl.recorder?.consumed(member)
+            value = member &+ 1
+        } else if !(key is Key), let member = memberIndex(named: key.stringValue) {
+            impl.recorder?.consumed(member)
+            value = member &+ 1
+        }
+        return DecoderImpl(sharing: impl, at: value, node: node.appending(key))
+    }
+
+    /// Looks a name up that is not one of the model's keys (`super`).
+    private func memberIndex(named name: String) -> Int? {
+        if let converted { return converted[name] }
+        let tape = impl.tape
+        var member = object &+ 1
+        for _ in 0..<tape.count(object) {
+            if impl.stringValue(member) == name { return member }
+            member = tape.end(member &+ 1)
+        }
+        return nil
+    }
+}
+
+/// A hash index of an object's member names, for objects with many members. First copy wins.
+final class MemberIndex {
+    private var names: [String: Int] = [:]
+
+    init(impl: DecoderImpl, object: Int) {
+        let tape = impl.tape
+        names.reserveCapacity(tape.count(object))
+        var member = object &+ 1
+        for _ in 0..<tape.count(object) {
+            if let name = impl.stringValue(member), names[name] == nil { names[name] = member }
+            member = tape.end(member &+ 1)
+        }
+    }
+
+    func find(_ name: String) -> Int? { names[name] }
+}
