@@ -101,8 +101,8 @@ struct SampleReportTests {
                 column: $0.location.column)
         }
         // 2^53 + 1 has no Double; 31 significant digits are more than Double's 17; 0.1 as Float is
-        // 0.100000001490116…, not the Double 0.1 it was read as; 1e-310 is below Double's smallest
-        // normal (2.2e-308), a subnormal with fewer significant bits. 9007199254740992 (2^53),
+        // 0.100000001490116…, not the Double 0.1 it was read as; 1.2345678901234567e-310 is below
+        // Double's smallest normal (2.2e-308): its subnormal holds 1.23456789012346e-310. 9007199254740992 (2^53),
         // 0.1 into Double and 0.5 into Float arrive exactly.
         #expect(
             seen == [
@@ -113,7 +113,9 @@ struct SampleReportTests {
                     path: [.key("longMantissa")], text: "3.141592653589793238462643383279", type: "Double",
                     reason: .rounded, line: 4, column: 19),
                 Loss(path: [.key("tenthAsFloat")], text: "0.1", type: "Float", reason: .narrowed, line: 6, column: 19),
-                Loss(path: [.key("tiny")], text: "1e-310", type: "Double", reason: .underflow, line: 8, column: 11),
+                Loss(
+                    path: [.key("tiny")], text: "1.2345678901234567e-310", type: "Double", reason: .underflow,
+                    line: 8, column: 11),
             ])
         #expect(report.precisionLosses.first?.decoded == "9007199254740992.0")
         #expect(report.droppedMembers.isEmpty && report.swallowedErrors.isEmpty)

@@ -53,11 +53,11 @@ struct RunnerExplainCommandTests {
     @Test func aSyntaxErrorIsLocatedByTheValidator() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        // The trailing comma: line 2, column 32 is the `}` where a member name was expected.
+        // The trailing comma: line 2, column 34 is the `}` after it, where `wirelock validate` points.
         let payload = try dir.write("comma.json", "{\n  \"message\": \"Too Many Requests\",}\n")
         let result = try sample(["explain", "--model", "error", payload])
         #expect(result.status == 1, "\(result)")
-        #expect(result.stdout.contains("\(payload):2:32: "), "\(result)")
+        #expect(result.stdout.contains("\(payload):2:34: error: trailing comma before '}' (at $)"), "\(result)")
     }
 
     @Test func standardInputIsRead() throws {

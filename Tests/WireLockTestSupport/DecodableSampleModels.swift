@@ -101,7 +101,8 @@ public struct DecodableSeries: Decodable {
 
 /// Planted documents for the report's precision and swallowed-error entries.
 public enum PlantedPayloads {
-    /// Numbers that do not arrive exactly (and some that do, which must not be reported). What
+    /// Numbers that do not arrive exactly (and some that do, which must not be reported). `tiny` is
+    /// below Double's smallest normal number, so its subnormal keeps only 15 of its 17 digits. What
     /// cannot be planted: `1e400` and `1e-400` — `JSONDecoder` on Linux throws `dataCorrupted` for
     /// both (into `Double` and `Float`), so a decode that must match it fails and no report exists.
     public static let precision = """
@@ -112,7 +113,7 @@ public enum PlantedPayloads {
           "tenth": 0.1,
           "tenthAsFloat": 0.1,
           "halfAsFloat": 0.5,
-          "tiny": 1e-310
+          "tiny": 1.2345678901234567e-310
         }
         """
 
