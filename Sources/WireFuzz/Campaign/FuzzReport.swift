@@ -71,8 +71,8 @@ public struct FuzzReport: Sendable {
         // the summary stays the last line.
         if total.droppedMembers > 0 {
             out +=
-                "note: \(plural(total.droppedMembers, "accepted mutant")) lost an injected or renamed member "
-                + "the model does not read (see the verification report: explain --model)\n"
+                "note: \(plural(total.droppedMembers, "accepted mutant")) had an injected or renamed member "
+                + "the model does not read (not a finding)\n"
         }
         out +=
             "\(plural(total.mutants, "mutant")): \(total.asExpected) as expected, \(plural(total.findingCount, "finding"))"

@@ -17,11 +17,18 @@ import WireLockCore
 /// // movies-extra-field.json: Page<MovieResponse> does not decode losslessly (1 entry):
 /// //   movies-extra-field.json:218:7: $.records[1].popularity dropped by MovieResponse
 /// ```
+/// A failure is recorded with Swift Testing or XCTest at the caller's location.
+///
 /// - Parameters:
+///   - type: the model.
+///   - fixture: `Fixtures/<fixture>.json` (an absolute path, or a name ending in `.json`, as is).
 ///   - decoder: the decoder, configured as the app configures it (strict acceptance by default).
 ///   - fixturesDirectory: where fixtures live; by default the `Fixtures/` folder of the package
 ///     that holds the calling test file.
-/// - Returns: nothing; a failure is recorded with Swift Testing or XCTest at the caller's location.
+///   - fileID: the caller's `#fileID`.
+///   - filePath: the caller's `#filePath` (also where the fixtures are looked up from).
+///   - line: the caller's line.
+///   - column: the caller's column.
 public func assertDecodesLosslessly<T: Decodable>(
     _ type: T.Type, fixture: String, decoder: WireJSONDecoder = WireJSONDecoder(), fixturesDirectory: URL? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -39,7 +46,15 @@ public func assertDecodesLosslessly<T: Decodable>(
 /// ```swift
 /// assertDecodesLosslessly([CalendarItem].self, fixture: "API/v3/calendar-success", decoder: .sampleAPI)
 /// ```
-/// - Returns: nothing; a failure is recorded with Swift Testing or XCTest at the caller's location.
+/// - Parameters:
+///   - type: the model.
+///   - fixture: `Fixtures/<fixture>.json`.
+///   - decoder: the app's decoder.
+///   - fixturesDirectory: where fixtures live (default: the package's `Fixtures/`).
+///   - fileID: the caller's `#fileID`.
+///   - filePath: the caller's `#filePath`.
+///   - line: the caller's line.
+///   - column: the caller's column.
 public func assertDecodesLosslessly<T: Decodable>(
     _ type: T.Type, fixture: String, decoder: JSONDecoder, fixturesDirectory: URL? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column

@@ -16,6 +16,8 @@ import WireJSON
 public enum LosslessDecoding {
     /// Decodes `data` as `T` with `decoder`'s report.
     /// - Parameters:
+    ///   - type: the model.
+    ///   - data: the payload.
     ///   - file: the name the message uses for the payload (`movies-extra-field.json`).
     ///   - decoder: the decoder, configured as the app configures it.
     /// - Returns: nil when the value decodes and the report is lossless; otherwise a failure with one
@@ -119,9 +121,12 @@ public enum LosslessDecoding {
 /// }
 /// ```
 /// - Parameters:
+///   - type: the model.
+///   - fixture: `Fixtures/<fixture>.json` (an absolute path, or a name ending in `.json`, as is).
 ///   - decoder: the decoder, configured as the app configures it (strict acceptance by default).
 ///   - fixturesDirectory: where fixtures live; by default the `Fixtures/` folder of the package
 ///     that holds `filePath`.
+///   - filePath: the caller's `#filePath`, where the fixtures are looked up from.
 /// - Returns: nil when the report is lossless; a failure naming each dropped member, repeated
 ///   name, precision loss and swallowed error by JSON path and `FILE:LINE:COLUMN`, or the decoding
 ///   error, or a fixture that cannot be read (a missing one names the nearest fixtures).
