@@ -70,6 +70,36 @@ struct DecodesLosslesslyTests {
         }
     }
 
+    @Test("a repeated member name is an entry, not a rejection: the place it repeats and the copy used")
+    func failsOnARepeatedName() throws {
+        struct One: Decodable { var id: Int }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        // The second `"id"` starts at line 3, column 3.
+        try dir.write("dup.json", "{\n  \"id\": 1,\n  \"id\": 2\n}\n")
+        withKnownIssue {
+            assertDecodesLosslessly(One.self, fixture: "dup", fixturesDirectory: dir.url)
+        } matching: { issue in
+            "\(issue)".contains("dup.json:3:3: $.id repeated; the copy at ")
+        }
+    }
+
+    @Test("a syntax error fails at the validator's location")
+    func failsOnASyntaxError() throws {
+        struct One: Decodable { var id: Int }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        // The `}` after the trailing comma: line 2, column 11.
+        try dir.write("comma.json", "{\n  \"id\": 1,}\n")
+        withKnownIssue {
+            assertDecodesLosslessly(One.self, fixture: "comma", fixturesDirectory: dir.url)
+        } matching: { issue in
+            let text = "\(issue)"
+            return text.contains("comma.json: One could not decode the fixture")
+                && text.contains("comma.json:2:11: error: trailing comma before '}' (at $)")
+        }
+    }
+
     @Test("a fixture the model cannot decode fails with the error located in it")
     func failsOnADecodingError() {
         let line = #line + 2

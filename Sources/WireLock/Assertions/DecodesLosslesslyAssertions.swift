@@ -3,8 +3,8 @@ import WireDecoder
 import WireLockCore
 
 /// Asserts that `Fixtures/<fixture>.json` decodes as `T` without loss, for models that are only
-/// `Decodable` (where `assertRoundTrip` cannot re-encode): the fixture is read through the strict
-/// validator and decoded with `WireJSONDecoder.decodeWithReport`, and the assertion fails when the
+/// `Decodable` (where `assertRoundTrip` cannot re-encode): the fixture is decoded with
+/// `WireJSONDecoder.decodeWithReport` (strict by default), and the assertion fails when the
 /// verification report has any entry — a member the model never read, a repeated member name, a
 /// number that lost precision, an error an `init(from:)` swallowed with `try?` — one line per entry
 /// with its JSON path and `FILE:LINE:COLUMN`. A fixture the model cannot decode fails with the
