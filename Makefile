@@ -16,6 +16,7 @@
 #   make bench-check    only the wirelock check benchmark: 10,000 fixtures, check, lint, validate (part of make bench)
 #   make bench-scaling  only the scaling benchmark: fmt, shape, diff, validate at n and 8n (part of make bench)
 #   make bench-stub     only the stub benchmark: WireStub next to a bare URLProtocol stub (part of make bench)
+#   make bench-decoder  only the decoder benchmark: WireJSONDecoder next to JSONDecoder and JSONSerialization (part of make bench)
 #   make fuzz-engine  build FuzzEngine/ with libFuzzer + ASan and fuzz WireJSON for FUZZ_SECONDS
 #   make fuzz-engine-coverage  line coverage of the WireJSON core over the fuzz corpus and seeds
 #   make clean   remove build products and generated benchmark data
@@ -57,7 +58,7 @@ LLVM_BIN ?= $(dir $(shell command -v $(SWIFT)))
 FUZZ_COV_SOURCES = $(wildcard Sources/WireJSON/Core/*.swift Sources/WireJSON/Value/*.swift \
   Sources/WireJSON/Canonical/*.swift Sources/WireJSON/Yajl/*.swift)
 
-.PHONY: all deps bench-deps build test demo lint format docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling bench-stub bench-check fuzz-engine fuzz-engine-coverage clean
+.PHONY: all deps bench-deps build test demo lint format docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling bench-stub bench-check bench-decoder bench-data fuzz-engine fuzz-engine-coverage clean
 
 all: build
 
@@ -161,6 +162,7 @@ bench: bench-deps
 	$(MAKE) --no-print-directory bench-scaling
 	$(MAKE) --no-print-directory bench-stub
 	$(MAKE) --no-print-directory bench-check
+	$(MAKE) --no-print-directory bench-decoder
 
 # 1,000 golden comparisons of a ~2 KB document (match, and mismatch with diff rendering); the issue's
 # budget is 1 s for the matching ones. See BENCHMARKS.md, "Golden comparisons".
@@ -222,6 +224,28 @@ bench-stub:
 	@bench_bin="$$($(SWIFT) build -c release --package-path $(BENCH_DIR) --show-bin-path)"; \
 	echo "+ wirelock-stub-bench --requests 10000 --rounds 5"; \
 	"$$bench_bin/wirelock-stub-bench" --requests 10000 --rounds 5
+
+# The 100 MB document alone (deterministic; written only when missing, so bench-decoder run alone
+# does not rewrite it; `make bench` rewrites it every time).
+bench-data:
+	nice -n 10 $(SWIFT) build -c release --package-path $(BENCH_DIR) --product wirelock-gen
+	@bench_bin="$$($(SWIFT) build -c release --package-path $(BENCH_DIR) --show-bin-path)"; \
+	if [ ! -f "$(BENCH_DATA)" ]; then \
+	  mkdir -p "$(dir $(BENCH_DATA))"; \
+	  echo "+ wirelock-gen --size-mb 100 --out $(BENCH_DATA)"; \
+	  "$$bench_bin/wirelock-gen" --size-mb 100 --out "$(BENCH_DATA)"; \
+	fi
+
+# WireJSONDecoder (strict, .jsonDecoder acceptance, decodeWithReport) next to JSONDecoder and
+# JSONSerialization in one run: the 100 MB document into MoviePage, then its first 10,000 records
+# as ~2 KB documents, one call each (new decoder per call and shared); every run in its own process,
+# with its peak RSS. See BENCHMARKS.md, "Decoding".
+DECODER_DOCS ?= 10000
+bench-decoder: bench-deps bench-data
+	nice -n 10 $(SWIFT) build -c release --package-path $(BENCH_DIR) --product wirelock-decoder-bench
+	@bench_bin="$$($(SWIFT) build -c release --package-path $(BENCH_DIR) --show-bin-path)"; \
+	echo "+ wirelock-decoder-bench --file $(BENCH_DATA) --runs $(BENCH_RUNS) --docs $(DECODER_DOCS)"; \
+	"$$bench_bin/wirelock-decoder-bench" --file "$(BENCH_DATA)" --runs "$(BENCH_RUNS)" --docs "$(DECODER_DOCS)"
 
 # One process (no -jobs or -workers), lower priority: the machine is shared. Swift's own crash backtracer is switched off so
 # that ASan and libFuzzer report the crash and save the input (it would also hold the pipe open).

@@ -196,7 +196,9 @@ let package = Package(
         ),
         .testTarget(
             name: "WireOracleTests",
-            dependencies: ["WireLockTestSupport", "WireOracle", "WireOracleTesting", "WireJSON", "WireDecoder", "WireFuzz"]
+            dependencies: [
+                "WireLockTestSupport", "WireOracle", "WireOracleTesting", "WireJSON", "WireDecoder", "WireFuzz",
+            ]
         ),
         .testTarget(
             name: "WireFuzzTests",
@@ -209,7 +211,7 @@ let package = Package(
             name: "WireLockCLITests",
             dependencies: [
                 "WireLockTestSupport", "WireSupport", "WireCommandLine", "WireJSON", "WireLockCore", "WireOracle",
-                "WireFuzz", "WireLint", "WireStub", "wirelock",
+                "WireFuzz", "WireLint", "WireStub", "WireDecoder", "wirelock",
                 "wirelock-sample", "SampleAPI",
             ]
         ),

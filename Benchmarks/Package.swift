@@ -17,11 +17,26 @@ let package = Package(
             path: "Sources/wirelock-gen"
         ),
 
+        // MARK: Shared by the measuring benchmarks — child processes with their peak RSS, best and
+        // median of runs, the machine description, the Codable mirror of the generated records.
+        .target(
+            name: "WireLockBenchSupport",
+            path: "Sources/WireLockBenchSupport"
+        ),
+
         // MARK: Measurements — WireJSON against json_verify, JSONSerialization and JSONDecoder.
         .executableTarget(
             name: "wirelock-bench",
-            dependencies: [.product(name: "WireJSON", package: "WireLock")],
+            dependencies: ["WireLockBenchSupport", .product(name: "WireJSON", package: "WireLock")],
             path: "Sources/wirelock-bench"
+        ),
+
+        // MARK: Decoding — WireJSONDecoder (strict, JSONDecoder acceptance, with the report) next to
+        // JSONDecoder and JSONSerialization, on the 100 MB document and on 10,000 documents of ~2 KB.
+        .executableTarget(
+            name: "wirelock-decoder-bench",
+            dependencies: ["WireLockBenchSupport", .product(name: "WireDecoder", package: "WireLock")],
+            path: "Sources/wirelock-decoder-bench"
         ),
 
         // MARK: Fuzzing — validator-only and JSONDecoder campaigns on small fixtures, mutants/s.

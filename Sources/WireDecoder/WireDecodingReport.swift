@@ -57,15 +57,18 @@ public struct WireDecodingReport: Hashable, Sendable, CustomStringConvertible {
 
     /// A number whose decoded value is not the number the payload wrote.
     public struct PrecisionLoss: Hashable, Sendable, CustomStringConvertible {
-        /// Why the value differs.
+        /// Why the value differs. (A number too large for its type, such as `1e400` for `Double`,
+        /// or one that rounds to zero, such as `1e-400`, is no loss but an error: JSONDecoder
+        /// refuses it, and so does this decoder.)
         public enum Reason: String, Hashable, Sendable {
-            /// More significant digits than the type holds (`9007199254740993` into `Double`).
+            /// More significant digits than the type holds (`9007199254740993` into `Double`,
+            /// `1.0000000000000001` into `Int`, 39 digits into `Decimal`).
             case rounded
-            /// Too large for the type: it became infinity or the largest value (`1e400`).
-            case overflow
-            /// Too small for the type: it became zero or a subnormal (`1e-400`).
+            /// A subnormal that kept fewer digits than the payload wrote
+            /// (`1.2345678901234567e-310` into `Double`).
             case underflow
-            /// Read as `Double`, then narrowed to `Float` with a different value (`0.1`).
+            /// Read exactly as `Double` would read it, then narrowed to `Float` with a different
+            /// value (`0.1` becomes `0.10000000149011612`).
             case narrowed
         }
         /// The number's path.
@@ -74,7 +77,8 @@ public struct WireDecodingReport: Hashable, Sendable, CustomStringConvertible {
         public var text: String
         /// The type it was decoded into, e.g. `Double`.
         public var type: String
-        /// The value the model received, as the type prints it.
+        /// The value the model received, as the type prints it (a `Float` widened to `Double`, so
+        /// the change shows).
         public var decoded: String
         /// Why the value differs.
         public var reason: Reason

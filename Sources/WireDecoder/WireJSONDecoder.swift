@@ -1,6 +1,7 @@
 // WireJSONDecoder: JSONDecoder's surface, on WireJSON's strict reader.
 import Foundation
 import WireJSON
+import WireSupport
 
 /// Decodes `Decodable` values from JSON, as `JSONDecoder` does, and can say what a model dropped.
 ///
@@ -20,9 +21,10 @@ import WireJSON
 /// let page = try decoder.decode(Page<Movie>.self, from: data)
 /// ```
 ///
-/// A decoder may be shared between threads once configured; changing a strategy while another
-/// thread decodes is safe but the other decode may see either setting.
-public final class WireJSONDecoder: @unchecked Sendable {
+/// A decoder may be shared between threads, as `JSONDecoder` can: its settings sit behind a
+/// lock and each decode reads them once when it starts, so a setting changed during a decode
+/// applies from the next one.
+public final class WireJSONDecoder: Sendable {
     /// Which inputs are JSON.
     public enum Acceptance: Hashable, Sendable {
         /// RFC 8259 and no repeated member names: the rules of `wirelock validate`.
@@ -41,18 +43,48 @@ public final class WireJSONDecoder: @unchecked Sendable {
     /// `JSONDecoder`'s non-conforming float strategy type.
     public typealias NonConformingFloatDecodingStrategy = JSONDecoder.NonConformingFloatDecodingStrategy
 
+    /// The settings, behind a lock: a decode copies them once when it starts.
+    private struct Settings {
+        var date: DateDecodingStrategy = .deferredToDate
+        var data: DataDecodingStrategy = .base64
+        var key: KeyDecodingStrategy = .useDefaultKeys
+        var nonConforming: NonConformingFloatDecodingStrategy = .throw
+        var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+        var acceptance: Acceptance = .strict
+    }
+
+    private let settings = Locked(Settings())
+
     /// How dates are decoded; `JSONDecoder`'s default, `.deferredToDate`.
-    public var dateDecodingStrategy: DateDecodingStrategy = .deferredToDate
+    public var dateDecodingStrategy: DateDecodingStrategy {
+        get { settings.withLock { $0.date } }
+        set { settings.withLock { $0.date = newValue } }
+    }
     /// How `Data` is decoded; `JSONDecoder`'s default, `.base64`.
-    public var dataDecodingStrategy: DataDecodingStrategy = .base64
+    public var dataDecodingStrategy: DataDecodingStrategy {
+        get { settings.withLock { $0.data } }
+        set { settings.withLock { $0.data = newValue } }
+    }
     /// How member names map to coding keys; `JSONDecoder`'s default, `.useDefaultKeys`.
-    public var keyDecodingStrategy: KeyDecodingStrategy = .useDefaultKeys
+    public var keyDecodingStrategy: KeyDecodingStrategy {
+        get { settings.withLock { $0.key } }
+        set { settings.withLock { $0.key = newValue } }
+    }
     /// How `"Infinity"`-like strings decode into floating-point values; default `.throw`.
-    public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy = .throw
+    public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy {
+        get { settings.withLock { $0.nonConforming } }
+        set { settings.withLock { $0.nonConforming = newValue } }
+    }
     /// Values handed to every `init(from:)` through `Decoder.userInfo`.
-    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    public var userInfo: [CodingUserInfoKey: any Sendable] {
+        get { settings.withLock { $0.userInfo } }
+        set { settings.withLock { $0.userInfo = newValue } }
+    }
     /// Which inputs are JSON; ``Acceptance/strict`` by default.
-    public var acceptance: Acceptance = .strict
+    public var acceptance: Acceptance {
+        get { settings.withLock { $0.acceptance } }
+        set { settings.withLock { $0.acceptance = newValue } }
+    }
 
     /// Creates a decoder with `JSONDecoder`'s default strategies and strict acceptance.
     public init() {}
@@ -96,10 +128,11 @@ public final class WireJSONDecoder: @unchecked Sendable {
     private func run<T: Decodable>(_ type: T.Type, from data: Data, reporting: Bool) throws -> (
         value: T, report: WireDecodingReport?
     ) {
+        let current = settings.withLock { $0 }
         let options = DecodingOptions(
-            date: dateDecodingStrategy, data: dataDecodingStrategy, key: keyDecodingStrategy,
-            keyIsDefault: { if case .useDefaultKeys = keyDecodingStrategy { true } else { false } }(),
-            nonConforming: nonConformingFloatDecodingStrategy, userInfo: userInfo, strict: acceptance == .strict)
+            date: current.date, data: current.data, key: current.key,
+            keyIsDefault: { if case .useDefaultKeys = current.key { true } else { false } }(),
+            nonConforming: current.nonConforming, userInfo: current.userInfo, strict: current.acceptance == .strict)
         return try data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             if !options.strict, let transcoded = InputEncoding.utf8Representation(of: bytes) {
@@ -114,13 +147,15 @@ public final class WireJSONDecoder: @unchecked Sendable {
         _ type: T.Type, bytes: UnsafeBufferPointer<UInt8>, options: DecodingOptions, reporting: Bool
     ) throws -> (value: T, report: WireDecodingReport?) {
         var builder = TapeBuilder(bytes: bytes, strict: options.strict, tolerateDuplicates: reporting)
+        defer { builder.release() }
         do {
             try builder.build()
         } catch {
+            builder.storage.discard()
             throw SyntaxFailure.error(for: bytes, at: error.offset, strict: options.strict)
         }
-        let storage = builder.storage
-        let nullIndex = storage.append(kind: .null, flags: 0, offset: bytes.count, second: 0)
+        let nullIndex = builder.storage.append(kind: .null, flags: 0, offset: bytes.count, second: 0)
+        let storage = builder.storage.finish()
         let tape = storage.view
         let recorder = reporting ? ReportRecorder(entries: tape.count) : nil
         let impl = DecoderImpl(

@@ -16,3 +16,24 @@ import WireDecoder
         #expect(expected == Point(x: 3, y: 2.5, name: "Aé"))
     }
 }
+
+@Suite struct DecoderSharingTests {
+    struct Stamp: Decodable, Equatable { var at: Date }
+
+    /// One decoder, many threads, settings read once per decode: every decode sees a whole
+    /// setting (run under the thread sanitizer this is also the data-race check).
+    @Test func aSharedDecoderDecodesOnManyThreadsWhileItsSettingsChange() async throws {
+        let decoder = WireJSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        let data = Data(#"{"at": 86400}"#.utf8)
+        try await withThrowingTaskGroup(of: Date.self) { group in
+            for index in 0..<64 {
+                group.addTask {
+                    if index % 8 == 0 { decoder.dateDecodingStrategy = .secondsSince1970 }
+                    return try decoder.decode(Stamp.self, from: data).at
+                }
+            }
+            for try await date in group { #expect(date == Date(timeIntervalSince1970: 86400)) }
+        }
+    }
+}

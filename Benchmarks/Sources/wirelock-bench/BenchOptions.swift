@@ -1,3 +1,5 @@
+import WireLockBenchSupport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,6 @@
 import Foundation
 import WireJSON
+import WireLockBenchSupport
 
 /// One way of reading the benchmark file, run in a child process of its own so that each run
 /// starts cold in memory and its peak RSS belongs to it alone.
@@ -59,9 +60,4 @@ enum Workload: String, CaseIterable {
         }
         return monotonicSeconds() - start
     }
-}
-
-struct BenchError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }

@@ -8,35 +8,13 @@
 // Results go to standard output as markdown; progress goes to standard error.
 
 import Foundation
+import WireLockBenchSupport
 
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-func progress(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
-}
-
-/// This program's own path, to re-execute it for each run.
-func ownExecutable() -> String {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let length = readlink("/proc/self/exe", &buffer, Int(PATH_MAX))
-    guard length > 0 else { return CommandLine.arguments[0] }
-    return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-}
-
-/// Reads the file once so every workload finds it in the page cache.
-func warmPageCache(_ path: String) throws -> Int {
-    guard let handle = FileHandle(forReadingAtPath: path) else { throw BenchError("cannot open \(path)") }
-    defer { try? handle.close() }
-    var total = 0
-    while let chunk = try handle.read(upToCount: 8 << 20), !chunk.isEmpty {
-        total += chunk.count
-    }
-    return total
-}
 
 /// One run of `workload` in a fresh process; returns its seconds and how it ended.
 func runOnce(_ workload: Workload, file: String, options: BenchOptions) throws -> (Double, Subprocess.Outcome) {
@@ -70,10 +48,10 @@ func compareWorkloads(_ options: BenchOptions, file: String) throws {
     var workloads: [Workload] = [.wireJSON, .jsonVerify, .jsonSerialization]
     if !options.skipDecoder { workloads.append(.jsonDecoder) }
 
-    var results: [Measurement] = []
+    var results: [WorkloadRuns<Workload>] = []
     var rssIsExact = true
     for workload in workloads {
-        var measurement = Measurement(workload: workload, bytes: bytes)
+        var measurement = WorkloadRuns(workload: workload, bytes: bytes)
         for run in 1...options.runs {
             let (seconds, outcome) = try runOnce(workload, file: file, options: options)
             measurement.seconds.append(seconds)

@@ -27,6 +27,9 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
     let base: UnsafePointer<UInt8>
     let tape: TapeView
     let options: DecodingOptions
+    /// Copies of the options read on every value, so reading them copies nothing.
+    let strict: Bool
+    let keyIsDefault: Bool
     let recorder: ReportRecorder?
     /// The entry the current init(from:) decodes.
     var current: Int
@@ -49,6 +52,8 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         self.base = base
         self.tape = tape
         self.options = options
+        strict = options.strict
+        keyIsDefault = options.keyIsDefault
         self.recorder = recorder
         self.nullIndex = nullIndex
         current = 0
@@ -65,6 +70,8 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         base = other.base
         tape = other.tape
         options = other.options
+        strict = other.strict
+        keyIsDefault = other.keyIsDefault
         recorder = other.recorder
         nullIndex = other.nullIndex
         cursorObjects = other.cursorObjects
@@ -141,15 +148,21 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
     @inline(__always) func unwrap<T: Decodable>(
         _ index: Int, as type: T.Type, parent: PathNode, key: (any CodingKey)?
     ) throws -> T {
-        if T.self == String.self { return try unwrapString(index, parent: parent, key: key) as! T }
-        if T.self == Int.self { return try unwrapInteger(index, as: Int.self, parent: parent, key: key) as! T }
-        if T.self == Double.self { return try unwrapFloat(index, as: Double.self, parent: parent, key: key) as! T }
-        if T.self == Bool.self { return try unwrapBool(index, parent: parent, key: key) as! T }
+        // The common leaf types without a trip through init(from:); T is exactly the type checked,
+        // so the bit cast is an identity.
+        if T.self == String.self { return unsafeBitCast(try unwrapString(index, parent: parent, key: key), to: T.self) }
+        if T.self == Int.self {
+            return unsafeBitCast(try unwrapInteger(index, as: Int.self, parent: parent, key: key), to: T.self)
+        }
+        if T.self == Double.self {
+            return unsafeBitCast(try unwrapFloat(index, as: Double.self, parent: parent, key: key), to: T.self)
+        }
+        if T.self == Bool.self { return unsafeBitCast(try unwrapBool(index, parent: parent, key: key), to: T.self) }
         if T.self == Data.self { return try unwrapData(index, parent: parent, key: key) as! T }
         if T.self == Date.self { return try unwrapDate(index, parent: parent, key: key) as! T }
         if T.self == URL.self { return try unwrapURL(index, parent: parent, key: key) as! T }
         if T.self == Decimal.self { return try unwrapDecimal(index, parent: parent, key: key) as! T }
-        if !options.keyIsDefault, let dictionary = T.self as? any StringKeyedDictionary.Type {
+        if !keyIsDefault, let dictionary = T.self as? any StringKeyedDictionary.Type {
             return try unwrapStringDictionary(index, valueType: dictionary.valueType, parent: parent, key: key) as! T
         }
         return try decodeNested(index, as: type, path: parent.appending(key))
@@ -247,7 +260,7 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         if flags & StringFlags.slow == 0 {
             return StringDecoding.plain(
                 base: base, offset: tape.offset(index), length: tape.length(index),
-                checkUTF8: !options.strict && flags & StringFlags.nonASCII != 0)
+                checkUTF8: !strict && flags & StringFlags.nonASCII != 0)
         }
         return StringDecoding.decode(base: base, offset: tape.offset(index), length: tape.length(index))
     }
@@ -262,12 +275,12 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         }
         let offset = tape.offset(index)
         let length = tape.length(index)
-        if tape.flags(index) & NumberFlags.notInteger == 0, options.strict || NumberText.isValid(base, offset, length),
+        if tape.flags(index) & NumberFlags.notInteger == 0, strict || NumberText.isValid(base, offset, length),
             let value = NumberText.integer(base, offset, length, as: T.self)
         {
             return value
         }
-        guard options.strict || NumberText.isValid(base, offset, length) else {
+        guard strict || NumberText.isValid(base, offset, length) else {
             throw corrupted(
                 at: index, expected: T.self, reason: "number \(NumberText.text(base, offset, length)) is not JSON")
         }
@@ -286,7 +299,7 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         if kind == .number {
             let offset = tape.offset(index)
             let length = tape.length(index)
-            guard options.strict || NumberText.isValid(base, offset, length) else {
+            guard strict || NumberText.isValid(base, offset, length) else {
                 throw corrupted(
                     at: index, expected: T.self, reason: "number \(NumberText.text(base, offset, length)) is not JSON")
             }
@@ -406,7 +419,7 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         let offset = tape.offset(index)
         let length = tape.length(index)
         let text = NumberText.text(base, offset, length)
-        guard options.strict || NumberText.isValid(base, offset, length) else {
+        guard strict || NumberText.isValid(base, offset, length) else {
             throw corrupted(at: index, expected: Decimal.self, reason: "number \(text) is not JSON")
         }
         guard let decimal = Decimal(string: text, locale: nil) else {
@@ -437,7 +450,7 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
             }
             recorder?.consumed(member)
             let value = try decodeExistential(
-                valueType, member &+ 1, parent: path, key: WireCodingKey(stringValue: name))
+                valueType, member &+ 1, parent: path, key: WireCodingKey.name(name))
             if result[name] == nil { result[name] = value }
             member = tape.end(member &+ 1)
         }
@@ -445,7 +458,7 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
     }
 
     private func decodeExistential<T: Decodable>(
-        _ type: T.Type, _ index: Int, parent: PathNode, key: any CodingKey
+        _ type: T.Type, _ index: Int, parent: PathNode, key: WireCodingKey
     ) throws -> Any {
         try unwrap(index, as: type, parent: parent, key: key)
     }

@@ -10,10 +10,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let impl: DecoderImpl
     let object: Int
     let node: PathNode
-    /// Converted names to value indices, for key strategies other than the default.
-    let converted: [String: Int]?
-    /// Name to value index, for objects too large to scan.
-    let index: MemberIndex?
+    /// Names (converted by the key strategy, when it is not the default) to member indices, for
+    /// other key strategies and for objects too large to scan; nil for the common case, so a
+    /// container is three words.
+    let lookup: MemberIndex?
 
     static var indexThreshold: Int { 48 }
 
@@ -24,7 +24,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let tape = impl.tape
         let count = tape.count(object)
         impl.recorder?.opened(object, by: impl.currentType)
-        if !impl.options.keyIsDefault {
+        if !impl.keyIsDefault {
             var names: [String: Int] = [:]
             names.reserveCapacity(count)
             var member = object &+ 1
@@ -46,12 +46,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 if names[key] == nil { names[key] = member }
                 member = tape.end(member &+ 1)
             }
-            converted = names
-            index = nil
+            lookup = MemberIndex(names: names, converted: true)
             return
         }
-        converted = nil
-        if !impl.options.strict {
+        if !impl.strict {
             // JSONDecoder reads every member name when it opens an object.
             var member = object &+ 1
             for _ in 0..<count {
@@ -63,14 +61,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 member = tape.end(member &+ 1)
             }
         }
-        index = count > Self.indexThreshold ? MemberIndex(impl: impl, object: object) : nil
+        lookup = count > Self.indexThreshold ? MemberIndex(impl: impl, object: object) : nil
     }
 
     var codingPath: [any CodingKey] { node.path }
 
     var allKeys: [Key] {
-        if let converted {
-            return converted.keys.compactMap { Key(stringValue: $0) }
+        if let lookup, lookup.converted {
+            return lookup.names.keys.compactMap { Key(stringValue: $0) }
         }
         let tape = impl.tape
         var keys: [Key] = []
@@ -93,20 +91,19 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The tape index of the member name for `key`, or nil.
     @inline(__always) func memberIndex(_ key: Key) -> Int? {
         let name = key.stringValue
-        if let converted { return converted[name] }
+        if let lookup { return lookup.names[name] }
         let tape = impl.tape
         let count = tape.count(object)
         if count == 0 { return nil }
-        if let index { return index.find(name) }
-        var name2 = name
-        return name2.withUTF8 { utf8 -> Int? in
-            let ascii = isASCII(utf8)
+        var utf8Name = name
+        return utf8Name.withUTF8 { utf8 -> Int? in
             let first = object &+ 1
             let objectEnd = tape.end(object)
+            var ascii: Bool?  // worked out only when a comparison needs it
             if tape.flags(object) & ObjectFlags.duplicates != 0 {
                 var member = first
                 for _ in 0..<count {
-                    if matches(member, utf8, ascii: ascii, name: name) { return member }
+                    if matches(member, utf8, ascii: &ascii, name: name) { return member }
                     member = tape.end(member &+ 1)
                 }
                 return nil
@@ -114,7 +111,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             let slot = object & (DecoderImpl.cursorSlots &- 1)
             var member = impl.cursorObjects[slot] == object ? impl.cursorMembers[slot] : first
             for _ in 0..<count {
-                if matches(member, utf8, ascii: ascii, name: name) {
+                if matches(member, utf8, ascii: &ascii, name: name) {
                     let next = tape.end(member &+ 1)
                     impl.cursorObjects[slot] = object
                     impl.cursorMembers[slot] = next == objectEnd ? first : next
@@ -128,14 +125,18 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     @inline(__always) func matches(
-        _ member: Int, _ utf8: UnsafeBufferPointer<UInt8>, ascii: Bool, name: String
+        _ member: Int, _ utf8: UnsafeBufferPointer<UInt8>, ascii: inout Bool?, name: String
     ) -> Bool {
         let tape = impl.tape
-        if tape.flags(member) == 0, ascii {
-            let length = tape.length(member)
-            return length == utf8.count
-                && (length == 0 || memcmpBytes(impl.base + tape.offset(member), utf8.baseAddress!, length))
+        let length = tape.length(member)
+        let plain = tape.flags(member) == 0
+        if plain, length == utf8.count,
+            length == 0 || memcmpBytes(impl.base + tape.offset(member), utf8.baseAddress!, length)
+        {
+            return true
         }
+        if ascii == nil { ascii = isASCII(utf8) }
+        if plain, ascii == true { return false }
         // Escapes or non-ASCII on either side: compare as Strings (canonical equivalence), as
         // JSONDecoder's dictionary of members does.
         return impl.stringValue(member) == name
@@ -292,7 +293,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// Looks a name up that is not one of the model's keys (`super`).
     private func memberIndex(named name: String) -> Int? {
-        if let converted { return converted[name] }
+        if let lookup { return lookup.names[name] }
         let tape = impl.tape
         var member = object &+ 1
         for _ in 0..<tape.count(object) {
@@ -303,19 +304,28 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 }
 
-/// A hash index of an object's member names, for objects with many members. First copy wins.
+/// Member names to member indices (first copy wins): the converted names of a key strategy, or
+/// the names of an object with many members.
 final class MemberIndex {
-    private var names: [String: Int] = [:]
+    let names: [String: Int]
+    /// The names are converted by a key strategy (and `allKeys` lists them).
+    let converted: Bool
+
+    init(names: [String: Int], converted: Bool) {
+        self.names = names
+        self.converted = converted
+    }
 
     init(impl: DecoderImpl, object: Int) {
         let tape = impl.tape
+        var names: [String: Int] = [:]
         names.reserveCapacity(tape.count(object))
         var member = object &+ 1
         for _ in 0..<tape.count(object) {
             if let name = impl.stringValue(member), names[name] == nil { names[name] = member }
             member = tape.end(member &+ 1)
         }
+        self.names = names
+        converted = false
     }
-
-    func find(_ name: String) -> Int? { names[name] }
 }

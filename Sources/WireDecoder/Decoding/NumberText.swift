@@ -123,13 +123,32 @@ enum NumberText {
         String(decoding: UnsafeBufferPointer(start: base + offset, count: length), as: UTF8.self)
     }
 
-    /// True when the number's digits before any exponent are all zero (so a parse of 0 is not an
-    /// underflow).
+    /// JSONDecoder's test of whether a number that parsed as 0 really is zero (otherwise it is an
+    /// underflow, which it refuses). It scans four bytes at a time from the front and the last one
+    /// to three bytes from the back, stopping at the first non-zero digit (not zero) or `e`
+    /// (zero). So a short remainder that holds exponent digits is read before its `e`: `0e1` and
+    /// `0.00e5` count as not zero and are refused, `0e+1` is accepted. Reproduced as it is, since
+    /// the contract is JSONDecoder's behaviour.
     static func isTrueZero(_ base: UnsafePointer<UInt8>, _ offset: Int, _ length: Int) -> Bool {
-        for index in offset..<(offset &+ length) {
+        @inline(__always) func check(_ index: Int) -> Bool? {
             let byte = base[index]
-            if byte | 0x20 == UInt8(ascii: "e") { return true }
             if byte >= UInt8(ascii: "1"), byte <= UInt8(ascii: "9") { return false }
+            if byte | 0x20 == UInt8(ascii: "e") { return true }
+            return nil
+        }
+        var start = offset
+        var remaining = length
+        while remaining >= 4 {
+            for step in 0..<4 {
+                if let result = check(start &+ step) { return result }
+            }
+            start &+= 4
+            remaining &-= 4
+        }
+        var step = remaining &- 1
+        while step >= 0 {
+            if let result = check(start &+ step) { return result }
+            step &-= 1
         }
         return true
     }

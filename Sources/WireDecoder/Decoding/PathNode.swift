@@ -1,27 +1,32 @@
 // Coding paths as a chain of nodes, turned into `[CodingKey]` only when a model or an error asks.
 
-/// A coding key of the decoder's own: array indices (`Index 3`, as JSONDecoder spells them), the
-/// `super` key, and member names.
-struct WireCodingKey: CodingKey {
-    var stringValue: String
-    var intValue: Int?
+/// A coding key of the decoder's own: array indices (`Index 3`, as JSONDecoder spells them, made
+/// into a string only when asked), the `super` key, and member names.
+enum WireCodingKey: CodingKey {
+    case name(String)
+    case index(Int)
+    case integer(Int)
 
-    init(stringValue: String) {
-        self.stringValue = stringValue
-        intValue = nil
+    init(stringValue: String) { self = .name(stringValue) }
+    init(intValue: Int) { self = .integer(intValue) }
+    init(index: Int) { self = .index(index) }
+
+    var stringValue: String {
+        switch self {
+        case .name(let name): name
+        case .index(let index): "Index \(index)"
+        case .integer(let value): "\(value)"
+        }
     }
 
-    init(intValue: Int) {
-        stringValue = "\(intValue)"
-        self.intValue = intValue
+    var intValue: Int? {
+        switch self {
+        case .name: nil
+        case .index(let index), .integer(let index): index
+        }
     }
 
-    init(index: Int) {
-        stringValue = "Index \(index)"
-        intValue = index
-    }
-
-    static let superKey = WireCodingKey(stringValue: "super")
+    static let superKey = WireCodingKey.name("super")
 }
 
 /// One step of a coding path; the root has no key.
@@ -36,6 +41,7 @@ final class PathNode: @unchecked Sendable {  // immutable after init
         self.key = key
     }
 
+    /// The path one key further; no key (a value decoded in place) adds nothing.
     @inline(__always) func appending(_ key: (any CodingKey)?) -> PathNode {
         guard let key else { return self }
         return PathNode(parent: self, key: key)

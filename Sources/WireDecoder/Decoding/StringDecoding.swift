@@ -54,10 +54,31 @@ enum StringDecoding {
         return true
     }
 
-    /// The string between two quotes, or nil when JSONDecoder would fail on it.
+    /// The string between two quotes, or nil when JSONDecoder would fail on it. Escapes only
+    /// shrink the text, so the resolved bytes fit a buffer of the source length (on the stack
+    /// when small).
     static func decode(base: UnsafePointer<UInt8>, offset: Int, length: Int) -> String? {
-        guard let bytes = unescapedBytes(base: base, offset: offset, length: length) else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, length)) { buffer -> String? in
+            guard let count = unescape(base: base, offset: offset, length: length, into: buffer.baseAddress!) else {
+                return nil
+            }
+            return String(decoding: UnsafeBufferPointer(start: buffer.baseAddress!, count: count), as: UTF8.self)
+        }
+    }
+
+    /// The UTF-8 bytes a string's contents stand for, escapes resolved; nil when JSONDecoder
+    /// would fail on them.
+    static func unescapedBytes(base: UnsafePointer<UInt8>, offset: Int, length: Int) -> [UInt8]? {
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: max(1, length)) { buffer, count in
+            if let written = unescape(base: base, offset: offset, length: length, into: buffer.baseAddress!) {
+                count = written
+            } else {
+                failed = true
+                count = 0
+            }
+        }
+        return failed ? nil : bytes
     }
 
     /// A plain string (no escape, no control character) whose UTF-8 is already known to be valid
@@ -69,11 +90,16 @@ enum StringDecoding {
         return String(decoding: UnsafeBufferPointer(start: base + offset, count: length), as: UTF8.self)
     }
 
-    /// The UTF-8 bytes a string's contents stand for, escapes resolved; nil when JSONDecoder
-    /// would fail on them.
-    static func unescapedBytes(base: UnsafePointer<UInt8>, offset: Int, length: Int) -> [UInt8]? {
-        var output: [UInt8] = []
-        output.reserveCapacity(length)
+    /// Resolves the escapes of a string's contents into `output` (room for `length` bytes);
+    /// the byte count, or nil when JSONDecoder would fail on them.
+    static func unescape(
+        base: UnsafePointer<UInt8>, offset: Int, length: Int, into output: UnsafeMutablePointer<UInt8>
+    ) -> Int? {
+        var written = 0
+        @inline(__always) func append(_ byte: UInt8) {
+            output[written] = byte
+            written &+= 1
+        }
         var index = offset
         let end = offset &+ length
         while index < end {
@@ -83,14 +109,14 @@ enum StringDecoding {
                 let letter = base[index &+ 1]
                 index &+= 2
                 switch letter {
-                case UInt8(ascii: "\""): output.append(0x22)
-                case UInt8(ascii: "\\"): output.append(0x5C)
-                case UInt8(ascii: "/"): output.append(0x2F)
-                case UInt8(ascii: "b"): output.append(0x08)
-                case UInt8(ascii: "f"): output.append(0x0C)
-                case UInt8(ascii: "n"): output.append(0x0A)
-                case UInt8(ascii: "r"): output.append(0x0D)
-                case UInt8(ascii: "t"): output.append(0x09)
+                case UInt8(ascii: "\""): append(0x22)
+                case UInt8(ascii: "\\"): append(0x5C)
+                case UInt8(ascii: "/"): append(0x2F)
+                case UInt8(ascii: "b"): append(0x08)
+                case UInt8(ascii: "f"): append(0x0C)
+                case UInt8(ascii: "n"): append(0x0A)
+                case UInt8(ascii: "r"): append(0x0D)
+                case UInt8(ascii: "t"): append(0x09)
                 case UInt8(ascii: "u"):
                     guard let unit = hex4(base, index, end) else { return nil }
                     index &+= 4
@@ -106,23 +132,31 @@ enum StringDecoding {
                         guard let single = Unicode.Scalar(unit) else { return nil }
                         scalar = single
                     }
-                    output.append(contentsOf: UTF8.encode(scalar)!)
+                    for byte in UTF8.encode(scalar)! { append(byte) }
                 default:
                     return nil
                 }
             } else if byte < 0x20 {
                 return nil
             } else if byte < 0x80 {
-                output.append(byte)
-                index &+= 1
+                // A run of plain ASCII, copied at once.
+                var stop = index &+ 1
+                while stop < end {
+                    let next = base[stop]
+                    if next == UInt8(ascii: "\\") || next < 0x20 || next >= 0x80 { break }
+                    stop &+= 1
+                }
+                (output + written).update(from: base + index, count: stop &- index)
+                written &+= stop &- index
+                index = stop
             } else {
                 let sequence = validUTF8SequenceLength(base, at: index, end: end)
                 guard sequence > 0 else { return nil }
-                output.append(contentsOf: UnsafeBufferPointer(start: base + index, count: sequence))
+                for step in 0..<sequence { append(base[index &+ step]) }
                 index &+= sequence
             }
         }
-        return output
+        return written
     }
 
     @inline(__always) private static func hex4(_ base: UnsafePointer<UInt8>, _ offset: Int, _ end: Int) -> UInt16? {

@@ -46,7 +46,9 @@ final class ReportRecorder {
         } else {
             reason = nil
         }
-        if let reason { losses.append((index, "\(T.self)", "\(value)", reason)) }
+        // A Float prints as its shortest form ("0.1"), which hides the change; widened it shows.
+        let decoded = T.self == Double.self ? "\(value)" : "\(Double(value))"
+        if let reason { losses.append((index, "\(T.self)", decoded, reason)) }
     }
 
     func integer<T: FixedWidthInteger>(at index: Int, text: String, value: T) {
@@ -66,6 +68,9 @@ final class ReportRecorder {
     {
         var dropped: [(member: Int, type: Any.Type)] = []
         walk(0, tape: tape, into: &dropped)
+        // The unused copy of a repeated name is a duplicate entry, not also a dropped member.
+        let repeats = Set(duplicates.map(\.repeated))
+        dropped.removeAll { repeats.contains($0.member) }
 
         var swallowed: [(index: Int, expected: Any.Type)] = []
         var seen = Set<Int>()

@@ -82,11 +82,27 @@ struct TapeView {
     }
 }
 
-/// Owns a tape's memory (malloc'd, grown with realloc so a large tape is not copied at each
-/// doubling).
+/// Owns a finished tape's memory (malloc'd by the builder, which grows it with realloc so a
+/// large tape is not copied at each doubling).
 final class TapeStorage {
+    let words: UnsafeMutablePointer<UInt64>
+    let count: Int
+
+    init(words: UnsafeMutablePointer<UInt64>, count: Int) {
+        self.words = words
+        self.count = count
+    }
+
+    deinit { free(words) }
+
+    var view: TapeView { TapeView(words: UnsafePointer(words), count: count) }
+}
+
+/// The growing tape inside the builder: plain stored properties of a struct, so appending needs
+/// no dynamic exclusivity check.
+struct TapeWriter {
     private(set) var words: UnsafeMutablePointer<UInt64>
-    private(set) var capacity: Int
+    private var capacity: Int
     private(set) var count = 0
 
     init(estimatedEntries: Int) {
@@ -94,11 +110,9 @@ final class TapeStorage {
         words = malloc(capacity * 16)!.assumingMemoryBound(to: UInt64.self)
     }
 
-    deinit { free(words) }
-
     var view: TapeView { TapeView(words: UnsafePointer(words), count: count) }
 
-    @inline(__always) func append(kind: TapeKind, flags: UInt8, offset: Int, second: UInt64) -> Int {
+    @inline(__always) mutating func append(kind: TapeKind, flags: UInt8, offset: Int, second: UInt64) -> Int {
         if count == capacity { grow() }
         let slot = count &* 2
         words[slot] = UInt64(kind.rawValue) << 56 | UInt64(flags) << 48 | UInt64(truncatingIfNeeded: offset)
@@ -116,12 +130,14 @@ final class TapeStorage {
         words[index &* 2] |= UInt64(flag) << 48
     }
 
-    @inline(__always) func setLength(_ index: Int, _ length: Int) {
-        words[index &* 2 &+ 1] = UInt64(truncatingIfNeeded: length)
-    }
-
-    @inline(never) private func grow() {
+    @inline(never) private mutating func grow() {
         capacity *= 2
         words = realloc(words, capacity * 16)!.assumingMemoryBound(to: UInt64.self)
     }
+
+    /// Hands the memory to a storage object that frees it.
+    func finish() -> TapeStorage { TapeStorage(words: words, count: count) }
+
+    /// Frees the memory of a tape that will not be finished.
+    func discard() { free(words) }
 }

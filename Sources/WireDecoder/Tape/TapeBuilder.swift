@@ -30,12 +30,18 @@ struct TapeBuilder {
     let strict: Bool
     /// Repeated names are recorded, never thrown (the report lists them).
     let tolerateDuplicates: Bool
-    let storage: TapeStorage
+    var storage: TapeWriter
     var position = 0
     var depth = 0
     var duplicates: [DuplicateMember] = []
     /// Reused by each object's repeated-name check (objects close one at a time).
     var members: [(fingerprint: UInt64, key: Int)] = []
+    /// The small-object table of the repeated-name check: 128 slots, valid when stamped with the
+    /// current generation. Freed by ``release()``.
+    let slotStamps: UnsafeMutablePointer<UInt32>
+    let slotPrints: UnsafeMutablePointer<UInt64>
+    let slotKeys: UnsafeMutablePointer<Int>
+    var generation: UInt32 = 0
 
     static let maxDepth = 512
 
@@ -44,7 +50,18 @@ struct TapeBuilder {
         end = bytes.count
         self.strict = strict
         self.tolerateDuplicates = tolerateDuplicates
-        storage = TapeStorage(estimatedEntries: bytes.count / 12 + 16)
+        storage = TapeWriter(estimatedEntries: bytes.count / 12 + 16)
+        slotStamps = .allocate(capacity: 128)
+        slotStamps.initialize(repeating: 0, count: 128)
+        slotPrints = .allocate(capacity: 128)
+        slotKeys = .allocate(capacity: 128)
+    }
+
+    /// Frees the scratch table (the tape itself is finished or discarded separately).
+    func release() {
+        slotStamps.deallocate()
+        slotPrints.deallocate()
+        slotKeys.deallocate()
     }
 
     mutating func build() throws(ScanFailure) {
@@ -58,8 +75,18 @@ struct TapeBuilder {
     @inline(__always) mutating func skipWhitespace() {
         while position < end {
             let byte = base[position]
+            if byte > 0x20 { return }
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
             position &+= 1
+            // Indentation: a run of spaces measured eight bytes at a time.
+            while position &+ 8 <= end {
+                let other = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) ^ 0x2020_2020_2020_2020
+                if other != 0 {
+                    position &+= other.trailingZeroBitCount &>> 3
+                    break
+                }
+                position &+= 8
+            }
         }
     }
 
@@ -192,7 +219,13 @@ struct TapeBuilder {
                 let slash = word ^ (ones &* 0x5C)
                 let special =
                     ((quote &- ones) & ~quote) | ((slash &- ones) & ~slash) | ((word &- ones &* 0x20) & ~word) | word
-                if special & highs != 0 { break }
+                let found = special & highs
+                if found != 0 {
+                    // The lowest flagged byte is the first special one (the borrow tricks only
+                    // ever flag bytes above a true hit).
+                    position &+= found.trailingZeroBitCount &>> 3
+                    break
+                }
                 position &+= 8
             }
             guard position < end else { throw fail() }
@@ -340,8 +373,7 @@ struct TapeBuilder {
         var allPlain = true
         members.removeAll(keepingCapacity: true)
         for _ in 0..<count {
-            let flags = tape.flags(member)
-            if flags != 0 {
+            if tape.flags(member) != 0 {
                 allPlain = false
                 break
             }
@@ -350,27 +382,48 @@ struct TapeBuilder {
         }
         var found: [(first: Int, repeated: Int)] = []
         if allPlain {
-            // Plain ASCII names: equal as strings exactly when equal as bytes.
-            if count <= 16 {
-                for later in 1..<count {
-                    for earlier in 0..<later where members[earlier].fingerprint == members[later].fingerprint {
-                        if sameBytes(members[earlier].key, members[later].key, tape) {
-                            found.append((members[earlier].key, members[later].key))
+            // Plain ASCII names: equal as strings exactly when equal as bytes. Up to 64 names go
+            // into a 128-slot open-addressing table stamped with a per-object generation (no
+            // clearing between objects).
+            if count <= 64 {
+                generation &+= 1
+                if generation == 0 {
+                    slotStamps.initialize(repeating: 0, count: 128)
+                    generation = 1
+                }
+                for entry in members {
+                    var slot = Int(truncatingIfNeeded: entry.fingerprint &>> 57)
+                    while slotStamps[slot] == generation {
+                        let earlier = slotKeys[slot]
+                        if slotPrints[slot] == entry.fingerprint, sameBytes(earlier, entry.key, tape) {
+                            found.append((earlier, entry.key))
                             break
                         }
+                        slot = (slot &+ 1) & 127
+                    }
+                    if slotStamps[slot] != generation {
+                        slotStamps[slot] = generation
+                        slotPrints[slot] = entry.fingerprint
+                        slotKeys[slot] = entry.key
                     }
                 }
             } else {
-                var firstByFingerprint: [UInt64: [Int]] = [:]
-                firstByFingerprint.reserveCapacity(count)
-                for entry in members {
-                    if let candidates = firstByFingerprint[entry.fingerprint],
-                        let first = candidates.first(where: { sameBytes($0, entry.key, tape) })
-                    {
-                        found.append((first, entry.key))
-                    } else {
-                        firstByFingerprint[entry.fingerprint, default: []].append(entry.key)
+                // Sorted by fingerprint, then by position: equal names are neighbours, first copy first.
+                members.sort { ($0.fingerprint, $0.key) < ($1.fingerprint, $1.key) }
+                var start = 0
+                while start < members.count {
+                    var stop = start &+ 1
+                    while stop < members.count, members[stop].fingerprint == members[start].fingerprint { stop &+= 1 }
+                    if stop &- start > 1 {
+                        for later in (start &+ 1)..<stop {
+                            for earlier in start..<later where sameBytes(members[earlier].key, members[later].key, tape)
+                            {
+                                found.append((members[earlier].key, members[later].key))
+                                break
+                            }
+                        }
                     }
+                    start = stop
                 }
             }
         } else {
@@ -401,12 +454,18 @@ struct TapeBuilder {
         }
     }
 
-    func fingerprint(offset: Int, length: Int) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(truncatingIfNeeded: length)
-        for index in offset..<(offset &+ length) {
-            hash = (hash ^ UInt64(base[index])) &* 0x100_0000_01b3
+    /// Length, first and last eight bytes: equal names always agree, different ones rarely do
+    /// (a match is confirmed byte by byte).
+    @inline(__always) func fingerprint(offset: Int, length: Int) -> UInt64 {
+        var head: UInt64 = 0
+        var tail: UInt64 = 0
+        if length >= 8 {
+            head = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            tail = UnsafeRawPointer(base + (offset &+ length &- 8)).loadUnaligned(as: UInt64.self)
+        } else {
+            for index in 0..<length { head = head << 8 | UInt64(base[offset &+ index]) }
         }
-        return hash
+        return (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: length)
     }
 
     func sameBytes(_ first: Int, _ second: Int, _ tape: TapeView) -> Bool {

@@ -15,9 +15,9 @@ import Foundation
 /// Linux carries that address space's high-water mark over the `exec`, so `wait4`'s `ru_maxrss`
 /// would never be less than this benchmark's own RSS. GNU time is a small C program that forks,
 /// so its child starts from a small footprint. Without it, `wait4`'s number is reported as a bound.
-enum Subprocess {
+public enum Subprocess {
     /// Where one of the child's standard streams goes.
-    enum Stream {
+    public enum Stream {
         /// The same as the benchmark's own.
         case inherit
         /// `/dev/null`.
@@ -29,23 +29,23 @@ enum Subprocess {
     }
 
     /// How a child ended and what it used.
-    struct Outcome {
+    public struct Outcome {
         /// The exit status, or 128 + the signal number when a signal ended it.
-        var exitCode: Int32
+        public var exitCode: Int32
         /// Peak resident set size in KiB (Linux reports `ru_maxrss` in kilobytes).
-        var maxRSSKiB: Int
+        public var maxRSSKiB: Int
         /// False when the RSS is `wait4`'s upper bound rather than GNU time's exact number.
-        var rssIsExact = false
+        public var rssIsExact = false
     }
 
     /// A child started with ``spawnMeasured(_:stdin:stdout:stderr:closing:)``.
-    struct MeasuredProcess {
-        var pid: pid_t
+    public struct MeasuredProcess {
+        public var pid: pid_t
         /// Where GNU time writes the peak RSS, when it is used.
-        var rssFile: String?
+        public var rssFile: String?
 
         /// Waits for the child and reads its peak RSS.
-        func wait() -> Outcome {
+        public func wait() -> Outcome {
             var outcome = Subprocess.wait(pid)
             guard let rssFile else { return outcome }
             defer { unlink(rssFile) }
@@ -62,11 +62,11 @@ enum Subprocess {
     }
 
     /// GNU time, when installed.
-    static let gnuTime: String? = access("/usr/bin/time", X_OK) == 0 ? "/usr/bin/time" : nil
+    public static let gnuTime: String? = access("/usr/bin/time", X_OK) == 0 ? "/usr/bin/time" : nil
 
     /// Like ``spawn(_:stdin:stdout:stderr:closing:)``, under GNU time when it is installed, so the
     /// child's own peak RSS can be read afterwards.
-    static func spawnMeasured(
+    public static func spawnMeasured(
         _ arguments: [String],
         stdin: Stream = .inherit,
         stdout: Stream = .inherit,
@@ -83,13 +83,13 @@ enum Subprocess {
         return MeasuredProcess(pid: pid, rssFile: rssFile)
     }
 
-    struct SpawnError: Error, CustomStringConvertible {
-        var description: String
+    public struct SpawnError: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// Starts `arguments[0]` (looked up on `PATH` when it has no slash) and returns its pid.
     /// - Parameter closing: descriptors of ours the child must not inherit (the other pipe ends).
-    static func spawn(
+    public static func spawn(
         _ arguments: [String],
         stdin: Stream = .inherit,
         stdout: Stream = .inherit,
@@ -136,7 +136,7 @@ enum Subprocess {
     }
 
     /// Waits for `pid` to end.
-    static func wait(_ pid: pid_t) -> Outcome {
+    public static func wait(_ pid: pid_t) -> Outcome {
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 {
@@ -148,7 +148,7 @@ enum Subprocess {
     }
 
     /// Runs a program to the end and returns what it wrote to standard output and error, merged.
-    static func output(of arguments: [String]) -> String? {
+    public static func output(of arguments: [String]) -> String? {
         let path = temporaryPath("output")
         defer { unlink(path) }
         guard let pid = try? spawn(arguments, stdin: .null, stdout: .file(path), stderr: .descriptor(1)) else {
@@ -159,13 +159,13 @@ enum Subprocess {
     }
 
     /// A fresh path in the temporary directory.
-    static func temporaryPath(_ label: String) -> String {
+    public static func temporaryPath(_ label: String) -> String {
         NSTemporaryDirectory() + "wirelock-bench-\(getpid())-\(label)-\(UUID().uuidString)"
     }
 }
 
 /// Seconds on a monotonic clock.
-func monotonicSeconds() -> Double {
+public func monotonicSeconds() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

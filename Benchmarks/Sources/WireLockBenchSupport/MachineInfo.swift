@@ -7,15 +7,15 @@ import Foundation
 #endif
 
 /// What the numbers were measured on, for the report.
-struct MachineInfo {
-    var processors: Int
-    var cpuModel: String
-    var memory: String
-    var kernel: String
-    var swiftVersion: String
-    var yajlVersion: String
+public struct MachineInfo {
+    public var processors: Int
+    public var cpuModel: String
+    public var memory: String
+    public var kernel: String
+    public var swiftVersion: String
+    public var yajlVersion: String
 
-    static func current() -> MachineInfo {
+    public static func current() -> MachineInfo {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         let model =
             cpuinfo.split(separator: "\n")
@@ -52,7 +52,7 @@ struct MachineInfo {
         )
     }
 
-    var markdown: String {
+    public var markdown: String {
         """
         | machine | |
         |---|---|

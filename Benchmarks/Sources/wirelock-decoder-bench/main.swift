@@ -1,0 +1,261 @@
+// wirelock-decoder-bench: WireJSONDecoder next to JSONDecoder and JSONSerialization, in one run.
+//
+//   wirelock-decoder-bench --file Benchmarks/data/records-100mb.json [--runs 3] [--docs 10000]
+//
+// a) the whole file into MoviePage, one call; b) its first --docs records as single-record
+// documents of ~2 KB, one call each, with a new decoder per call and with one shared decoder;
+// c) decodeWithReport on both. Every run is a child process of its own (this program re-executes
+// itself with `--child WORKLOAD`), so each starts cold and its peak RSS belongs to it alone (GNU
+// time `%M`). Results go to standard output as markdown; progress goes to standard error.
+
+import Foundation
+import WireLockBenchSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+struct Options {
+    var file: String?
+    var runs = 3
+    var docs = 10_000
+    /// Internal: run one workload once and print its result (used by the parent process).
+    var child: Workload?
+
+    static let usage = """
+        usage: wirelock-decoder-bench --file FILE [--runs N] [--docs N]
+
+        Decodes FILE (from `wirelock-gen --size-mb 100 --out FILE`) into a Codable mirror with
+        JSONDecoder, JSONSerialization and WireJSONDecoder (strict, .jsonDecoder acceptance and
+        decodeWithReport), then its first N records (default 10000) as single-record documents,
+        one call each; N runs of every row (default 3), each in its own process; prints markdown.
+        """
+
+    static func parse(_ arguments: [String]) throws -> Options {
+        var options = Options()
+        var rest = arguments[...]
+        func value(_ flag: String) throws -> String {
+            guard let value = rest.popFirst() else { throw BenchError("\(flag) needs a value") }
+            return value
+        }
+        func positive(_ flag: String) throws -> Int {
+            guard let number = Int(try value(flag)), number > 0 else {
+                throw BenchError("\(flag) needs a positive whole number")
+            }
+            return number
+        }
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--file": options.file = try value(argument)
+            case "--runs": options.runs = try positive(argument)
+            case "--docs": options.docs = try positive(argument)
+            case "--child":
+                let name = try value(argument)
+                guard let workload = Workload(argument: name) else { throw BenchError("unknown workload '\(name)'") }
+                options.child = workload
+            case "-h", "--help":
+                print(usage)
+                exit(0)
+            default:
+                throw BenchError("unknown argument '\(argument)'\n\(usage)")
+            }
+        }
+        guard options.file != nil else { throw BenchError("give --file FILE\n\(usage)") }
+        return options
+    }
+}
+
+/// What a child reports: seconds of the timed part, bytes decoded, records and report entries seen.
+struct ChildResult {
+    var seconds: Double
+    var bytes: Int
+    var records: Int
+    var entries: Int
+
+    var line: String { "\(String(format: "%.6f", seconds)) \(bytes) \(records) \(entries)" }
+
+    init(seconds: Double, bytes: Int, records: Int, entries: Int) {
+        self.seconds = seconds
+        self.bytes = bytes
+        self.records = records
+        self.entries = entries
+    }
+
+    init?(line: String) {
+        let fields = line.split(separator: " ")
+        guard fields.count == 4, let seconds = Double(fields[0]), let bytes = Int(fields[1]),
+            let records = Int(fields[2]), let entries = Int(fields[3])
+        else { return nil }
+        self.init(seconds: seconds, bytes: bytes, records: records, entries: entries)
+    }
+}
+
+/// Runs one workload in this process. The large one times `Data(contentsOf:)` and the decode; the
+/// small one cuts the documents first (not timed), decodes the first 100 once to warm up, then
+/// times every document, one call each.
+func runChild(_ workload: Workload, options: Options) throws -> ChildResult {
+    let path = options.file ?? ""
+    switch workload {
+    case .large(let contender):
+        let decode = contender.decoding(shared: true)
+        let start = monotonicSeconds()
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let (records, entries) = try decode(data)
+        let seconds = monotonicSeconds() - start
+        return ChildResult(seconds: seconds, bytes: data.count, records: records, entries: entries)
+    case .small(let contender, let shared):
+        let documents = try SmallDocuments.cut(from: path, count: options.docs)
+        let decode = contender.decoding(shared: shared)
+        for document in documents.prefix(100) { _ = try decode(document) }
+        var records = 0
+        var entries = 0
+        let start = monotonicSeconds()
+        for document in documents {
+            let result = try decode(document)
+            records += result.records
+            entries += result.entries
+        }
+        let seconds = monotonicSeconds() - start
+        return ChildResult(
+            seconds: seconds, bytes: documents.reduce(0) { $0 + $1.count }, records: records, entries: entries)
+    }
+}
+
+/// One run of `workload` in a fresh process.
+func runOnce(_ workload: Workload, options: Options) throws -> (ChildResult, Subprocess.Outcome) {
+    let output = Subprocess.temporaryPath("decoder-child")
+    defer { unlink(output) }
+    let process = try Subprocess.spawnMeasured(
+        [ownExecutable(), "--child", workload.argument, "--file", options.file ?? "", "--docs", String(options.docs)],
+        stdin: .null, stdout: .file(output)
+    )
+    let outcome = process.wait()
+    let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    guard outcome.exitCode == 0, let result = ChildResult(line: text.trimmingCharacters(in: .whitespacesAndNewlines))
+    else {
+        throw BenchError("\(workload.argument) run failed (exit \(outcome.exitCode)): \(text)")
+    }
+    return (result, outcome)
+}
+
+/// A row's runs and what the runs saw.
+struct Row {
+    var workload: Workload
+    var runs: WorkloadRuns<Workload>
+    var records = 0
+    var entries = 0
+}
+
+func measure(_ workloads: [Workload], options: Options, expectedRecords: Int?) throws -> ([Row], Bool) {
+    var rows: [Row] = []
+    var rssIsExact = true
+    for workload in workloads {
+        var row = Row(workload: workload, runs: WorkloadRuns(workload: workload, bytes: 0))
+        for run in 1...options.runs {
+            let (result, outcome) = try runOnce(workload, options: options)
+            row.runs.bytes = result.bytes
+            row.runs.seconds.append(result.seconds)
+            row.runs.maxRSSKiB.append(outcome.maxRSSKiB)
+            row.records = result.records
+            row.entries = result.entries
+            rssIsExact = rssIsExact && outcome.rssIsExact
+            if let expectedRecords, result.records != expectedRecords {
+                throw BenchError("\(workload.argument): \(result.records) records decoded, expected \(expectedRecords)")
+            }
+            progress(
+                "  \(workload.argument) run \(run): \(fixed(result.seconds, 3)) s, "
+                    + "\(fixed(row.runs.megabytesPerSecond(result.seconds), 1)) MB/s, "
+                    + "peak RSS \(outcome.maxRSSKiB / 1024) MiB, \(result.records) records, \(result.entries) report entries"
+            )
+        }
+        rows.append(row)
+    }
+    return (rows, rssIsExact)
+}
+
+/// The speed of `row` over JSONDecoder's in the same workload (same reuse), best and median.
+func ratio(_ row: Row, to reference: Row?) -> String {
+    guard let reference else { return "–" }
+    return "\(fixed(reference.runs.best / row.runs.best, 2))× / \(fixed(reference.runs.median / row.runs.median, 2))×"
+}
+
+func largeTable(_ rows: [Row], options: Options) -> String {
+    let reference = rows.first { $0.workload == .large(.jsonDecoder) }
+    let bytes = rows.first?.runs.bytes ?? 0
+    var table = """
+        ## a) The \(fixed(Double(bytes) / 1_000_000, 1)) MB document into `MoviePage`, one call (best and median of \(options.runs) runs, 1 MB = 10⁶ bytes)
+
+        Timed: `Data(contentsOf:)` + one decode; each run in its own process.
+
+        | decoder | best MB/s | median MB/s | best s | peak RSS MiB | speed ÷ JSONDecoder's (best / median) | report entries |
+        |---|--:|--:|--:|--:|--:|--:|
+
+        """
+    for row in rows {
+        let runs = row.runs
+        table +=
+            "| \(row.workload.contender.title) | \(fixed(runs.bestMBps, 1)) | \(fixed(runs.medianMBps, 1)) | "
+            + "\(fixed(runs.best, 3)) | \(fixed(runs.peakRSSMiB, 1)) | \(ratio(row, to: reference)) | "
+            + "\(row.workload.contender == .wireReport ? String(row.entries) : "–") |\n"
+    }
+    return table
+}
+
+func smallTable(_ rows: [Row], options: Options) -> String {
+    let bytes = rows.first?.runs.bytes ?? 0
+    var table = """
+        ## b) \(options.docs) documents of ~\(bytes / max(options.docs, 1)) bytes (\(fixed(Double(bytes) / 1_000_000, 1)) MB), one call each (best and median of \(options.runs) runs)
+
+        Timed: the decode calls only (the documents are in memory; 100 untimed calls warm up first).
+        "new per call": a new decoder for every document; "shared": one decoder for all.
+
+        | decoder | decoder object | best docs/s | median docs/s | best MB/s | median MB/s | peak RSS MiB | speed ÷ JSONDecoder's (best / median) | report entries |
+        |---|---|--:|--:|--:|--:|--:|--:|--:|
+
+        """
+    for row in rows {
+        guard case .small(let contender, let shared) = row.workload else { continue }
+        let reference = rows.first { $0.workload == .small(.jsonDecoder, shared: shared) }
+        let runs = row.runs
+        let reuse = contender == .jsonSerialization ? "–" : (shared ? "shared" : "new per call")
+        table +=
+            "| \(contender.title) | \(reuse) | \(fixed(Double(options.docs) / runs.best, 0)) | "
+            + "\(fixed(Double(options.docs) / runs.median, 0)) | \(fixed(runs.bestMBps, 1)) | "
+            + "\(fixed(runs.medianMBps, 1)) | \(fixed(runs.peakRSSMiB, 1)) | \(ratio(row, to: reference)) | "
+            + "\(contender == .wireReport ? String(row.entries) : "–") |\n"
+    }
+    return table
+}
+
+do {
+    let options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+    if let child = options.child {
+        print(try runChild(child, options: options).line)
+    } else {
+        let file = options.file ?? ""
+        let bytes = try warmPageCache(file)
+        progress("wirelock-decoder-bench: \(file): \(bytes) bytes, \(options.runs) runs per row")
+        print(MachineInfo.current().markdown + "\n")
+
+        let everyone: [Contender] = [.jsonDecoder, .jsonSerialization, .wireStrict, .wireCompatible, .wireReport]
+        let (large, largeExact) = try measure(everyone.map { .large($0) }, options: options, expectedRecords: nil)
+        let pages = Set(large.map(\.records))
+        guard pages.count == 1 else { throw BenchError("the contenders disagree on the record count: \(pages)") }
+        print(largeTable(large, options: options))
+
+        var smallWorkloads: [Workload] = everyone.map { .small($0, shared: false) }
+        smallWorkloads += everyone.filter { $0 != .jsonSerialization }.map { .small($0, shared: true) }
+        let (small, smallExact) = try measure(smallWorkloads, options: options, expectedRecords: options.docs)
+        print(smallTable(small, options: options))
+        print(
+            largeExact && smallExact
+                ? "Peak RSS: GNU time `%M` of each run's own process (max over the runs); in b) it includes the documents held in memory."
+                : "Peak RSS: `wait4` `ru_maxrss`, an upper bound that includes the launcher's footprint (install Debian `time` for exact numbers)."
+        )
+    }
+} catch {
+    progress("wirelock-decoder-bench: \(error)")
+    exit(1)
+}
