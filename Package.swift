@@ -205,7 +205,9 @@ let package = Package(
         ),
         .testTarget(
             name: "WireFuzzTests",
-            dependencies: ["WireLockTestSupport", "WireFuzz", "WireJSON", "WireLock", "WireSupport"],
+            dependencies: [
+                "WireLockTestSupport", "WireFuzz", "WireJSON", "WireLock", "WireSupport", "SampleAPI", "WireDecoder",
+            ],
             exclude: ["golden"]
         ),
         .testTarget(

@@ -241,6 +241,7 @@ public struct ModelRunner: Sendable {
             case let command as RunnerRoundTripCommand: status = roundTrip(command, output: output)
             case let command as RunnerFuzzCommand: status = fuzz(command, output: output, progress: progress)
             case let command as RunnerFuzzWorkerCommand: status = fuzzWorker(command.campaign)
+            case let command as RunnerExplainCommand: status = explain(command, output: output)
             case let command as RunnerOracleDecoderCommand: status = oracleDecoder(command, output: output)
             case is RunnerListCommand:
                 for model in models {

@@ -13,7 +13,7 @@ struct RunnerRootCommand: CommandGroup {
             abstract: "Check an app's Codable models against their fixtures: round trips and fuzz campaigns.",
             subcommands: [
                 RunnerRoundTripCommand.self, RunnerFuzzCommand.self, RunnerListCommand.self,
-                RunnerFuzzWorkerCommand.self, RunnerOracleDecoderCommand.self,
+                RunnerFuzzWorkerCommand.self, RunnerExplainCommand.self, RunnerOracleDecoderCommand.self,
             ])
     }
 }

@@ -5,7 +5,8 @@ import WireJSON
 enum TapePaths {
     /// The path of each target entry (a member name's entry stands for its member).
     static func paths(of targets: [Int], tape: TapeView, base: UnsafePointer<UInt8>) -> [Int: JSONPath] {
-        let sorted = Array(Set(targets)).sorted()
+        let wanted = Set(targets)
+        let sorted = wanted.sorted()
         guard !sorted.isEmpty, tape.count > 0 else { return [:] }
         var result: [Int: JSONPath] = [:]
         var components: [JSONPath.Component] = []
@@ -21,29 +22,36 @@ enum TapePaths {
         }
 
         func walk(_ index: Int) {
-            if sorted.contains(index) { result[index] = JSONPath(components) }
+            if wanted.contains(index) { result[index] = JSONPath(components) }
             let end = tape.end(index)
             guard end > index + 1, anyTarget(in: (index + 1)..<end) else { return }
             switch tape.kind(index) {
             case .object:
                 var member = index + 1
                 for _ in 0..<tape.count(index) {
-                    let name =
-                        StringDecoding.decode(base: base, offset: tape.offset(member), length: tape.length(member))
-                        ?? NumberText.text(base, tape.offset(member), tape.length(member))
-                    components.append(.key(name))
-                    if sorted.contains(member) { result[member] = JSONPath(components) }
-                    walk(member + 1)
-                    components.removeLast()
-                    member = tape.end(member + 1)
+                    let next = tape.end(member + 1)
+                    // Only members on the way to a target get their names decoded.
+                    if wanted.contains(member) || anyTarget(in: (member + 1)..<next) {
+                        let name =
+                            StringDecoding.decode(base: base, offset: tape.offset(member), length: tape.length(member))
+                            ?? NumberText.text(base, tape.offset(member), tape.length(member))
+                        components.append(.key(name))
+                        if wanted.contains(member) { result[member] = JSONPath(components) }
+                        walk(member + 1)
+                        components.removeLast()
+                    }
+                    member = next
                 }
             case .array:
                 var element = index + 1
                 for position in 0..<tape.count(index) {
-                    components.append(.index(position))
-                    walk(element)
-                    components.removeLast()
-                    element = tape.end(element)
+                    let next = tape.end(element)
+                    if anyTarget(in: element..<next) {
+                        components.append(.index(position))
+                        walk(element)
+                        components.removeLast()
+                    }
+                    element = next
                 }
             default:
                 break

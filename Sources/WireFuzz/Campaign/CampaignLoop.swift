@@ -36,7 +36,7 @@ struct CampaignLoop {
         for k in shard.indices(upTo: count) {
             let mutant = generator.mutant(k)
             let verdict = try judge(mutant)
-            result.tally.add(mutant.mutator, verdict.outcome)
+            result.tally.add(mutant.mutator, verdict)
             distinct.insert(mutant)
             if verdict.outcome.isFinding {
                 result.findings.append(

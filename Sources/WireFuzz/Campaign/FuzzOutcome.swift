@@ -45,12 +45,16 @@ public struct FuzzVerdict: Hashable, Sendable {
     public var expected: String
     /// What happened, in words (`accepted: decoded 0 at $.year`).
     public var seen: String
+    /// For an accepted mutant: the injected or renamed member the model did not read, by the
+    /// verification report (a note, not a finding: the model ignores members it does not know).
+    public var droppedMember: JSONPath?
 
     /// A verdict.
-    public init(_ outcome: FuzzOutcome, expected: String, seen: String) {
+    public init(_ outcome: FuzzOutcome, expected: String, seen: String, droppedMember: JSONPath? = nil) {
         self.outcome = outcome
         self.expected = expected
         self.seen = seen
+        self.droppedMember = droppedMember
     }
 }
 
@@ -110,6 +114,8 @@ public struct FuzzTally: Hashable, Sendable {
         public var findings: [FuzzOutcome: Int] = [:]
         /// All outcomes by kind.
         public var outcomes: [FuzzOutcome: Int] = [:]
+        /// Accepted mutants whose injected or renamed member the model did not read (a note).
+        public var droppedMembers = 0
 
         /// How many findings.
         public var findingCount: Int { findings.values.reduce(0, +) }
@@ -123,6 +129,7 @@ public struct FuzzTally: Hashable, Sendable {
         mutating func add(_ other: Row) {
             mutants += other.mutants
             asExpected += other.asExpected
+            droppedMembers += other.droppedMembers
             for (k, v) in other.findings { findings[k, default: 0] += v }
             for (k, v) in other.outcomes { outcomes[k, default: 0] += v }
         }
@@ -137,6 +144,12 @@ public struct FuzzTally: Hashable, Sendable {
     /// Counts one mutant.
     public mutating func add(_ mutator: Mutator, _ outcome: FuzzOutcome) {
         rows[mutator, default: Row()].add(outcome)
+    }
+
+    /// Counts one mutant and, when its verdict names one, the member the model dropped.
+    public mutating func add(_ mutator: Mutator, _ verdict: FuzzVerdict) {
+        rows[mutator, default: Row()].add(verdict.outcome)
+        if verdict.droppedMember != nil { rows[mutator, default: Row()].droppedMembers += 1 }
     }
 
     /// Adds another tally (another shard, another model).
@@ -188,6 +201,10 @@ public struct FuzzTally: Hashable, Sendable {
                                         key: outcome.rawValue, value: .number(JSONNumber(integerLiteral: $0)))
                                 }
                             }))))
+            if row.droppedMembers > 0 {
+                members.append(
+                    .init(key: "droppedMembers", value: .number(JSONNumber(integerLiteral: row.droppedMembers))))
+            }
             return .object(JSONObject(members))
         }
         return .object(

@@ -67,6 +67,13 @@ public struct FuzzReport: Sendable {
         if findings.count > maxFindings { out += "… and \(findings.count - maxFindings) more findings\n" }
         out += "\n" + tally.table()
         let total = tally.total
+        // A note, not a finding: a model may ignore members it does not know. Above the summary, so
+        // the summary stays the last line.
+        if total.droppedMembers > 0 {
+            out +=
+                "note: \(plural(total.droppedMembers, "accepted mutant")) had an injected or renamed member "
+                + "the model does not read (not a finding)\n"
+        }
         out +=
             "\(plural(total.mutants, "mutant")): \(total.asExpected) as expected, \(plural(total.findingCount, "finding"))"
         if findings.count != total.findingCount { out += " in \(plural(findings.count, "group"))" }

@@ -203,7 +203,14 @@ public enum FuzzRegressions {
         let decoded = model.decode(regression.bytes)
         var tree: JSONValue?
         if case .accepted(_?, nil) = decoded { tree = try? JSONValue.parse(regression.bytes) }
-        let verdict = regression.expectation.judge(decoded, mutant: tree)
+        var verdict = regression.expectation.judge(decoded, mutant: tree)
+        // As the campaign judged it: an acceptance is looked at again through the report.
+        if case .accepted = decoded, !verdict.outcome.isFinding,
+            let report = (try? model.decodeWithReport(regression.bytes)) ?? nil
+        {
+            verdict = ModelCampaign.refine(
+                verdict, report: report, at: regression.expectation.path, member: nil, seedSwallowed: [])
+        }
         if regression.isOpen {
             if verdict.outcome == regression.outcome { return nil }
             if !verdict.outcome.isFinding {

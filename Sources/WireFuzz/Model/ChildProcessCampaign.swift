@@ -58,7 +58,9 @@ public struct ChildProcessCampaign: Sendable {
                 reply += "\t\(clean(finding.operation.path.description))"
             } else if let k = Int(line) {
                 let (_, verdict) = campaign.evaluate(k)
-                reply = "\(k)\t\(verdict.outcome.rawValue)\t\(clean(verdict.expected))\t\(clean(verdict.seen))"
+                reply =
+                    "\(k)\t\(verdict.outcome.rawValue)\t\(clean(verdict.expected))\t\(clean(verdict.seen))"
+                    + (verdict.droppedMember.map { "\t\(clean($0.description))" } ?? "")
             } else {
                 reply = "error\tunknown request"
             }
@@ -100,11 +102,16 @@ public struct ChildProcessCampaign: Sendable {
                 switch worker!.readLine(timeLimit: timeLimit) {
                 case .line(let line):
                     let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-                    guard fields.count == 4, Int(fields[0]) == k, let outcome = FuzzOutcome(rawValue: String(fields[1]))
+                    // A fifth field, when present, is the member the model dropped (a note).
+                    guard fields.count == 4 || fields.count == 5, Int(fields[0]) == k,
+                        let outcome = FuzzOutcome(rawValue: String(fields[1])),
+                        fields.count == 4 || JSONPath.parse(String(fields[4])) != nil
                     else {
                         throw WorkerError(reason: "the fuzz worker answered '\(line.prefix(200))' for mutant \(k)")
                     }
-                    verdict = FuzzVerdict(outcome, expected: String(fields[2]), seen: String(fields[3]))
+                    verdict = FuzzVerdict(
+                        outcome, expected: String(fields[2]), seen: String(fields[3]),
+                        droppedMember: fields.count == 5 ? JSONPath.parse(String(fields[4])) : nil)
                 case .died(let signal):
                     verdict = FuzzVerdict(
                         .crash, expected: campaign.expectation(k).description,

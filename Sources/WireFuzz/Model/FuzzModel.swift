@@ -1,4 +1,5 @@
 import Foundation
+import WireDecoder
 import WireJSON
 import WireLockCore
 
@@ -20,6 +21,25 @@ public struct FuzzModel: Sendable {
     /// The validator's depth limit (and the generator's, for ``Mutator/depth``).
     public var maxDepth: Int
     let decodeBytes: @Sendable ([UInt8]) -> Decoded
+    /// The model decoded by `WireJSONDecoder` (strict, the model's strategies) with its report;
+    /// nil for a model built without one.
+    let reportBytes: (@Sendable ([UInt8]) throws -> WireDecodingReport)?
+    /// The `WireJSONDecoder` configured like the model's decoder; nil without ``reportBytes``.
+    let makeWireDecoder: (@Sendable () -> WireJSONDecoder)?
+
+    init(
+        name: String, typeName: String, maxDepth: Int,
+        reportBytes: (@Sendable ([UInt8]) throws -> WireDecodingReport)? = nil,
+        makeWireDecoder: (@Sendable () -> WireJSONDecoder)? = nil,
+        decodeBytes: @escaping @Sendable ([UInt8]) -> Decoded
+    ) {
+        self.name = name
+        self.typeName = typeName
+        self.maxDepth = maxDepth
+        self.reportBytes = reportBytes
+        self.makeWireDecoder = makeWireDecoder
+        self.decodeBytes = decodeBytes
+    }
 
     /// What the model made of some bytes.
     public enum Decoded: Sendable {
@@ -33,6 +53,23 @@ public struct FuzzModel: Sendable {
     /// Decodes bytes through the strict validator and the model.
     public func decode(_ bytes: [UInt8]) -> Decoded { decodeBytes(bytes) }
 
+    /// Decodes bytes as the model with `WireJSONDecoder` (strict acceptance, the strategies of the
+    /// model's `JSONDecoder`) and returns the verification report: the members the model did not
+    /// read, repeated names, precision losses, errors its `init(from:)` swallowed.
+    ///
+    /// ```swift
+    /// let report = try FuzzModel.decodable(RateLimitNotice.self, name: "rate-limit").decodeWithReport(bytes)
+    /// ```
+    /// - Returns: the report, or nil for a model that has no `WireJSONDecoder` path.
+    /// - Throws: the `DecodingError` `WireJSONDecoder` throws (a syntax error carries its location).
+    public func decodeWithReport(_ bytes: [UInt8]) throws -> WireDecodingReport? {
+        try reportBytes?(bytes)
+    }
+
+    /// A `WireJSONDecoder` configured like the model's decoder (for locating its errors); nil for
+    /// a model that has none.
+    public func wireDecoder() -> WireJSONDecoder? { makeWireDecoder?() }
+
     /// A `Codable` model: accepted mutants are written back with `encoder` and compared with the wire.
     public static func codable<T: Codable & SendableMetatype>(
         _ type: T.Type, name: String, decoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() },
@@ -40,7 +77,12 @@ public struct FuzzModel: Sendable {
         maxDepth: Int = JSONParseOptions.strict.maxDepth
     ) -> FuzzModel {
         let validator = validator(maxDepth)
-        return FuzzModel(name: name, typeName: "\(T.self)", maxDepth: maxDepth) { bytes in
+        let wire: @Sendable () -> WireJSONDecoder = { LosslessDecoding.decoder(configuredLike: decoder()) }
+        return FuzzModel(
+            name: name, typeName: "\(T.self)", maxDepth: maxDepth,
+            reportBytes: { bytes in try wire().decodeWithReport(T.self, from: Data(bytes)).report },
+            makeWireDecoder: wire
+        ) { bytes in
             if let error = validator.validate(bytes).errors.first { return .rejected(DecodingFailure(error)) }
             let value: T
             let reader = decoder()
@@ -57,13 +99,20 @@ public struct FuzzModel: Sendable {
     }
 
     /// A model that is only `Decodable`: accepted mutants cannot be compared with the wire, so an
-    /// acceptance that is allowed counts as `accepted` rather than `lossless`.
+    /// acceptance that is allowed counts as `accepted` rather than `lossless` — unless the
+    /// verification report shows the model swallowed an error at the mutated value, which is
+    /// `silently-accepted`.
     public static func decodable<T: Decodable & SendableMetatype>(
         _ type: T.Type, name: String, decoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() },
         maxDepth: Int = JSONParseOptions.strict.maxDepth
     ) -> FuzzModel {
         let validator = validator(maxDepth)
-        return FuzzModel(name: name, typeName: "\(T.self)", maxDepth: maxDepth) { bytes in
+        let wire: @Sendable () -> WireJSONDecoder = { LosslessDecoding.decoder(configuredLike: decoder()) }
+        return FuzzModel(
+            name: name, typeName: "\(T.self)", maxDepth: maxDepth,
+            reportBytes: { bytes in try wire().decodeWithReport(T.self, from: Data(bytes)).report },
+            makeWireDecoder: wire
+        ) { bytes in
             if let error = validator.validate(bytes).errors.first { return .rejected(DecodingFailure(error)) }
             let reader = decoder()
             do { _ = try reader.decode(T.self, from: Data(bytes)) } catch {

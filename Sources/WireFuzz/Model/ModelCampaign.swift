@@ -1,3 +1,4 @@
+import WireDecoder
 import WireJSON
 import WireLockCore
 
@@ -28,6 +29,9 @@ public struct ModelCampaign: Sendable {
     public var skippedInputs: [(name: String, reason: String)] = []
     /// Per seed: where the model's write-back of the seed differs from it.
     let baselines: [[JSONPath]]
+    /// Per seed: where the model already swallows an error in the seed itself (by the
+    /// verification report), so only what a mutation adds counts.
+    let swallowedBaselines: [[JSONPath]]
 
     /// Prepares a campaign: decodes every seed once to learn what the model accepts and models.
     public init(model: FuzzModel, seeds: [FuzzSeed], seed: UInt64, mutators: [Mutator] = Mutator.allCases) {
@@ -48,6 +52,9 @@ public struct ModelCampaign: Sendable {
         self.generator = generator
         self.skipped = skipped
         self.baselines = generator.seeds.map { Self.baseline(model, $0) }
+        self.swallowedBaselines = generator.seeds.map { seed in
+            ((try? model.decodeWithReport(seed.bytes)) ?? nil)?.swallowedErrors.map(\.path) ?? []
+        }
     }
 
     static func baseline(_ model: FuzzModel, _ seed: FuzzSeed) -> [JSONPath] {
@@ -70,14 +77,59 @@ public struct ModelCampaign: Sendable {
 
     /// The model's verdict on a mutant of this campaign's generator.
     public func verdict(for mutant: Mutant) -> FuzzVerdict {
-        judge(mutant.bytes, expectation(mutant.index), structural: mutant.operation.isStructural)
+        judge(
+            mutant.bytes, expectation(mutant.index), operation: mutant.operation,
+            seedSwallowed: swallowedBaselines[mutant.seedIndex])
     }
 
-    func judge(_ bytes: [UInt8], _ expectation: ModelExpectation, structural: Bool) -> FuzzVerdict {
+    func judge(
+        _ bytes: [UInt8], _ expectation: ModelExpectation, operation: MutationOperation, seedSwallowed: [JSONPath]
+    ) -> FuzzVerdict {
         let decoded = model.decode(bytes)
         var tree: JSONValue?
-        if structural, case .accepted(_?, nil) = decoded { tree = try? JSONValue.parse(bytes) }
-        return expectation.judge(decoded, mutant: tree)
+        if operation.isStructural, case .accepted(_?, nil) = decoded { tree = try? JSONValue.parse(bytes) }
+        let verdict = expectation.judge(decoded, mutant: tree)
+        guard case .accepted = decoded, !verdict.outcome.isFinding,
+            let report = (try? model.decodeWithReport(bytes)) ?? nil
+        else { return verdict }
+        return Self.refine(verdict, report: report, operation: operation, seedSwallowed: seedSwallowed)
+    }
+
+    /// An acceptance the write-back could not fault, looked at again through the verification
+    /// report: an error the model swallowed at or below the mutated value (a wrong type caught by
+    /// `try?`), which the seed itself does not cause, makes it `silently-accepted`; the injected or
+    /// renamed member left unread is noted on the verdict (``FuzzVerdict/droppedMember``).
+    static func refine(
+        _ verdict: FuzzVerdict, report: WireDecodingReport, operation: MutationOperation, seedSwallowed: [JSONPath]
+    ) -> FuzzVerdict {
+        let member: JSONPath?
+        switch operation.edit {
+        case .rename(let name): member = operation.path.parent.appending(key: name)
+        case .add(let key, _): member = operation.path.appending(key: key)
+        default: member = nil
+        }
+        return refine(verdict, report: report, at: operation.path, member: member, seedSwallowed: seedSwallowed)
+    }
+
+    /// ``refine(_:report:operation:seedSwallowed:)`` by the mutated path and the member the
+    /// mutation put there (nil when it put none): also what a regression case is replayed with.
+    static func refine(
+        _ verdict: FuzzVerdict, report: WireDecodingReport, at path: JSONPath, member: JSONPath?,
+        seedSwallowed: [JSONPath]
+    ) -> FuzzVerdict {
+        let target = path.components
+        if let swallowed = report.swallowedErrors.first(where: { entry in
+            entry.path.components.starts(with: target) && !seedSwallowed.contains(entry.path)
+        }) {
+            return FuzzVerdict(
+                .silentlyAccepted, expected: verdict.expected,
+                seen: "accepted, but the model swallowed an error: \(swallowed.path): expected \(swallowed.expected), "
+                    + "found \(swallowed.found)")
+        }
+        guard let member, report.droppedMembers.contains(where: { $0.path == member }) else { return verdict }
+        var noted = verdict
+        noted.droppedMember = member
+        return noted
     }
 
     /// What a run found.
@@ -150,7 +202,10 @@ public struct ModelCampaign: Sendable {
         else { return nil }
         let baseline = view.map { ValueDiff.paths(seed.value, $0) } ?? []
         let expectation = ModelExpectation.of(operation, baseline: baseline, original: seed.value[operation.path])
-        return (bytes, judge(bytes, expectation, structural: operation.isStructural), expectation)
+        let seedSwallowed = ((try? model.decodeWithReport(seed.bytes)) ?? nil)?.swallowedErrors.map(\.path) ?? []
+        return (
+            bytes, judge(bytes, expectation, operation: operation, seedSwallowed: seedSwallowed), expectation
+        )
     }
 
     /// The members and elements that can be removed without touching `path` or its ancestors, in

@@ -1,0 +1,91 @@
+import Foundation
+import WireCommandLine
+import WireDecoder
+import WireLockCore
+import WireSupport
+
+/// `explain --model <name> <payload>`: decodes a payload into a registered model with
+/// `WireJSONDecoder` (strict, the model's strategies) and says what happened to it.
+struct RunnerExplainCommand: ParsableCommand {
+    static let model = Option<String?>(
+        "model", valueName: "name", as: .text, help: "The registered model to decode the payload into. Required.")
+    static let payload = ArgumentDefinition(
+        "payload", help: "The JSON to decode (a response body, a fixture). Use - for standard input.")
+
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "explain",
+            abstract: "Decode a payload into a model and show where it fails, or what the model does not take from it.",
+            discussion: """
+                The payload is decoded with WireJSONDecoder, strict, with the model's strategies. When the \
+                decode fails, the place of the failure is printed: FILE:LINE:COLUMN, the JSON path, what was \
+                expected and found, and the line with a caret (a syntax error at the validator's location). \
+                When it succeeds, the verification report is printed: every member the model did not read, \
+                every repeated member name, every number that lost precision and every error the model \
+                swallowed, one line each with FILE:LINE:COLUMN and its JSON path; or "lossless".
+
+                Exit status: 0 lossless, 1 the decode failed or the report has entries, 2 for a usage \
+                error, an unknown model or a payload that cannot be read.
+                """,
+            options: [model.definition],
+            arguments: [payload])
+    }
+
+    var model: String
+    var payload: RawPath
+
+    init(from arguments: ParsedArguments) throws(UsageError) {
+        guard let name = arguments.value(Self.model) else {
+            throw UsageError("missing '--model <name>': the model to decode the payload into")
+        }
+        model = name
+        guard let path = arguments.paths(Self.payload).first else { throw UsageError("missing <payload>") }
+        payload = path
+    }
+}
+
+extension ModelRunner {
+    /// Runs `explain`: the decode's failure located, or its verification report.
+    func explain(_ command: RunnerExplainCommand, output: (String) -> Void) -> ExitCode {
+        guard let model = models.first(where: { $0.name == command.model }) else {
+            reportError(
+                "unknown model '\(command.model)'; known: \(models.map(\.name).joined(separator: ", "))",
+                output: output)
+            return .failure
+        }
+        let display = command.payload.isStandardInput ? "<stdin>" : command.payload.displayed
+        let read = command.payload.isStandardInput ? FileSystem.readAll(from: 0) : FileSystem.readFile(command.payload)
+        let bytes: [UInt8]
+        switch read {
+        case .success(let value): bytes = value
+        case .failure(let error):
+            reportError("cannot read '\(display)': \(error)", output: output)
+            return .failure
+        }
+        guard let decoder = model.fuzzModel.wireDecoder() else {
+            reportError("the model \(model.name) cannot be decoded with WireJSONDecoder", output: output)
+            return .failure
+        }
+        let lines = Self.explanation(
+            of: bytes, file: display, typeName: model.typeName, decoder: decoder,
+            decode: { try model.fuzzModel.decodeWithReport($0) ?? WireDecodingReport() })
+        for line in lines.text { output(line) }
+        return lines.lossless ? .success : .findings
+    }
+
+    /// What `explain` prints for a payload, line by line, and whether it was lossless.
+    static func explanation(
+        of bytes: [UInt8], file: String, typeName: String, decoder: WireJSONDecoder,
+        decode: ([UInt8]) throws -> WireDecodingReport
+    ) -> (text: [String], lossless: Bool) {
+        let report: WireDecodingReport
+        do {
+            report = try decode(bytes)
+        } catch {
+            let place = LosslessDecoding.explanation(of: error, in: Data(bytes), file: file, decoder: decoder)
+            return (["\(file): \(typeName) could not decode it"] + (place.isEmpty ? ["\(error)"] : [place]), false)
+        }
+        guard !report.isLossless else { return (["\(file): lossless (\(typeName))"], true) }
+        return ([LosslessDecoding.message(for: report, type: typeName, file: file)], false)
+    }
+}
