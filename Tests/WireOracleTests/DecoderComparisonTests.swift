@@ -159,3 +159,47 @@ struct DecoderComparisonTests {
         #expect(summary.pathText == "[1]")
     }
 }
+
+/// The resampling form of the dictionary rule, on hand-made outcomes.
+@Suite("Decoder oracle: the resampling rule")
+struct DecoderResamplingTests {
+    static let unsure = DecoderVerdict.mismatch(reason: "paths part at a dictionary")
+
+    static func error(_ errorCase: DecodingErrorSummary.Case, at path: [String]) -> DecodeOutcome {
+        .error(
+            DecodingErrorSummary(
+                errorCase: errorCase,
+                codingPath: path.map {
+                    DecodingErrorSummary.Key(stringValue: $0, intValue: nil, typeName: "_DictionaryCodingKey")
+                },
+                missingKey: nil, message: ""))
+    }
+
+    @Test func aCandidateErrorThatJSONDecoderAlsoThrowsIsForgiven() {
+        var runs = 0
+        let candidate = Self.error(.dataCorrupted, at: [])
+        let verdict = DecoderComparison.confirmByResampling(Self.unsure, candidate: candidate) {
+            runs += 1
+            return runs < 3 ? Self.error(.typeMismatch, at: ["105"]) : candidate
+        }
+        #expect(verdict == .sameErrorInHashOrder(.dataCorrupted))
+        #expect(runs == 3)
+    }
+
+    @Test func anErrorJSONDecoderNeverThrowsStaysAMismatch() {
+        var runs = 0
+        let verdict = DecoderComparison.confirmByResampling(Self.unsure, candidate: Self.error(.dataCorrupted, at: []))
+        {
+            runs += 1
+            return Self.error(.typeMismatch, at: ["105"])
+        }
+        #expect(verdict == Self.unsure)
+        #expect(runs == DecoderComparison.resamples)
+    }
+
+    @Test func aValueOrAnAgreementIsLeftAlone() {
+        let value = DecodeOutcome.value(canonical: Array("1".utf8))
+        #expect(DecoderComparison.confirmByResampling(Self.unsure, candidate: value) { value } == Self.unsure)
+        #expect(DecoderComparison.confirmByResampling(.sameValue, candidate: value) { value } == .sameValue)
+    }
+}

@@ -60,6 +60,32 @@ public enum DecoderComparison {
     /// The most members the removal check takes out of one dictionary before it gives up.
     public static let maxRemovals = 16
 
+    /// How many times ``confirmByResampling(_:candidate:tries:again:)`` runs `JSONDecoder` again.
+    public static let resamples = 64
+
+    /// The rule's second form, for inputs the first cannot edit (a string that is not valid UTF-8,
+    /// a lone surrogate or a bad escape, which the tree parser the edits use rejects).
+    /// `JSONDecoder` checks a string only when it decodes it and visits a dictionary's members in
+    /// a hash order that changes from one decode to the next, so on one input it throws one error
+    /// or another. Two different errors are forgiven when `JSONDecoder`, run again on the very same
+    /// input (at most `tries` times), throws exactly the candidate's error: the candidate's answer
+    /// is then one of `JSONDecoder`'s own. A value against an error, or an error `JSONDecoder` never
+    /// throws on that input, stays a mismatch.
+    ///
+    /// ```swift
+    /// let verdict = DecoderComparison.confirmByResampling(first, candidate: b) { legacy(bytes) }
+    /// ```
+    public static func confirmByResampling(
+        _ verdict: DecoderVerdict, candidate: DecodeOutcome, tries: Int = resamples, again: () -> DecodeOutcome
+    ) -> DecoderVerdict {
+        guard verdict.isMismatch, case .error(let wanted) = candidate else { return verdict }
+        for _ in 0..<tries {
+            guard case .error(let seen) = again() else { continue }
+            if seen.sameError(as: wanted) { return .sameErrorInHashOrder(wanted.errorCase) }
+        }
+        return verdict
+    }
+
     /// Compares two outcomes.
     ///
     /// - Parameters:

@@ -16,8 +16,13 @@ enum DecoderReduction {
         options.allowDuplicateKeys = true
         // JSONDecoder skips a UTF-8 byte order mark; the tree parser does not.
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
-        guard let root = try? JSONValue.parse(body, options: options) else { return nil }
         let mapper = KeyMapper(strategies: strategies)
+        guard let root = try? JSONValue.parse(body, options: options) else {
+            // Not JSON the tree parser reads (a string with invalid UTF-8, a lone surrogate, a bad
+            // escape, which JSONDecoder only checks when it decodes that string): edit the bytes
+            // themselves, which keeps such strings as they are.
+            return LenientSpans.reduce(Array(body), request, mapper: mapper)
+        }
         guard let reduced = rewrite(root, request.prefix[...], edit: request.edit, mapper: mapper) else { return nil }
         var out: [UInt8] = []
         write(reduced, into: &out)
@@ -153,5 +158,142 @@ public struct AnyKey: CodingKey, Hashable, Sendable {
     public init(intValue: Int) {
         self.stringValue = String(intValue)
         self.intValue = intValue
+    }
+}
+
+/// The dictionary rule's edits done on the bytes, for inputs only `JSONDecoder`'s lenient scan
+/// reads: members are found by that scan's rules (a string ends at the first unescaped quote,
+/// whatever it holds), and the kept members are copied byte for byte.
+enum LenientSpans {
+    /// One member of an object: its name as written (quotes included), the name read leniently,
+    /// and its value's bytes.
+    struct Member {
+        var nameBytes: ArraySlice<UInt8>
+        var name: String
+        var value: ArraySlice<UInt8>
+    }
+
+    static func reduce(
+        _ bytes: [UInt8], _ request: DictionaryReduction, mapper: DecoderReduction.KeyMapper
+    ) -> [UInt8]? {
+        var index = 0
+        guard let range = value(in: bytes, at: &index) else { return nil }
+        skipWhitespace(bytes, &index)
+        guard index == bytes.count else { return nil }
+        return rewrite(bytes, range, request.prefix[...], request.edit, mapper)
+    }
+
+    private static func rewrite(
+        _ bytes: [UInt8], _ range: Range<Int>, _ prefix: ArraySlice<DecodingErrorSummary.Key>,
+        _ edit: DictionaryReduction.Edit, _ mapper: DecoderReduction.KeyMapper
+    ) -> [UInt8]? {
+        guard let first = prefix.first else {
+            guard let members = members(of: bytes, range) else { return nil }
+            let kept: [Member]
+            switch edit {
+            case .keepOnly(let keep):
+                kept = members.filter { mapper.names($0.name, keep.stringValue) }
+                if kept.isEmpty { return nil }
+            case .remove(let keys):
+                kept = members.filter { member in !keys.contains { mapper.names(member.name, $0.stringValue) } }
+                if kept.count == members.count { return nil }
+            }
+            var out: [UInt8] = [UInt8(ascii: "{")]
+            for (position, member) in kept.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                out += member.nameBytes
+                out.append(UInt8(ascii: ":"))
+                out += member.value
+            }
+            out.append(UInt8(ascii: "}"))
+            return Array(bytes[..<range.lowerBound]) + out + Array(bytes[range.upperBound...])
+        }
+        let inner: Range<Int>
+        if bytes[range.lowerBound] == UInt8(ascii: "[") {
+            guard let index = first.intValue, let elements = elements(of: bytes, range),
+                elements.indices.contains(index)
+            else { return nil }
+            inner = elements[index]
+        } else {
+            guard let members = members(of: bytes, range) else { return nil }
+            let matching = members.filter { mapper.names($0.name, first.stringValue) }
+            guard matching.count == 1, let member = matching.first else { return nil }
+            inner = member.value.startIndex..<member.value.endIndex
+        }
+        return rewrite(bytes, inner, prefix.dropFirst(), edit, mapper)
+    }
+
+    static func skipWhitespace(_ bytes: [UInt8], _ index: inout Int) {
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    }
+
+    /// The range of the value starting at `index` (after whitespace), by the lenient scan.
+    static func value(in bytes: [UInt8], at index: inout Int) -> Range<Int>? {
+        skipWhitespace(bytes, &index)
+        guard index < bytes.count else { return nil }
+        let start = index
+        switch bytes[index] {
+        case UInt8(ascii: "\""):
+            index += 1
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            guard index < bytes.count else { return nil }
+            index += 1
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            let close = bytes[index] == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            index += 1
+            while true {
+                skipWhitespace(bytes, &index)
+                guard index < bytes.count else { return nil }
+                if bytes[index] == close { break }
+                guard value(in: bytes, at: &index) != nil else { return nil }
+                skipWhitespace(bytes, &index)
+                guard index < bytes.count else { return nil }
+                if bytes[index] == UInt8(ascii: ":") || bytes[index] == UInt8(ascii: ",") { index += 1 }
+            }
+            index += 1
+        default:
+            while index < bytes.count, !" \t\r\n,:]}".utf8.contains(bytes[index]) { index += 1 }
+            guard index > start else { return nil }
+        }
+        return start..<index
+    }
+
+    static func members(of bytes: [UInt8], _ range: Range<Int>) -> [Member]? {
+        guard bytes[range.lowerBound] == UInt8(ascii: "{") else { return nil }
+        var index = range.lowerBound + 1
+        var result: [Member] = []
+        while true {
+            skipWhitespace(bytes, &index)
+            guard index < range.upperBound else { return nil }
+            if bytes[index] == UInt8(ascii: "}") { return result }
+            guard bytes[index] == UInt8(ascii: "\""), let name = value(in: bytes, at: &index) else { return nil }
+            skipWhitespace(bytes, &index)
+            guard index < range.upperBound, bytes[index] == UInt8(ascii: ":") else { return nil }
+            index += 1
+            guard let member = value(in: bytes, at: &index) else { return nil }
+            let text = bytes[(name.lowerBound + 1)..<(name.upperBound - 1)]
+            let read =
+                (try? JSONDecoder().decode(String.self, from: Data(bytes[name])))
+                ?? String(decoding: text, as: UTF8.self)
+            result.append(Member(nameBytes: bytes[name], name: read, value: bytes[member]))
+            skipWhitespace(bytes, &index)
+            if index < range.upperBound, bytes[index] == UInt8(ascii: ",") { index += 1 }
+        }
+    }
+
+    static func elements(of bytes: [UInt8], _ range: Range<Int>) -> [Range<Int>]? {
+        var index = range.lowerBound + 1
+        var result: [Range<Int>] = []
+        while true {
+            skipWhitespace(bytes, &index)
+            guard index < range.upperBound else { return nil }
+            if bytes[index] == UInt8(ascii: "]") { return result }
+            guard let element = value(in: bytes, at: &index) else { return nil }
+            result.append(element)
+            skipWhitespace(bytes, &index)
+            if index < range.upperBound, bytes[index] == UInt8(ascii: ",") { index += 1 }
+        }
     }
 }
