@@ -89,6 +89,22 @@ public final class WireJSONDecoder: Sendable {
     /// Creates a decoder with `JSONDecoder`'s default strategies and strict acceptance.
     public init() {}
 
+    /// Creates a decoder with the strategies and user info of an app's `JSONDecoder` (and strict
+    /// acceptance unless told otherwise), so a switch keeps the app's configuration in one place.
+    ///
+    /// ```swift
+    /// let decoder = WireJSONDecoder(configuredLike: .sampleAPI)   // the app's JSONDecoder
+    /// ```
+    public convenience init(configuredLike decoder: JSONDecoder, acceptance: Acceptance = .strict) {
+        self.init()
+        dateDecodingStrategy = decoder.dateDecodingStrategy
+        dataDecodingStrategy = decoder.dataDecodingStrategy
+        keyDecodingStrategy = decoder.keyDecodingStrategy
+        nonConformingFloatDecodingStrategy = decoder.nonConformingFloatDecodingStrategy
+        userInfo = decoder.userInfo
+        self.acceptance = acceptance
+    }
+
     /// Decodes a value of `type` from `data`.
     ///
     /// ```swift

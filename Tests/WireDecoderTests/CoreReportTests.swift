@@ -159,3 +159,38 @@ import WireJSON
         #expect(article.contains("```text\n\(report.description)\n```"), "\(report)")
     }
 }
+
+/// A model that probes every number with `try? Int` meets one error per fraction; the errors
+/// name their place, and a document with many of them still decodes (the first few errors get
+/// a path and a line, the rest a byte offset, so the cost stays linear).
+@Suite struct ManyCaughtErrorsTests {
+    struct Probe: Decodable {
+        var integers = 0
+        init(from decoder: any Decoder) throws {
+            var container = try decoder.unkeyedContainer()
+            while !container.isAtEnd {
+                if (try? container.decode(Int.self)) != nil {
+                    integers += 1
+                } else {
+                    _ = try container.decode(Double.self)
+                }
+            }
+        }
+    }
+
+    @Test func theFirstErrorsNameTheirPlaceAndTheRestTheirByte() throws {
+        let text = "[" + (0..<20_000).map { $0 % 2 == 0 ? "\($0)" : "\($0).5" }.joined(separator: ",") + "]"
+        let (probe, report) = try WireJSONDecoder().decodeWithReport(Probe.self, from: Data(text.utf8))
+        #expect(probe.integers == 10_000)
+        #expect(report.swallowedErrors.count == 10_000)
+        #expect(report.swallowedErrors.first?.path.description == "$[1]")
+
+        let one = Data("[1.5]".utf8)
+        #expect {
+            try WireJSONDecoder().decode([Int].self, from: one)
+        } throws: { error in
+            guard case DecodingError.dataCorrupted(let context) = error else { return false }
+            return context.debugDescription.contains("$[0] (line 1, column 2")
+        }
+    }
+}

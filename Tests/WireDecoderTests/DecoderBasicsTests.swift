@@ -37,3 +37,18 @@ import WireDecoder
         }
     }
 }
+
+@Suite struct ConfiguredLikeTests {
+    struct Event: Decodable, Equatable { var startsAt: Date }
+
+    @Test func aDecoderConfiguredLikeAnAppsJSONDecoderDecodesAsItDoes() throws {
+        let app = JSONDecoder()
+        app.keyDecodingStrategy = .convertFromSnakeCase
+        app.dateDecodingStrategy = .secondsSince1970
+        let data = Data(#"{"starts_at": 60}"#.utf8)
+        let wire = WireJSONDecoder(configuredLike: app)
+        #expect(wire.acceptance == .strict)
+        #expect(try wire.decode(Event.self, from: data) == app.decode(Event.self, from: data))
+        #expect(WireJSONDecoder(configuredLike: app, acceptance: .jsonDecoder).acceptance == .jsonDecoder)
+    }
+}

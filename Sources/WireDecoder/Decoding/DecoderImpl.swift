@@ -42,6 +42,8 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
     let ownsCursors: Bool
     /// The entry that stands for a missing value (a `null` after the document).
     let nullIndex: Int
+    /// How many more errors get their JSON path and line in the description.
+    var placesLeft = 8
 
     static let cursorSlots = 64
 
@@ -220,7 +222,16 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
     /// empty coding path; the description here also says where and what.
     func corrupted(at index: Int, expected type: Any.Type, reason: String) -> DecodingError {
         recorder?.failed(at: index, expected: type)
-        let place = PlaceFinder.describe(index, tape: tape, base: base)
+        // Finding a path and a line costs a walk of the tape; a model that catches many such
+        // errors (a `try? Int` probe over every number) gets the full place for the first few
+        // only, so its decode stays linear.
+        let place: String
+        if placesLeft > 0 {
+            placesLeft -= 1
+            place = PlaceFinder.describe(index, tape: tape, base: base)
+        } else {
+            place = "byte \(TapePaths.startOffset(index, tape: tape))"
+        }
         return DecodingError.dataCorrupted(
             .init(codingPath: [], debugDescription: "The given data was not valid JSON: \(reason) at \(place).")
         )

@@ -72,6 +72,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
         let tape = impl.tape
         var keys: [Key] = []
+        keys.reserveCapacity(tape.count(object))
         var seen = Set<String>()
         let duplicates = tape.flags(object) & ObjectFlags.duplicates != 0
         var member = object &+ 1

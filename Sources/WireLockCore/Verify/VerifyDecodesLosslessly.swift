@@ -66,13 +66,7 @@ public enum LosslessDecoding {
     /// let wire = LosslessDecoding.decoder(configuredLike: .sampleAPI)
     /// ```
     public static func decoder(configuredLike decoder: JSONDecoder) -> WireJSONDecoder {
-        let wire = WireJSONDecoder()
-        wire.dateDecodingStrategy = decoder.dateDecodingStrategy
-        wire.dataDecodingStrategy = decoder.dataDecodingStrategy
-        wire.keyDecodingStrategy = decoder.keyDecodingStrategy
-        wire.nonConformingFloatDecodingStrategy = decoder.nonConformingFloatDecodingStrategy
-        wire.userInfo = decoder.userInfo
-        return wire
+        WireJSONDecoder(configuredLike: decoder)
     }
 
     /// `FILE: T could not decode the fixture: …`, then where (``explanation(of:in:file:decoder:)``).
