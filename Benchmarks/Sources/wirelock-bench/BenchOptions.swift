@@ -38,29 +38,19 @@ struct BenchOptions {
 
     static func parse(_ arguments: [String]) throws -> BenchOptions {
         var options = BenchOptions()
-        var rest = arguments[...]
-        func value(_ flag: String) throws -> String {
-            guard let value = rest.popFirst() else { throw BenchError("\(flag) needs a value") }
-            return value
-        }
-        func positive(_ flag: String) throws -> Int {
-            guard let number = Int(try value(flag)), number > 0 else {
-                throw BenchError("\(flag) needs a positive whole number")
-            }
-            return number
-        }
-        while let argument = rest.popFirst() {
+        var rest = BenchArguments(arguments)
+        while let argument = rest.next() {
             switch argument {
-            case "--file": options.file = try value(argument)
-            case "--runs": options.runs = try positive(argument)
-            case "--json-verify": options.jsonVerify = try value(argument)
+            case "--file": options.file = try rest.value(argument)
+            case "--runs": options.runs = try rest.positive(argument)
+            case "--json-verify": options.jsonVerify = try rest.value(argument)
             case "--no-decoder": options.skipDecoder = true
             case "--stream-rss": options.streamRSS = true
-            case "--size-mb": options.streamSizeMB = try positive(argument)
-            case "--gen": options.generator = try value(argument)
-            case "--wirelock": options.wirelock = try value(argument)
+            case "--size-mb": options.streamSizeMB = try rest.positive(argument)
+            case "--gen": options.generator = try rest.value(argument)
+            case "--wirelock": options.wirelock = try rest.value(argument)
             case "--child":
-                let name = try value(argument)
+                let name = try rest.value(argument)
                 guard let workload = Workload(rawValue: name) else { throw BenchError("unknown workload '\(name)'") }
                 options.child = workload
             case "-h", "--help":

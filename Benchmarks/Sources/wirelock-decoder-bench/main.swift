@@ -35,24 +35,14 @@ struct Options {
 
     static func parse(_ arguments: [String]) throws -> Options {
         var options = Options()
-        var rest = arguments[...]
-        func value(_ flag: String) throws -> String {
-            guard let value = rest.popFirst() else { throw BenchError("\(flag) needs a value") }
-            return value
-        }
-        func positive(_ flag: String) throws -> Int {
-            guard let number = Int(try value(flag)), number > 0 else {
-                throw BenchError("\(flag) needs a positive whole number")
-            }
-            return number
-        }
-        while let argument = rest.popFirst() {
+        var rest = BenchArguments(arguments)
+        while let argument = rest.next() {
             switch argument {
-            case "--file": options.file = try value(argument)
-            case "--runs": options.runs = try positive(argument)
-            case "--docs": options.docs = try positive(argument)
+            case "--file": options.file = try rest.value(argument)
+            case "--runs": options.runs = try rest.positive(argument)
+            case "--docs": options.docs = try rest.positive(argument)
             case "--child":
-                let name = try value(argument)
+                let name = try rest.value(argument)
                 guard let workload = Workload(argument: name) else { throw BenchError("unknown workload '\(name)'") }
                 options.child = workload
             case "-h", "--help":

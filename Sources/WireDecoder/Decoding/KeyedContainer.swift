@@ -148,13 +148,18 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return true
     }
 
+    /// JSONDecoder's error for a key the object does not have.
+    func keyNotFound(_ key: Key) -> DecodingError {
+        DecodingError.keyNotFound(
+            key,
+            .init(
+                codingPath: codingPath,
+                debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+    }
+
     @inline(__always) func valueIndex(_ key: Key) throws -> Int {
         guard let member = memberIndex(key) else {
-            throw DecodingError.keyNotFound(
-                key,
-                .init(
-                    codingPath: codingPath,
-                    debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+            throw keyNotFound(key)
         }
         impl.recorder?.consumed(member)
         return member &+ 1
@@ -171,11 +176,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decodeNil(forKey key: Key) throws -> Bool {
         guard let member = memberIndex(key) else {
-            throw DecodingError.keyNotFound(
-                key,
-                .init(
-                    codingPath: codingPath,
-                    debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+            throw keyNotFound(key)
         }
         guard impl.tape.kind(member &+ 1) == .null else { return false }
         impl.recorder?.consumed(member)
