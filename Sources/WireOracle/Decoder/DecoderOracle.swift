@@ -82,7 +82,9 @@ public struct DecoderOracle: Sendable {
 
     /// Runs every input of `corpus` (read once, from one thread at a time).
     ///
-    /// - Parameter progress: called after each block with the inputs done so far (from a worker thread).
+    /// - Parameters:
+    ///   - corpus: the inputs, each with the target it is decoded into.
+    ///   - progress: called after each block with the inputs done so far (from a worker thread).
     public func run<Corpus: Sequence>(
         _ corpus: Corpus, progress: (@Sendable (Int) -> Void)? = nil
     ) -> DecoderOracleReport where Corpus.Element == DecoderInput, Corpus.Iterator: SendableMetatype {

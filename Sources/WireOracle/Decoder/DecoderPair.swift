@@ -41,7 +41,12 @@ public struct DecoderPair: Sendable {
 
     /// The pair for a `Decodable` type, both decoders built once from `strategies` and shared.
     ///
-    /// - Parameter canonical: how a value becomes the bytes that decide equality.
+    /// - Parameters:
+    ///   - type: the type both decoders decode.
+    ///   - name: the pair's name in reports (`[Int: String]`).
+    ///   - strategies: the strategies both decoders get.
+    ///   - mapKeyTypes: key types whose members a decoder visits in hash order (the dictionary rule).
+    ///   - canonical: how a value becomes the bytes that decide equality.
     public static func decodable<T: Decodable & SendableMetatype>(
         _ type: T.Type, name: String, strategies: DecoderStrategies = DecoderStrategies(),
         mapKeyTypes: Set<String> = DecoderComparison.dictionaryKeyTypes,
