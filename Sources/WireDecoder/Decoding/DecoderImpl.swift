@@ -178,7 +178,7 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         node = path
         if let recorder {
             currentType = T.self
-            recorder.reached(index, by: T.self)
+            recorder.reached(index, by: T.self, tape: tape)
         }
         defer {
             current = savedCurrent
@@ -286,14 +286,15 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         }
         let offset = tape.offset(index)
         let length = tape.length(index)
-        if tape.flags(index) & NumberFlags.notInteger == 0, strict || NumberText.isValid(base, offset, length),
-            let value = NumberText.integer(base, offset, length, as: T.self)
-        {
-            return value
-        }
+        // The compatible scan keeps any run of number characters; it is checked once, here.
         guard strict || NumberText.isValid(base, offset, length) else {
             throw corrupted(
                 at: index, expected: T.self, reason: "number \(NumberText.text(base, offset, length)) is not JSON")
+        }
+        if tape.flags(index) & NumberFlags.notInteger == 0,
+            let value = NumberText.integer(base, offset, length, as: T.self)
+        {
+            return value
         }
         let text = NumberText.text(base, offset, length)
         guard let value = NumberText.slowInteger(text, as: T.self) else {

@@ -267,13 +267,13 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         keyedBy type: NestedKey.Type, forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
         let value = try valueIndex(key)
-        impl.recorder?.reached(value, by: impl.currentType)
+        impl.recorder?.reached(value, by: impl.currentType, tape: impl.tape)
         return try impl.with(value, path: node.appending(key)) { try impl.container(keyedBy: type) }
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         let value = try valueIndex(key)
-        impl.recorder?.reached(value, by: impl.currentType)
+        impl.recorder?.reached(value, by: impl.currentType, tape: impl.tape)
         return try impl.with(value, path: node.appending(key)) { try impl.unkeyedContainer() }
     }
 

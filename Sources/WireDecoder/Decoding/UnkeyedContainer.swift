@@ -151,7 +151,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
         keyedBy type: NestedKey.Type
     ) throws -> KeyedDecodingContainer<NestedKey> {
         let value = try element(KeyedDecodingContainer<NestedKey>.self)
-        impl.recorder?.reached(value, by: impl.currentType)
+        impl.recorder?.reached(value, by: impl.currentType, tape: impl.tape)
         let container = try impl.with(value, path: node.appending(indexKey)) { try impl.container(keyedBy: type) }
         advance()
         return container
@@ -161,7 +161,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
         let value = try element(
             (any UnkeyedDecodingContainer).self,
             message: "Cannot get nested unkeyed container -- unkeyed container is at end.")
-        impl.recorder?.reached(value, by: impl.currentType)
+        impl.recorder?.reached(value, by: impl.currentType, tape: impl.tape)
         let container = try impl.with(value, path: node.appending(indexKey)) { try impl.unkeyedContainer() }
         advance()
         return container

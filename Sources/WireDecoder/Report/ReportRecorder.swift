@@ -19,7 +19,10 @@ final class ReportRecorder {
         if index < consumedEntries.count { consumedEntries[index] = true }
     }
 
-    func reached(_ index: Int, by type: Any.Type) {
+    /// Only containers are kept: a scalar has no members to drop.
+    func reached(_ index: Int, by type: Any.Type, tape: TapeView) {
+        let kind = tape.kind(index)
+        guard kind == .object || kind == .array else { return }
         if containers[index] == nil { containers[index] = type }
     }
 
