@@ -116,7 +116,7 @@ extension ModelRunner {
                 "oracle-decoder: \(command.mutants) mutants per model (seed \(command.seed), shard \(command.shard))")
             for line in lines { output(line) }
             output("  decodes compared: \(report.compared)")
-            output("  values equal:     \(report.valuesEqual)")
+            output("  values equal:     \(report.valuesEqual) (\(report.hashOrderValues) by the dictionary rule)")
             output(
                 "  errors equal:     \(report.errorsEqualTotal) (\(report.errorsByCase); "
                     + "\(report.hashOrderEqual) by the dictionary rule)")
@@ -138,6 +138,7 @@ extension ModelRunner {
                 .init(key: "valuesEqual", value: number(report.valuesEqual)),
                 .init(key: "errorsEqual", value: number(report.errorsEqualTotal)),
                 .init(key: "hashOrderEqual", value: number(report.hashOrderEqual)),
+                .init(key: "hashOrderValues", value: number(report.hashOrderValues)),
                 .init(key: "mismatched", value: number(report.mismatched)),
                 .init(
                     key: "mismatches",

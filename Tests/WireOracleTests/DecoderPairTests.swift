@@ -151,3 +151,52 @@ struct DecoderPairTests {
         #expect(AnyJSON.double(-0.0).canonicalBytes != AnyJSON.double(0.0).canonicalBytes)
     }
 }
+
+/// The value form of the dictionary rule: names that become one `Int` key.
+@Suite("Decoder oracle: colliding dictionary keys")
+struct CollidingKeyTests {
+    static func rendering(_ value: [[Int: String]]) -> [UInt8] {
+        Array(value.map { $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } }.description.utf8)
+    }
+
+    /// `JSONDecoder`, except that on an input where `"01"` and `"1"` collide it answers as if it had
+    /// visited `"01"` last (the hash order it takes in some processes), so the test does not
+    /// depend on this process's hash seed.
+    static func legacy(_ bytes: [UInt8]) -> DecodeOutcome {
+        if String(decoding: bytes, as: UTF8.self).contains(#""01""#) {
+            return .value(canonical: rendering([[1: "a"], [2: "x"]]))
+        }
+        return DecodeOutcome(decoding: { try JSONDecoder().decode([[Int: String]].self, from: Data(bytes)) }) {
+            rendering($0)
+        }
+    }
+
+    static func pair(answering value: [[Int: String]]) -> DecoderPair {
+        DecoderPair(name: "[[Int: String]]", legacy: legacy, candidate: { _ in .value(canonical: rendering(value)) })
+    }
+
+    static let input = Array(#"[{"01":"a", "1" : "b"},{"2":"x"}]"#.utf8)
+
+    @Test func theLastOfTheCollidingMembersIsOneOfJSONDecodersAnswers() {
+        #expect(Self.pair(answering: [[1: "b"], [2: "x"]]).check(Self.input).verdict == .sameValueInHashOrder)
+    }
+
+    @Test func anotherValueStaysAMismatch() {
+        // "c" is nobody's member; [1: "a"] with the other element changed is not the edit's answer either.
+        #expect(Self.pair(answering: [[1: "c"], [2: "x"]]).check(Self.input).verdict.isMismatch)
+        #expect(Self.pair(answering: [[1: "b"], [2: "y"]]).check(Self.input).verdict.isMismatch)
+    }
+
+    @Test func withoutCollidingNamesNothingIsForgiven() {
+        let input = Array(#"[{"1":"b"},{"2":"x"}]"#.utf8)
+        #expect(Self.pair(answering: [[1: "c"], [2: "x"]]).check(input).verdict == .mismatch(reason: "the values differ"))
+    }
+
+    @Test func theRuleIsCountedApartInTheReport() {
+        let target = DecoderTarget(name: "t", pairs: [Self.pair(answering: [[1: "b"], [2: "x"]])])
+        let report = DecoderOracle(targets: [target]).run([DecoderInput(target: 0, bytes: Self.input, origin: "input")])
+        #expect(report.valuesEqual == 1)
+        #expect(report.hashOrderValues == 1)
+        #expect(report.mismatched == 0)
+    }
+}

@@ -8,6 +8,11 @@ public enum DecoderVerdict: Hashable, Sendable {
     /// exact error once the dictionary holds only the candidate's member (see ``DecoderComparison``);
     /// the case is the candidate's.
     case sameErrorInHashOrder(DecodingErrorSummary.Case)
+    /// Both decoded, to different values, because two names of one object became one dictionary
+    /// key (`"01"` and `"1"` in an `[Int: String]`) and `Dictionary.init(from:)` keeps the member it
+    /// visits last, in hash order; `JSONDecoder` decodes the candidate's value once each such
+    /// group is cut down to its last member (see ``DecoderComparison/confirmByKeepingLast(_:legacy:candidate:edited:)``).
+    case sameValueInHashOrder
     /// They differ; the reason says how.
     case mismatch(reason: String)
 
@@ -84,6 +89,27 @@ public enum DecoderComparison {
             if seen.sameError(as: wanted) { return .sameErrorInHashOrder(wanted.errorCase) }
         }
         return verdict
+    }
+
+    /// The rule's form for values. `Dictionary.init(from:)` stores each member under its key, so
+    /// when two names of one object become one key (`"01"`, `"1"` and `"+1"` are all the `Int` 1)
+    /// the value kept is the one visited last: payload order for the candidate, hash order (which
+    /// changes from one process to the next) for `JSONDecoder`. Two different values are forgiven
+    /// when `JSONDecoder`, on the input with every such group cut down to its last member
+    /// (`edited`, see `DecoderReduction.keepingLastOfEachKey`), decodes exactly the candidate's
+    /// value: that is the answer `JSONDecoder` gives whenever it happens to visit those members
+    /// last. Nil from `edited` (no names collide) leaves the mismatch.
+    ///
+    /// ```swift
+    /// let verdict = DecoderComparison.confirmByKeepingLast(first, legacy: a, candidate: b) { nil }
+    /// ```
+    public static func confirmByKeepingLast(
+        _ verdict: DecoderVerdict, legacy: DecodeOutcome, candidate: DecodeOutcome, edited: () -> DecodeOutcome?
+    ) -> DecoderVerdict {
+        guard verdict.isMismatch, case .value = legacy, case .value(let wanted) = candidate,
+            case .value(let seen) = edited()
+        else { return verdict }
+        return seen == wanted ? .sameValueInHashOrder : verdict
     }
 
     /// Compares two outcomes.

@@ -66,6 +66,8 @@ public struct DecoderOracleReport: Hashable, Sendable, CustomStringConvertible {
     public var errorsEqual: [DecodingErrorSummary.Case: Int] = [:]
     /// Of those, the ones equal under the dictionary rule.
     public var hashOrderEqual = 0
+    /// Of the equal values, the ones equal under the dictionary rule (``DecoderVerdict/sameValueInHashOrder``).
+    public var hashOrderValues = 0
     /// Decodes that disagreed.
     public var mismatched = 0
     /// The first mismatches by input index.
@@ -85,6 +87,9 @@ public struct DecoderOracleReport: Hashable, Sendable, CustomStringConvertible {
         compared += 1
         switch verdict {
         case .sameValue: valuesEqual += 1
+        case .sameValueInHashOrder:
+            valuesEqual += 1
+            hashOrderValues += 1
         case .sameError(let errorCase): errorsEqual[errorCase, default: 0] += 1
         case .sameErrorInHashOrder(let errorCase):
             errorsEqual[errorCase, default: 0] += 1
@@ -100,6 +105,7 @@ public struct DecoderOracleReport: Hashable, Sendable, CustomStringConvertible {
         valuesEqual += other.valuesEqual
         for (errorCase, n) in other.errorsEqual { errorsEqual[errorCase, default: 0] += n }
         hashOrderEqual += other.hashOrderEqual
+        hashOrderValues += other.hashOrderValues
         mismatched += other.mismatched
         guard !other.mismatches.isEmpty else { return }
         mismatches += other.mismatches
@@ -118,7 +124,8 @@ public struct DecoderOracleReport: Hashable, Sendable, CustomStringConvertible {
     /// The summary, then each kept mismatch.
     public var description: String {
         var lines = [
-            "\(inputs) inputs, \(compared) decodes compared: \(valuesEqual) values equal, \(errorsEqualTotal) errors equal "
+            "\(inputs) inputs, \(compared) decodes compared: \(valuesEqual) values equal "
+                + "(\(hashOrderValues) by the dictionary rule), \(errorsEqualTotal) errors equal "
                 + "(\(errorsByCase); \(hashOrderEqual) by the dictionary rule), \(mismatched) mismatches"
         ]
         lines += mismatches.map(\.description)

@@ -100,6 +100,9 @@ public struct DecoderPair: Sendable {
         var verdict = DecoderComparison.compare(legacy: a, candidate: b, mapKeyTypes: mapKeyTypes) { request in
             DecoderReduction.reduce(bytes, request, strategies: strategies).map(legacy)
         }
+        verdict = DecoderComparison.confirmByKeepingLast(verdict, legacy: a, candidate: b) {
+            DecoderReduction.keepingLastOfEachKey(bytes).map(legacy)
+        }
         if verdict.isMismatch, case .error = a {
             // A dictionary's hash order depends on where its storage lands; buffers of changing
             // sizes kept alive between the runs move it, so the runs see different orders.

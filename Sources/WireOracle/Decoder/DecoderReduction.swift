@@ -29,6 +29,22 @@ enum DecoderReduction {
         return out
     }
 
+    /// The document with every group of an object's members whose names are one `Int` (`"01"`,
+    /// `"1"`, `"+1"`) cut down to the group's last member, read by `JSONDecoder`'s lenient scan and
+    /// copied byte for byte otherwise; nil when no object has such a group or the scan cannot read
+    /// the input. The value form of the dictionary rule decodes it.
+    static func keepingLastOfEachKey(_ bytes: [UInt8]) -> [UInt8]? {
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        var index = 0
+        guard let range = LenientSpans.value(in: body, at: &index) else { return nil }
+        LenientSpans.skipWhitespace(body, &index)
+        guard index == body.count else { return nil }
+        var out: [UInt8] = []
+        var changed = false
+        guard LenientSpans.keepLast(body, range, into: &out, changed: &changed), changed else { return nil }
+        return out
+    }
+
     private static func rewrite(
         _ value: JSONValue, _ prefix: ArraySlice<DecodingErrorSummary.Key>, edit: DictionaryReduction.Edit,
         mapper: KeyMapper
@@ -221,6 +237,48 @@ enum LenientSpans {
             inner = member.value.startIndex..<member.value.endIndex
         }
         return rewrite(bytes, inner, prefix.dropFirst(), edit, mapper)
+    }
+
+    /// Writes the value at `range`, every object's members whose names are one `Int` cut down to
+    /// the last of them; false when the scan cannot read it.
+    static func keepLast(_ bytes: [UInt8], _ range: Range<Int>, into out: inout [UInt8], changed: inout Bool) -> Bool {
+        switch bytes[range.lowerBound] {
+        case UInt8(ascii: "{"):
+            guard let members = members(of: bytes, range) else { return false }
+            var last: [Int: Int] = [:]
+            var names: [Int: Set<String>] = [:]
+            for (position, member) in members.enumerated() {
+                guard let key = Int(member.name) else { continue }
+                last[key] = position
+                names[key, default: []].insert(member.name)
+            }
+            out.append(UInt8(ascii: "{"))
+            var first = true
+            for (position, member) in members.enumerated() {
+                if let key = Int(member.name), names[key, default: []].count > 1, last[key] != position {
+                    changed = true
+                    continue
+                }
+                if !first { out.append(UInt8(ascii: ",")) }
+                first = false
+                out += member.nameBytes
+                out.append(UInt8(ascii: ":"))
+                let value = member.value.startIndex..<member.value.endIndex
+                guard keepLast(bytes, value, into: &out, changed: &changed) else { return false }
+            }
+            out.append(UInt8(ascii: "}"))
+        case UInt8(ascii: "["):
+            guard let elements = elements(of: bytes, range) else { return false }
+            out.append(UInt8(ascii: "["))
+            for (position, element) in elements.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                guard keepLast(bytes, element, into: &out, changed: &changed) else { return false }
+            }
+            out.append(UInt8(ascii: "]"))
+        default:
+            out += bytes[range]
+        }
+        return true
     }
 
     static func skipWhitespace(_ bytes: [UInt8], _ index: inout Int) {

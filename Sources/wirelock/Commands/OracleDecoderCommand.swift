@@ -225,7 +225,7 @@ struct OracleDecoderSummary {
     func text(_ report: DecoderOracleReport, saved: [Int: String]) -> String {
         var lines = ["oracle decoder: \(coverage)"]
         lines.append("  decodes compared: \(report.compared) (\(report.inputs) inputs)")
-        lines.append("  values equal:     \(report.valuesEqual)")
+        lines.append("  values equal:     \(report.valuesEqual) (\(report.hashOrderValues) by the dictionary rule)")
         lines.append(
             "  errors equal:     \(report.errorsEqualTotal) (\(report.errorsByCase); \(report.hashOrderEqual) by the dictionary rule)"
         )
@@ -268,6 +268,7 @@ struct OracleDecoderSummary {
                 .init(key: "valuesEqual", value: number(report.valuesEqual)),
                 .init(key: "errorsEqual", value: .object(JSONObject(errors))),
                 .init(key: "hashOrderEqual", value: number(report.hashOrderEqual)),
+                .init(key: "hashOrderValues", value: number(report.hashOrderValues)),
                 .init(key: "mismatched", value: number(report.mismatched)),
                 .init(key: "mismatches", value: .array(mismatches)),
             ]))
