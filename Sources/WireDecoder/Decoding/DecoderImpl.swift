@@ -47,6 +47,16 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
 
     static let cursorSlots = 64
 
+    /// Which types met so far fill themselves (``DirectlyDecodable``), by their metadata
+    /// (direct-mapped), so the runtime's conformance lookup runs once per type and decode rather
+    /// than once per value.
+    struct DirectEntry {
+        var type: ObjectIdentifier?
+        var direct: (any DirectlyDecodable.Type)?
+    }
+    let directTypes: UnsafeMutablePointer<DirectEntry>
+    static let directSlots = 16
+
     init(
         base: UnsafePointer<UInt8>, tape: TapeView, options: DecodingOptions, recorder: ReportRecorder?,
         nullIndex: Int
@@ -64,6 +74,8 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         cursorObjects.initialize(repeating: -1, count: Self.cursorSlots)
         cursorMembers = .allocate(capacity: Self.cursorSlots)
         cursorMembers.initialize(repeating: 0, count: Self.cursorSlots)
+        directTypes = .allocate(capacity: Self.directSlots)
+        directTypes.initialize(repeating: DirectEntry(type: nil, direct: nil), count: Self.directSlots)
         ownsCursors = true
     }
 
@@ -78,6 +90,7 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         nullIndex = other.nullIndex
         cursorObjects = other.cursorObjects
         cursorMembers = other.cursorMembers
+        directTypes = other.directTypes
         ownsCursors = false
         current = index
         self.node = node
@@ -88,6 +101,8 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         if ownsCursors {
             cursorObjects.deallocate()
             cursorMembers.deallocate()
+            directTypes.deinitialize(count: Self.directSlots)
+            directTypes.deallocate()
         }
     }
 
@@ -97,36 +112,30 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
     // MARK: Containers
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        switch tape.kind(current) {
-        case .object:
-            return KeyedDecodingContainer(try KeyedContainer<Key>(impl: self, object: current, node: node))
-        case .null:
-            throw DecodingError.valueNotFound(
-                [String: Any].self,
-                .init(
-                    codingPath: codingPath,
-                    debugDescription: "Cannot get keyed decoding container -- found null value instead")
-            )
-        default:
-            throw mismatch([String: Any].self, at: current, path: codingPath)
-        }
+        guard tape.kind(current) == .object else { throw notAnObject(current, path: codingPath) }
+        return KeyedDecodingContainer(try KeyedContainer<Key>(impl: self, object: current, node: node))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        switch tape.kind(current) {
-        case .array:
-            recorder?.opened(current, by: currentType)
-            return UnkeyedContainer(impl: self, array: current, node: node)
-        case .null:
-            throw DecodingError.valueNotFound(
-                [Any].self,
-                .init(
-                    codingPath: codingPath,
-                    debugDescription: "Cannot get unkeyed decoding container -- found null value instead")
-            )
-        default:
-            throw mismatch([Any].self, at: current, path: codingPath)
-        }
+        guard tape.kind(current) == .array else { throw notAnArray(current, path: codingPath) }
+        recorder?.opened(current, by: currentType)
+        return UnkeyedContainer(impl: self, array: current, node: node)
+    }
+
+    /// JSONDecoder's error for a keyed container asked of a value that is no object.
+    func notAnObject(_ index: Int, path: [any CodingKey]) -> DecodingError {
+        guard tape.kind(index) == .null else { return mismatch([String: Any].self, at: index, path: path) }
+        return DecodingError.valueNotFound(
+            [String: Any].self,
+            .init(codingPath: path, debugDescription: "Cannot get keyed decoding container -- found null value instead"))
+    }
+
+    /// JSONDecoder's error for an unkeyed container asked of a value that is no array.
+    func notAnArray(_ index: Int, path: [any CodingKey]) -> DecodingError {
+        guard tape.kind(index) == .null else { return mismatch([Any].self, at: index, path: path) }
+        return DecodingError.valueNotFound(
+            [Any].self,
+            .init(codingPath: path, debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
@@ -167,7 +176,25 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         if !keyIsDefault, let dictionary = T.self as? any StringKeyedDictionary.Type {
             return try unwrapStringDictionary(index, valueType: dictionary.valueType, parent: parent, key: key) as! T
         }
-        return try decodeNested(index, as: type, path: parent.appending(key))
+        let path = parent.appending(key)
+        // The decoder stands at the collection while it is filled, as in its init(from:), so
+        // errors that JSONDecoder gives the decoder's own path (an ISO 8601 date) have it.
+        if recorder == nil, let direct = directType(T.self),
+            let value = try with(index, path: path, { try direct.decodeDirectly(self, index, path: path) })
+        {
+            return value as! T
+        }
+        return try decodeNested(index, as: type, path: path)
+    }
+
+    /// `type` as a ``DirectlyDecodable`` type, or nil; asks the runtime once per type and slot.
+    @inline(__always) func directType<T>(_ type: T.Type) -> (any DirectlyDecodable.Type)? {
+        let id = ObjectIdentifier(type)
+        let slot = Int(truncatingIfNeeded: UInt(bitPattern: id) &>> 4) & (Self.directSlots &- 1)
+        if directTypes[slot].type == id { return directTypes[slot].direct }
+        let direct = type as? any DirectlyDecodable.Type
+        directTypes[slot] = DirectEntry(type: id, direct: direct)
+        return direct
     }
 
     @inline(__always) func decodeNested<T: Decodable>(_ index: Int, as type: T.Type, path: PathNode) throws -> T {

@@ -1,11 +1,14 @@
 // Coding paths as a chain of nodes, turned into `[CodingKey]` only when a model or an error asks.
 
 /// A coding key of the decoder's own: array indices (`Index 3`, as JSONDecoder spells them, made
-/// into a string only when asked), the `super` key, and member names.
+/// into a string only when asked), the `super` key, member names, and the members of a
+/// `[String: V]` (whose `intValue` is the name read as an `Int`, as the standard library's
+/// dictionary key has it).
 enum WireCodingKey: CodingKey {
     case name(String)
     case index(Int)
     case integer(Int)
+    case dictionaryMember(String)
 
     init(stringValue: String) { self = .name(stringValue) }
     init(intValue: Int) { self = .integer(intValue) }
@@ -13,7 +16,7 @@ enum WireCodingKey: CodingKey {
 
     var stringValue: String {
         switch self {
-        case .name(let name): name
+        case .name(let name), .dictionaryMember(let name): name
         case .index(let index): "Index \(index)"
         case .integer(let value): "\(value)"
         }
@@ -22,12 +25,14 @@ enum WireCodingKey: CodingKey {
     var intValue: Int? {
         switch self {
         case .name: nil
+        case .dictionaryMember(let name): Int(name)
         case .index(let index), .integer(let index): index
         }
     }
 
     static let superKey = WireCodingKey.name("super")
 }
+
 
 /// One step of a coding path; the root has no key.
 final class PathNode: @unchecked Sendable {  // immutable after init

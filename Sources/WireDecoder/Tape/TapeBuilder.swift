@@ -369,45 +369,23 @@ struct TapeBuilder {
     /// copy. In strict mode a repeat of the very same name is an error, as for the validator.
     mutating func checkDuplicates(object: Int, count: Int) throws(ScanFailure) {
         let tape = storage.view
-        var member = object &+ 1
-        var allPlain = true
-        members.removeAll(keepingCapacity: true)
-        for _ in 0..<count {
-            if tape.flags(member) != 0 {
-                allPlain = false
-                break
-            }
-            members.append((fingerprint(offset: tape.offset(member), length: tape.length(member)), member))
-            member = tape.end(member &+ 1)
-        }
+        if count <= 8, noPlainNameRepeats(object: object, count: count, tape) { return }
         var found: [(first: Int, repeated: Int)] = []
-        if allPlain {
-            // Plain ASCII names: equal as strings exactly when equal as bytes. Up to 64 names go
-            // into a 128-slot open-addressing table stamped with a per-object generation (no
-            // clearing between objects).
-            if count <= 64 {
-                generation &+= 1
-                if generation == 0 {
-                    slotStamps.initialize(repeating: 0, count: 128)
-                    generation = 1
+        var allPlain = true
+        if count <= 64 {
+            allPlain = tableCheck(object: object, count: count, tape, into: &found)
+        } else {
+            var member = object &+ 1
+            members.removeAll(keepingCapacity: true)
+            for _ in 0..<count {
+                if tape.flags(member) != 0 {
+                    allPlain = false
+                    break
                 }
-                for entry in members {
-                    var slot = Int(truncatingIfNeeded: entry.fingerprint &>> 57)
-                    while slotStamps[slot] == generation {
-                        let earlier = slotKeys[slot]
-                        if slotPrints[slot] == entry.fingerprint, sameBytes(earlier, entry.key, tape) {
-                            found.append((earlier, entry.key))
-                            break
-                        }
-                        slot = (slot &+ 1) & 127
-                    }
-                    if slotStamps[slot] != generation {
-                        slotStamps[slot] = generation
-                        slotPrints[slot] = entry.fingerprint
-                        slotKeys[slot] = entry.key
-                    }
-                }
-            } else {
+                members.append((fingerprint(offset: tape.offset(member), length: tape.length(member)), member))
+                member = tape.end(member &+ 1)
+            }
+            if allPlain {
                 // Sorted by fingerprint, then by position: equal names are neighbours, first copy first.
                 members.sort { ($0.fingerprint, $0.key) < ($1.fingerprint, $1.key) }
                 var start = 0
@@ -426,10 +404,12 @@ struct TapeBuilder {
                     start = stop
                 }
             }
-        } else {
+        }
+        if !allPlain {
+            found.removeAll()
             // Escapes or non-ASCII: compare the decoded names as Strings (canonical equivalence).
             var firstByName: [String: Int] = [:]
-            member = object &+ 1
+            var member = object &+ 1
             for _ in 0..<count {
                 let name =
                     StringDecoding.decode(base: base, offset: tape.offset(member), length: tape.length(member))
@@ -452,6 +432,58 @@ struct TapeBuilder {
             }
             duplicates.append(DuplicateMember(object: object, first: pair.first, repeated: pair.repeated, exact: exact))
         }
+    }
+
+    /// Up to 64 plain ASCII names (equal as strings exactly when equal as bytes) go into a
+    /// 128-slot open-addressing table stamped with a per-object generation (no clearing between
+    /// objects); repeats are added to `found`. False, with `found` incomplete, when a name is not
+    /// plain.
+    @inline(__always) mutating func tableCheck(
+        object: Int, count: Int, _ tape: TapeView, into found: inout [(first: Int, repeated: Int)]
+    ) -> Bool {
+        generation &+= 1
+        if generation == 0 {
+            slotStamps.initialize(repeating: 0, count: 128)
+            generation = 1
+        }
+        var member = object &+ 1
+        for _ in 0..<count {
+            if tape.flags(member) != 0 { return false }
+            let print = fingerprint(offset: tape.offset(member), length: tape.length(member))
+            var slot = Int(truncatingIfNeeded: print &>> 57)
+            while slotStamps[slot] == generation {
+                let earlier = slotKeys[slot]
+                if slotPrints[slot] == print, sameBytes(earlier, member, tape) {
+                    found.append((earlier, member))
+                    break
+                }
+                slot = (slot &+ 1) & 127
+            }
+            if slotStamps[slot] != generation {
+                slotStamps[slot] = generation
+                slotPrints[slot] = print
+                slotKeys[slot] = member
+            }
+            member = tape.end(member &+ 1)
+        }
+        return true
+    }
+
+    /// True when a small object's names are all plain ASCII and none repeats, each compared with
+    /// the earlier ones (lengths first): the common answer, without filling the table. False
+    /// sends the object to the full check.
+    @inline(__always) func noPlainNameRepeats(object: Int, count: Int, _ tape: TapeView) -> Bool {
+        var member = object &+ 1
+        for position in 0..<count {
+            if tape.flags(member) != 0 { return false }
+            var earlier = object &+ 1
+            for _ in 0..<position {
+                if sameBytes(earlier, member, tape) { return false }
+                earlier = tape.end(earlier &+ 1)
+            }
+            member = tape.end(member &+ 1)
+        }
+        return true
     }
 
     /// Length, first and last eight bytes: equal names always agree, different ones rarely do
