@@ -30,7 +30,8 @@ struct Options {
         Decodes FILE (from `wirelock-gen --size-mb 100 --out FILE`) into a Codable mirror with
         JSONDecoder, JSONSerialization and WireJSONDecoder (strict, .jsonDecoder acceptance and
         decodeWithReport), then its first N records (default 10000) as single-record documents,
-        one call each; N runs of every row (default 3), each in its own process; prints markdown.
+        one call each; N rounds in which every row runs once (default 3), each run in its own process;
+        prints markdown.
         """
 
     static func parse(_ arguments: [String]) throws -> Options {
@@ -138,12 +139,17 @@ struct Row {
     var entries = 0
 }
 
+/// Runs every row once per round, round after round: the host's speed drifts by tens of percent
+/// within a minute here, and rows measured in turn see the same drift, so their ratios hold
+/// where rows measured one after the other would not.
 func measure(_ workloads: [Workload], options: Options, expectedRecords: Int?) throws -> ([Row], Bool) {
-    var rows: [Row] = []
+    var rows = workloads.map { Row(workload: $0, runs: WorkloadRuns(workload: $0, bytes: 0)) }
     var rssIsExact = true
-    for workload in workloads {
-        var row = Row(workload: workload, runs: WorkloadRuns(workload: workload, bytes: 0))
-        for run in 1...options.runs {
+    for run in 1...options.runs {
+        for position in rows.indices {
+            let workload = rows[position].workload
+            var row = rows[position]
+            defer { rows[position] = row }
             let (result, outcome) = try runOnce(workload, options: options)
             row.runs.bytes = result.bytes
             row.runs.seconds.append(result.seconds)
@@ -160,7 +166,6 @@ func measure(_ workloads: [Workload], options: Options, expectedRecords: Int?) t
                     + "peak RSS \(outcome.maxRSSKiB / 1024) MiB, \(result.records) records, \(result.entries) report entries"
             )
         }
-        rows.append(row)
     }
     return (rows, rssIsExact)
 }

@@ -107,7 +107,24 @@ struct TapeWriter {
 
     init(estimatedEntries: Int) {
         capacity = max(16, estimatedEntries)
-        words = malloc(capacity * 16)!.assumingMemoryBound(to: UInt64.self)
+        words = Self.allocate(bytes: capacity * 16)
+    }
+
+    /// A large tape is written once and read once, front to back: on Linux it asks for
+    /// transparent huge pages (where the system leaves them to `madvise`), which take the page
+    /// faults and TLB misses of a 100 MB document's tape down by a factor of up to 512.
+    static func allocate(bytes: Int) -> UnsafeMutablePointer<UInt64> {
+        #if os(Linux)
+            let huge = 2 << 20
+            if bytes >= 4 * huge {
+                var memory: UnsafeMutableRawPointer?
+                if posix_memalign(&memory, huge, bytes) == 0, let memory {
+                    _ = madvise(memory, bytes, 14)  // MADV_HUGEPAGE
+                    return memory.assumingMemoryBound(to: UInt64.self)
+                }
+            }
+        #endif
+        return malloc(bytes)!.assumingMemoryBound(to: UInt64.self)
     }
 
     var view: TapeView { TapeView(words: UnsafePointer(words), count: count) }
