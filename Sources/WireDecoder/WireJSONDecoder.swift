@@ -177,7 +177,7 @@ public final class WireJSONDecoder: Sendable {
         let impl = DecoderImpl(
             base: builder.base, tape: tape, options: options, recorder: recorder, nullIndex: nullIndex)
         let value = try withExtendedLifetime(storage) {
-            try impl.unwrap(0, as: type, parent: .root, key: nil)
+            try impl.unwrap(0, as: type, parent: .root, key: { nil })
         }
         let report = recorder?.finish(
             tape: tape, base: builder.base, length: bytes.count, duplicates: builder.duplicates)

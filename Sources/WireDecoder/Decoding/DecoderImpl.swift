@@ -14,6 +14,10 @@ struct DecodingOptions {
     var strict: Bool
 }
 
+/// The key of a value, asked for only when a coding path is built (a nested container, an error):
+/// a model's key goes into an existential then, not on every decoded member.
+typealias KeyThunk = () -> (any CodingKey)?
+
 /// `[String: V]`, which JSONDecoder decodes without converting its keys when a key strategy is set.
 protocol StringKeyedDictionary {
     static var valueType: any Decodable.Type { get }
@@ -157,7 +161,7 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
 
     /// Decodes the value at `index` as `T`; the path of the value is `parent` plus `key`.
     @inline(__always) func unwrap<T: Decodable>(
-        _ index: Int, as type: T.Type, parent: PathNode, key: (any CodingKey)?
+        _ index: Int, as type: T.Type, parent: PathNode, key: KeyThunk
     ) throws -> T {
         // The common leaf types without a trip through init(from:); T is exactly the type checked,
         // so the bit cast is an identity.
@@ -176,7 +180,7 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         if !keyIsDefault, let dictionary = T.self as? any StringKeyedDictionary.Type {
             return try unwrapStringDictionary(index, valueType: dictionary.valueType, parent: parent, key: key) as! T
         }
-        let path = parent.appending(key)
+        let path = parent.appending(key())
         // The decoder stands at the collection while it is filled, as in its init(from:), so
         // errors that JSONDecoder gives the decoder's own path (an ISO 8601 date) have it.
         if recorder == nil, let direct = directType(T.self),
@@ -271,19 +275,19 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
 
     // MARK: Scalars
 
-    @inline(__always) func unwrapBool(_ index: Int, parent: PathNode, key: (any CodingKey)?) throws -> Bool {
+    @inline(__always) func unwrapBool(_ index: Int, parent: PathNode, key: KeyThunk) throws -> Bool {
         switch tape.kind(index) {
         case .true: return true
         case .false: return false
-        default: throw mismatch(Bool.self, at: index, path: parent.path(byAppending: key))
+        default: throw mismatch(Bool.self, at: index, path: parent.path(byAppending: key()))
         }
     }
 
-    @inline(__always) func unwrapString(_ index: Int, parent: PathNode, key: (any CodingKey)?) throws -> String {
+    @inline(__always) func unwrapString(_ index: Int, parent: PathNode, key: KeyThunk) throws -> String {
         let kind = tape.kind(index)
         guard kind == .string else {
-            if kind == .null { throw notFound(String.self, path: parent.path(byAppending: key)) }
-            throw mismatch(String.self, at: index, path: parent.path(byAppending: key))
+            if kind == .null { throw notFound(String.self, path: parent.path(byAppending: key())) }
+            throw mismatch(String.self, at: index, path: parent.path(byAppending: key()))
         }
         guard let string = stringValue(index) else {
             throw corrupted(
@@ -304,12 +308,12 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
     }
 
     func unwrapInteger<T: FixedWidthInteger & Decodable>(
-        _ index: Int, as type: T.Type, parent: PathNode, key: (any CodingKey)?
+        _ index: Int, as type: T.Type, parent: PathNode, key: KeyThunk
     ) throws -> T {
         let kind = tape.kind(index)
         guard kind == .number else {
-            if kind == .null { throw notFound(T.self, path: parent.path(byAppending: key)) }
-            throw mismatch(T.self, at: index, path: parent.path(byAppending: key))
+            if kind == .null { throw notFound(T.self, path: parent.path(byAppending: key())) }
+            throw mismatch(T.self, at: index, path: parent.path(byAppending: key()))
         }
         let offset = tape.offset(index)
         let length = tape.length(index)
@@ -332,7 +336,7 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
     }
 
     func unwrapFloat<T: BinaryFloatingPoint & LosslessStringConvertible>(
-        _ index: Int, as type: T.Type, parent: PathNode, key: (any CodingKey)?
+        _ index: Int, as type: T.Type, parent: PathNode, key: KeyThunk
     ) throws -> T {
         let kind = tape.kind(index)
         if kind == .number {
@@ -353,7 +357,7 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
             recorder?.floatingPoint(at: index, value: value, base: base, tape: tape)
             return value
         }
-        if kind == .null { throw notFound(T.self, path: parent.path(byAppending: key)) }
+        if kind == .null { throw notFound(T.self, path: parent.path(byAppending: key())) }
         if kind == .string, tape.flags(index) & StringFlags.slow == 0 {
             switch options.nonConforming {
             case .convertFromString(let positive, let negative, let nan):
@@ -366,7 +370,7 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
                 break
             }
         }
-        throw mismatch(T.self, at: index, path: parent.path(byAppending: key))
+        throw mismatch(T.self, at: index, path: parent.path(byAppending: key()))
     }
 
     func bytesEqual(_ offset: Int, _ length: Int, _ string: String) -> Bool {
@@ -378,11 +382,11 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
 
     // MARK: Foundation types
 
-    func unwrapDate(_ index: Int, parent: PathNode, key: (any CodingKey)?) throws -> Date {
-        if tape.kind(index) == .null { throw notFound(Date.self, path: parent.path(byAppending: key)) }
+    func unwrapDate(_ index: Int, parent: PathNode, key: KeyThunk) throws -> Date {
+        if tape.kind(index) == .null { throw notFound(Date.self, path: parent.path(byAppending: key())) }
         switch options.date {
         case .deferredToDate:
-            return try with(index, path: parent.appending(key)) { try Date(from: self) }
+            return try with(index, path: parent.appending(key())) { try Date(from: self) }
         case .secondsSince1970:
             return Date(timeIntervalSince1970: try unwrapFloat(index, as: Double.self, parent: parent, key: key))
         case .millisecondsSince1970:
@@ -402,58 +406,58 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
                 let string = try unwrapString(index, parent: parent, key: key)
                 guard let date = formatter.date(from: string) else {
                     throw corrupted(
-                        at: index, expected: Date.self, path: parent.path(byAppending: key),
+                        at: index, expected: Date.self, path: parent.path(byAppending: key()),
                         message: "Date string does not match format expected by formatter.")
                 }
                 return date
         #endif
         case .custom(let closure):
-            return try with(index, path: parent.appending(key)) { try closure(self) }
+            return try with(index, path: parent.appending(key())) { try closure(self) }
         @unknown default:
-            return try with(index, path: parent.appending(key)) { try Date(from: self) }
+            return try with(index, path: parent.appending(key())) { try Date(from: self) }
         }
     }
 
-    func unwrapData(_ index: Int, parent: PathNode, key: (any CodingKey)?) throws -> Data {
-        if tape.kind(index) == .null { throw notFound(Data.self, path: parent.path(byAppending: key)) }
+    func unwrapData(_ index: Int, parent: PathNode, key: KeyThunk) throws -> Data {
+        if tape.kind(index) == .null { throw notFound(Data.self, path: parent.path(byAppending: key())) }
         switch options.data {
         case .deferredToData:
-            return try with(index, path: parent.appending(key)) { try Data(from: self) }
+            return try with(index, path: parent.appending(key())) { try Data(from: self) }
         case .base64:
             guard tape.kind(index) == .string else {
-                throw mismatch(String.self, at: index, path: parent.path(byAppending: key))
+                throw mismatch(String.self, at: index, path: parent.path(byAppending: key()))
             }
             let string = try unwrapString(index, parent: parent, key: key)
             guard let data = Data(base64Encoded: string) else {
                 throw corrupted(
-                    at: index, expected: Data.self, path: parent.path(byAppending: key),
+                    at: index, expected: Data.self, path: parent.path(byAppending: key()),
                     message: "Encountered Data is not valid Base64.")
             }
             return data
         case .custom(let closure):
-            return try with(index, path: parent.appending(key)) { try closure(self) }
+            return try with(index, path: parent.appending(key())) { try closure(self) }
         @unknown default:
-            return try with(index, path: parent.appending(key)) { try Data(from: self) }
+            return try with(index, path: parent.appending(key())) { try Data(from: self) }
         }
     }
 
-    func unwrapURL(_ index: Int, parent: PathNode, key: (any CodingKey)?) throws -> URL {
-        if tape.kind(index) == .null { throw notFound(URL.self, path: parent.path(byAppending: key)) }
+    func unwrapURL(_ index: Int, parent: PathNode, key: KeyThunk) throws -> URL {
+        if tape.kind(index) == .null { throw notFound(URL.self, path: parent.path(byAppending: key())) }
         let string = try unwrapString(index, parent: parent, key: key)
         guard let url = URL(string: string) else {
             throw corrupted(
-                at: index, expected: URL.self, path: parent.path(byAppending: key), message: "Invalid URL string.")
+                at: index, expected: URL.self, path: parent.path(byAppending: key()), message: "Invalid URL string.")
         }
         return url
     }
 
-    func unwrapDecimal(_ index: Int, parent: PathNode, key: (any CodingKey)?) throws -> Decimal {
+    func unwrapDecimal(_ index: Int, parent: PathNode, key: KeyThunk) throws -> Decimal {
         let kind = tape.kind(index)
-        if kind == .null { throw notFound(Decimal.self, path: parent.path(byAppending: key)) }
+        if kind == .null { throw notFound(Decimal.self, path: parent.path(byAppending: key())) }
         guard kind == .number else {
             recorder?.failed(at: index, expected: Decimal.self)
             throw DecodingError.typeMismatch(
-                Decimal.self, .init(codingPath: parent.path(byAppending: key), debugDescription: ""))
+                Decimal.self, .init(codingPath: parent.path(byAppending: key()), debugDescription: ""))
         }
         let offset = tape.offset(index)
         let length = tape.length(index)
@@ -469,15 +473,15 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
     }
 
     func unwrapStringDictionary(
-        _ index: Int, valueType: any Decodable.Type, parent: PathNode, key: (any CodingKey)?
+        _ index: Int, valueType: any Decodable.Type, parent: PathNode, key: KeyThunk
     ) throws -> Any {
         let kind = tape.kind(index)
-        if kind == .null { throw notFound([String: Any].self, path: parent.path(byAppending: key)) }
+        if kind == .null { throw notFound([String: Any].self, path: parent.path(byAppending: key())) }
         guard kind == .object else {
-            throw mismatch([String: Any].self, at: index, path: parent.path(byAppending: key))
+            throw mismatch([String: Any].self, at: index, path: parent.path(byAppending: key()))
         }
         recorder?.opened(index, by: [String: Any].self)
-        let path = parent.appending(key)
+        let path = parent.appending(key())
         var result: [String: Any] = [:]
         result.reserveCapacity(tape.count(index))
         var member = index &+ 1
@@ -499,25 +503,25 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
     private func decodeExistential<T: Decodable>(
         _ type: T.Type, _ index: Int, parent: PathNode, key: WireCodingKey
     ) throws -> Any {
-        try unwrap(index, as: type, parent: parent, key: key)
+        try unwrap(index, as: type, parent: parent, key: { key })
     }
 
     // MARK: SingleValueDecodingContainer
 
     func decodeNil() -> Bool { tape.kind(current) == .null }
-    func decode(_ type: Bool.Type) throws -> Bool { try unwrapBool(current, parent: node, key: nil) }
-    func decode(_ type: String.Type) throws -> String { try unwrapString(current, parent: node, key: nil) }
-    func decode(_ type: Double.Type) throws -> Double { try unwrapFloat(current, as: type, parent: node, key: nil) }
-    func decode(_ type: Float.Type) throws -> Float { try unwrapFloat(current, as: type, parent: node, key: nil) }
-    func decode(_ type: Int.Type) throws -> Int { try unwrapInteger(current, as: type, parent: node, key: nil) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try unwrapInteger(current, as: type, parent: node, key: nil) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try unwrapInteger(current, as: type, parent: node, key: nil) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try unwrapInteger(current, as: type, parent: node, key: nil) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try unwrapInteger(current, as: type, parent: node, key: nil) }
-    func decode(_ type: UInt.Type) throws -> UInt { try unwrapInteger(current, as: type, parent: node, key: nil) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try unwrapInteger(current, as: type, parent: node, key: nil) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try unwrapInteger(current, as: type, parent: node, key: nil) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try unwrapInteger(current, as: type, parent: node, key: nil) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try unwrapInteger(current, as: type, parent: node, key: nil) }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try unwrap(current, as: type, parent: node, key: nil) }
+    func decode(_ type: Bool.Type) throws -> Bool { try unwrapBool(current, parent: node, key: { nil }) }
+    func decode(_ type: String.Type) throws -> String { try unwrapString(current, parent: node, key: { nil }) }
+    func decode(_ type: Double.Type) throws -> Double { try unwrapFloat(current, as: type, parent: node, key: { nil }) }
+    func decode(_ type: Float.Type) throws -> Float { try unwrapFloat(current, as: type, parent: node, key: { nil }) }
+    func decode(_ type: Int.Type) throws -> Int { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
+    func decode(_ type: UInt.Type) throws -> UInt { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try unwrap(current, as: type, parent: node, key: { nil }) }
 }

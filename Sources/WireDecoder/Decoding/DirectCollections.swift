@@ -24,7 +24,7 @@ extension Array: DirectlyDecodable where Element: Decodable {
         var element = index &+ 1
         for position in 0..<count {
             result.append(
-                try impl.unwrap(element, as: Element.self, parent: path, key: WireCodingKey(index: position)))
+                try impl.unwrap(element, as: Element.self, parent: path, key: { WireCodingKey(index: position) }))
             element = tape.end(element)
         }
         return result
@@ -60,7 +60,7 @@ extension Dictionary: DirectlyDecodable where Key == String, Value: Decodable {
         for _ in 0..<count {
             guard let name = impl.stringValue(member) else { return nil }
             let value = try impl.unwrap(
-                member &+ 1, as: Value.self, parent: path, key: WireCodingKey.dictionaryMember(name))
+                member &+ 1, as: Value.self, parent: path, key: { WireCodingKey.dictionaryMember(name) })
             if result.updateValue(value, forKey: name) != nil { return nil }
             member = tape.end(member &+ 1)
         }

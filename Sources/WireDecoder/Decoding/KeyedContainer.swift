@@ -186,19 +186,19 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     // MARK: Decoding
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        try impl.unwrapBool(try valueIndex(key), parent: node, key: key)
+        try impl.unwrapBool(try valueIndex(key), parent: node, key: { key })
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        try impl.unwrapString(try valueIndex(key), parent: node, key: key)
+        try impl.unwrapString(try valueIndex(key), parent: node, key: { key })
     }
 
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        try impl.unwrapFloat(try valueIndex(key), as: type, parent: node, key: key)
+        try impl.unwrapFloat(try valueIndex(key), as: type, parent: node, key: { key })
     }
 
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        try impl.unwrapFloat(try valueIndex(key), as: type, parent: node, key: key)
+        try impl.unwrapFloat(try valueIndex(key), as: type, parent: node, key: { key })
     }
 
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
@@ -213,31 +213,31 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(key) }
 
     @inline(__always) func integer<T: FixedWidthInteger & Decodable>(_ key: Key) throws -> T {
-        try impl.unwrapInteger(try valueIndex(key), as: T.self, parent: node, key: key)
+        try impl.unwrapInteger(try valueIndex(key), as: T.self, parent: node, key: { key })
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try impl.unwrap(try valueIndex(key), as: type, parent: node, key: key)
+        try impl.unwrap(try valueIndex(key), as: type, parent: node, key: { key })
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
         guard let value = presentValueIndex(key) else { return nil }
-        return try impl.unwrapBool(value, parent: node, key: key)
+        return try impl.unwrapBool(value, parent: node, key: { key })
     }
 
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
         guard let value = presentValueIndex(key) else { return nil }
-        return try impl.unwrapString(value, parent: node, key: key)
+        return try impl.unwrapString(value, parent: node, key: { key })
     }
 
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
         guard let value = presentValueIndex(key) else { return nil }
-        return try impl.unwrapFloat(value, as: type, parent: node, key: key)
+        return try impl.unwrapFloat(value, as: type, parent: node, key: { key })
     }
 
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
         guard let value = presentValueIndex(key) else { return nil }
-        return try impl.unwrapFloat(value, as: type, parent: node, key: key)
+        return try impl.unwrapFloat(value, as: type, parent: node, key: { key })
     }
 
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try integerIfPresent(key) }
@@ -253,12 +253,12 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always) func integerIfPresent<T: FixedWidthInteger & Decodable>(_ key: Key) throws -> T? {
         guard let value = presentValueIndex(key) else { return nil }
-        return try impl.unwrapInteger(value, as: T.self, parent: node, key: key)
+        return try impl.unwrapInteger(value, as: T.self, parent: node, key: { key })
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let value = presentValueIndex(key) else { return nil }
-        return try impl.unwrap(value, as: type, parent: node, key: key)
+        return try impl.unwrap(value, as: type, parent: node, key: { key })
     }
 
     // MARK: Nesting
