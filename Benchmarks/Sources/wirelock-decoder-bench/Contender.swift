@@ -26,29 +26,34 @@ enum Contender: String, CaseIterable {
         }
     }
 
+    static func counted(_ page: MoviePage) -> (records: Int, entries: Int, value: Any) {
+        (page.records.count, 0, page)
+    }
+
     /// True for the rows that are WireJSONDecoder.
     var isWire: Bool { self == .wireStrict || self == .wireCompatible || self == .wireReport }
 
     /// A function that decodes one document and returns how many records it held and how many
     /// report entries it produced (0 without a report), so the work cannot be optimised away and
-    /// the parent can check it.
+    /// the parent can check it, and the decoded value itself (so a caller can free it after its
+    /// clock stops).
     ///
     /// - Parameter shared: one decoder for every call (true), or a new decoder per call (false).
-    func decoding(shared: Bool) -> (Data) throws -> (records: Int, entries: Int) {
+    func decoding(shared: Bool) -> (Data) throws -> (records: Int, entries: Int, value: Any) {
         switch self {
         case .jsonSerialization:
             return { data in
                 guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
                     let records = object["records"] as? [Any]
                 else { throw BenchError("JSONSerialization: the top level is not a page of records") }
-                return (records.count, 0)
+                return (records.count, 0, object)
             }
         case .jsonDecoder:
             if shared {
                 let decoder = JSONDecoder()
-                return { data in (try decoder.decode(MoviePage.self, from: data).records.count, 0) }
+                return { data in Self.counted(try decoder.decode(MoviePage.self, from: data)) }
             }
-            return { data in (try JSONDecoder().decode(MoviePage.self, from: data).records.count, 0) }
+            return { data in Self.counted(try JSONDecoder().decode(MoviePage.self, from: data)) }
         case .wireStrict, .wireCompatible:
             let acceptance: WireJSONDecoder.Acceptance = self == .wireStrict ? .strict : .jsonDecoder
             func make() -> WireJSONDecoder {
@@ -58,16 +63,16 @@ enum Contender: String, CaseIterable {
             }
             if shared {
                 let decoder = make()
-                return { data in (try decoder.decode(MoviePage.self, from: data).records.count, 0) }
+                return { data in Self.counted(try decoder.decode(MoviePage.self, from: data)) }
             }
-            return { data in (try make().decode(MoviePage.self, from: data).records.count, 0) }
+            return { data in Self.counted(try make().decode(MoviePage.self, from: data)) }
         case .wireReport:
-            func run(_ decoder: WireJSONDecoder, _ data: Data) throws -> (records: Int, entries: Int) {
+            func run(_ decoder: WireJSONDecoder, _ data: Data) throws -> (records: Int, entries: Int, value: Any) {
                 let (page, report) = try decoder.decodeWithReport(MoviePage.self, from: data)
                 let entries =
                     report.droppedMembers.count + report.duplicateKeys.count + report.precisionLosses.count
                     + report.swallowedErrors.count
-                return (page.records.count, entries)
+                return (page.records.count, entries, page)
             }
             if shared {
                 let decoder = WireJSONDecoder()
