@@ -189,7 +189,8 @@ struct CollidingKeyTests {
 
     @Test func withoutCollidingNamesNothingIsForgiven() {
         let input = Array(#"[{"1":"b"},{"2":"x"}]"#.utf8)
-        #expect(Self.pair(answering: [[1: "c"], [2: "x"]]).check(input).verdict == .mismatch(reason: "the values differ"))
+        #expect(
+            Self.pair(answering: [[1: "c"], [2: "x"]]).check(input).verdict == .mismatch(reason: "the values differ"))
     }
 
     @Test func theRuleIsCountedApartInTheReport() {

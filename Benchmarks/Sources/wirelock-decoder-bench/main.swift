@@ -180,7 +180,8 @@ func ratio(_ row: Row, to reference: Row?) -> String {
     guard let reference else { return "–" }
     let rounds = zip(reference.runs.seconds, row.runs.seconds).map { $0 / $1 }.sorted()
     let perRound = rounds.isEmpty ? 0 : rounds[rounds.count / 2]
-    return "\(fixed(reference.runs.best / row.runs.best, 2))× / \(fixed(reference.runs.median / row.runs.median, 2))× / "
+    return
+        "\(fixed(reference.runs.best / row.runs.best, 2))× / \(fixed(reference.runs.median / row.runs.median, 2))× / "
         + "\(fixed(perRound, 2))×"
 }
 

@@ -131,7 +131,8 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         guard tape.kind(index) == .null else { return mismatch([String: Any].self, at: index, path: path) }
         return DecodingError.valueNotFound(
             [String: Any].self,
-            .init(codingPath: path, debugDescription: "Cannot get keyed decoding container -- found null value instead"))
+            .init(codingPath: path, debugDescription: "Cannot get keyed decoding container -- found null value instead")
+        )
     }
 
     /// JSONDecoder's error for an unkeyed container asked of a value that is no array.
@@ -139,7 +140,9 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         guard tape.kind(index) == .null else { return mismatch([Any].self, at: index, path: path) }
         return DecodingError.valueNotFound(
             [Any].self,
-            .init(codingPath: path, debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
+            .init(
+                codingPath: path, debugDescription: "Cannot get unkeyed decoding container -- found null value instead")
+        )
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
@@ -520,8 +523,14 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
     func decode(_ type: Int64.Type) throws -> Int64 { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
     func decode(_ type: UInt.Type) throws -> UInt { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
     func decode(_ type: UInt8.Type) throws -> UInt8 { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 {
+        try unwrapInteger(current, as: type, parent: node, key: { nil })
+    }
+    func decode(_ type: UInt32.Type) throws -> UInt32 {
+        try unwrapInteger(current, as: type, parent: node, key: { nil })
+    }
+    func decode(_ type: UInt64.Type) throws -> UInt64 {
+        try unwrapInteger(current, as: type, parent: node, key: { nil })
+    }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try unwrap(current, as: type, parent: node, key: { nil }) }
 }

@@ -33,7 +33,6 @@ enum WireCodingKey: CodingKey {
     static let superKey = WireCodingKey.name("super")
 }
 
-
 /// One step of a coding path; the root has no key.
 final class PathNode: @unchecked Sendable {  // immutable after init
     let parent: PathNode?

@@ -48,13 +48,15 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode(_ type: Bool.Type) throws -> Bool {
-        let result = try impl.unwrapBool(try element(type), parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        let result = try impl.unwrapBool(
+            try element(type), parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
         advance()
         return result
     }
 
     mutating func decode(_ type: String.Type) throws -> String {
-        let result = try impl.unwrapString(try element(type), parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        let result = try impl.unwrapString(
+            try element(type), parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
         advance()
         return result
     }
@@ -73,7 +75,8 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
 
     @inline(__always) mutating func integer<T: FixedWidthInteger & Decodable>(_ type: T.Type) throws -> T {
-        let result = try impl.unwrapInteger(try element(type), as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        let result = try impl.unwrapInteger(
+            try element(type), as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
         advance()
         return result
     }
@@ -81,41 +84,47 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     @inline(__always) mutating func float<T: BinaryFloatingPoint & LosslessStringConvertible>(
         _ type: T.Type
     ) throws -> T {
-        let result = try impl.unwrapFloat(try element(type), as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        let result = try impl.unwrapFloat(
+            try element(type), as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
         advance()
         return result
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let result = try impl.unwrap(try element(type), as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        let result = try impl.unwrap(
+            try element(type), as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
         advance()
         return result
     }
 
     mutating func decodeIfPresent(_ type: Bool.Type) throws -> Bool? {
         guard let value = presentIndex() else { return nil }
-        let result = try impl.unwrapBool(value, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        let result = try impl.unwrapBool(
+            value, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
         advance()
         return result
     }
 
     mutating func decodeIfPresent(_ type: String.Type) throws -> String? {
         guard let value = presentIndex() else { return nil }
-        let result = try impl.unwrapString(value, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        let result = try impl.unwrapString(
+            value, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
         advance()
         return result
     }
 
     mutating func decodeIfPresent(_ type: Double.Type) throws -> Double? {
         guard let value = presentIndex() else { return nil }
-        let result = try impl.unwrapFloat(value, as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        let result = try impl.unwrapFloat(
+            value, as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
         advance()
         return result
     }
 
     mutating func decodeIfPresent(_ type: Float.Type) throws -> Float? {
         guard let value = presentIndex() else { return nil }
-        let result = try impl.unwrapFloat(value, as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        let result = try impl.unwrapFloat(
+            value, as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
         advance()
         return result
     }
@@ -125,14 +134,16 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     @inline(__always) mutating func integerIfPresent<T: FixedWidthInteger & Decodable>(_ type: T.Type) throws -> T? {
         guard let value = presentIndex() else { return nil }
-        let result = try impl.unwrapInteger(value, as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        let result = try impl.unwrapInteger(
+            value, as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
         advance()
         return result
     }
 
     mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
         guard let value = presentIndex() else { return nil }
-        let result = try impl.unwrap(value, as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        let result = try impl.unwrap(
+            value, as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
         advance()
         return result
     }
