@@ -299,6 +299,22 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         return string
     }
 
+    /// In compatible mode, JSONDecoder's check when it opens an object: every member name is read,
+    /// and the first that is not valid UTF-8 or has a bad escape is `dataCorrupted`. (Strict mode
+    /// has checked the names while building the tape.)
+    @inline(__always) func checkMemberNames(_ object: Int, count: Int) throws {
+        guard !strict else { return }
+        var member = object &+ 1
+        for _ in 0..<count {
+            if tape.flags(member) != 0, stringValue(member) == nil {
+                throw corrupted(
+                    at: member, expected: String.self,
+                    reason: "a member name that is not valid UTF-8 or has a bad escape")
+            }
+            member = tape.end(member &+ 1)
+        }
+    }
+
     /// The string entry's value, or nil when JSONDecoder would refuse it.
     @inline(__always) func stringValue(_ index: Int) -> String? {
         let flags = tape.flags(index)

@@ -42,18 +42,7 @@ extension Dictionary: DirectlyDecodable where Key == String, Value: Decodable {
         guard tape.kind(index) == .object else { throw impl.notAnObject(index, path: path.path) }
         if tape.flags(index) & ObjectFlags.duplicates != 0 { return nil }
         let count = tape.count(index)
-        if !impl.strict {
-            // The keyed container's own check: JSONDecoder reads every member name first.
-            var member = index &+ 1
-            for _ in 0..<count {
-                if tape.flags(member) != 0, impl.stringValue(member) == nil {
-                    throw impl.corrupted(
-                        at: member, expected: String.self,
-                        reason: "a member name that is not valid UTF-8 or has a bad escape")
-                }
-                member = tape.end(member &+ 1)
-            }
-        }
+        try impl.checkMemberNames(index, count: count)
         var result: [String: Value] = [:]
         result.reserveCapacity(count)
         var member = index &+ 1

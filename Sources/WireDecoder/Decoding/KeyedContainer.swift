@@ -49,18 +49,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             lookup = MemberIndex(names: names, converted: true)
             return
         }
-        if !impl.strict {
-            // JSONDecoder reads every member name when it opens an object.
-            var member = object &+ 1
-            for _ in 0..<count {
-                if tape.flags(member) != 0, impl.stringValue(member) == nil {
-                    throw impl.corrupted(
-                        at: member, expected: String.self,
-                        reason: "a member name that is not valid UTF-8 or has a bad escape")
-                }
-                member = tape.end(member &+ 1)
-            }
-        }
+        try impl.checkMemberNames(object, count: count)
         lookup = count > Self.indexThreshold ? MemberIndex(impl: impl, object: object) : nil
     }
 
