@@ -1,6 +1,7 @@
 import Foundation
 import WireCommandLine
 import WireDecoder
+import WireJSON
 import WireLockCore
 import WireSupport
 
@@ -9,6 +10,7 @@ import WireSupport
 struct RunnerExplainCommand: ParsableCommand {
     static let model = Option<String?>(
         "model", valueName: "name", as: .text, help: "The registered model to decode the payload into. Required.")
+    static let format = Option<OutputFormat>.format(default: .text)
     static let payload = ArgumentDefinition(
         "payload", help: "The JSON to decode (a response body, a fixture). Use - for standard input.")
 
@@ -22,16 +24,19 @@ struct RunnerExplainCommand: ParsableCommand {
                 expected and found, and the line with a caret (a syntax error at the validator's location). \
                 When it succeeds, the verification report is printed: every member the model did not read, \
                 every repeated member name, every number that lost precision and every error the model \
-                swallowed, one line each with FILE:LINE:COLUMN and its JSON path; or "lossless".
+                swallowed, one line each with FILE:LINE:COLUMN and its JSON path; or "lossless". With \
+                --format json, one document: file, model, type, outcome (lossless, report or failed), the \
+                report's entries by kind with their paths and places, or the failure's text.
 
                 Exit status: 0 lossless, 1 the decode failed or the report has entries, 2 for a usage \
                 error, an unknown model or a payload that cannot be read.
                 """,
-            options: [model.definition],
+            options: [model.definition, format.definition],
             arguments: [payload])
     }
 
     var model: String
+    var format: OutputFormat
     var payload: RawPath
 
     init(from arguments: ParsedArguments) throws(UsageError) {
@@ -39,6 +44,7 @@ struct RunnerExplainCommand: ParsableCommand {
             throw UsageError("missing '--model <name>': the model to decode the payload into")
         }
         model = name
+        format = arguments.value(Self.format)
         guard let path = arguments.paths(Self.payload).first else { throw UsageError("missing <payload>") }
         payload = path
     }
@@ -66,11 +72,105 @@ extension ModelRunner {
             reportError("the model \(model.name) cannot be decoded with WireJSONDecoder", output: output)
             return .failure
         }
+        let decode = { (bytes: [UInt8]) throws -> WireDecodingReport in
+            try model.fuzzModel.decodeWithReport(bytes) ?? WireDecodingReport()
+        }
+        if command.format == .json {
+            let (document, lossless) = Self.explanationDocument(
+                of: bytes, file: display, model: model.name, typeName: model.typeName, decoder: decoder,
+                decode: decode)
+            output(String(CanonicalJSONWriter.text(document, style: .pretty).dropLast()))
+            return lossless ? .success : .findings
+        }
         let lines = Self.explanation(
-            of: bytes, file: display, typeName: model.typeName, decoder: decoder,
-            decode: { try model.fuzzModel.decodeWithReport($0) ?? WireDecodingReport() })
+            of: bytes, file: display, typeName: model.typeName, decoder: decoder, decode: decode)
         for line in lines.text { output(line) }
         return lines.lossless ? .success : .findings
+    }
+
+    /// What `explain --format json` prints: one document with the outcome (`lossless`, `report`
+    /// or `failed`), the report's entries by kind (each with its JSON path, line, column and
+    /// byte offset), or the failure's located text; and whether it was lossless.
+    static func explanationDocument(
+        of bytes: [UInt8], file: String, model: String, typeName: String, decoder: WireJSONDecoder,
+        decode: ([UInt8]) throws -> WireDecodingReport
+    ) -> (document: JSONValue, lossless: Bool) {
+        var members: [JSONObject.Member] = [
+            .init(key: "file", value: .string(file)), .init(key: "model", value: .string(model)),
+            .init(key: "type", value: .string(typeName)),
+        ]
+        let report: WireDecodingReport
+        do {
+            report = try decode(bytes)
+        } catch {
+            let place = LosslessDecoding.explanation(of: error, in: Data(bytes), file: file, decoder: decoder)
+            members += [
+                .init(key: "outcome", value: .string("failed")),
+                .init(key: "error", value: .string(place.isEmpty ? "\(error)" : place)),
+            ]
+            return (.object(JSONObject(members)), false)
+        }
+        members.append(.init(key: "outcome", value: .string(report.isLossless ? "lossless" : "report")))
+        members += reportMembers(report)
+        return (.object(JSONObject(members)), report.isLossless)
+    }
+
+    /// The report's four lists, each entry an object with its path and place.
+    static func reportMembers(_ report: WireDecodingReport) -> [JSONObject.Member] {
+        func number(_ value: Int) -> JSONValue { .number(JSONNumber(text: String(value))) }
+        func entry(_ path: JSONPath, _ location: JSONSourceLocation, _ more: [JSONObject.Member]) -> JSONValue {
+            .object(
+                JSONObject(
+                    [
+                        .init(key: "path", value: .string(path.description)),
+                        .init(key: "line", value: number(location.line)),
+                        .init(key: "column", value: number(location.column)),
+                        .init(key: "offset", value: number(location.offset)),
+                    ] + more))
+        }
+        return [
+            .init(
+                key: "droppedMembers",
+                value: .array(
+                    report.droppedMembers.map {
+                        entry($0.path, $0.location, [.init(key: "droppedBy", value: .string($0.droppedBy))])
+                    })),
+            .init(
+                key: "duplicateKeys",
+                value: .array(
+                    report.duplicateKeys.map {
+                        entry(
+                            $0.path, $0.location,
+                            [
+                                .init(key: "keptLine", value: number($0.keptLocation.line)),
+                                .init(key: "keptColumn", value: number($0.keptLocation.column)),
+                            ])
+                    })),
+            .init(
+                key: "precisionLosses",
+                value: .array(
+                    report.precisionLosses.map {
+                        entry(
+                            $0.path, $0.location,
+                            [
+                                .init(key: "text", value: .string($0.text)),
+                                .init(key: "type", value: .string($0.type)),
+                                .init(key: "decoded", value: .string($0.decoded)),
+                                .init(key: "reason", value: .string($0.reason.rawValue)),
+                            ])
+                    })),
+            .init(
+                key: "swallowedErrors",
+                value: .array(
+                    report.swallowedErrors.map {
+                        entry(
+                            $0.path, $0.location,
+                            [
+                                .init(key: "expected", value: .string($0.expected)),
+                                .init(key: "found", value: .string($0.found)),
+                            ])
+                    })),
+        ]
     }
 
     /// What `explain` prints for a payload, line by line, and whether it was lossless.

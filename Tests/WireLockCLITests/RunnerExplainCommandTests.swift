@@ -60,6 +60,56 @@ struct RunnerExplainCommandTests {
         #expect(result.stdout.contains("\(payload):2:34: error: trailing comma before '}' (at $)"), "\(result)")
     }
 
+    func document(_ result: CommandResult) throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+        return try #require(object as? [String: Any], "\(result)")
+    }
+
+    @Test func theReportAsJSONNamesEachEntryByPathAndPlace() throws {
+        let result = try sample([
+            "explain", "--model", "movie", "--format", "json", "Fixtures/API/v3/movies-extra-field.json",
+        ])
+        #expect(result.status == 1, "\(result)")
+        let json = try document(result)
+        #expect(json["outcome"] as? String == "report")
+        #expect(json["type"] as? String == "Page<Movie>")
+        let dropped = try #require(json["droppedMembers"] as? [[String: Any]])
+        #expect(dropped.count == 1)
+        #expect(dropped.first?["path"] as? String == "$.records[1].popularity")
+        #expect(dropped.first?["line"] as? Int == 218)
+        #expect(dropped.first?["column"] as? Int == 7)
+        #expect(dropped.first?["droppedBy"] as? String == "Movie")
+        #expect((json["swallowedErrors"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func swallowedErrorsAsJSON() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let payload = try dir.write("429.json", PlantedPayloads.rateLimit)
+        let result = try sample(["explain", "--model", "rate-limit", "--format", "json", payload])
+        #expect(result.status == 1, "\(result)")
+        let swallowed = try #require(try document(result)["swallowedErrors"] as? [[String: Any]])
+        #expect(swallowed.map { $0["path"] as? String } == ["$.retryAfter", "$.status"], "\(result)")
+        #expect(swallowed.first?["line"] as? Int == 4)
+        #expect(swallowed.first?["expected"] as? String == "Int")
+    }
+
+    @Test func losslessAndFailedAsJSON() throws {
+        let lossless = try sample(["explain", "--model", "error", "--format", "json", "Fixtures/API/v3/error-429.json"])
+        #expect(lossless.status == 0, "\(lossless)")
+        #expect(try document(lossless)["outcome"] as? String == "lossless")
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let payload = try dir.write("bad.json", "{\n  \"message\": \"m\",\n  \"status\": \"oops\"\n}\n")
+        let failed = try sample(["explain", "--model", "error", "--format", "json", payload])
+        #expect(failed.status == 1, "\(failed)")
+        let json = try document(failed)
+        #expect(json["outcome"] as? String == "failed")
+        #expect(
+            (json["error"] as? String)?.contains("\(payload):3:13: error: typeMismatch at $.status") == true,
+            "\(failed)")
+    }
+
     @Test func standardInputIsRead() throws {
         let result = try WireLockBinary.run(
             ["explain", "--model", "error", "-"],
