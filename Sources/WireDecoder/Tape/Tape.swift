@@ -119,7 +119,7 @@ struct TapeWriter {
             if bytes >= 4 * huge {
                 var memory: UnsafeMutableRawPointer?
                 if posix_memalign(&memory, huge, bytes) == 0, let memory {
-                    _ = madvise(memory, bytes, 14)  // MADV_HUGEPAGE
+                    _ = madvise(memory, bytes, MADV_HUGEPAGE)
                     return memory.assumingMemoryBound(to: UInt64.self)
                 }
             }
