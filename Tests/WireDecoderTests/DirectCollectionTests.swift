@@ -86,3 +86,34 @@ struct DirectCollectionTests {
         #expect(context.codingPath.map(\.intValue) == [12])
     }
 }
+
+/// A document large enough that the tape asks for huge pages (about 6 MB and up) decodes as
+/// `JSONDecoder` decodes it, and its tape is grown and freed like any other.
+@Suite("WireDecoder: a large document")
+struct LargeDocumentTests {
+    struct Item: Codable, Equatable {
+        var id: Int
+        var name: String
+        var tags: [String]
+        var scores: [String: Double]
+    }
+
+    @Test func aDocumentOfSeveralMegabytesDecodesAlike() throws {
+        var text = "["
+        for i in 0..<40_000 {
+            if i > 0 { text += "," }
+            text +=
+                #"{"id":\#(i),"name":"item \#(i) with a name long enough to allocate, and then some more words to make the document large","#
+            text += #""tags":["a","b\#(i % 7)"],"scores":{"x":\#(Double(i) / 8),"y\#(i % 3)":0.5}}"#
+        }
+        text += "]"
+        let data = Data(text.utf8)
+        // The tape is estimated at one entry per 12 bytes, 16 bytes an entry: huge pages from 8 MiB.
+        #expect(data.count / 12 * 16 > 8 << 20)
+        let expected = try JSONDecoder().decode([Item].self, from: data)
+        #expect(try WireJSONDecoder().decode([Item].self, from: data) == expected)
+        let compatible = WireJSONDecoder()
+        compatible.acceptance = .jsonDecoder
+        #expect(try compatible.decode([Item].self, from: data) == expected)
+    }
+}
