@@ -118,58 +118,45 @@ extension ModelRunner {
     /// The report's four lists, each entry an object with its path and place.
     static func reportMembers(_ report: WireDecodingReport) -> [JSONObject.Member] {
         func number(_ value: Int) -> JSONValue { .number(JSONNumber(text: String(value))) }
-        func entry(_ path: JSONPath, _ location: JSONSourceLocation, _ more: [JSONObject.Member]) -> JSONValue {
-            .object(
-                JSONObject(
-                    [
-                        .init(key: "path", value: .string(path.description)),
-                        .init(key: "line", value: number(location.line)),
-                        .init(key: "column", value: number(location.column)),
-                        .init(key: "offset", value: number(location.offset)),
-                    ] + more))
+        func text(_ key: String, _ value: String) -> JSONObject.Member { .init(key: key, value: .string(value)) }
+        /// One list: each item's path, place and own members.
+        func list<Item>(
+            _ key: String, _ items: [Item], _ fields: (Item) -> (JSONPath, JSONSourceLocation, [JSONObject.Member])
+        ) -> JSONObject.Member {
+            let entries = items.map { item -> JSONValue in
+                let (path, location, more) = fields(item)
+                let place: [JSONObject.Member] = [
+                    text("path", path.description), .init(key: "line", value: number(location.line)),
+                    .init(key: "column", value: number(location.column)),
+                    .init(key: "offset", value: number(location.offset)),
+                ]
+                return .object(JSONObject(place + more))
+            }
+            return .init(key: key, value: .array(entries))
         }
         return [
-            .init(
-                key: "droppedMembers",
-                value: .array(
-                    report.droppedMembers.map {
-                        entry($0.path, $0.location, [.init(key: "droppedBy", value: .string($0.droppedBy))])
-                    })),
-            .init(
-                key: "duplicateKeys",
-                value: .array(
-                    report.duplicateKeys.map {
-                        entry(
-                            $0.path, $0.location,
-                            [
-                                .init(key: "keptLine", value: number($0.keptLocation.line)),
-                                .init(key: "keptColumn", value: number($0.keptLocation.column)),
-                            ])
-                    })),
-            .init(
-                key: "precisionLosses",
-                value: .array(
-                    report.precisionLosses.map {
-                        entry(
-                            $0.path, $0.location,
-                            [
-                                .init(key: "text", value: .string($0.text)),
-                                .init(key: "type", value: .string($0.type)),
-                                .init(key: "decoded", value: .string($0.decoded)),
-                                .init(key: "reason", value: .string($0.reason.rawValue)),
-                            ])
-                    })),
-            .init(
-                key: "swallowedErrors",
-                value: .array(
-                    report.swallowedErrors.map {
-                        entry(
-                            $0.path, $0.location,
-                            [
-                                .init(key: "expected", value: .string($0.expected)),
-                                .init(key: "found", value: .string($0.found)),
-                            ])
-                    })),
+            list("droppedMembers", report.droppedMembers) { ($0.path, $0.location, [text("droppedBy", $0.droppedBy)]) },
+            list("duplicateKeys", report.duplicateKeys) {
+                (
+                    $0.path, $0.location,
+                    [
+                        .init(key: "keptLine", value: number($0.keptLocation.line)),
+                        .init(key: "keptColumn", value: number($0.keptLocation.column)),
+                    ]
+                )
+            },
+            list("precisionLosses", report.precisionLosses) {
+                (
+                    $0.path, $0.location,
+                    [
+                        text("text", $0.text), text("type", $0.type), text("decoded", $0.decoded),
+                        text("reason", $0.reason.rawValue),
+                    ]
+                )
+            },
+            list("swallowedErrors", report.swallowedErrors) {
+                ($0.path, $0.location, [text("expected", $0.expected), text("found", $0.found)])
+            },
         ]
     }
 
