@@ -16,10 +16,22 @@ import WireLockCore
 /// }
 /// ```
 /// - Parameters:
+///   - type: the model the mutants are decoded into.
 ///   - fixtures: fixture names under `Fixtures/` (as for `assertRoundTrip`), with or without `.json`.
-///   - count: how many mutants; `seed`: the campaign's seed.
+///   - count: how many mutants.
+///   - seed: the campaign's seed: the same seed gives the same mutants.
+///   - decoder: the decoder of the wire format under test (its key, date and data strategies).
+///   - encoder: the encoder of the same wire format.
+///   - mutators: the kinds of mutation to apply (default: all of them).
 ///   - model: the regression folder's name (default: the type's name).
 ///   - record: whether new cases may be saved (see `RecordMode`).
+///   - fixturesDirectory: where the fixtures and `fuzz-regressions/` are (default: the package's
+///     `Fixtures/`).
+///   - fileID: the calling file (`#fileID`), where the failure is recorded.
+///   - filePath: the calling file (`#filePath`): where the failure is recorded, and where the
+///     package root (and with it `Fixtures/` and `golden/`) is found.
+///   - line: the calling line (`#line`).
+///   - column: the calling column (`#column`).
 public func assertFuzzCampaign<T: Codable & SendableMetatype>(
     _ type: T.Type, fixtures: [String], count: Int = 2_000, seed: UInt64 = 0,
     decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder(), mutators: [Mutator] = Mutator.allCases,

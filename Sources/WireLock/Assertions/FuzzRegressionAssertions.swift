@@ -16,8 +16,16 @@ import WireLockCore
 /// }
 /// ```
 /// - Parameters:
+///   - type: the model the cases are decoded into.
 ///   - model: the model's name, as registered with WireLockRunner's `ModelRunner` (the folder's name).
+///   - decoder: the decoder of the wire format under test (its key, date and data strategies).
+///   - encoder: the encoder of the same wire format.
 ///   - fixturesDirectory: where `fuzz-regressions/` is (default: the package's `Fixtures/`).
+///   - fileID: the calling file (`#fileID`), where the failure is recorded.
+///   - filePath: the calling file (`#filePath`): where the failure is recorded, and where the
+///     package root (and with it `Fixtures/` and `golden/`) is found.
+///   - line: the calling line (`#line`).
+///   - column: the calling column (`#column`).
 public func assertFuzzRegressions<T: Codable & SendableMetatype>(
     _ type: T.Type, model: String, decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder(),
     fixturesDirectory: URL? = nil,

@@ -20,7 +20,22 @@ import WireLockCore
 ///     assertGolden(page, named: "movies-page", encoder: .api, redacting: [.replace("$..apiKey")])
 /// }
 /// ```
-/// - Returns: nothing; a failure is recorded with Swift Testing or XCTest at the caller's location.
+/// A failure is recorded with Swift Testing or XCTest at the caller's location.
+///
+/// - Parameters:
+///   - value: the value to lock; it is encoded with `encoder` and compared as JSON.
+///   - name: the golden's name inside the golden directory (`movie`, `movies/page-1`).
+///   - encoder: the encoder of the wire format under test.
+///   - redactions: the values to replace before comparing and writing (tokens, dates, ids).
+///   - record: the record mode for this call (see `RecordMode`); nil leaves it to the trait and
+///     the environment.
+///   - goldenDirectory: where the goldens are (default: `WIRELOCK_GOLDEN_DIR`, else the package's
+///     `golden/`).
+///   - fileID: the calling file (`#fileID`), where the failure is recorded.
+///   - filePath: the calling file (`#filePath`): where the failure is recorded, and where the
+///     package root (and with it `Fixtures/` and `golden/`) is found.
+///   - line: the calling line (`#line`).
+///   - column: the calling column (`#column`).
 public func assertGolden<T: Encodable>(
     _ value: T, named name: String, encoder: JSONEncoder = JSONEncoder(), redacting redactions: [Redaction] = [],
     record: RecordMode? = nil, goldenDirectory: URL? = nil,

@@ -17,7 +17,10 @@ public enum JSONDiff {
     /// start and end, by a longest common subsequence whose cost follows the number of edits (see
     /// `LongestCommonSubsequence`), as long as the untrimmed middles have at most 4,000,000 pairs;
     /// longer middles are paired by `id` or by position, as they always were.
-    /// - Parameter limit: stop after this many differences.
+    /// - Parameters:
+    ///   - expected: the reference document (the golden, the fixture).
+    ///   - actual: the document compared with it (the encoded value).
+    ///   - limit: stop after this many differences.
     public static func differences(expected: JSONValue, actual: JSONValue, limit: Int = .max) -> [JSONDifference] {
         var out: [JSONDifference] = []
         let classes = EqualityClasses()

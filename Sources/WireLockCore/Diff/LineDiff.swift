@@ -9,6 +9,10 @@ import WireJSON
 public enum LineDiff {
     /// The unified diff, or an empty string when the texts are equal.
     /// - Parameters:
+    ///   - old: the text before (the golden).
+    ///   - new: the text after (the actual document).
+    ///   - oldName: the label of the `---` line.
+    ///   - newName: the label of the `+++` line.
     ///   - context: unchanged lines shown around each change.
     ///   - maxLines: diff lines shown before the rest is summarised as a count.
     public static func unified(

@@ -78,6 +78,8 @@ public struct LockCheck: Hashable, Sendable {
 ///   - formats: the goldens, as ``GoldenCatalog/formats(from:)`` groups them.
 ///   - lockFile: the lock file's bytes; nil when there is none.
 ///   - shapeFile: a format's shape file bytes (`shapes/<name>.shape.json`); nil when there is none.
+///   - enumRule: when a string position counts as an enum in the inferred shapes (see
+///     `WireShape.EnumRule`).
 /// - Returns: the expected lock file and the findings (none when everything is up to date).
 /// - Throws: ``LockCheck/Error/noCanonicalForm(_:)`` when a golden has no JCS form;
 ///   ``LockCheck/Error/malformedLockFile(_:)`` when the lock file cannot be parsed.

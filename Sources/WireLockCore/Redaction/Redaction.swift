@@ -58,9 +58,13 @@ public struct Redaction: Sendable {
     }
 
     /// Replaces every value whose path matches `pattern` with `placeholder`.
-    /// - Parameter check: when given, a value that fails it makes the assertion fail (for example a
-    ///   `token` that is suddenly empty, or an `id` that is no longer a UUID).
     /// An invalid pattern makes the assertion fail with the position of the mistake.
+    ///
+    /// - Parameters:
+    ///   - pattern: a JSON path pattern (`$.token`, `$..apiKey`, `$.items[*].id`).
+    ///   - placeholder: the string written in place of each matched value.
+    ///   - check: when given, a value that fails it makes the assertion fail (for example a
+    ///     `token` that is suddenly empty, or an `id` that is no longer a UUID).
     public static func replace(
         _ pattern: String, with placeholder: String = "<redacted>", expecting check: ValueCheck? = nil
     ) -> Redaction {

@@ -128,10 +128,15 @@ public struct DecodingFailure: Sendable, CustomStringConvertible {
 /// let failure = verifyDecodingFails(Movie.self, fixture: "movie-bom", as: .decoderRejects, at: "$", decoder: .api)
 /// ```
 /// - Parameters:
+///   - type: the model the fixture is decoded into.
+///   - fixture: the fixture's name under `Fixtures/`, with or without `.json`.
 ///   - kind: `.syntax` means the strict validator rejects the bytes; ``DecodingFailureKind/decoderRejects``
 ///     means the app's decoder does; the other kinds are the app's decoder's, after the validator
 ///     accepted the bytes.
 ///   - path: where, in wire keys (`$.user.avatar_url`, also under `convertFromSnakeCase`).
+///   - decoder: the app's decoder (its strategies decide what it rejects).
+///   - fixturesDirectory: where the fixtures are (default: the package's `Fixtures/`).
+///   - filePath: the calling file (`#filePath`), where the package root is found.
 /// - Returns: nil when decoding the fixture fails with `kind` at `path`; otherwise a
 ///   ``WireLockFailure`` saying that it decoded, or how it failed instead and which decoder judged
 ///   (the strict validator or the app's decoder), or that the fixture is missing (naming the

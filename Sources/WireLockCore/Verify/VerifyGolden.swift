@@ -9,11 +9,21 @@ import WireShapes
 /// if let failure = verifyGolden(movie, named: "movie", encoder: .api) { print(failure.message) }
 /// ```
 /// - Parameters:
+///   - value: the value to lock; it is encoded with `encoder` and compared as JSON (member order
+///     and whitespace do not count).
 ///   - name: the golden's name inside the golden directory (`movie`, `movies/page-1`); a name that
 ///     would leave it (`..`, an absolute path) fails.
+///   - encoder: the encoder of the wire format under test (its key, date and data strategies).
+///   - redactions: the values to replace before comparing and writing (tokens, dates, ids).
 ///   - record: the record mode for this call; under CI anything but `.never` fails (see ``RecordMode``).
+///   - goldenDirectory: where the goldens are; by default `WIRELOCK_GOLDEN_DIR`, else `golden/`
+///     beside the nearest `Package.swift` above `filePath` (see ``GoldenFiles``).
+///   - environment: the variables read for the record mode, CI and the golden directory.
 ///   - writer: who asserts, for telling two tests that write one golden apart; by default the
 ///     calling file and function.
+///   - filePath: the calling file (`#filePath`): the package root and the writer's name.
+///   - function: the calling function (`#function`), part of the default writer.
+///   - line: the calling line (`#line`), shown with the default writer.
 /// - Returns: nil when the golden matches; otherwise the failure: a mismatch with its differences,
 ///   a recorded golden, a redaction that failed or matched nothing, a clash with another test
 ///   writing the same golden, or a write error in words.
@@ -52,7 +62,17 @@ public enum GoldenComparison {
     /// let document = try JSONValue.parse(#"{"id": 1}"#)
     /// let failure = GoldenComparison.verify(document, named: "item")
     /// ```
-    /// - Parameter writer: who asserts (see ``GoldenWriter``); by default the calling file.
+    /// - Parameters:
+    ///   - document: the encoded value, as JSON.
+    ///   - name: the golden's name inside the golden directory; a name that would leave it fails.
+    ///   - redactions: the values to replace before comparing and writing.
+    ///   - record: the record mode for this call (nil: the `.recordMode` trait, else
+    ///     `WIRELOCK_RECORD`, else `.missing` locally and `.never` under CI; see ``RecordMode``).
+    ///   - goldenDirectory: where the goldens are; by default found from `filePath` and
+    ///     `environment` (see ``GoldenFiles``).
+    ///   - environment: the variables read for the record mode, CI and the golden directory.
+    ///   - writer: who asserts (see ``GoldenWriter``); by default the calling file.
+    ///   - filePath: the calling file: the package root, and the default writer.
     /// - Returns: nil when the golden matches, else the failure (see `verifyGolden`).
     public static func verify(
         _ document: JSONValue, named name: String, redacting redactions: [Redaction] = [], record: RecordMode? = nil,

@@ -19,8 +19,12 @@ public struct SeededCorpus<Input>: Sequence, Sendable {
 
     /// Creates a corpus of `count` inputs.
     ///
-    /// - Parameter make: Builds one input from a generator seeded for its index; it must use only
-    ///   that generator (no other randomness) to stay reproducible.
+    /// - Parameters:
+    ///   - seed: The run's seed; input `i` is made from a generator seeded by `seed` and `i`, so
+    ///     the same seed gives the same inputs in any order and on any shard.
+    ///   - count: How many inputs (a negative count is an empty corpus).
+    ///   - make: Builds one input from a generator seeded for its index; it must use only
+    ///     that generator (no other randomness) to stay reproducible.
     public init(seed: UInt64, count: Int, make: @escaping @Sendable (inout SplitMix64) -> Input) {
         self.seed = seed
         self.indices = 0..<Swift.max(0, count)

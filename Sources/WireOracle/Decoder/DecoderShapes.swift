@@ -25,7 +25,7 @@ public struct DecoderShape: Sendable {
     }
 }
 
-/// The catalogue of generic shapes (see <doc:DecoderOracle>).
+/// The catalogue of generic shapes (see <doc:ProvingTheDecoder>).
 ///
 /// ```swift
 /// let shapes = DecoderShapes.all
