@@ -62,9 +62,11 @@ public struct ModelRunner: Sendable {
 
     /// Registers a model.
     /// - Parameters:
+    ///   - type: the model.
     ///   - name: the name used on the command line (`movie`).
     ///   - fixtures: glob patterns, relative to the working directory, of its fixtures.
-    ///   - decoder, encoder: factories for the coders the app really uses.
+    ///   - decoder: a factory for the decoder the app really uses.
+    ///   - encoder: a factory for the encoder the app really uses.
     ///   - accepting: differences its round trip is allowed to have in every fixture.
     ///   - acceptingByFixture: differences allowed in one fixture only, keyed by the fixture's file
     ///     name with or without `.json` (`movies-extra-field`), or a pattern over it

@@ -22,10 +22,19 @@ import WireLockCore
 /// A mutant that crashes the model's `init(from:)` takes the test process with it (the campaign runs
 /// in process); `wirelock fuzz` and `ModelRunner` run campaigns in a worker process instead.
 /// - Parameters:
+///   - type: the model the mutants are decoded into.
 ///   - fixtures: fixture names, relative to the fixtures directory, with or without `.json`.
-///   - count: how many mutants; `seed`: the campaign's seed (same seed, same mutants).
+///   - count: how many mutants.
+///   - seed: the campaign's seed (same seed, same mutants).
+///   - decoder: the decoder of the wire format under test.
+///   - encoder: the encoder of the same wire format (the write-back each mutant is judged by).
+///   - mutators: the kinds of mutation to apply (default: all of them).
 ///   - model: the regression folder's name; by default the type's name.
 ///   - record: whether new cases may be saved (see `RecordMode`; under CI nothing is).
+///   - fixturesDirectory: where the fixtures and `fuzz-regressions/` are (default:
+///     `WIRELOCK_FIXTURES_DIR`, else the package's `Fixtures/`, found from `filePath`).
+///   - environment: the variables read for the record mode, CI and the fixtures directory.
+///   - filePath: the calling file (`#filePath`), where the package root is found.
 /// - Returns: nil when every finding is pinned by a committed case; otherwise the failure.
 public func verifyFuzzCampaign<T: Codable & SendableMetatype>(
     _ type: T.Type, fixtures: [String], count: Int = 2_000, seed: UInt64 = 0,

@@ -14,9 +14,13 @@ import WireLockCore
 /// print(failure?.message ?? "every case behaves as its status says")
 /// ```
 /// - Parameters:
+///   - type: the model the cases are decoded into.
 ///   - model: the model's name, as registered with the model runner (the folder's name).
+///   - decoder: the decoder of the wire format under test.
+///   - encoder: the encoder of the same wire format.
 ///   - fixturesDirectory: where `fuzz-regressions/` is (default: the package's `Fixtures/`, found
 ///     from `filePath`).
+///   - filePath: the calling file (`#filePath`), where the package root is found.
 /// - Returns: nil when every case behaves as its status says; otherwise the failure, listing each
 ///   case that does not.
 public func verifyFuzzRegressions<T: Codable & SendableMetatype>(

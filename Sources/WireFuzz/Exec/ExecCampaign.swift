@@ -21,6 +21,9 @@ public struct ExecCampaign: Sendable {
 
     /// Runs this shard's part of a campaign of `count` mutants, one process per mutant.
     /// - Parameters:
+    ///   - count: how many mutants the whole campaign has (every shard is given the same count).
+    ///   - shard: which part of them this run takes (``Shard/whole`` by default; `2/4` takes every
+    ///     fourth mutant from the second on).
     ///   - each: called with every mutant and its verdict, in order (to write a corpus).
     ///   - progress: called every 16 mutants and after the last with how many have run.
     /// - Throws: ``ExecRunner/ExecError`` when the command cannot be run; the campaign stops there.

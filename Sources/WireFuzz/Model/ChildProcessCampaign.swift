@@ -75,8 +75,12 @@ public struct ChildProcessCampaign: Sendable {
     // MARK: Parent side
 
     /// Runs this shard's part of a campaign of `count` mutants in worker processes.
-    /// - Parameter progress: called every `batchSize` mutants and after the last with how many
-    ///   have been judged.
+    /// - Parameters:
+    ///   - count: how many mutants the whole campaign has (every shard is given the same count).
+    ///   - shard: which part of them this run takes (``Shard/whole`` by default; `2/4` takes every
+    ///     fourth mutant from the second on).
+    ///   - progress: called every `batchSize` mutants and after the last with how many
+    ///     have been judged.
     /// - Throws: ``WorkerError`` when the worker cannot be started, or answers nonsense.
     public func run(count: Int, shard: Shard = .whole, progress: (Int) -> Void = { _ in }) throws(WorkerError)
         -> ModelCampaign.Result

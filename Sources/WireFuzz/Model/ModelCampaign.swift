@@ -136,7 +136,11 @@ public struct ModelCampaign: Sendable {
     public typealias Result = FuzzCampaignResult
 
     /// Runs this shard's part of a campaign of `count` mutants in this process.
-    /// - Parameter progress: called every 256 mutants and after the last with how many have run.
+    /// - Parameters:
+    ///   - count: how many mutants the whole campaign has (every shard is given the same count).
+    ///   - shard: which part of them this run takes (``Shard/whole`` by default; `2/4` takes every
+    ///     fourth mutant from the second on).
+    ///   - progress: called every 256 mutants and after the last with how many have run.
     public func run(count: Int, shard: Shard = .whole, progress: (Int) -> Void = { _ in }) -> Result {
         CampaignLoop(generator: generator, count: count, shard: shard)
             .run(judge: { mutant throws(Never) in verdict(for: mutant) }, progress: progress)

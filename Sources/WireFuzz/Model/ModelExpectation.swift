@@ -59,8 +59,12 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The expectation for `operation` on a seed whose write-back differs from it at `baseline`.
-    /// - Parameter original: the seed's value at the operation's path (`null` there changes the rule
-    ///   for ``Mutator/wrongType``).
+    /// - Parameters:
+    ///   - operation: the mutation applied to the seed.
+    ///   - baseline: the paths where the seed's own write-back already differs from the seed (a
+    ///     mutant is not blamed for them).
+    ///   - original: the seed's value at the operation's path (`null` there changes the rule
+    ///     for ``Mutator/wrongType``).
     public static func of(_ operation: MutationOperation, baseline: [JSONPath], original: JSONValue? = nil)
         -> ModelExpectation
     {

@@ -51,6 +51,9 @@ public struct ValidatorCampaign: Sendable {
 
     /// Runs this shard's part of a campaign of `count` mutants.
     /// - Parameters:
+    ///   - count: how many mutants the whole campaign has (every shard is given the same count).
+    ///   - shard: which part of them this run takes (``Shard/whole`` by default; `2/4` takes every
+    ///     fourth mutant from the second on).
     ///   - each: called with every mutant and its verdict, in order (to write a corpus).
     ///   - progress: called every 256 mutants and after the last with how many have run.
     public func run(

@@ -36,8 +36,12 @@ public struct JSONValidationReport: Hashable, Sendable {
 
     /// A report from its parts (for tests and for tools that merge reports); the validator builds the
     /// real ones.
-    /// - Parameter invalidDocumentCount: how many documents are invalid; nil means one per error
-    ///   (nothing omitted). It is never taken below `errors.count`.
+    /// - Parameters:
+    ///   - errors: the errors kept, in input order.
+    ///   - documentCount: how many documents the input held.
+    ///   - byteCount: how many bytes were read.
+    ///   - invalidDocumentCount: how many documents are invalid; nil means one per error
+    ///     (nothing omitted). It is never taken below `errors.count`.
     public init(errors: [JSONSyntaxError], documentCount: Int, byteCount: Int, invalidDocumentCount: Int? = nil) {
         self.errors = errors
         self.documentCount = documentCount
@@ -124,7 +128,9 @@ public struct JSONValidator: Sendable {
 
     /// Validates everything readable from a file descriptor (standard input: `0`), streaming it.
     /// The descriptor is not closed.
-    /// - Parameter path: the name to use in a read error.
+    /// - Parameters:
+    ///   - fd: an open, readable descriptor (a file, a pipe, standard input).
+    ///   - path: the name to use in a read error.
     /// - Throws: ``JSONInputError`` when reading fails (for example, the path is a directory).
     ///
     /// A regular file is checked in two passes when needed: a fast pass that only answers valid or
