@@ -159,7 +159,7 @@ for module in "${modules[@]}"; do
     [ "$fatal" -eq 0 ] || failed=1
 done
 
-echo "docs: ${#modules[@]} catalogs, $total_fatal errors, $total_other source-comment warnings (DOCS_STRICT=1 makes them errors)"
+echo "docs: ${#modules[@]} catalogs, $total_fatal errors, $total_other source-comment warnings (errors under DOCS_STRICT=1, the make default)"
 if [ "$failed" -ne 0 ]; then
     echo "docs: failed: fix the links and catalog diagnostics above (full logs in $DOCS_OUT/<Module>.log)" >&2
     exit 1
