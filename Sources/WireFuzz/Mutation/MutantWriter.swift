@@ -8,11 +8,12 @@ import WireJSON
 
 /// Writes a tree as compact JSON in source member order (repeated names kept), optionally putting
 /// raw bytes in place of the value at one path and reporting where they start. Raw bytes let a
-/// mutant hold what a tree cannot: invalid UTF-8, a lone surrogate escape, `01`.
-enum MutantWriter {
+/// mutant hold what a tree cannot: invalid UTF-8, a lone surrogate escape, `01`. Shared in the
+/// package: the decoder oracle writes its edited inputs with it too.
+package enum MutantWriter {
     /// The bytes of `value`, with `splice.bytes` written instead of the value at `splice.path`.
     /// - Returns: the bytes and the offset where the splice starts (nil when the path was not found).
-    static func write(_ value: JSONValue, splice: (path: JSONPath, bytes: [UInt8])? = nil) -> (
+    package static func write(_ value: JSONValue, splice: (path: JSONPath, bytes: [UInt8])? = nil) -> (
         bytes: [UInt8], spliceStart: Int?
     ) {
         var out: [UInt8] = []

@@ -1,4 +1,5 @@
 import Foundation
+import WireFuzz
 import WireJSON
 
 /// Builds the inputs of the dictionary rule (``DecoderComparison``): the document with the object at a
@@ -24,9 +25,8 @@ enum DecoderReduction {
             return LenientSpans.reduce(Array(body), request, mapper: mapper)
         }
         guard let reduced = rewrite(root, request.prefix[...], edit: request.edit, mapper: mapper) else { return nil }
-        var out: [UInt8] = []
-        write(reduced, into: &out)
-        return out
+        // Compact, in source member order (repeated names kept), numbers as written.
+        return MutantWriter.write(reduced).bytes
     }
 
     /// The document with every group of an object's members whose names are one `Int` (`"01"`,
@@ -85,48 +85,6 @@ enum DecoderReduction {
         }
     }
 
-    /// Writes a tree back, numbers as written, strings escaped minimally.
-    static func write(_ value: JSONValue, into out: inout [UInt8]) {
-        switch value {
-        case .null: out += Array("null".utf8)
-        case .bool(let b): out += Array((b ? "true" : "false").utf8)
-        case .number(let n): out += Array(n.text.utf8)
-        case .string(let s): writeString(s, into: &out)
-        case .array(let elements):
-            out.append(UInt8(ascii: "["))
-            for (i, element) in elements.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                write(element, into: &out)
-            }
-            out.append(UInt8(ascii: "]"))
-        case .object(let object):
-            out.append(UInt8(ascii: "{"))
-            for (i, member) in object.members.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                writeString(member.key, into: &out)
-                out.append(UInt8(ascii: ":"))
-                write(member.value, into: &out)
-            }
-            out.append(UInt8(ascii: "}"))
-        }
-    }
-
-    static func writeString(_ s: String, into out: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
-        out.append(UInt8(ascii: "\""))
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                out += [UInt8(ascii: "\\"), byte]
-            case 0..<0x20:
-                out += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            default:
-                out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
-    }
-
     /// Member name → key under a strategy.
     struct KeyMapper {
         let strategies: DecoderStrategies
@@ -147,7 +105,7 @@ enum DecoderReduction {
             guard let decoder else { return name }
             var document: [UInt8] = []
             document.append(UInt8(ascii: "{"))
-            DecoderReduction.writeString(name, into: &document)
+            CanonicalJSONWriter.writeString(name, into: &document)
             document += Array(":0}".utf8)
             return (try? decoder.decode(KeyProbe.self, from: Data(document)))?.key
         }
