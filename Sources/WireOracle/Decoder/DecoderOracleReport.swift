@@ -1,3 +1,5 @@
+import Foundation
+
 /// One input on which `JSONDecoder` and `WireJSONDecoder` disagree.
 public struct DecoderMismatch: Hashable, Sendable, CustomStringConvertible {
     /// The input's position in the run.
@@ -12,6 +14,8 @@ public struct DecoderMismatch: Hashable, Sendable, CustomStringConvertible {
     public var strategies: String
     /// The input's bytes.
     public var input: [UInt8]
+    /// The input's bytes in lowercase hex, as a regression case stores them (`inputHex`).
+    public var inputHex: String { input.map { String(format: "%02x", $0) }.joined() }
     /// Both outcomes and the verdict.
     public var check: DecoderCheck
 

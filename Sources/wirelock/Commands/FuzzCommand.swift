@@ -104,14 +104,7 @@ struct FuzzCommand: ParsableCommand {
                     + (paths.isEmpty ? "" : " in \(paths.map(\.displayed).joined(separator: " "))"))
             return .failure
         }
-        if let out {
-            let made = FileSystem.makeDirectories(out)
-            guard made == nil, FileSystem.isDirectory(out) else {
-                context.reportError(
-                    "cannot use '\(out.displayed)' as the output folder: \(made?.error ?? SystemError.current)")
-                return .failure
-            }
-        }
+        if let out, !OutputFolder.prepare(out, context: context) { return .failure }
 
         let showProgress = !quiet && isatty(STDERR_FILENO) == 1
         let total = Array(shard.indices(upTo: count)).count

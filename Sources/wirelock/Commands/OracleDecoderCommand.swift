@@ -107,14 +107,7 @@ struct OracleDecoderCommand: ParsableCommand {
             ) { input, bytes in files.append((input.displayPath, bytes)) }
             if !complete { return .failure }
         }
-        if let out {
-            let made = FileSystem.makeDirectories(out)
-            guard made == nil, FileSystem.isDirectory(out) else {
-                context.reportError(
-                    "cannot use '\(out.displayed)' as the output folder: \(made?.error ?? SystemError.current)")
-                return .failure
-            }
-        }
+        if let out, !OutputFolder.prepare(out, context: context) { return .failure }
 
         let shapes = DecoderShapes.all
         let targets = DecoderShapes.targets(shapes)
@@ -124,29 +117,11 @@ struct OracleDecoderCommand: ParsableCommand {
         if !files.isEmpty {
             corpus = corpus.followed(by: fixtures.corpus(count: mutantCount, target: universal, shard: shard))
         }
-        let total = corpus.underestimatedCount
-        let showsProgress = !quiet && context.diagnosticsAreTerminal
-        let lastShown = Locked(0)
-        // Progress goes straight to standard error, from the worker that finished a block: only on
-        // a terminal, at most every 10,000 inputs.
-        let progress: (@Sendable (Int) -> Void)?
-        if showsProgress {
-            progress = { done in
-                let show = lastShown.withLock { last -> Bool in
-                    guard done == total || done - last >= 10_000 else { return false }
-                    last = done
-                    return true
-                }
-                if show {
-                    let line = "\roracle decoder: \(done)/\(total) inputs" + (done == total ? "\n" : "")
-                    FileHandle.standardError.write(Data(line.utf8))
-                }
-            }
-        } else {
-            progress = nil
-        }
-        let keep = maxMismatches
-        let report = DecoderOracle(targets: targets, maxMismatches: keep).run(corpus, progress: progress)
+        let progress = OracleProgress(
+            diagnostics: context.diagnostics, enabled: !quiet && context.diagnosticsAreTerminal)
+        let report = DecoderOracle(targets: targets, maxMismatches: maxMismatches).run(
+            progress.counting(corpus, "oracle decoder", total: corpus.underestimatedCount))
+        progress.clear()
 
         var saved: [Int: String] = [:]
         if let out {
@@ -187,7 +162,7 @@ struct OracleDecoderCommand: ParsableCommand {
         .object(
             JSONObject([
                 .init(key: "shape", value: .string(mismatch.target)),
-                .init(key: "inputHex", value: .string(mismatch.input.map { String(format: "%02x", $0) }.joined())),
+                .init(key: "inputHex", value: .string(mismatch.inputHex)),
                 .init(key: "input", value: .string(String(decoding: mismatch.input, as: UTF8.self))),
                 .init(
                     key: "note",
@@ -252,7 +227,7 @@ struct OracleDecoderSummary {
                 .init(key: "pair", value: .string(mismatch.pair)),
                 .init(key: "strategies", value: .string(mismatch.strategies)),
                 .init(key: "reason", value: .string(mismatch.reason)),
-                .init(key: "inputHex", value: .string(mismatch.input.map { String(format: "%02x", $0) }.joined())),
+                .init(key: "inputHex", value: .string(mismatch.inputHex)),
                 .init(key: "legacy", value: .string(mismatch.check.legacy.description)),
                 .init(key: "candidate", value: .string(mismatch.check.candidate.description)),
             ]
