@@ -58,6 +58,21 @@ struct DirectCollectionTests {
         Self.check([String: [[Int]]].self, #"{"k":\#(text)}"#, strict: strict)
     }
 
+    /// Arrays of `String`, `Int`, `Double` and `Bool` are built as the concrete array type; the
+    /// elements, the errors and their paths (the element's index) stay JSONDecoder's.
+    static let leafArrayInputs = [
+        #"["a","b"]"#, #"["a",1]"#, "[1,2,3]", "[1,2.5]", "[1,-0,1e2]", #"[1,"x"]"#, "[true,false]", "[true,null]",
+        "[null]", "[9223372036854775808]", "[1e400]", "[]", "{}", "7",
+    ]
+
+    @Test(arguments: leafArrayInputs, [true, false]) func arraysOfLeafTypes(_ text: String, strict: Bool) {
+        Self.check([String].self, text, strict: strict)
+        Self.check([Int].self, text, strict: strict)
+        Self.check([Double].self, text, strict: strict)
+        Self.check([Bool].self, text, strict: strict)
+        Self.check([String: [Int]].self, #"{"k":\#(text)}"#, strict: strict)
+    }
+
     /// JSONDecoder gives an ISO 8601 failure the path of the decoder, which stands at the array.
     @Test(arguments: [
         #"["2020-01-01T00:00:00Z","nope"]"#, #"{"d":["2020-01-01T00:00:00Z"],"e":["x"]}"#, #"[["x"]]"#,
@@ -115,5 +130,66 @@ struct LargeDocumentTests {
         let compatible = WireJSONDecoder()
         compatible.acceptance = .jsonDecoder
         #expect(try compatible.decode([Item].self, from: data) == expected)
+    }
+}
+
+/// Which types fill themselves is remembered per thread, in a table of a few dozen entries: more
+/// types than it holds, met in turn on several threads at once, still decode as `JSONDecoder`
+/// decodes them (a wrong answer from the table would send a model type down the array path, or
+/// an array down the model path).
+@Suite("WireDecoder: many types on many threads")
+struct ManyTypesTests {
+    struct Box<Value: Codable & Equatable>: Codable, Equatable {
+        var value: Value
+    }
+
+    /// Decodes `value`'s encoding both ways and compares.
+    static func roundTrip<T: Codable & Equatable>(_ value: T) throws -> Bool {
+        let data = try JSONEncoder().encode(value)
+        return try WireJSONDecoder().decode(T.self, from: data) == JSONDecoder().decode(T.self, from: data)
+    }
+
+    /// 80 distinct types: model wrappers, arrays and dictionaries nested in each other.
+    static func allAgree() throws -> Bool {
+        var agree = true
+        func check<T: Codable & Equatable>(_ value: T) throws {
+            agree = try roundTrip(value) && agree
+            agree = try roundTrip([value]) && agree
+            agree = try roundTrip(Box(value: value)) && agree
+            agree = try roundTrip(["k": value]) && agree
+        }
+        try check(1)
+        try check([1])
+        try check(Box(value: "s"))
+        try check([[true]])
+        try check(["a": [1.5]])
+        try check(Box(value: [Box(value: 2)]))
+        try check([Box(value: ["x": 3])])
+        try check(Box(value: Box(value: [4])))
+        try check([[Box(value: "t")]])
+        try check(["m": Box(value: [[5]])])
+        try check(Box(value: ["n": [Box(value: 6)]]))
+        try check([Box(value: [Box(value: [7])])])
+        try check(Box(value: [[["y"]]]))
+        try check(["p": ["q": Box(value: 8)]])
+        try check([["r": [9]]])
+        try check(Box(value: Box(value: Box(value: 10))))
+        try check([Box(value: Box(value: [11]))])
+        try check(["s": [Box(value: ["u": 12])]])
+        try check(Box(value: [["v": [13]]]))
+        try check([[[Box(value: 14)]]])
+        return agree
+    }
+
+    @Test func moreTypesThanTheTableHoldsDecodeAlike() throws {
+        #expect(try Self.allAgree())
+        #expect(try Self.allAgree())  // the second pass meets every type again, after evictions
+    }
+
+    @Test func severalThreadsDecodeManyTypesAlike() async throws {
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<8 { group.addTask { try Self.allAgree() } }
+            for try await agree in group { #expect(agree) }
+        }
     }
 }

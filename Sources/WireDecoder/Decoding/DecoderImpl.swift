@@ -51,15 +51,8 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
 
     static let cursorSlots = 64
 
-    /// Which types met so far fill themselves (``DirectlyDecodable``), by their metadata
-    /// (direct-mapped), so the runtime's conformance lookup runs once per type and decode rather
-    /// than once per value.
-    struct DirectEntry {
-        var type: ObjectIdentifier?
-        var direct: (any DirectlyDecodable.Type)?
-    }
-    let directTypes: UnsafeMutablePointer<DirectEntry>
-    static let directSlots = 16
+    /// Which types fill themselves (``DirectlyDecodable``): the calling thread's table.
+    let directTypes: DirectTypeCache
 
     init(
         base: UnsafePointer<UInt8>, tape: TapeView, options: DecodingOptions, recorder: ReportRecorder?,
@@ -78,8 +71,7 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         cursorObjects.initialize(repeating: -1, count: Self.cursorSlots)
         cursorMembers = .allocate(capacity: Self.cursorSlots)
         cursorMembers.initialize(repeating: 0, count: Self.cursorSlots)
-        directTypes = .allocate(capacity: Self.directSlots)
-        directTypes.initialize(repeating: DirectEntry(type: nil, direct: nil), count: Self.directSlots)
+        directTypes = DirectTypeCache.current
         ownsCursors = true
     }
 
@@ -105,8 +97,6 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         if ownsCursors {
             cursorObjects.deallocate()
             cursorMembers.deallocate()
-            directTypes.deinitialize(count: Self.directSlots)
-            directTypes.deallocate()
         }
     }
 
@@ -186,22 +176,15 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         let path = parent.appending(key())
         // The decoder stands at the collection while it is filled, as in its init(from:), so
         // errors that JSONDecoder gives the decoder's own path (an ISO 8601 date) have it.
-        if recorder == nil, let direct = directType(T.self),
-            let value = try with(index, path: path, { try direct.decodeDirectly(self, index, path: path) })
-        {
-            return value as! T
+        if recorder == nil, let direct = directType(T.self) {
+            return try with(index, path: path) { try direct.decodeDirectly(self, index, path: path, as: type) }
         }
         return try decodeNested(index, as: type, path: path)
     }
 
-    /// `type` as a ``DirectlyDecodable`` type, or nil; asks the runtime once per type and slot.
+    /// `type` as a ``DirectlyDecodable`` type, or nil (``DirectTypeCache``).
     @inline(__always) func directType<T>(_ type: T.Type) -> (any DirectlyDecodable.Type)? {
-        let id = ObjectIdentifier(type)
-        let slot = Int(truncatingIfNeeded: UInt(bitPattern: id) &>> 4) & (Self.directSlots &- 1)
-        if directTypes[slot].type == id { return directTypes[slot].direct }
-        let direct = type as? any DirectlyDecodable.Type
-        directTypes[slot] = DirectEntry(type: id, direct: direct)
-        return direct
+        directTypes.lookup(type)
     }
 
     @inline(__always) func decodeNested<T: Decodable>(_ index: Int, as type: T.Type, path: PathNode) throws -> T {
