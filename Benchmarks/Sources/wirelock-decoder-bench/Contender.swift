@@ -89,12 +89,16 @@ enum Workload: Hashable {
     case large(Contender)
     /// The small documents, one call each; `shared` as in ``Contender/decoding(shared:)``.
     case small(Contender, shared: Bool)
+    /// The small documents decoded by `JSONDecoder` and strict `WireJSONDecoder` taking turns in
+    /// one process (``PairedRun``).
+    case paired(shared: Bool)
 
     /// The `--child` argument that names it.
     var argument: String {
         switch self {
         case .large(let contender): "large:\(contender.rawValue)"
         case .small(let contender, let shared): "small-\(shared ? "shared" : "fresh"):\(contender.rawValue)"
+        case .paired(let shared): "paired-\(shared ? "shared" : "fresh"):\(Contender.wireStrict.rawValue)"
         }
     }
 
@@ -106,6 +110,8 @@ enum Workload: Hashable {
         case "large": self = .large(contender)
         case "small-shared": self = .small(contender, shared: true)
         case "small-fresh": self = .small(contender, shared: false)
+        case "paired-shared" where contender == .wireStrict: self = .paired(shared: true)
+        case "paired-fresh" where contender == .wireStrict: self = .paired(shared: false)
         default: return nil
         }
     }
@@ -113,6 +119,7 @@ enum Workload: Hashable {
     var contender: Contender {
         switch self {
         case .large(let contender), .small(let contender, _): contender
+        case .paired: .wireStrict
         }
     }
 }

@@ -4,9 +4,11 @@
 //
 // a) the whole file into MoviePage, one call; b) its first --docs records as single-record
 // documents of ~2 KB, one call each, with a new decoder per call and with one shared decoder;
-// c) decodeWithReport on both. Every run is a child process of its own (this program re-executes
+// decodeWithReport in both. Every run is a child process of its own (this program re-executes
 // itself with `--child WORKLOAD`), so each starts cold and its peak RSS belongs to it alone (GNU
-// time `%M`). Results go to standard output as markdown; progress goes to standard error.
+// time `%M`). c) the small documents again, JSONDecoder and WireJSONDecoder taking turns block by
+// block in one process, so that the host's drift falls on both alike. Results go to standard
+// output as markdown; progress goes to standard error.
 
 import Foundation
 import WireLockBenchSupport
@@ -58,28 +60,34 @@ struct Options {
     }
 }
 
-/// What a child reports: seconds of the timed part, bytes decoded, records and report entries seen.
+/// What a child reports: seconds of the timed part, bytes decoded, records and report entries
+/// seen; a paired run also reports the second decoder's seconds.
 struct ChildResult {
     var seconds: Double
     var bytes: Int
     var records: Int
     var entries: Int
+    /// A paired run's `WireJSONDecoder` seconds (`seconds` is then `JSONDecoder`'s); 0 otherwise.
+    var pairedSeconds: Double = 0
 
-    var line: String { "\(String(format: "%.6f", seconds)) \(bytes) \(records) \(entries)" }
+    var line: String {
+        "\(String(format: "%.6f", seconds)) \(bytes) \(records) \(entries) \(String(format: "%.6f", pairedSeconds))"
+    }
 
-    init(seconds: Double, bytes: Int, records: Int, entries: Int) {
+    init(seconds: Double, bytes: Int, records: Int, entries: Int, pairedSeconds: Double = 0) {
         self.seconds = seconds
         self.bytes = bytes
         self.records = records
         self.entries = entries
+        self.pairedSeconds = pairedSeconds
     }
 
     init?(line: String) {
         let fields = line.split(separator: " ")
-        guard fields.count == 4, let seconds = Double(fields[0]), let bytes = Int(fields[1]),
-            let records = Int(fields[2]), let entries = Int(fields[3])
+        guard fields.count == 5, let seconds = Double(fields[0]), let bytes = Int(fields[1]),
+            let records = Int(fields[2]), let entries = Int(fields[3]), let paired = Double(fields[4])
         else { return nil }
-        self.init(seconds: seconds, bytes: bytes, records: records, entries: entries)
+        self.init(seconds: seconds, bytes: bytes, records: records, entries: entries, pairedSeconds: paired)
     }
 }
 
@@ -114,6 +122,9 @@ func runChild(_ workload: Workload, options: Options) throws -> ChildResult {
         let seconds = monotonicSeconds() - start
         return ChildResult(
             seconds: seconds, bytes: documents.reduce(0) { $0 + $1.count }, records: records, entries: entries)
+    case .paired(let shared):
+        let documents = try SmallDocuments.cut(from: path, count: options.docs)
+        return try PairedRun.run(documents, shared: shared)
     }
 }
 
@@ -253,6 +264,7 @@ do {
         smallWorkloads += everyone.filter { $0 != .jsonSerialization }.map { .small($0, shared: true) }
         let (small, smallExact) = try measure(smallWorkloads, options: options, expectedRecords: options.docs)
         print(smallTable(small, options: options))
+        print(try PairedRun.table(options: options))
         print(
             largeExact && smallExact
                 ? "Peak RSS: GNU time `%M` of each run's own process (max over the runs); in b) it includes the documents held in memory."
