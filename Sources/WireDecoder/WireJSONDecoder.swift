@@ -174,8 +174,12 @@ public final class WireJSONDecoder: Sendable {
         let storage = builder.storage.finish()
         let tape = storage.view
         let recorder = reporting ? ReportRecorder(entries: tape.count) : nil
-        let impl = DecoderImpl(
+        var impl = DecoderImpl(
             base: builder.base, tape: tape, options: options, recorder: recorder, nullIndex: nullIndex)
+        defer {
+            // A container or decoder the model kept still refers to the document: keep it.
+            if !isKnownUniquelyReferenced(&impl) { impl.keepDocument(bytes, tape: storage) }
+        }
         let value = try withExtendedLifetime(storage) {
             try impl.unwrap(0, as: type, parent: .root, key: { nil })
         }

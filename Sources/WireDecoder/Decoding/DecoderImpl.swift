@@ -18,6 +18,11 @@ struct DecodingOptions {
 /// a model's key goes into an existential then, not on every decoded member.
 typealias KeyThunk = () -> (any CodingKey)?
 
+/// A decoder made by `superDecoder()`, as its owner lists it.
+struct WeakDecoder {
+    weak var decoder: DecoderImpl?
+}
+
 /// `[String: V]`, which JSONDecoder decodes without converting its keys when a key strategy is set.
 protocol StringKeyedDictionary {
     static var valueType: any Decodable.Type { get }
@@ -28,7 +33,9 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
 }
 
 final class DecoderImpl: Decoder, SingleValueDecodingContainer {
-    let base: UnsafePointer<UInt8>
+    /// The input's bytes: the caller's while the decode runs; after it, a copy of this decoder's
+    /// own if a container or decoder it handed out outlived the decode (``keepDocument(_:tape:)``).
+    @exclusivity(unchecked) private(set) var base: UnsafePointer<UInt8>
     let tape: TapeView
     let options: DecodingOptions
     /// Copies of the options read on every value, so reading them copies nothing.
@@ -43,7 +50,16 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
     /// Member cursors: the next member to try first, per object (direct-mapped by tape index).
     let cursorObjects: UnsafeMutablePointer<Int>
     let cursorMembers: UnsafeMutablePointer<Int>
-    let ownsCursors: Bool
+    /// The decode's own decoder, for one made by `superDecoder()`: its cursors and its document
+    /// stay alive as long as this decoder does. Nil for the decode's own decoder.
+    let owner: DecoderImpl?
+    /// The decode's own decoder's list of those made by `superDecoder()`, for
+    /// ``keepDocument(_:tape:)``.
+    private var sharers: [WeakDecoder] = []
+    private var sharersToCompact = 16
+    /// What ``keepDocument(_:tape:)`` keeps: the copy of the input, and the tape.
+    private var keptInput: UnsafeMutablePointer<UInt8>?
+    private var keptTape: TapeStorage?
     /// The entry that stands for a missing value (a `null` after the document).
     let nullIndex: Int
     /// How many more errors get their JSON path and line in the description.
@@ -72,7 +88,7 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         cursorMembers = .allocate(capacity: Self.cursorSlots)
         cursorMembers.initialize(repeating: 0, count: Self.cursorSlots)
         directTypes = DirectTypeCache.current
-        ownsCursors = true
+        owner = nil
     }
 
     /// A decoder for `superDecoder()`: the same document and cursors, its own position.
@@ -87,17 +103,44 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         cursorObjects = other.cursorObjects
         cursorMembers = other.cursorMembers
         directTypes = other.directTypes
-        ownsCursors = false
+        let owner = other.owner ?? other
+        self.owner = owner
         current = index
         self.node = node
         currentType = other.currentType
+        owner.register(self)
     }
 
     deinit {
-        if ownsCursors {
+        if owner == nil {
             cursorObjects.deallocate()
             cursorMembers.deallocate()
+            keptInput?.deallocate()
         }
+    }
+
+    /// Notes a decoder made by `superDecoder()` (on the decode's own decoder), dropping the
+    /// entries of those already gone now and then so the list stays as long as the live ones.
+    private func register(_ sharer: DecoderImpl) {
+        if sharers.count >= sharersToCompact {
+            sharers.removeAll { $0.decoder == nil }
+            sharersToCompact = max(16, sharers.count * 2)
+        }
+        sharers.append(WeakDecoder(decoder: sharer))
+    }
+
+    /// Called on the decode's own decoder when the decode returns (or throws) while a container
+    /// or decoder it handed out is still referenced: a model that keeps them to read later, as
+    /// `JSONDecoder` allows. The input belongs to the caller (or, for a `Data` of up to 14
+    /// bytes, to the stack; for transcoded UTF-16 or UTF-32, to a buffer of the decode), so it is
+    /// copied; the tape is kept. The common case, nothing kept, costs the caller one check.
+    func keepDocument(_ bytes: UnsafeBufferPointer<UInt8>, tape storage: TapeStorage) {
+        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+        if let source = bytes.baseAddress, !bytes.isEmpty { copy.initialize(from: source, count: bytes.count) }
+        keptInput = copy
+        keptTape = storage
+        base = UnsafePointer(copy)
+        for sharer in sharers { sharer.decoder?.base = base }
     }
 
     var codingPath: [any CodingKey] { node.path }

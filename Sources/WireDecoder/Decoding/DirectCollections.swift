@@ -96,6 +96,7 @@ extension Array: DirectlyDecodable where Element: Decodable {
     static func decodeDirectly<T: Decodable>(
         _ impl: DecoderImpl, _ index: Int, path: PathNode, as type: T.Type
     ) throws -> T {
+        assert(T.self == Self.self, "decodeDirectly(as:) is asked for its own type")
         let tape = impl.tape
         guard tape.kind(index) == .array else { throw impl.notAnArray(index, path: path.path) }
         let count = tape.count(index)
@@ -153,6 +154,7 @@ extension Dictionary: DirectlyDecodable where Key == String, Value: Decodable {
     static func decodeDirectly<T: Decodable>(
         _ impl: DecoderImpl, _ index: Int, path: PathNode, as type: T.Type
     ) throws -> T {
+        assert(T.self == Self.self, "decodeDirectly(as:) is asked for its own type")
         let tape = impl.tape
         guard tape.kind(index) == .object else { throw impl.notAnObject(index, path: path.path) }
         if tape.flags(index) & ObjectFlags.duplicates != 0 { return try impl.decodeNested(index, as: type, path: path) }
