@@ -240,7 +240,8 @@ bench-data:
 # WireJSONDecoder (strict, .jsonDecoder acceptance, decodeWithReport) next to JSONDecoder and
 # JSONSerialization in one run: the 100 MB document into MoviePage, then its first 10,000 records
 # as ~2 KB documents, one call each (new decoder per call and shared); every run in its own process,
-# with its peak RSS. See BENCHMARKS.md, "Decoding".
+# with its peak RSS; then the small documents with JSONDecoder and WireJSONDecoder taking turns in
+# one process (the ratio host drift does not move). See BENCHMARKS.md, "Decoding".
 DECODER_DOCS ?= 10000
 bench-decoder: bench-deps bench-data
 	nice -n 10 $(SWIFT) build -c release --package-path $(BENCH_DIR) --product wirelock-decoder-bench
