@@ -116,10 +116,79 @@ struct KeptContainerTests {
         decoder.acceptance = acceptance
         decoder.userInfo[Self.keptKey] = kept
         _ = try decoder.decode(Tiny.self, from: data)
-        var stackNoise = [UInt8](repeating: 0x7B, count: 512)
-        stackNoise.withUnsafeMutableBytes { $0[0] = 0x5D }
+        #expect(Self.scribbleOnTheStack(depth: 16) != 0)
         let container = try #require(kept.decoder).container(keyedBy: Tiny.Keys.self)
         #expect(try container.decode(String.self, forKey: .a) == "bcdefg")
-        withExtendedLifetime(stackNoise) {}
+    }
+
+    /// Fills some kilobytes of stack below the caller with a pattern (where a tiny `Data`'s
+    /// bytes were lent during the decode).
+    @inline(never) static func scribbleOnTheStack(depth: Int) -> UInt64 {
+        var words = (UInt64(0x7B7B), UInt64(0x5D5D), UInt64(0x2C2C), UInt64(0x2222), UInt64(depth))
+        withUnsafeMutableBytes(of: &words) { bytes in
+            for index in bytes.indices { bytes[index] = UInt8(truncatingIfNeeded: index &* 37 &+ depth) }
+        }
+        let below = depth > 0 ? scribbleOnTheStack(depth: depth - 1) : 1
+        return withUnsafeBytes(of: &words) { $0.reduce(below) { $0 &+ UInt64($1) } }
+    }
+
+    /// What a model keeps may be only a `superDecoder()` of a `superDecoder()`, and the model may
+    /// then throw; with `decodeWithReport` too. The caller's `Data` is gone by the time the kept
+    /// decoder is read. (`JSONDecoder` is no reference here: it keeps its map of the document but
+    /// reads strings from the caller's bytes, freed by then.)
+    @Test(arguments: [false, true])
+    func aSuperDecoderKeptByAModelThatThrowsOutlivesTheDecodeAndItsInput(_ reporting: Bool) throws {
+        struct Failed: Error {}
+        struct Nested: Decodable {
+            enum Keys: String, CodingKey { case a, b, name }
+            init(from decoder: any Decoder) throws {
+                let outer = try decoder.container(keyedBy: Keys.self).superDecoder(forKey: .a)
+                let inner = try outer.container(keyedBy: Keys.self).superDecoder(forKey: .b)
+                (decoder.userInfo[KeptContainerTests.keptKey] as! Kept).decoder = inner
+                throw Failed()
+            }
+        }
+        let kept = Kept()
+        let decoder = WireJSONDecoder()
+        decoder.userInfo[Self.keptKey] = kept
+        var data: Data? = Data(
+            #"{"a": {"b": {"name": "a name long enough to need storage of its own"}}, "pad": "xxxxxxxx"}"#.utf8)
+        #expect(throws: Failed.self) {
+            if reporting {
+                _ = try decoder.decodeWithReport(Nested.self, from: data!)
+            } else {
+                _ = try decoder.decode(Nested.self, from: data!)
+            }
+        }
+        data = nil
+        let junk = (0..<64).map { [UInt8](repeating: UInt8($0), count: 32 + $0 * 8) }
+        defer { withExtendedLifetime(junk) {} }
+        let container = try #require(kept.decoder).container(keyedBy: Nested.Keys.self)
+        #expect(try container.decode(String.self, forKey: .name) == "a name long enough to need storage of its own")
+        #expect(container.codingPath.map(\.stringValue) == ["a", "b"])
+    }
+
+    /// A kept container read on another thread while this one goes on decoding: it has a type
+    /// table of its own, not this thread's (run under the thread sanitizer, this is the
+    /// data-race check).
+    @Test func aKeptContainerReadOnAnotherThreadWhileThisOneDecodes() async throws {
+        struct Holder: Decodable {
+            enum Keys: String, CodingKey { case v }
+            init(from decoder: any Decoder) throws {
+                (decoder.userInfo[KeptContainerTests.keptKey] as! Kept).decoder = decoder
+            }
+        }
+        let kept = Kept()
+        let decoder = WireJSONDecoder()
+        decoder.userInfo[Self.keptKey] = kept
+        _ = try decoder.decode(Holder.self, from: Data(#"{"v": [[1, 2], [3]]}"#.utf8))
+        let held = try #require(kept.decoder)
+        let reader = Task.detached { () throws -> [[Int]] in
+            var last: [[Int]] = []
+            for _ in 0..<200 { last = try held.container(keyedBy: Holder.Keys.self).decode([[Int]].self, forKey: .v) }
+            return last
+        }
+        for _ in 0..<200 { _ = try Self.keptAndReadLater(Data(Self.document.utf8), Self.candidate(.strict)) }
+        #expect(try await reader.value == [[1, 2], [3]])
     }
 }

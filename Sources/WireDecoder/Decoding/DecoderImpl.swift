@@ -33,8 +33,8 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
 }
 
 final class DecoderImpl: Decoder, SingleValueDecodingContainer {
-    /// The input's bytes: the caller's while the decode runs; after it, a copy of this decoder's
-    /// own if a container or decoder it handed out outlived the decode (``keepDocument(_:tape:)``).
+    /// The input's bytes: the caller's while the decode runs; after it, the decode's own copy if
+    /// a container or decoder it handed out outlived the decode (``keepDocument(_:tape:)``).
     @exclusivity(unchecked) private(set) var base: UnsafePointer<UInt8>
     let tape: TapeView
     let options: DecodingOptions
@@ -67,8 +67,9 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
 
     static let cursorSlots = 64
 
-    /// Which types fill themselves (``DirectlyDecodable``): the calling thread's table.
-    let directTypes: DirectTypeCache
+    /// Which types fill themselves (``DirectlyDecodable``): the decoding thread's table while the
+    /// decode runs; a table of the document's own once it is kept (``keepDocument(_:tape:)``).
+    @exclusivity(unchecked) private(set) var directTypes: DirectTypeCache
 
     init(
         base: UnsafePointer<UInt8>, tape: TapeView, options: DecodingOptions, recorder: ReportRecorder?,
@@ -133,14 +134,22 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
     /// or decoder it handed out is still referenced: a model that keeps them to read later, as
     /// `JSONDecoder` allows. The input belongs to the caller (or, for a `Data` of up to 14
     /// bytes, to the stack; for transcoded UTF-16 or UTF-32, to a buffer of the decode), so it is
-    /// copied; the tape is kept. The common case, nothing kept, costs the caller one check.
+    /// copied; the tape is kept; and the kept decoders get a type table of their own, since they
+    /// may be read on another thread while this one decodes on. The common case, nothing kept,
+    /// costs the caller one check. (A decoder handed to another thread *during* the decode is
+    /// not supported, as with `JSONDecoder`.)
     func keepDocument(_ bytes: UnsafeBufferPointer<UInt8>, tape storage: TapeStorage) {
         let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
         if let source = bytes.baseAddress, !bytes.isEmpty { copy.initialize(from: source, count: bytes.count) }
         keptInput = copy
         keptTape = storage
         base = UnsafePointer(copy)
-        for sharer in sharers { sharer.decoder?.base = base }
+        let table = DirectTypeCache()
+        directTypes = table
+        for case let sharer? in sharers.lazy.map(\.decoder) {
+            sharer.base = base
+            sharer.directTypes = table
+        }
     }
 
     var codingPath: [any CodingKey] { node.path }

@@ -21,7 +21,8 @@ protocol DirectlyDecodable {
         -> T
 }
 
-/// Which types met so far are ``DirectlyDecodable``, for one thread and every decode on it.
+/// Which types met so far are ``DirectlyDecodable``, for one thread and every decode on it (or for
+/// one kept document).
 ///
 /// The runtime's answer to `as? any DirectlyDecodable.Type` costs a conformance lookup (hundreds
 /// of instructions, and most answers are no: model types), and a decode of a small document meets
@@ -38,7 +39,9 @@ final class DirectTypeCache {
     static let slots = 64
     private let entries: UnsafeMutablePointer<Entry>
 
-    private init() {
+    /// A table of its own, for a decoder whose document was kept (``DecoderImpl/keepDocument(_:tape:)``):
+    /// its containers may be read later on any thread, and a thread's table is that thread's.
+    init() {
         entries = .allocate(capacity: Self.slots)
         entries.initialize(repeating: Entry(type: nil, direct: nil), count: Self.slots)
     }
@@ -96,7 +99,7 @@ extension Array: DirectlyDecodable where Element: Decodable {
     static func decodeDirectly<T: Decodable>(
         _ impl: DecoderImpl, _ index: Int, path: PathNode, as type: T.Type
     ) throws -> T {
-        assert(T.self == Self.self, "decodeDirectly(as:) is asked for its own type")
+        precondition(T.self == Self.self, "decodeDirectly(as:) is asked for its own type")
         let tape = impl.tape
         guard tape.kind(index) == .array else { throw impl.notAnArray(index, path: path.path) }
         let count = tape.count(index)
@@ -154,7 +157,7 @@ extension Dictionary: DirectlyDecodable where Key == String, Value: Decodable {
     static func decodeDirectly<T: Decodable>(
         _ impl: DecoderImpl, _ index: Int, path: PathNode, as type: T.Type
     ) throws -> T {
-        assert(T.self == Self.self, "decodeDirectly(as:) is asked for its own type")
+        precondition(T.self == Self.self, "decodeDirectly(as:) is asked for its own type")
         let tape = impl.tape
         guard tape.kind(index) == .object else { throw impl.notAnObject(index, path: path.path) }
         if tape.flags(index) & ObjectFlags.duplicates != 0 { return try impl.decodeNested(index, as: type, path: path) }
