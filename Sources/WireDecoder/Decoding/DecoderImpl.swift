@@ -67,9 +67,12 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
 
     static let cursorSlots = 64
 
-    /// Which types fill themselves (``DirectlyDecodable``): the decoding thread's table while the
-    /// decode runs; a table of the document's own once it is kept (``keepDocument(_:tape:)``).
-    @exclusivity(unchecked) private(set) var directTypes: DirectTypeCache
+    /// Which types fill themselves (``DirectlyDecodable``): the decoding thread's table. Once
+    /// the document is kept (``keepDocument(_:tape:)``), its containers may be read on any
+    /// thread, and each asks its own thread's table instead. (A `let`: a `var` would cost a
+    /// retain and a release of the table on every lookup.)
+    let directTypes: DirectTypeCache
+    @exclusivity(unchecked) private(set) var documentKept = false
 
     init(
         base: UnsafePointer<UInt8>, tape: TapeView, options: DecodingOptions, recorder: ReportRecorder?,
@@ -134,8 +137,8 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
     /// or decoder it handed out is still referenced: a model that keeps them to read later, as
     /// `JSONDecoder` allows. The input belongs to the caller (or, for a `Data` of up to 14
     /// bytes, to the stack; for transcoded UTF-16 or UTF-32, to a buffer of the decode), so it is
-    /// copied; the tape is kept; and the kept decoders get a type table of their own, since they
-    /// may be read on another thread while this one decodes on. The common case, nothing kept,
+    /// copied; the tape is kept; and the kept decoders ask the type table of the thread they are
+    /// read on, since that may be another one while this one decodes on. The common case, nothing kept,
     /// costs the caller one check. (A decoder handed to another thread *during* the decode is
     /// not supported, as with `JSONDecoder`.)
     func keepDocument(_ bytes: UnsafeBufferPointer<UInt8>, tape storage: TapeStorage) {
@@ -144,11 +147,10 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         keptInput = copy
         keptTape = storage
         base = UnsafePointer(copy)
-        let table = DirectTypeCache()
-        directTypes = table
+        documentKept = true
         for case let sharer? in sharers.lazy.map(\.decoder) {
             sharer.base = base
-            sharer.directTypes = table
+            sharer.documentKept = true
         }
     }
 
@@ -236,7 +238,8 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
 
     /// `type` as a ``DirectlyDecodable`` type, or nil (``DirectTypeCache``).
     @inline(__always) func directType<T>(_ type: T.Type) -> (any DirectlyDecodable.Type)? {
-        directTypes.lookup(type)
+        if documentKept { return DirectTypeCache.current.lookup(type) }
+        return directTypes.lookup(type)
     }
 
     @inline(__always) func decodeNested<T: Decodable>(_ index: Int, as type: T.Type, path: PathNode) throws -> T {

@@ -15,14 +15,16 @@
 protocol DirectlyDecodable {
     /// The value at `index`, whose coding path is `path`; `type` is `Self` (a generic result
     /// rather than `Self` or `Self?` spares the runtime a metadata lookup and a cast per call).
+    /// The one caller passes the type whose conformance it found, so `T` is `Self` by
+    /// construction; implementations check it with `assert` only, since naming `Self` in
+    /// release code would cost the very metadata lookup this signature avoids.
     /// When the generic path must decide, it decodes the value through init(from:), which gives
     /// the same errors up to the point where the direct fill stopped.
     static func decodeDirectly<T: Decodable>(_ impl: DecoderImpl, _ index: Int, path: PathNode, as type: T.Type) throws
         -> T
 }
 
-/// Which types met so far are ``DirectlyDecodable``, for one thread and every decode on it (or for
-/// one kept document).
+/// Which types met so far are ``DirectlyDecodable``, for one thread and every decode on it.
 ///
 /// The runtime's answer to `as? any DirectlyDecodable.Type` costs a conformance lookup (hundreds
 /// of instructions, and most answers are no: model types), and a decode of a small document meets
@@ -39,9 +41,7 @@ final class DirectTypeCache {
     static let slots = 64
     private let entries: UnsafeMutablePointer<Entry>
 
-    /// A table of its own, for a decoder whose document was kept (``DecoderImpl/keepDocument(_:tape:)``):
-    /// its containers may be read later on any thread, and a thread's table is that thread's.
-    init() {
+    private init() {
         entries = .allocate(capacity: Self.slots)
         entries.initialize(repeating: Entry(type: nil, direct: nil), count: Self.slots)
     }
@@ -99,7 +99,7 @@ extension Array: DirectlyDecodable where Element: Decodable {
     static func decodeDirectly<T: Decodable>(
         _ impl: DecoderImpl, _ index: Int, path: PathNode, as type: T.Type
     ) throws -> T {
-        precondition(T.self == Self.self, "decodeDirectly(as:) is asked for its own type")
+        assert(T.self == Self.self, "decodeDirectly(as:) is asked for its own type")
         let tape = impl.tape
         guard tape.kind(index) == .array else { throw impl.notAnArray(index, path: path.path) }
         let count = tape.count(index)
@@ -157,7 +157,7 @@ extension Dictionary: DirectlyDecodable where Key == String, Value: Decodable {
     static func decodeDirectly<T: Decodable>(
         _ impl: DecoderImpl, _ index: Int, path: PathNode, as type: T.Type
     ) throws -> T {
-        precondition(T.self == Self.self, "decodeDirectly(as:) is asked for its own type")
+        assert(T.self == Self.self, "decodeDirectly(as:) is asked for its own type")
         let tape = impl.tape
         guard tape.kind(index) == .object else { throw impl.notAnObject(index, path: path.path) }
         if tape.flags(index) & ObjectFlags.duplicates != 0 { return try impl.decodeNested(index, as: type, path: path) }
