@@ -69,8 +69,7 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
 
     /// Which types fill themselves (``DirectlyDecodable``): the decoding thread's table. Once
     /// the document is kept (``keepDocument(_:tape:)``), its containers may be read on any
-    /// thread, and each asks its own thread's table instead. (A `let`: a `var` would cost a
-    /// retain and a release of the table on every lookup.)
+    /// thread, and each asks its own thread's table instead.
     let directTypes: DirectTypeCache
     @exclusivity(unchecked) private(set) var documentKept = false
 
