@@ -63,9 +63,14 @@ struct KeptContainerTests {
         while text.utf8.count < data.count { text.insert(" ", at: text.startIndex) }
         let other = Data(text.utf8)
         for _ in 0..<4 { try decode(other, Kept()) }
-        let junk = (0..<64).map { [UInt8](repeating: UInt8($0), count: 32 + $0 * 8) }
+        let junk = Self.churnTheHeap()
         defer { withExtendedLifetime(junk) {} }
         return try readLater(kept)
+    }
+
+    /// Allocations of many sizes, which take freed blocks (keep them alive while reading).
+    static func churnTheHeap() -> [[UInt8]] {
+        (0..<64).map { [UInt8](repeating: UInt8($0), count: 32 + $0 * 8) }
     }
 
     static func legacy(_ data: Data, _ kept: Kept) throws {
@@ -161,7 +166,7 @@ struct KeptContainerTests {
             }
         }
         data = nil
-        let junk = (0..<64).map { [UInt8](repeating: UInt8($0), count: 32 + $0 * 8) }
+        let junk = Self.churnTheHeap()
         defer { withExtendedLifetime(junk) {} }
         let container = try #require(kept.decoder).container(keyedBy: Nested.Keys.self)
         #expect(try container.decode(String.self, forKey: .name) == "a name long enough to need storage of its own")
