@@ -1,9 +1,26 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // WireLock: locks the JSON wire formats of API clients so they cannot drift unnoticed.
+//
+// Swift 6.2 (Xcode 26) is the oldest that builds it: the fuzz and oracle assertions constrain their
+// model types to `SendableMetatype` (SE-0470, Swift 6.2) and the record-mode trait is a
+// `TestScoping` trait (Swift Testing 6.1).
 import PackageDescription
+
+// Where one process may start another (`posix_spawn`): macOS and Linux. iOS, tvOS, watchOS and
+// visionOS forbid it (the SDKs' <spawn.h> marks it __TVOS_PROHIBITED / __WATCHOS_PROHIBITED, and the
+// iOS sandbox refuses it), so there the fuzz worker, `--exec` campaigns, the command line's `git`
+// lookups and the tests that run the built CLI are compiled out (`#if WIRELOCK_SPAWN`), not crashing.
+// `WIRELOCK_NO_SPAWN=1 swift build --build-tests` on Linux builds the package the way those platforms
+// see it (`make apple-shape`), which is how the guards are checked without a Mac.
+let spawnSettings: [SwiftSetting] =
+    Context.environment["WIRELOCK_NO_SPAWN"] == nil
+    ? [.define("WIRELOCK_SPAWN", .when(platforms: [.macOS, .linux]))] : []
 
 let package = Package(
     name: "WireLock",
+    // The floor of what the code uses: `Duration`, `firstRange(of:)` and `URL.appending(path:)` are
+    // macOS 13 / iOS 16 API; nothing needs more.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "WireJSON", targets: ["WireJSON"]),
         .library(name: "WireDates", targets: ["WireDates"]),
@@ -249,3 +266,7 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + spawnSettings
+}

@@ -49,11 +49,13 @@ extension ModelRunner {
         return .success((campaign, model))
     }
 
-    func fuzzWorker(_ parsed: RunnerFuzzCommand) -> ExitCode {
-        guard case .success(let (campaign, _)) = self.campaign(parsed) else { return .failure }
-        ChildProcessCampaign.serve(campaign)
-        return .success
-    }
+    #if WIRELOCK_SPAWN
+        func fuzzWorker(_ parsed: RunnerFuzzCommand) -> ExitCode {
+            guard case .success(let (campaign, _)) = self.campaign(parsed) else { return .failure }
+            ChildProcessCampaign.serve(campaign)
+            return .success
+        }
+    #endif
 
     func fuzz(_ parsed: RunnerFuzzCommand, output: (String) -> Void, progress: ((String) -> Void)?) -> ExitCode {
         let campaign: ModelCampaign
@@ -74,20 +76,30 @@ extension ModelRunner {
             guard !parsed.quiet, let progress else { return }
             progress("\rfuzz \(model.name): \(done)/\(total) mutants" + (done == total ? "\n" : ""))
         }
-        let runner = ChildProcessCampaign(
-            campaign: campaign, workerCommand: [Self.executablePath(), Self.workerCommand] + parsed.campaignArguments,
-            timeLimit: Double(parsed.timeLimit))
+        // A worker process survives a model that traps, where processes can be started and unless
+        // asked to run in this one.
         var result: ModelCampaign.Result
-        if parsed.inProcess {
-            result = campaign.run(count: parsed.count, shard: parsed.shard, progress: report)
-        } else {
-            do throws(ChildProcessCampaign.WorkerError) {
-                result = try runner.run(count: parsed.count, shard: parsed.shard, progress: report)
-            } catch {
-                reportError("\(error)", output: output)
-                return .failure
+        #if WIRELOCK_SPAWN
+            let runner =
+                parsed.inProcess
+                ? nil
+                : ChildProcessCampaign(
+                    campaign: campaign,
+                    workerCommand: [Self.executablePath(), Self.workerCommand] + parsed.campaignArguments,
+                    timeLimit: Double(parsed.timeLimit))
+            if let runner {
+                do throws(ChildProcessCampaign.WorkerError) {
+                    result = try runner.run(count: parsed.count, shard: parsed.shard, progress: report)
+                } catch {
+                    reportError("\(error)", output: output)
+                    return .failure
+                }
+            } else {
+                result = campaign.run(count: parsed.count, shard: parsed.shard, progress: report)
             }
-        }
+        #else
+            result = campaign.run(count: parsed.count, shard: parsed.shard, progress: report)
+        #endif
 
         // One finding per group (mutator, outcome, path with indices as [*]) is shrunk and saved,
         // unless a committed case already pins its group: matched by structure, not by bytes, so a
@@ -119,11 +131,11 @@ extension ModelRunner {
                 var expectation = campaign.expectation(first.index)
                 if first.verdict.outcome != .crash && first.verdict.outcome != .hang {
                     let shrunk: (finding: FuzzFinding, expectation: ModelExpectation)?
-                    if parsed.inProcess {
+                    #if WIRELOCK_SPAWN
+                        shrunk = runner != nil ? try? runner!.shrink(first.index) : campaign.shrink(first.index)
+                    #else
                         shrunk = campaign.shrink(first.index)
-                    } else {
-                        shrunk = try? runner.shrink(first.index)
-                    }
+                    #endif
                     if let shrunk, shrunk.finding.verdict.outcome == first.verdict.outcome {
                         finding = shrunk.finding
                         expectation = shrunk.expectation
@@ -157,11 +169,25 @@ extension ModelRunner {
         return newGroups > 0 ? .findings : .success
     }
 
-    /// This program's own path, to start a worker.
+    /// This program's own path, to start a worker: what the system says it ran, not `argv[0]`
+    /// (a bare name when the program was found on `PATH`).
     static func executablePath() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        if n > 0 { return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        #if canImport(Darwin)
+            // <mach-o/dyld.h>: `_NSGetExecutablePath` gives the path the program was started by
+            // (maybe relative or through a symlink, which `realpath` resolves).
+            var size: UInt32 = 0
+            _ = _NSGetExecutablePath(nil, &size)
+            var buffer = [CChar](repeating: 0, count: Int(size) + 1)
+            if _NSGetExecutablePath(&buffer, &size) == 0, let resolved = realpath(buffer, nil) {
+                defer { free(resolved) }
+                return String(cString: resolved)
+            }
+        #elseif os(Linux)
+            // Linux's procfs: the running executable, a symlink to its absolute path.
+            var buffer = [CChar](repeating: 0, count: 4096)
+            let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+            if n > 0 { return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        #endif
         return CommandLine.arguments[0]
     }
 }

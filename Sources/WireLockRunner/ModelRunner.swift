@@ -242,7 +242,9 @@ public struct ModelRunner: Sendable {
             switch command {
             case let command as RunnerRoundTripCommand: status = roundTrip(command, output: output)
             case let command as RunnerFuzzCommand: status = fuzz(command, output: output, progress: progress)
-            case let command as RunnerFuzzWorkerCommand: status = fuzzWorker(command.campaign)
+            #if WIRELOCK_SPAWN
+                case let command as RunnerFuzzWorkerCommand: status = fuzzWorker(command.campaign)
+            #endif
             case let command as RunnerExplainCommand: status = explain(command, output: output)
             case let command as RunnerOracleDecoderCommand: status = oracleDecoder(command, output: output)
             case is RunnerListCommand:

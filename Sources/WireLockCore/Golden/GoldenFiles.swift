@@ -136,16 +136,25 @@ enum RunIdentity {
     }()
 
     /// The run this process belongs to: `<parent pid>-<parent start>`, shared by the processes of one
-    /// `swift test`. The parent's start time (from `/proc` on Linux; empty elsewhere) keeps a reused
-    /// parent pid from joining an old run.
+    /// `swift test`. The parent's start time (from `/proc` on Linux, `sysctl` on macOS; `0` elsewhere)
+    /// keeps a reused parent pid from joining an old run.
     static let runKey: String = {
         let parent = getppid()
         return "\(parent)-\(parentStart(parent) ?? "0")"
     }()
 
-    /// Field 22 of `/proc/<pid>/stat`: when the process started, in clock ticks since boot.
+    /// When the process `pid` started: on Linux field 22 of `/proc/<pid>/stat` (clock ticks since
+    /// boot), on macOS `kp_proc.p_starttime` from `sysctl` (seconds and microseconds).
     static func parentStart(_ pid: pid_t) -> String? {
-        #if os(Linux)
+        #if os(macOS)
+            // <sys/sysctl.h>: CTL_KERN / KERN_PROC / KERN_PROC_PID fills one `kinfo_proc`.
+            var info = kinfo_proc()
+            var size = MemoryLayout<kinfo_proc>.stride
+            var name: [Int32] = [CTL_KERN, KERN_PROC, KERN_PROC_PID, pid]
+            guard sysctl(&name, UInt32(name.count), &info, &size, nil, 0) == 0, size > 0 else { return nil }
+            let start = info.kp_proc.p_starttime
+            return "\(start.tv_sec).\(start.tv_usec)"
+        #elseif os(Linux)
             guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return nil }
             let text = String(decoding: data, as: UTF8.self)
             // The command name (field 2) is in parentheses and may hold spaces: count after the last ')'.

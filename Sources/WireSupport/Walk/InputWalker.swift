@@ -113,7 +113,14 @@ package struct InputWalker: Sendable {
         var device: UInt64
         var inode: UInt64
         init(_ info: stat) {
-            device = UInt64(info.st_dev)
+            #if canImport(Darwin)
+                // Darwin's <sys/types.h>: `dev_t` is a signed 32-bit integer and may be negative
+                // (UInt64(_:) would trap); its bits are the identity.
+                device = UInt64(UInt32(bitPattern: info.st_dev))
+            #else
+                // glibc and musl: `dev_t` is unsigned 64-bit.
+                device = UInt64(info.st_dev)
+            #endif
             inode = UInt64(info.st_ino)
         }
     }

@@ -135,15 +135,20 @@ struct FuzzCommand: ParsableCommand {
         let subject: String
         let result: FuzzCampaignResult
         if let exec {
-            subject = "'\(exec)'"
-            let campaign = ExecCampaign(
-                generator: generator, runner: ExecRunner(command: exec, timeLimit: Double(timeLimit)))
-            do throws(ExecRunner.ExecError) {
-                result = try campaign.run(count: count, shard: shard, each: each, progress: progress)
-            } catch {
-                context.reportError(error.description)
+            #if WIRELOCK_SPAWN
+                subject = "'\(exec)'"
+                let campaign = ExecCampaign(
+                    generator: generator, runner: ExecRunner(command: exec, timeLimit: Double(timeLimit)))
+                do throws(ExecRunner.ExecError) {
+                    result = try campaign.run(count: count, shard: shard, each: each, progress: progress)
+                } catch {
+                    context.reportError(error.description)
+                    return .failure
+                }
+            #else
+                context.reportError("--exec '\(exec)': this platform cannot start processes")
                 return .failure
-            }
+            #endif
         } else {
             subject = "the strict validator"
             result = ValidatorCampaign(generator: generator).run(

@@ -154,12 +154,16 @@ enum GoldenSources {
     private static func run(_ arguments: [String], stdinPath: String? = nil, failure: String) throws(ReadError)
         -> [UInt8]
     {
-        let result: (status: Int32, output: [UInt8])
-        do throws(Spawn.Failure) { result = try Spawn.output(arguments, stdinPath: stdinPath) } catch {
-            throw ReadError(message: failure)
-        }
-        guard result.status == 0 else { throw ReadError(message: failure) }
-        return result.output
+        #if WIRELOCK_SPAWN
+            let result: (status: Int32, output: [UInt8])
+            do throws(Spawn.Failure) { result = try Spawn.output(arguments, stdinPath: stdinPath) } catch {
+                throw ReadError(message: failure)
+            }
+            guard result.status == 0 else { throw ReadError(message: failure) }
+            return result.output
+        #else
+            throw ReadError(message: failure + " (this platform cannot start processes)")
+        #endif
     }
 
     /// Writes a file atomically, creating its folders (``AtomicFile/Options/rewrite(force:existing:)``):

@@ -1,5 +1,6 @@
 import Foundation
 import WireLockTestSupport
+import WireSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -46,7 +47,7 @@ struct RawResult: CustomStringConvertible {
     var description: String { "\(termination)\n--- stdout\n\(stdoutText)--- stderr\n\(stderrText)" }
 }
 
-/// Runs the built `wirelock` with `posix_spawn`, for what Foundation's `Process` cannot do:
+/// Runs the built `wirelock` with WireSupport's `Spawn`, for what Foundation's `Process` cannot do:
 /// arguments that are not UTF-8 (paths are bytes on Linux), and standard output on `/dev/full`, a
 /// closed pipe, a closed descriptor or a terminal.
 enum RawProcess {
@@ -72,10 +73,8 @@ enum RawProcess {
         defer { scratch.remove() }
         let stdinPath = try scratch.write("stdin", bytes: stdin)
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, stdinPath, O_RDONLY, 0)
+        let actions = Spawn.FileActions()
+        actions.open(0, stdinPath, O_RDONLY)
 
         var parentEnds: [Int32] = []  // closed once the child runs
         var terminals: [Int32: Int32] = [:]  // child descriptor -> terminal master
@@ -83,58 +82,61 @@ enum RawProcess {
         for (descriptor, target) in [(Int32(1), stdout), (Int32(2), stderr)] {
             switch target {
             case .capture:
-                posix_spawn_file_actions_addopen(
-                    &actions, descriptor, scratch.path("out\(descriptor)"),
-                    O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+                actions.open(descriptor, scratch.path("out\(descriptor)"), O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644)
             case .file(let path):
-                posix_spawn_file_actions_addopen(&actions, descriptor, path, O_WRONLY, 0)
+                actions.open(descriptor, path, O_WRONLY)
             case .closedPipe:
                 var ends: [Int32] = [0, 0]
                 guard pipe(&ends) == 0 else {
                     throw SpawnError(description: "pipe: \(String(cString: strerror(errno)))")
                 }
                 close(ends[0])
-                posix_spawn_file_actions_adddup2(&actions, ends[1], descriptor)
+                actions.duplicate(ends[1], as: descriptor)
                 parentEnds.append(ends[1])
             case .closed:
-                posix_spawn_file_actions_addclose(&actions, descriptor)
+                actions.close(descriptor)
             case .terminal:
                 let (master, name) = try Terminal.open()
-                posix_spawn_file_actions_addopen(&actions, descriptor, name, O_WRONLY | O_NOCTTY, 0)
+                actions.open(descriptor, name, O_WRONLY | O_NOCTTY)
                 terminals[descriptor] = master
             }
         }
 
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // The child starts with default signal handling and nothing blocked, whatever the test runner does.
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGTERM, SIGINT, SIGHUP] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "NO_COLOR")
         for (key, value) in environment { env[key] = value }
-        // `env -C DIR` changes the directory (posix_spawn_file_actions_addchdir_np is not in Swift's Glibc).
         // An ignored signal stays ignored across exec, so `trap '' PIPE` in sh reaches the binary.
         var prefix = ignoringSIGPIPE ? ["/bin/sh", "-c", "trap '' PIPE; exec \"$@\"", "sh", executable] : [executable]
-        if let user { prefix = ["/usr/bin/setpriv", "--reuid=\(user)", "--regid=\(user)", "--clear-groups"] + prefix }
-        if let directory { prefix = ["/usr/bin/env", "-C", directory.path] + prefix }
-        let program = prefix[0]
-        let argv: [UnsafeMutablePointer<CChar>?] = (prefix.map { Array($0.utf8) } + arguments).map(duplicate) + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = env.map { duplicate(Array("\($0.key)=\($0.value)".utf8)) } + [nil]
-        defer { for pointer in argv + envp { pointer?.deallocate() } }
+        if let user {
+            #if os(Linux)
+                // util-linux's setpriv (Linux only) runs the binary as another user.
+                prefix = ["/usr/bin/setpriv", "--reuid=\(user)", "--regid=\(user)", "--clear-groups"] + prefix
+            #else
+                throw SpawnError(description: "running as user \(user) needs Linux's setpriv")
+            #endif
+        }
+        if let directory {
+            #if os(Linux)
+                // GNU coreutils' `env -C DIR`: posix_spawn_file_actions_addchdir_np is in glibc 2.29+
+                // but not in Swift's Glibc module.
+                prefix = ["/usr/bin/env", "-C", directory.path] + prefix
+            #else
+                actions.changeDirectory(to: directory.path)
+            #endif
+        }
 
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
+        // The child starts with default signal handling and nothing blocked, whatever the test runner does.
+        let pid: pid_t
+        do throws(Spawn.Failure) {
+            pid = try Spawn.spawn(
+                bytes: prefix.map { Array($0.utf8) } + arguments, actions: actions,
+                environment: env.map { Array("\($0.key)=\($0.value)".utf8) },
+                defaultSignals: [SIGPIPE, SIGTERM, SIGINT, SIGHUP], unblockingSignals: true)
+        } catch {
+            for end in parentEnds { close(end) }
+            throw SpawnError(description: "posix_spawn: \(error)")
+        }
         for end in parentEnds { close(end) }
-        guard status == 0 else { throw SpawnError(description: "posix_spawn: \(String(cString: strerror(status)))") }
 
         var terminalOutput: [Int32: [UInt8]] = [:]
         func drainTerminals() {
@@ -190,39 +192,40 @@ enum RawProcess {
             arguments.map { Array($0.utf8) }, stdin: stdin, stdout: stdout, stderr: stderr, in: directory,
             environment: environment, ignoringSIGPIPE: ignoringSIGPIPE, user: user, whileRunning: whileRunning)
     }
-
-    /// A malloc'd NUL-terminated copy (for argv and envp).
-    private static func duplicate(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar>? {
-        let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-        for (index, byte) in bytes.enumerated() { pointer[index] = CChar(bitPattern: byte) }
-        pointer[bytes.count] = 0
-        return pointer
-    }
 }
 
-/// A pseudo-terminal pair. The XSI calls are not in Swift's Glibc module, so they are looked up
-/// in the C library at run time.
+/// A pseudo-terminal pair.
 private enum Terminal {
-    typealias OpenFunction = @convention(c) (Int32) -> Int32
-    typealias StepFunction = @convention(c) (Int32) -> Int32
-    typealias NameFunction = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
-
     /// The master's descriptor and the path of the slave.
     static func open() throws -> (Int32, String) {
-        func symbol<T>(_ name: String, as type: T.Type) throws -> T {
-            guard let pointer = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else {
-                throw RawProcess.SpawnError(description: "no \(name) in the C library")
+        #if canImport(Darwin)
+            // Darwin's <stdlib.h> declares the XSI calls, and Swift's Darwin module imports them.
+            let master = posix_openpt(O_RDWR | O_NOCTTY)
+            guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
+                throw RawProcess.SpawnError(description: "no pseudo-terminal: \(String(cString: strerror(errno)))")
             }
-            return unsafeBitCast(pointer, to: type)
-        }
-        let openMaster = try symbol("posix_openpt", as: OpenFunction.self)
-        let grant = try symbol("grantpt", as: StepFunction.self)
-        let unlock = try symbol("unlockpt", as: StepFunction.self)
-        let slaveName = try symbol("ptsname", as: NameFunction.self)
-        let master = openMaster(O_RDWR | O_NOCTTY)
-        guard master >= 0, grant(master) == 0, unlock(master) == 0, let name = slaveName(master) else {
-            throw RawProcess.SpawnError(description: "no pseudo-terminal: \(String(cString: strerror(errno)))")
-        }
-        return (master, String(cString: name))
+            return (master, String(cString: name))
+        #else
+            // Swift's Glibc module does not import them (glibc declares them only under _XOPEN_SOURCE),
+            // so they are looked up in the C library at run time; RTLD_DEFAULT is a null handle on glibc.
+            typealias OpenFunction = @convention(c) (Int32) -> Int32
+            typealias StepFunction = @convention(c) (Int32) -> Int32
+            typealias NameFunction = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+            func symbol<T>(_ name: String, as type: T.Type) throws -> T {
+                guard let pointer = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else {
+                    throw RawProcess.SpawnError(description: "no \(name) in the C library")
+                }
+                return unsafeBitCast(pointer, to: type)
+            }
+            let openMaster = try symbol("posix_openpt", as: OpenFunction.self)
+            let grant = try symbol("grantpt", as: StepFunction.self)
+            let unlock = try symbol("unlockpt", as: StepFunction.self)
+            let slaveName = try symbol("ptsname", as: NameFunction.self)
+            let master = openMaster(O_RDWR | O_NOCTTY)
+            guard master >= 0, grant(master) == 0, unlock(master) == 0, let name = slaveName(master) else {
+                throw RawProcess.SpawnError(description: "no pseudo-terminal: \(String(cString: strerror(errno)))")
+            }
+            return (master, String(cString: name))
+        #endif
     }
 }
