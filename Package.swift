@@ -252,7 +252,9 @@ let package = Package(
         // The sample client's showcase: every failure kind through a per-test StubServer.
         .testTarget(
             name: "SampleClientTests",
-            dependencies: ["WireLockTestSupport", "WireStub", "WireStubTesting", "SampleAPI", "WireJSON"]
+            dependencies: [
+                "WireLockTestSupport", "WireStub", "WireStubTesting", "SampleAPI", "WireJSON", "WireSupport",
+            ]
         ),
         .testTarget(
             name: "WireLintTests",

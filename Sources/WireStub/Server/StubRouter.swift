@@ -14,11 +14,11 @@ enum StubOutcome: Sendable {
 }
 
 /// One server's route table, recordings and problems, shared by both channels. It is also the
-/// delegate of the server's session: on Linux a URLProtocol reaches it through `task.delegate`,
-/// which falls back to the session's delegate, so requests to any host find their own server.
+/// delegate of the server's session (it counts authentication challenges); requests find it
+/// through ``StubRouting``.
 final class StubRouter: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-    // Safe: every mutable part is in `state`, behind its lock; `host`, `clock` and `fixtures` are
-    // constants.
+    // Safe: every mutable part is in `state`, behind its lock; `number`, `host`, `clock` and
+    // `fixtures` are constants.
     struct Registration {
         var route: StubRoute
         var answer: StubAnswer
@@ -34,12 +34,15 @@ final class StubRouter: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
         var stopsBeforeFinishing = 0
     }
 
+    /// The server's number, unique in this process (its protocol class is spelled from it).
+    let number: Int
     let host: String
     let clock: StubClock
     let fixtures: FixtureLookup
     let state = Locked(State())
 
-    init(host: String, clock: StubClock, fixtures: FixtureLookup) {
+    init(number: Int, host: String, clock: StubClock, fixtures: FixtureLookup) {
+        self.number = number
         self.host = host
         self.clock = clock
         self.fixtures = fixtures

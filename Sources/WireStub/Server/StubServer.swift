@@ -43,32 +43,37 @@ public final class StubServer: HTTPDataLoading, Sendable {
     ///   - filePath: where the package's `Fixtures/` is searched from (the caller's file).
     public init(fixtures: String? = nil, latency: StubClock.Mode = .virtual, filePath: StaticString = #filePath) {
         let registry = StubHostRegistry.shared
-        let host = registry.makeHost()
+        let (number, host) = registry.makeIdentity()
         clock = StubClock(mode: latency)
         router = StubRouter(
-            host: host, clock: clock,
+            number: number, host: host, clock: clock,
             fixtures: FixtureLookup(
                 searchingFrom: "\(filePath)", subfolder: fixtures, environment: ProcessInfo.processInfo.environment))
         baseURL = URL(string: "https://\(host)")!
-        session = URLSession(configuration: Self.configuration(), delegate: router, delegateQueue: nil)
         registry.register(router)
+        session = URLSession(
+            configuration: StubRouting.configuration(number: number, host: host, mechanism: .current),
+            delegate: router, delegateQueue: nil)
     }
 
     deinit {
-        StubHostRegistry.shared.remove(host: router.host)
+        StubHostRegistry.shared.remove(router)
         session.invalidateAndCancel()
     }
 
-    /// The ephemeral configuration behind ``session``: the stub protocol first, no cookies, no cache.
-    static func configuration() -> URLSessionConfiguration {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.protocolClasses = [StubURLProtocol.self] + (configuration.protocolClasses ?? [])
-        configuration.httpCookieAcceptPolicy = .never
-        configuration.httpShouldSetCookies = false
-        configuration.httpCookieStorage = nil
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        return configuration
+    /// A new copy of the configuration behind ``session``, for a client library that makes its
+    /// own `URLSession` (with its own delegate, as Alamofire and RequestKit do): every request
+    /// through such a session, to any host, is answered by this server's routes and recorded here.
+    /// Ephemeral (no cookies, no cache); WireStub's protocol comes first, so nothing reaches a
+    /// network. Requests through it after the server is gone fail with a `URLError` saying so.
+    ///
+    /// ```swift
+    /// let server = StubServer()
+    /// server.stub(.get("/user"), fixture: "user.json")
+    /// let client = GitHubClient(session: URLSession(configuration: server.configuration))
+    /// ```
+    public var configuration: URLSessionConfiguration {
+        StubRouting.configuration(number: router.number, host: router.host, mechanism: .current)
     }
 
     // MARK: Routes

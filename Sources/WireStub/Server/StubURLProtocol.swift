@@ -4,17 +4,13 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The URLProtocol of every ``StubServer/session``. It accepts every request (so nothing through
-/// the session can reach a network) and answers it from the server the task belongs to:
+/// The URLProtocol of every ``StubServer/session`` and ``StubServer/configuration``. It accepts
+/// every request (so nothing through the session can reach a network) and answers it from the
+/// server the session was made for, found by ``StubRouting`` (the server's own protocol class on
+/// Linux, the marker header on Darwin, else the request's unique `.test.invalid` host).
 ///
-/// - on Linux through `task.delegate`, which swift-corelibs-foundation falls back to the session's
-///   delegate (the server's router) when the task has none of its own: this is what makes fixed
-///   production hosts parallel-safe there, since the request carries no marker (a URLProtocol on
-///   Linux sees neither `httpAdditionalHeaders` nor `setProperty` markers on copies);
-/// - otherwise through the request's unique `.test.invalid` host.
-///
-/// A request that reaches neither fails with a `URLError` saying so.
-final class StubURLProtocol: URLProtocol {
+/// A request that reaches no live server fails with a `URLError` saying so.
+class StubURLProtocol: URLProtocol {
     // `stopped` and `finished` are behind their own locks: a delayed delivery and `stopLoading` may
     // run on different threads.
     private let stopped = Locked(false)
@@ -24,6 +20,10 @@ final class StubURLProtocol: URLProtocol {
     private let finished = Locked(false)
     /// The router answering this request, once known (for counting stops).
     private let router = Locked<StubRouter?>(nil)
+
+    /// The server this class answers for: nil here, a number in each server's own subclass
+    /// (``ServerStubURLProtocol``).
+    class var serverNumber: Int? { nil }
 
     override class func canInit(with request: URLRequest) -> Bool { true }
 
@@ -38,17 +38,21 @@ final class StubURLProtocol: URLProtocol {
             client?.urlProtocol(self, didFailWithError: URLError(.badURL))
             return
         }
-        guard let router = Self.router(for: task, url: url) else {
+        let headers = request.allHTTPHeaderFields ?? [:]
+        let evidence = StubRouting.evidence(
+            protocolServer: Self.serverNumber, headers: headers, host: url.host)
+        guard let evidence, let router = StubHostRegistry.shared.router(for: evidence) else {
+            let found = evidence.map { " (found by \($0))" } ?? ""
             let message =
                 "WireStub: \(request.httpMethod ?? "GET") \(url.absoluteString) came through a stub session "
-                + "whose StubServer is gone, or through a session WireStub did not make"
+                + "whose StubServer is gone\(found), or through a session WireStub did not make"
             client?.urlProtocol(self, didFailWithError: StubRouter.error(.resourceUnavailable, message, url: url))
             return
         }
         self.router.withLock { $0 = router }
         let body = request.httpBody ?? request.httpBodyStream.map(Self.drain)
         let (outcome, latency) = router.handle(
-            method: request.httpMethod, url: url, headers: request.allHTTPHeaderFields ?? [:], body: body,
+            method: request.httpMethod, url: url, headers: StubRouting.strippingMarker(headers), body: body,
             channel: .session)
         if case .stall = outcome { return }
         #if canImport(FoundationNetworking)
@@ -62,8 +66,7 @@ final class StubURLProtocol: URLProtocol {
         if latency > 0 {
             router.clock.advance(by: latency)
             if router.clock.mode == .real {
-                let box = UncheckedBox(self)
-                DispatchQueue.global().asyncAfter(deadline: .now() + latency) { box.value.deliver(outcome) }
+                deliver(outcome, after: latency)
                 return
             }
         }
@@ -75,6 +78,26 @@ final class StubURLProtocol: URLProtocol {
         if !finished.withLock({ $0 }), let router = router.withLock({ $0 }) {
             router.state.withLock { $0.stopsBeforeFinishing += 1 }
         }
+    }
+
+    /// Hands the outcome to the loading system `delay` seconds from now, on the thread that
+    /// called `startLoading`.
+    private func deliver(_ outcome: StubOutcome, after delay: TimeInterval) {
+        let box = UncheckedBox(self)
+        #if canImport(Darwin)
+            // Apple's URL loading system wants a protocol's client called on the thread that
+            // called startLoading, in its run loop's modes (URLProtocol's documentation; Apple's
+            // CustomHTTPProtocol sample keeps that thread and mode for this). A timer on that run
+            // loop, in the mode it runs now and the common ones, fires there.
+            let loop = RunLoop.current
+            let modes = [loop.currentMode ?? .default, .common]
+            let timer = Timer(timeInterval: delay, repeats: false) { _ in box.value.deliver(outcome) }
+            for mode in Set(modes) { loop.add(timer, forMode: mode) }
+        #else
+            // swift-corelibs-foundation starts loading on its session's work queue, not a thread
+            // with a running run loop, and accepts client calls from any queue.
+            DispatchQueue.global().asyncAfter(deadline: .now() + delay) { box.value.deliver(outcome) }
+        #endif
     }
 
     /// Hands the outcome to the loading system: the body in one `didLoad` call (on Linux only the
@@ -98,18 +121,6 @@ final class StubURLProtocol: URLProtocol {
         }
     }
 
-    /// The router the task's session belongs to, else the one owning the URL's host.
-    static func router(for task: URLSessionTask?, url: URL) -> StubRouter? {
-        #if canImport(FoundationNetworking)
-            if let router = task?.delegate as? StubRouter { return router }
-        #else
-            if #available(macOS 12, iOS 15, tvOS 15, watchOS 8, *), let router = task?.delegate as? StubRouter {
-                return router
-            }
-        #endif
-        return StubHostRegistry.shared.router(forHost: url.host?.lowercased() ?? "")
-    }
-
     /// Everything in `stream`.
     static func drain(_ stream: InputStream) -> Data {
         var data = Data()
@@ -125,37 +136,55 @@ final class StubURLProtocol: URLProtocol {
     }
 }
 
-/// The live servers by their unique `.test.invalid` host, held weakly: how a request to
-/// ``StubServer/baseURL`` finds its server on platforms where the task's delegate does not lead there.
-/// Tests never see it; two servers never share a host.
+/// The live servers by number and by their unique `.test.invalid` host, held weakly: how
+/// ``StubRouting``'s evidence leads to a server. Tests never see it; numbers and hosts are never
+/// reused.
 final class StubHostRegistry: @unchecked Sendable {
     // Safe: all state behind `state`'s lock.
     private struct Entry {
         weak var router: StubRouter?
     }
-    private let state = Locked((next: 0, routers: [String: Entry]()))
+    private struct State {
+        var next = 0
+        var byHost: [String: Entry] = [:]
+        var byNumber: [Int: Entry] = [:]
+    }
+    private let state = Locked(State())
 
     static let shared = StubHostRegistry()
 
-    /// A new host, unique in this process: `s12-3f9a1c.test.invalid`.
-    func makeHost() -> String {
+    /// A new server number and host, unique in this process: `(12, "s12-3f9a1c.test.invalid")`.
+    func makeIdentity() -> (number: Int, host: String) {
         let suffix = String(UInt32.random(in: 0...UInt32.max), radix: 16)
         return state.withLock { state in
             state.next += 1
-            return "s\(state.next)-\(suffix).test.invalid"
+            return (state.next, "s\(state.next)-\(suffix).test.invalid")
         }
     }
 
     func register(_ router: StubRouter) {
-        state.withLock { $0.routers[router.host] = Entry(router: router) }
+        state.withLock {
+            $0.byHost[router.host] = Entry(router: router)
+            $0.byNumber[router.number] = Entry(router: router)
+        }
     }
 
-    func remove(host: String) {
-        _ = state.withLock { $0.routers.removeValue(forKey: host) }
+    func remove(_ router: StubRouter) {
+        state.withLock {
+            _ = $0.byHost.removeValue(forKey: router.host)
+            _ = $0.byNumber.removeValue(forKey: router.number)
+        }
     }
 
-    func router(forHost host: String) -> StubRouter? {
-        state.withLock { $0.routers[host]?.router }
+    /// The live server that `evidence` names, if any.
+    func router(for evidence: StubRouting.Evidence) -> StubRouter? {
+        state.withLock { state in
+            switch evidence {
+            case .protocolClass(let number): state.byNumber[number]?.router
+            case .marker(let host): state.byHost[host.lowercased()]?.router
+            case .host(let host): state.byHost[host]?.router
+            }
+        }
     }
 }
 
