@@ -92,7 +92,8 @@ struct LayerRulesTests {
     }
 }
 
-private func repositoryRoot() -> URL {
+/// The package root: three levels above this file (Tests/ArchitectureTests/…).
+func repositoryRoot() -> URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 }
