@@ -5,6 +5,8 @@ import PackageDescription
 
 let package = Package(
     name: "WireLockBenchmarks",
+    // The root package\'s macOS floor (these tools do not build for iOS).
+    platforms: [.macOS(.v13)],
     dependencies: [
         // The root package, by path. The name pins its identity, so the clone's folder name does
         // not matter.

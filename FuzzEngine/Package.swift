@@ -6,6 +6,8 @@ import PackageDescription
 
 let package = Package(
     name: "WireLockFuzzEngine",
+    // The root package\'s macOS floor (these tools do not build for iOS).
+    platforms: [.macOS(.v13)],
     dependencies: [
         // The root package, by path; the name pins its identity whatever the clone's folder is called.
         .package(name: "WireLock", path: "..")

@@ -29,36 +29,39 @@ struct CampaignLoopTests {
         #expect(ValidatorCampaign(generator: campaign.generator).run(count: 1_000).distinct == exact)
     }
 
-    @Test func theFourCampaignsAgreeOnWhatRanAndHowManyWereDistinct() throws {
-        let campaign = try Self.campaign()
-        let count = 24
-        let exact = Self.exactDistinct(campaign.generator, count: count)
-        let results: [(String, FuzzCampaignResult)] = [
-            ("validator", ValidatorCampaign(generator: campaign.generator).run(count: count)),
-            ("model", campaign.run(count: count)),
-            (
-                "worker",
-                try ChildProcessCampaign(
-                    campaign: campaign, workerCommand: ChildProcessTests.worker(),
-                    timeLimit: 5, batchSize: 5
-                ).run(count: count)
-            ),
-            (
-                "exec",
-                try ExecCampaign(
-                    generator: campaign.generator, runner: ExecRunner(command: "cat > /dev/null", timeLimit: 5)
-                )
-                .run(count: count)
-            ),
-        ]
-        for (name, result) in results {
-            #expect(result.distinct == exact, "\(name)")
-            #expect(result.tally.total.mutants == count, "\(name)")
-            #expect(result.tally.total.asExpected + result.tally.total.findingCount == count, "\(name)")
+    // Worker processes and --exec commands: macOS and Linux only.
+    #if WIRELOCK_SPAWN
+        @Test func theFourCampaignsAgreeOnWhatRanAndHowManyWereDistinct() throws {
+            let campaign = try Self.campaign()
+            let count = 24
+            let exact = Self.exactDistinct(campaign.generator, count: count)
+            let results: [(String, FuzzCampaignResult)] = [
+                ("validator", ValidatorCampaign(generator: campaign.generator).run(count: count)),
+                ("model", campaign.run(count: count)),
+                (
+                    "worker",
+                    try ChildProcessCampaign(
+                        campaign: campaign, workerCommand: ChildProcessTests.worker(),
+                        timeLimit: 5, batchSize: 5
+                    ).run(count: count)
+                ),
+                (
+                    "exec",
+                    try ExecCampaign(
+                        generator: campaign.generator, runner: ExecRunner(command: "cat > /dev/null", timeLimit: 5)
+                    )
+                    .run(count: count)
+                ),
+            ]
+            for (name, result) in results {
+                #expect(result.distinct == exact, "\(name)")
+                #expect(result.tally.total.mutants == count, "\(name)")
+                #expect(result.tally.total.asExpected + result.tally.total.findingCount == count, "\(name)")
+            }
+            let perMutator = results.map { $0.1.tally.rows.mapValues(\.mutants) }
+            #expect(perMutator.allSatisfy { $0 == perMutator[0] }, "the same mutants per mutator")
         }
-        let perMutator = results.map { $0.1.tally.rows.mapValues(\.mutants) }
-        #expect(perMutator.allSatisfy { $0 == perMutator[0] }, "the same mutants per mutator")
-    }
+    #endif
 
     @Test func eachMutantIsHandedOverInOrderWithItsVerdict() throws {
         let campaign = try Self.campaign()
@@ -89,14 +92,17 @@ struct CampaignLoopTests {
         #expect(reported == calls)
     }
 
-    @Test func aJudgeThatFailsEndsTheRunWithItsError() throws {
-        let campaign = try Self.campaign()
-        let exec = ExecCampaign(
-            generator: campaign.generator, runner: ExecRunner(command: "no-such-command-wirelock", timeLimit: 5))
-        var handed = 0
-        #expect(throws: ExecRunner.ExecError.self) { try exec.run(count: 5, each: { _, _ in handed += 1 }) }
-        #expect(handed == 0, "the failing mutant is not handed over")
-    }
+    // Worker processes and --exec commands: macOS and Linux only.
+    #if WIRELOCK_SPAWN
+        @Test func aJudgeThatFailsEndsTheRunWithItsError() throws {
+            let campaign = try Self.campaign()
+            let exec = ExecCampaign(
+                generator: campaign.generator, runner: ExecRunner(command: "no-such-command-wirelock", timeLimit: 5))
+            var handed = 0
+            #expect(throws: ExecRunner.ExecError.self) { try exec.run(count: 5, each: { _, _ in handed += 1 }) }
+            #expect(handed == 0, "the failing mutant is not handed over")
+        }
+    #endif
 
     @Test func noSeedsIsAnEmptyRun() {
         let empty = MutantGenerator(seeds: [], seed: 1)

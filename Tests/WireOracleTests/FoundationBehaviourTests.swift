@@ -38,15 +38,33 @@ struct FoundationBehaviourTests {
         (.jsonISO8601, "2024-05-01T01:00:00.1234567891Z", nil),
     ]
 
-    @Test(arguments: cases.indices)
+    /// The answers above are Linux's Foundation's; Apple's Foundation has its own formatters and was
+    /// never measured, so they are checked on Linux only (skipped elsewhere, with the reason).
+    static let answersWerePinnedHere: Bool = {
+        #if os(Linux)
+            return true
+        #else
+            return false
+        #endif
+    }()
+
+    @Test(
+        .enabled(if: answersWerePinnedHere, "pins what Linux's Foundation answers; Apple's Foundation is not pinned"),
+        arguments: cases.indices)
     func legacyBehaviour(index: Int) {
         let (strategy, input, expected) = Self.cases[index]
         let date = LegacyDates.shared.parse(input, strategy)
         #expect(date.map(utcText) == expected, "\(strategy) \(input.debugDescription)")
-        // And the twin agrees.
+    }
+
+    /// On every platform the twin agrees with that platform's legacy on the pinned inputs.
+    @Test(arguments: cases.indices)
+    func twinAgreesWithTheLegacy(index: Int) {
+        let (strategy, input, _) = Self.cases[index]
+        let date = LegacyDates.shared.parse(input, strategy)
         #expect(
             WireDates.parse(input, strategy)?.timeIntervalSinceReferenceDate.bitPattern
-                == date?.timeIntervalSinceReferenceDate.bitPattern)
+                == date?.timeIntervalSinceReferenceDate.bitPattern, "\(strategy) \(input.debugDescription)")
     }
 
     @Test func strictRFC3339DiffersFromEachLegacyOnNamedInputs() {
