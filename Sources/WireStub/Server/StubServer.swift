@@ -9,9 +9,11 @@ import Foundation
 /// requests, even when both stub the same fixed production host.
 ///
 /// Two ways in, one route table:
-/// - ``session``: a `URLSession` on an ephemeral configuration (no cookies, no cache) whose
-///   `protocolClasses` start with WireStub's protocol, which accepts every request, so nothing
-///   through it reaches a network; ``baseURL`` is a host only this server answers.
+/// - ``session`` (or a client's own session made from ``configuration``): an ephemeral
+///   configuration (no cookies, no cache) whose `protocolClasses` start with WireStub's protocol,
+///   which accepts every request, so nothing through it reaches a network; requests to any host
+///   reach this server (its identity travels in the configuration: a protocol class of its own on
+///   Linux, a marker header on Apple platforms); ``baseURL`` is a host only this server answers.
 /// - ``data(for:)``: the server itself is an ``HTTPDataLoading``, for clients that take a loader;
 ///   no URL loading system runs, and upload bodies are seen.
 ///
