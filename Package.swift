@@ -196,7 +196,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WireJSONTests",
-            dependencies: ["WireLockTestSupport", "WireJSON"]
+            dependencies: ["WireLockTestSupport", "WireJSON", "WireFuzz"]
         ),
         .testTarget(
             name: "WireShapesTests",

@@ -1,5 +1,3 @@
-import CYajl
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -59,7 +57,8 @@ enum CallbackFailure {
 /// The state the yajl callbacks update. It lives at a fixed heap address (the yajl context pointer)
 /// and is only touched from the thread running `yajl_parse`.
 struct CallbackState {
-    var handle: OpaquePointer? = nil
+    /// The grammar calling back, for where its last token ended.
+    unowned(unsafe) var grammar: Grammar? = nil
     /// Absolute offset of the first byte of the buffer yajl is parsing now.
     var pieceBase = 0
     let maxDepth: Int
@@ -130,7 +129,7 @@ struct CallbackState {
     }
 
     @inline(__always) private var tokenEnd: Int {
-        tracksPositions ? pieceBase &+ yajl_get_bytes_consumed(handle) : 0
+        tracksPositions ? pieceBase &+ (grammar?.consumed ?? 0) : 0
     }
 
     // MARK: Callbacks

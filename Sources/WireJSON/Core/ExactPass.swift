@@ -1,5 +1,3 @@
-import CYajl
-
 // The exact pass: what ``JSONStreamParser`` always runs, and what ``JSONValidator`` runs when it
 // must say where and why a document is invalid (or when the fast pass, ``FastPass``, found it
 // invalid). Each chunk goes to the byte scanner (strict UTF-8, comments, where tokens start), then
@@ -18,9 +16,9 @@ import CYajl
 /// cut into chunks.
 final class ExactPass {
     let options: JSONParseOptions
-    private let callbacks: UnsafeMutablePointer<yajl_callbacks>
     let state: UnsafeMutablePointer<CallbackState>
-    private var handle: OpaquePointer
+    /// yajl or the Swift grammar, calling back into `state`.
+    private let grammar: Grammar
     private var scanner: ByteScanner
     private var lines = LineTracker()
     /// The unfinished token held back from yajl.
@@ -54,7 +52,6 @@ final class ExactPass {
         self.options = options
         hasSink = sink != nil
         held = HeldToken(letGoThreshold: letGoThreshold)
-        callbacks = makeYajlCallbacks(scalars: true, structure: true)
         state = .allocate(capacity: 1)
         state.initialize(
             to: CallbackState(
@@ -63,40 +60,22 @@ final class ExactPass {
         state.pointee.selfPointer = state
         state.pointee.sink = sink
         scanner = ByteScanner(allowComments: options.allowComments)
-        handle = Self.makeHandle(callbacks, state, options)
-        state.pointee.handle = handle
+        grammar = Grammar(
+            engine: options.engine.resolved, scalars: true, structure: true, context: state,
+            allowComments: options.allowComments, validateStrings: true)
+        state.pointee.grammar = grammar
     }
 
     deinit {
-        yajl_free(handle)
-        // yajl kept a pointer to the table until the handle was freed; only now can it go.
-        callbacks.deinitialize(count: 1)
-        callbacks.deallocate()
         state.pointee.deallocate()
         state.deinitialize(count: 1)
         state.deallocate()
     }
 
-    private static func makeHandle(
-        _ callbacks: UnsafeMutablePointer<yajl_callbacks>,
-        _ state: UnsafeMutablePointer<CallbackState>,
-        _ options: JSONParseOptions
-    ) -> OpaquePointer {
-        guard let handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(state)) else {
-            fatalError("yajl_alloc failed: out of memory")
-        }
-        if options.allowComments {
-            _ = wirelock_yajl_config(handle, yajl_allow_comments, 1)
-        }
-        return handle
-    }
-
     /// Starts a new document (JSON Lines), keeping the allocations.
     func reset() {
-        yajl_free(handle)
-        handle = Self.makeHandle(callbacks, state, options)
+        grammar.reset()
         state.pointee.reset()
-        state.pointee.handle = handle
         scanner = ByteScanner(allowComments: options.allowComments)
         lines = LineTracker()
         held.reset()
@@ -386,8 +365,8 @@ final class ExactPass {
                 break
             }
             state.pointee.pieceBase = received
-            let status = yajl_complete_parse(handle)
-            if status == yajl_status_ok { return nil }
+            let status = grammar.complete()
+            if status == .ok { return nil }
             return yajlError(status, piece: nil, count: 0, regions: regions, atEnd: true)
         }
         if let error {
@@ -443,8 +422,8 @@ final class ExactPass {
     private func parse(_ p: UnsafePointer<UInt8>, _ count: Int, base: Int, regions: Regions) -> JSONSyntaxError? {
         state.pointee.pieceBase = base
         yajlByteCount &+= count
-        let status = yajl_parse(handle, p, count)
-        if status == yajl_status_ok {
+        let status = grammar.parse(p, count)
+        if status == .ok {
             recordTail(p, count, base: base)
             return nil
         }
@@ -504,11 +483,11 @@ final class ExactPass {
     // MARK: Errors
 
     private func yajlError(
-        _ status: yajl_status, piece p: UnsafePointer<UInt8>?, count: Int,
+        _ status: GrammarStatus, piece p: UnsafePointer<UInt8>?, count: Int,
         regions: Regions, atEnd: Bool
     ) -> JSONSyntaxError {
         let s = state.pointee
-        if status == yajl_status_client_canceled, let failure = s.failure {
+        if status == .canceled, let failure = s.failure {
             switch failure {
             case .duplicateKey(let key, let end):
                 let start = p.map { Tokens.stringStart(endingAt: end - s.pieceBase, in: $0) + s.pieceBase } ?? end
@@ -522,8 +501,8 @@ final class ExactPass {
                     at: offset, path: s.currentValuePath(), regions: regions)
             }
         }
-        let consumed = yajl_get_bytes_consumed(handle)
-        let message = Self.yajlMessage(handle)
+        let consumed = grammar.consumed
+        let message = grammar.message
         var classified = YajlDiagnosis(message: message, consumed: consumed, atEnd: atEnd)
         let current = currentToken(piece: p, count: count)
         let currentStart = current.start ?? (p == nil ? received : s.pieceBase + count)
@@ -570,12 +549,6 @@ final class ExactPass {
         return makeError(kind: kind, reason: reason, at: start, path: path, regions: regions)
     }
 
-    private static func yajlMessage(_ handle: OpaquePointer) -> String {
-        guard let raw = yajl_get_error(handle, 0, nil, 0) else { return "" }
-        defer { yajl_free_error(handle, raw) }
-        return String(cString: raw).trimmingSuffixNewlines()
-    }
-
     private func makeError(
         kind: JSONSyntaxError.Kind, reason: String, at offset: Int, path: JSONPath,
         regions: Regions
@@ -585,13 +558,5 @@ final class ExactPass {
             at: offset, regions: regions, before: lines.tail, tailEnd: lines.trackedUpTo, atEnd: finished)
         lastExcerpt = builder
         return JSONSyntaxError(kind: kind, reason: reason, location: location, path: path, excerpt: builder.excerpt)
-    }
-}
-
-extension String {
-    fileprivate func trimmingSuffixNewlines() -> String {
-        var s = Substring(self)
-        while let last = s.last, last == "\n" || last == "\r" { s = s.dropLast() }
-        return String(s)
     }
 }

@@ -1,5 +1,3 @@
-import CYajl
-
 // The fast pass: the validator's hot path when it only has to say valid or not (no handler, no
 // comments). Each chunk goes to two checks that may run on two cores: the structure check
 // (``ParallelStructureCheck``: strict UTF-8, depth, duplicate names) and yajl's grammar, with no
@@ -15,9 +13,8 @@ import CYajl
 /// the digits that only lengthen a number yajl already holds (``FedTail``).
 final class FastPass {
     private let options: JSONParseOptions
-    /// yajl's callback table: all empty (yajl only checks the grammar), freed after the handle.
-    private let callbacks: UnsafeMutablePointer<yajl_callbacks>
-    private var handle: OpaquePointer
+    /// yajl or the Swift grammar, with no callbacks: it only checks the grammar.
+    private let grammar: Grammar
     /// The strictness, depth and duplicate checks (yajl runs with no callbacks).
     private let structure: ParallelStructureCheck
     /// While a string that ran past the end of a chunk goes on, yajl is not given its bytes; this
@@ -40,32 +37,17 @@ final class FastPass {
     init(options: JSONParseOptions) {
         precondition(!options.allowComments, "the fast pass does not read comments")
         self.options = options
-        callbacks = makeYajlCallbacks(scalars: false, structure: false)
         structure = ParallelStructureCheck(options: options)
-        handle = Self.makeHandle(callbacks)
-    }
-
-    deinit {
-        yajl_free(handle)
-        // yajl kept a pointer to the table until the handle was freed; only now can it go.
-        callbacks.deinitialize(count: 1)
-        callbacks.deallocate()
-    }
-
-    private static func makeHandle(_ callbacks: UnsafeMutablePointer<yajl_callbacks>) -> OpaquePointer {
-        guard let handle = yajl_alloc(callbacks, nil, nil) else {
-            fatalError("yajl_alloc failed: out of memory")
-        }
-        // The structure check reads every byte as strict UTF-8 (stricter than yajl's structural
-        // check), so yajl need not look at string bytes a second time.
-        _ = wirelock_yajl_config(handle, yajl_dont_validate_strings, 1)
-        return handle
+        // The structure check reads every byte as strict UTF-8 (stricter than the grammar's own
+        // check), so the grammar need not look at string bytes a second time.
+        grammar = Grammar(
+            engine: options.engine.resolved, scalars: false, structure: false, context: nil, allowComments: false,
+            validateStrings: false)
     }
 
     /// Starts a new document (JSON Lines), keeping the allocations.
     func reset() {
-        yajl_free(handle)
-        handle = Self.makeHandle(callbacks)
+        grammar.reset()
         structure.reset()
         skippedString = nil
         fedTail.reset()
@@ -103,7 +85,7 @@ final class FastPass {
         finished = true
         // A string still open at the end is an error wherever it is; after a complete document
         // yajl would not notice it.
-        if yajl_complete_parse(handle) != yajl_status_ok || structure.endsInString {
+        if grammar.complete() != .ok || structure.endsInString {
             failure = Engine.fastFailure
             throw Engine.fastFailure
         }
@@ -133,8 +115,7 @@ final class FastPass {
                 skippedString = nil
                 if !bridge.isEmpty {
                     guard
-                        bridge.withUnsafeBufferPointer({ yajl_parse(handle, $0.baseAddress!, $0.count) })
-                            == yajl_status_ok
+                        bridge.withUnsafeBufferPointer({ grammar.parse($0.baseAddress!, $0.count) }) == .ok
                     else { return false }
                 }
                 from = at
@@ -144,7 +125,7 @@ final class FastPass {
             if from == n { return true }
         }
         yajlByteCount &+= n &- from
-        guard yajl_parse(handle, p + from, n &- from) == yajl_status_ok else { return false }
+        guard grammar.parse(p + from, n &- from) == .ok else { return false }
         fedTail.fed(p + from, n &- from)
         return true
     }

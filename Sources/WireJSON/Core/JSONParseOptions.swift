@@ -26,18 +26,23 @@ public struct JSONParseOptions: Hashable, Sendable {
     public var maxDepth: Int
     /// One document, or one document per line.
     public var framing: Framing
+    /// The engine that reads the bytes (``JSONEngine``): the process-wide one by default. Every
+    /// engine gives the same results; this only chooses how they are computed.
+    public var engine: JSONEngine
 
     /// Creates options; every argument defaults to the strict setting.
     public init(
         allowDuplicateKeys: Bool = false,
         allowComments: Bool = false,
         maxDepth: Int = 512,
-        framing: Framing = .document
+        framing: Framing = .document,
+        engine: JSONEngine = .automatic
     ) {
         self.allowDuplicateKeys = allowDuplicateKeys
         self.allowComments = allowComments
         self.maxDepth = max(1, maxDepth)
         self.framing = framing
+        self.engine = engine
     }
 
     /// Strict RFC 8259 with duplicate names rejected: WireLock's default.

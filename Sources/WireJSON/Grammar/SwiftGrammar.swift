@@ -1,0 +1,716 @@
+// WireJSON's own JSON grammar, in Swift: the engine Apple platforms use (libyajl has no iOS build)
+// and the one `WIRELOCK_JSON_ENGINE=swift` selects on Linux. It is written here from the grammar of
+// RFC 8259 and from yajl 2.1's documented and observed behaviour, not from yajl's code.
+//
+// The passes (``FastPass``, ``ExactPass``) were built on yajl: they read its status, where it
+// stopped (`bytes consumed`) and its error sentences (``YajlDiagnosis``), and they feed it in
+// pieces. So this grammar answers those same questions the same way for every input, which is
+// what makes both engines give the same events and the same ``JSONSyntaxError`` everywhere
+// (the differential tests prove it against libyajl on Linux):
+// - tokens are read one at a time; a token cut by the end of a piece is kept and read again from
+//   its first byte when the next piece comes (``pending``), and a number is only complete once the
+//   byte after it is seen (the end of the document counts as a space);
+// - `consumed` is the offset in the current piece after the last token read, moved back onto the
+//   offending byte for the errors where yajl reports it there;
+// - the error sentences are yajl 2.1's, word for word, since the diagnosis matches them.
+
+/// How a call into the grammar ended (yajl's `yajl_status`).
+enum GrammarStatus: Equatable {
+    case ok
+    /// A callback asked to stop (its reason is in the ``CallbackState``).
+    case canceled
+    case error
+}
+
+/// WireJSON's Swift JSON grammar: the lexer and the pushdown parser behind the Swift engine.
+final class SwiftGrammar {
+    /// The parser's state at one depth.
+    private enum State: UInt8 {
+        case start, complete, parseError, lexicalError
+        case mapStart, mapNeedKey, mapSeparator, mapNeedValue, mapGotValue
+        case arrayStart, arrayNeedValue, arrayGotValue, gotValue
+    }
+
+    /// What the lexer read.
+    private enum Token: UInt8 {
+        case eof, error
+        case openObject, closeObject, openArray, closeArray, comma, colon
+        case boolean, null, integer, double, string, stringWithEscapes
+        /// Read inside the lexer only: a comment, which counts as space.
+        case comment
+    }
+
+    /// Why the lexer stopped (the sentence yajl gives for each).
+    private enum LexError: UInt8 {
+        case none, invalidUTF8, invalidEscape, controlInString, invalidHex, invalidChar, invalidLiteral
+        case noDigitAfterExponent, noDigitAfterDecimal, noDigitAfterMinus, commentNotAllowed
+
+        var sentence: String {
+            switch self {
+            case .none: "ok, no error"
+            case .invalidUTF8: "invalid bytes in UTF8 string."
+            case .invalidEscape: "inside a string, '\\' occurs before a character which it may not."
+            case .controlInString: "invalid character inside string."
+            case .invalidHex: "invalid (non-hex) character occurs after '\\u' inside string."
+            case .invalidChar: "invalid char in json text."
+            case .invalidLiteral: "invalid string in json text."
+            case .noDigitAfterExponent: "malformed number, a digit is required after the exponent."
+            case .noDigitAfterDecimal: "malformed number, a digit is required after the decimal point."
+            case .noDigitAfterMinus: "malformed number, a digit is required after the minus sign."
+            case .commentNotAllowed: "probable comment found in input text, comments are not enabled."
+            }
+        }
+    }
+
+    private let allowComments: Bool
+    private let validateStrings: Bool
+    /// Whether scalars (strings, numbers, booleans, nulls) and structure (names, container starts
+    /// and ends) are reported to `context`.
+    private let scalars: Bool
+    private let structure: Bool
+    private let context: UnsafeMutablePointer<CallbackState>?
+
+    private var states: [State] = [.start]
+    /// The offset in the current piece after the last token read (yajl's "bytes consumed").
+    private(set) var consumed = 0
+    private var lexError = LexError.none
+    private var parseError = ""
+    /// The bytes of a token that the end of an earlier piece cut, read again with the next piece.
+    private var pending: [UInt8] = []
+    private var pendingInUse = false
+    /// Where a token being read starts: in `pending` (then the text's bytes follow it) or the text.
+    private var scratch: [UInt8] = []
+    /// Escapes decoded for a callback.
+    private var decoded: [UInt8] = []
+
+    /// - Parameters:
+    ///   - context: the callback state events go to (nil: no events, the grammar only checks).
+    ///   - validateStrings: check that the bytes of strings are UTF-8 (yajl's default).
+    init(
+        scalars: Bool, structure: Bool, context: UnsafeMutablePointer<CallbackState>?, allowComments: Bool,
+        validateStrings: Bool
+    ) {
+        self.scalars = scalars && context != nil
+        self.structure = structure && context != nil
+        self.context = context
+        self.allowComments = allowComments
+        self.validateStrings = validateStrings
+    }
+
+    /// Back to the start of a new document.
+    func reset() {
+        states.removeAll(keepingCapacity: true)
+        states.append(.start)
+        consumed = 0
+        lexError = .none
+        parseError = ""
+        pending.removeAll(keepingCapacity: true)
+        pendingInUse = false
+    }
+
+    /// yajl's error text for the state it stopped in (`lexical error: …` or `parse error: …`).
+    var message: String {
+        switch states[states.count &- 1] {
+        case .parseError: "parse error: " + parseError
+        case .lexicalError: "lexical error: " + lexError.sentence
+        default: "unknown error"
+        }
+    }
+
+    // MARK: Feeding
+
+    /// Reads the next piece of the document.
+    func parse(_ text: UnsafePointer<UInt8>, _ count: Int) -> GrammarStatus {
+        run(text, count)
+    }
+
+    /// Ends the document: a final space completes a number the input ends with, then the document
+    /// must be complete.
+    func complete() -> GrammarStatus {
+        let status = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { space -> GrammarStatus in
+            space[0] = UInt8(ascii: " ")
+            return run(UnsafePointer(space.baseAddress!), 1)
+        }
+        guard status == .ok else { return status }
+        switch states[states.count &- 1] {
+        case .parseError, .lexicalError:
+            return .error
+        case .gotValue, .complete:
+            return .ok
+        default:
+            states[states.count &- 1] = .parseError
+            parseError = "premature EOF"
+            return .error
+        }
+    }
+
+    // MARK: The parser
+
+    @inline(__always) private var top: State {
+        get { states[states.count &- 1] }
+        set { states[states.count &- 1] = newValue }
+    }
+
+    private func run(_ text: UnsafePointer<UInt8>, _ count: Int) -> GrammarStatus {
+        consumed = 0
+        while true {
+            switch top {
+            case .complete:
+                guard consumed != count else { return .ok }
+                let (token, _, _) = lex(text, count)
+                if token != .eof {
+                    top = .parseError
+                    parseError = "trailing garbage"
+                } else if consumed == count {
+                    return .ok
+                }
+            case .lexicalError, .parseError:
+                return .error
+            case .start, .gotValue, .mapNeedValue, .arrayNeedValue, .arrayStart:
+                let (token, start, length) = lex(text, count)
+                var push: State?
+                switch token {
+                case .eof:
+                    return .ok
+                case .error:
+                    top = .lexicalError
+                    continue
+                case .string:
+                    if scalars, !report(context!.pointee.scalar(.string(""), text: start, count: length)) {
+                        return .canceled
+                    }
+                case .stringWithEscapes:
+                    if scalars {
+                        decode(start, length)
+                        let ok = decoded.withUnsafeBufferPointer {
+                            report(context!.pointee.scalar(.string(""), text: $0.baseAddress, count: $0.count))
+                        }
+                        if !ok { return .canceled }
+                    }
+                case .boolean:
+                    if scalars,
+                        !report(
+                            context!.pointee.scalar(.bool(start!.load(as: UInt8.self) == 0x74), text: nil, count: 0))
+                    {
+                        return .canceled
+                    }
+                case .null:
+                    if scalars, !report(context!.pointee.scalar(.null, text: nil, count: 0)) { return .canceled }
+                case .integer, .double:
+                    if scalars, !report(context!.pointee.scalar(.number(""), text: start, count: length)) {
+                        return .canceled
+                    }
+                case .openObject:
+                    if structure, !report(context!.pointee.startContainer(isObject: true)) { return .canceled }
+                    push = .mapStart
+                case .openArray:
+                    if structure, !report(context!.pointee.startContainer(isObject: false)) { return .canceled }
+                    push = .arrayStart
+                case .closeArray where top == .arrayStart:
+                    if structure, !report(context!.pointee.endContainer()) { return .canceled }
+                    states.removeLast()
+                    continue
+                case .closeArray, .colon, .comma, .closeObject, .comment:
+                    top = .parseError
+                    parseError = "unallowed token at this point in JSON text"
+                    continue
+                }
+                switch top {
+                case .start, .gotValue: top = .complete
+                case .mapNeedValue: top = .mapGotValue
+                default: top = .arrayGotValue
+                }
+                if let push { states.append(push) }
+            case .mapStart, .mapNeedKey:
+                let (token, start, length) = lex(text, count)
+                switch token {
+                case .eof:
+                    return .ok
+                case .error:
+                    top = .lexicalError
+                case .string, .stringWithEscapes:
+                    if structure {
+                        var ok: Bool
+                        if token == .stringWithEscapes {
+                            decode(start, length)
+                            ok = decoded.withUnsafeBufferPointer {
+                                report(context!.pointee.key($0.baseAddress!, count: $0.count))
+                            }
+                        } else {
+                            ok = report(context!.pointee.key(start!.assumingMemoryBound(to: UInt8.self), count: length))
+                        }
+                        if !ok { return .canceled }
+                    }
+                    top = .mapSeparator
+                case .closeObject where top == .mapStart:
+                    if structure, !report(context!.pointee.endContainer()) { return .canceled }
+                    states.removeLast()
+                default:
+                    top = .parseError
+                    parseError = "invalid object key (must be a string)"
+                }
+            case .mapSeparator:
+                switch lex(text, count).token {
+                case .colon: top = .mapNeedValue
+                case .eof: return .ok
+                case .error: top = .lexicalError
+                default:
+                    top = .parseError
+                    parseError = "object key and value must be separated by a colon (':')"
+                }
+            case .mapGotValue:
+                let (token, _, length) = lex(text, count)
+                switch token {
+                case .closeObject:
+                    if structure, !report(context!.pointee.endContainer()) { return .canceled }
+                    states.removeLast()
+                case .comma: top = .mapNeedKey
+                case .eof: return .ok
+                case .error: top = .lexicalError
+                default:
+                    top = .parseError
+                    parseError = "after key and value, inside map, I expect ',' or '}'"
+                    // yajl moves its offset back by the length of the token's text here.
+                    consumed = consumed >= length ? consumed &- length : 0
+                }
+            case .arrayGotValue:
+                switch lex(text, count).token {
+                case .closeArray:
+                    if structure, !report(context!.pointee.endContainer()) { return .canceled }
+                    states.removeLast()
+                case .comma: top = .arrayNeedValue
+                case .eof: return .ok
+                case .error: top = .lexicalError
+                default:
+                    top = .parseError
+                    parseError = "after array element, I expect ',' or ']'"
+                }
+            }
+        }
+    }
+
+    /// A callback's answer: true to go on; false records the stop.
+    @inline(__always) private func report(_ answer: Int32) -> Bool {
+        if answer != 0 { return true }
+        top = .parseError
+        parseError = "client cancelled parse via callback return value"
+        return false
+    }
+
+    // MARK: The lexer
+
+    /// Reads the next token of the piece from `consumed`, moving `consumed` past it. A token cut by
+    /// the end of the piece is kept (`.eof`) and read again from its first byte with the next piece.
+    /// - Returns: the token and, for scalars, its text (strings without their quotes).
+    private func lex(
+        _ text: UnsafePointer<UInt8>, _ count: Int
+    ) -> (token: Token, start: UnsafeRawPointer?, length: Int) {
+        if pendingInUse && pending.isEmpty { pendingInUse = false }
+        guard pendingInUse else {
+            var at = consumed
+            let (token, tokenStart) = lexToken(text, at: &at, stop: count)
+            consumed = at
+            switch token {
+            case .eof:
+                pending.removeAll(keepingCapacity: true)
+                pending.append(contentsOf: UnsafeBufferPointer(start: text + tokenStart, count: count &- tokenStart))
+                pendingInUse = true
+                return (.eof, nil, 0)
+            case .error:
+                return (.error, nil, 0)
+            default:
+                return textOf(token, UnsafeRawPointer(text + tokenStart), at &- tokenStart)
+            }
+        }
+        // A token the last piece cut: read it again from its first byte, followed by this piece
+        // (of which only as much as the token needs is copied behind it). While its first bytes
+        // are read, the piece has not ended unless it is empty.
+        let p = pending.count
+        var window = min(count, 64)
+        while true {
+            scratch.removeAll(keepingCapacity: true)
+            scratch.append(contentsOf: pending)
+            scratch.append(contentsOf: UnsafeBufferPointer(start: text, count: window))
+            var at = 0
+            let stop = count == 0 ? 0 : p &+ window
+            let (token, tokenStart) = scratch.withUnsafeBufferPointer { lexToken($0.baseAddress!, at: &at, stop: stop) }
+            if token == .eof && at >= stop && window < count {
+                window = min(count, window &* 4)
+                continue
+            }
+            consumed = max(0, at &- p)
+            if tokenStart >= p {
+                // The cut bytes were a comment, now read: the token is the piece's own.
+                pending.removeAll(keepingCapacity: true)
+                pendingInUse = false
+                let start = tokenStart &- p
+                switch token {
+                case .eof:
+                    pending.append(contentsOf: UnsafeBufferPointer(start: text + start, count: count &- start))
+                    pendingInUse = true
+                    return (.eof, nil, 0)
+                case .error:
+                    return (.error, nil, 0)
+                default:
+                    return textOf(token, UnsafeRawPointer(text + start), consumed &- start)
+                }
+            }
+            // What this piece gave the token joins it: still cut (eof), or complete.
+            pending.append(contentsOf: UnsafeBufferPointer(start: text, count: consumed))
+            if token == .eof { return (.eof, nil, 0) }
+            pendingInUse = false
+            if token == .error { return (.error, nil, 0) }
+            return pending.withUnsafeBytes { textOf(token, $0.baseAddress!, $0.count) }
+        }
+    }
+
+    @inline(__always)
+    private func textOf(_ token: Token, _ start: UnsafeRawPointer, _ length: Int) -> (Token, UnsafeRawPointer?, Int) {
+        switch token {
+        case .string, .stringWithEscapes: (token, start + 1, length &- 2)
+        default: (token, start, length)
+        }
+    }
+
+    /// Reads one token of `p` from `at`, skipping space and comments; `at` ends after the token,
+    /// or on or after the offending byte (where yajl leaves its offset for each error). `stop` is
+    /// where the bytes end: reaching it inside a token means the token was cut (`.eof`).
+    /// - Returns: the token and where it starts.
+    private func lexToken(_ p: UnsafePointer<UInt8>, at: inout Int, stop: Int) -> (Token, Int) {
+        var start = at
+        while true {
+            if at >= stop { return (.eof, start) }
+            let c = p[at]
+            at &+= 1
+            switch c {
+            case UInt8(ascii: "{"): return (.openObject, start)
+            case UInt8(ascii: "}"): return (.closeObject, start)
+            case UInt8(ascii: "["): return (.openArray, start)
+            case UInt8(ascii: "]"): return (.closeArray, start)
+            case UInt8(ascii: ","): return (.comma, start)
+            case UInt8(ascii: ":"): return (.colon, start)
+            case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20:
+                start = at
+            case UInt8(ascii: "\""): return (string(p, at: &at, stop: stop), start)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                at &-= 1
+                return (number(p, at: &at, stop: stop), start)
+            case UInt8(ascii: "t"):
+                return (literal(p, at: &at, stop: stop, rest: 0x65_7572, length: 3, .boolean), start)
+            case UInt8(ascii: "f"):
+                return (literal(p, at: &at, stop: stop, rest: 0x65_736C_61, length: 4, .boolean), start)
+            case UInt8(ascii: "n"): return (literal(p, at: &at, stop: stop, rest: 0x6C_6C75, length: 3, .null), start)
+            case UInt8(ascii: "/"):
+                guard allowComments else {
+                    at &-= 1
+                    lexError = .commentNotAllowed
+                    return (.error, start)
+                }
+                let token = comment(p, at: &at, stop: stop)
+                guard token == .comment else { return (token, start) }
+                // A comment is space.
+                start = at
+            default:
+                lexError = .invalidChar
+                return (.error, start)
+            }
+        }
+    }
+
+    /// The rest of a literal after its first letter: `rest` holds its bytes, first in the low byte.
+    @inline(__always)
+    private func literal(
+        _ p: UnsafePointer<UInt8>, at: inout Int, stop: Int, rest: UInt32, length: Int, _ token: Token
+    ) -> Token {
+        var expected = rest
+        for _ in 0..<length {
+            if at >= stop { return .eof }
+            if p[at] != UInt8(truncatingIfNeeded: expected) {
+                lexError = .invalidLiteral
+                return .error
+            }
+            at &+= 1
+            expected >>= 8
+        }
+        return token
+    }
+
+    /// A number, from its first byte at `at`; it ends at the first byte that cannot continue it,
+    /// so one that reaches `stop` is cut (`.eof`).
+    private func number(_ p: UnsafePointer<UInt8>, at: inout Int, stop: Int) -> Token {
+        @inline(__always) func isDigit(_ c: UInt8) -> Bool { c &- 0x30 < 10 }
+        if at >= stop { return .eof }
+        var c = p[at]
+        at &+= 1
+        if c == UInt8(ascii: "-") {
+            if at >= stop { return .eof }
+            c = p[at]
+            at &+= 1
+        }
+        if c == UInt8(ascii: "0") {
+            if at >= stop { return .eof }
+            c = p[at]
+            at &+= 1
+        } else if c >= UInt8(ascii: "1") && c <= UInt8(ascii: "9") {
+            repeat {
+                if at >= stop { return .eof }
+                c = p[at]
+                at &+= 1
+            } while isDigit(c)
+        } else {
+            at &-= 1
+            lexError = .noDigitAfterMinus
+            return .error
+        }
+        var token = Token.integer
+        if c == UInt8(ascii: ".") {
+            if at >= stop { return .eof }
+            c = p[at]
+            at &+= 1
+            guard isDigit(c) else {
+                at &-= 1
+                lexError = .noDigitAfterDecimal
+                return .error
+            }
+            repeat {
+                if at >= stop { return .eof }
+                c = p[at]
+                at &+= 1
+            } while isDigit(c)
+            token = .double
+        }
+        if c == UInt8(ascii: "e") || c == UInt8(ascii: "E") {
+            if at >= stop { return .eof }
+            c = p[at]
+            at &+= 1
+            if c == UInt8(ascii: "+") || c == UInt8(ascii: "-") {
+                if at >= stop { return .eof }
+                c = p[at]
+                at &+= 1
+            }
+            guard isDigit(c) else {
+                at &-= 1
+                lexError = .noDigitAfterExponent
+                return .error
+            }
+            repeat {
+                if at >= stop { return .eof }
+                c = p[at]
+                at &+= 1
+            } while isDigit(c)
+            token = .double
+        }
+        // The byte after the number was read to see it end: it is not the number's.
+        at &-= 1
+        return token
+    }
+
+    /// A string, after its opening quote.
+    private func string(_ p: UnsafePointer<UInt8>, at: inout Int, stop: Int) -> Token {
+        var escapes = false
+        while true {
+            at = skipPlain(p, from: at, stop: stop)
+            if at >= stop { return .eof }
+            let c = p[at]
+            at &+= 1
+            if c == UInt8(ascii: "\"") {
+                return escapes ? .stringWithEscapes : .string
+            } else if c == UInt8(ascii: "\\") {
+                escapes = true
+                if at >= stop { return .eof }
+                let e = p[at]
+                at &+= 1
+                if e == UInt8(ascii: "u") {
+                    for _ in 0..<4 {
+                        if at >= stop { return .eof }
+                        let h = p[at]
+                        at &+= 1
+                        guard Self.isHex(h) else {
+                            at &-= 1
+                            lexError = .invalidHex
+                            return .error
+                        }
+                    }
+                } else if !Self.isEscape(e) {
+                    at &-= 1
+                    lexError = .invalidEscape
+                    return .error
+                }
+            } else if c < 0x20 {
+                at &-= 1
+                lexError = .controlInString
+                return .error
+            } else if validateStrings {
+                // yajl's UTF-8 check (a byte >= 0x80 here): a lead byte and as many continuation
+                // bytes as it announces, no more.
+                let continuations: Int
+                if c >> 5 == 0x6 {
+                    continuations = 1
+                } else if c >> 4 == 0xE {
+                    continuations = 2
+                } else if c >> 3 == 0x1E {
+                    continuations = 3
+                } else {
+                    lexError = .invalidUTF8
+                    return .error
+                }
+                for _ in 0..<continuations {
+                    if at >= stop { return .eof }
+                    let b = p[at]
+                    at &+= 1
+                    guard b >> 6 == 0x2 else {
+                        lexError = .invalidUTF8
+                        return .error
+                    }
+                }
+            }
+        }
+    }
+
+    /// The index of the first byte from `from` that a string must look at: a quote, a backslash, a
+    /// control character, and (when strings are checked) a byte of a multi-byte character; eight
+    /// bytes at a time.
+    @inline(__always)
+    private func skipPlain(_ p: UnsafePointer<UInt8>, from: Int, stop: Int) -> Int {
+        var i = from
+        let quotes = SWAR.broadcast(UInt8(ascii: "\""))
+        let backslashes = SWAR.broadcast(UInt8(ascii: "\\"))
+        let controls = SWAR.broadcast(0x20)
+        let highs: UInt64 = validateStrings ? SWAR.highs : 0
+        while i &+ 8 <= stop {
+            let word = SWAR.load(p, i)
+            let below = (word &- controls) & ~word & SWAR.highs
+            let special =
+                SWAR.zeroBytes(word ^ quotes) | SWAR.zeroBytes(word ^ backslashes) | below | (word & highs)
+            if special != 0 { break }
+            i &+= 8
+        }
+        while i < stop {
+            let c = p[i]
+            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 || (validateStrings && c >= 0x80) {
+                return i
+            }
+            i &+= 1
+        }
+        return i
+    }
+
+    @inline(__always) private static func isHex(_ c: UInt8) -> Bool {
+        (c &- 0x30 < 10) || ((c | 0x20) &- 0x61 < 6)
+    }
+
+    @inline(__always) private static func isEscape(_ c: UInt8) -> Bool {
+        switch c {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            true
+        default: false
+        }
+    }
+
+    /// A comment, after its `/` (comments allowed): `//` to the end of the line, `/* … */`.
+    private func comment(_ p: UnsafePointer<UInt8>, at: inout Int, stop: Int) -> Token {
+        if at >= stop { return .eof }
+        let c = p[at]
+        at &+= 1
+        if c == UInt8(ascii: "/") {
+            while true {
+                if at >= stop { return .eof }
+                let b = p[at]
+                at &+= 1
+                if b == 0x0A { return .comment }
+            }
+        } else if c == UInt8(ascii: "*") {
+            while true {
+                if at >= stop { return .eof }
+                let b = p[at]
+                at &+= 1
+                if b == UInt8(ascii: "*") {
+                    if at >= stop { return .eof }
+                    let after = p[at]
+                    at &+= 1
+                    if after == UInt8(ascii: "/") { return .comment }
+                    at &-= 1
+                }
+            }
+        } else {
+            lexError = .invalidChar
+            return .error
+        }
+    }
+
+    // MARK: Escapes
+
+    /// Decodes a string's escapes into `decoded`, the way yajl hands such a string to its callback.
+    private func decode(_ start: UnsafeRawPointer?, _ length: Int) {
+        decoded.removeAll(keepingCapacity: true)
+        guard let start, length > 0 else { return }
+        let s = start.assumingMemoryBound(to: UInt8.self)
+        var i = 0
+        while i < length {
+            let c = s[i]
+            guard c == UInt8(ascii: "\\") else {
+                decoded.append(c)
+                i &+= 1
+                continue
+            }
+            let e = s[i &+ 1]
+            i &+= 2
+            switch e {
+            case UInt8(ascii: "b"): decoded.append(0x08)
+            case UInt8(ascii: "f"): decoded.append(0x0C)
+            case UInt8(ascii: "n"): decoded.append(0x0A)
+            case UInt8(ascii: "r"): decoded.append(0x0D)
+            case UInt8(ascii: "t"): decoded.append(0x09)
+            case UInt8(ascii: "u"):
+                var code = Self.hexValue(s + i)
+                i &+= 4
+                if code & 0xFC00 == 0xD800 {
+                    // A high surrogate: a `\u` escape must follow, whatever it holds.
+                    guard i &+ 1 < length, s[i] == UInt8(ascii: "\\"), s[i &+ 1] == UInt8(ascii: "u") else {
+                        // yajl also passes over the character after it.
+                        decoded.append(UInt8(ascii: "?"))
+                        i &+= 1
+                        continue
+                    }
+                    let low = Self.hexValue(s + (i &+ 2))
+                    i &+= 6
+                    code = ((code & 0x3F) << 10) | ((((code >> 6) & 0xF) &+ 1) << 16) | (low & 0x3FF)
+                }
+                appendUTF8(code)
+            default: decoded.append(e)
+            }
+        }
+    }
+
+    private static func hexValue(_ p: UnsafePointer<UInt8>) -> UInt32 {
+        var value: UInt32 = 0
+        for k in 0..<4 {
+            let c = p[k]
+            let digit: UInt32 = c <= UInt8(ascii: "9") ? UInt32(c &- 0x30) : UInt32((c | 0x20) &- 0x61 &+ 10)
+            value = value << 4 | digit
+        }
+        return value
+    }
+
+    private func appendUTF8(_ code: UInt32) {
+        switch code {
+        case 0..<0x80:
+            decoded.append(UInt8(code))
+        case 0x80..<0x800:
+            decoded.append(UInt8(0xC0 | (code >> 6)))
+            decoded.append(UInt8(0x80 | (code & 0x3F)))
+        case 0x800..<0x10000:
+            decoded.append(UInt8(0xE0 | (code >> 12)))
+            decoded.append(UInt8(0x80 | ((code >> 6) & 0x3F)))
+            decoded.append(UInt8(0x80 | (code & 0x3F)))
+        case 0x10000..<0x200000:
+            decoded.append(UInt8(0xF0 | (code >> 18)))
+            decoded.append(UInt8(0x80 | ((code >> 12) & 0x3F)))
+            decoded.append(UInt8(0x80 | ((code >> 6) & 0x3F)))
+            decoded.append(UInt8(0x80 | (code & 0x3F)))
+        default:
+            decoded.append(UInt8(ascii: "?"))
+        }
+    }
+}
