@@ -12,6 +12,14 @@ import PackageDescription
 // lookups and the tests that run the built CLI are compiled out (`#if WIRELOCK_SPAWN`), not crashing.
 // `WIRELOCK_NO_SPAWN=1 swift build --build-tests` on Linux builds the package the way those platforms
 // see it (`make apple-shape`), which is how the guards are checked without a Mac.
+// libyajl is WireJSON's engine on Linux only (Homebrew builds it for macOS alone, so an iOS build
+// could never link it); everywhere else WireJSON's own Swift grammar is the only engine compiled.
+// `WIRELOCK_NO_YAJL=1` leaves libyajl out on Linux too, the way Apple platforms build WireJSON
+// (`make apple-shape`), so that build is checked here.
+let yajl: [Target.Dependency] =
+    Context.environment["WIRELOCK_NO_YAJL"] == nil
+    ? [.target(name: "CYajl", condition: .when(platforms: [.linux]))] : []
+
 let spawnSettings: [SwiftSetting] =
     Context.environment["WIRELOCK_NO_SPAWN"] == nil
     ? [.define("WIRELOCK_SPAWN", .when(platforms: [.macOS, .linux]))] : []
@@ -39,12 +47,12 @@ let package = Package(
         .executable(name: "wirelock", targets: ["wirelock"]),
     ],
     targets: [
-        // MARK: C wrapper — libyajl through pkg-config; only WireJSON imports it.
+        // MARK: C wrapper — libyajl through pkg-config, on Linux; only WireJSON imports it.
         .systemLibrary(
             name: "CYajl",
             path: "Sources/CYajl",
             pkgConfig: "yajl",
-            providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]
+            providers: [.apt(["libyajl-dev"])]
         ),
 
         // MARK: Support — internal, never a product (like swift-collections' internal utilities):
@@ -59,7 +67,7 @@ let package = Package(
         // located errors and their one rendering.
         .target(
             name: "WireJSON",
-            dependencies: ["CYajl", "WireSupport"]
+            dependencies: yajl + ["WireSupport"]
         ),
 
         // MARK: Production — what an app ships: the fast date twins of the Foundation strategies

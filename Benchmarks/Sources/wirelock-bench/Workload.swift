@@ -5,8 +5,14 @@ import WireLockBenchSupport
 /// One way of reading the benchmark file, run in a child process of its own so that each run
 /// starts cold in memory and its peak RSS belongs to it alone.
 enum Workload: String, CaseIterable {
-    /// WireJSON's strict streaming validator.
+    /// WireJSON's strict streaming validator (its fast pass), on the yajl engine.
     case wireJSON = "wirejson"
+    /// The same, on WireJSON's Swift engine.
+    case wireJSONSwift = "wirejson-swift"
+    /// WireJSON's exact pass (events, positions; what describes an error), on the yajl engine.
+    case wireJSONExact = "wirejson-exact"
+    /// The exact pass on the Swift engine.
+    case wireJSONSwiftExact = "wirejson-swift-exact"
     /// `json_verify -q < file` from Debian's yajl-tools (a separate program: timed from outside).
     case jsonVerify = "json_verify"
     /// Foundation's `JSONSerialization.jsonObject(with:)`, including reading the file into `Data`.
@@ -17,7 +23,10 @@ enum Workload: String, CaseIterable {
     /// The name in the results table.
     var title: String {
         switch self {
-        case .wireJSON: "WireJSON `JSONValidator().validate(fileAt:)`"
+        case .wireJSON: "WireJSON `JSONValidator().validate(fileAt:)`, yajl engine"
+        case .wireJSONSwift: "WireJSON `JSONValidator().validate(fileAt:)`, Swift engine"
+        case .wireJSONExact: "WireJSON exact pass, yajl engine"
+        case .wireJSONSwiftExact: "WireJSON exact pass, Swift engine"
         case .jsonVerify: "yajl `json_verify -q < file`"
         case .jsonSerialization: "Foundation `JSONSerialization.jsonObject(with:)`"
         case .jsonDecoder: "Foundation `JSONDecoder().decode(MoviePage.self, …)`"
@@ -27,7 +36,9 @@ enum Workload: String, CaseIterable {
     /// What the time covers.
     var timed: String {
         switch self {
-        case .wireJSON: "streaming read + strict validation, in process"
+        case .wireJSON, .wireJSONSwift: "streaming read + strict validation (fast pass), in process"
+        case .wireJSONExact, .wireJSONSwiftExact:
+            "streaming read + strict validation with positions (exact pass: comments allowed), in process"
         case .jsonVerify: "whole process, wall clock"
         case .jsonSerialization: "`Data(contentsOf:)` + parse to `Any`"
         case .jsonDecoder: "`Data(contentsOf:)` + decode to Codable structs"
@@ -39,8 +50,13 @@ enum Workload: String, CaseIterable {
     func runInProcess(path: String) throws -> Double {
         let start = monotonicSeconds()
         switch self {
-        case .wireJSON:
-            let report = try JSONValidator(options: JSONParseOptions()).validate(fileAt: path)
+        case .wireJSON, .wireJSONSwift, .wireJSONExact, .wireJSONSwiftExact:
+            // Allowing comments is what sends the validator to the exact pass (the fast pass does
+            // not read them); everything else stays strict.
+            let exact = self == .wireJSONExact || self == .wireJSONSwiftExact
+            let engine: JSONEngine = self == .wireJSONSwift || self == .wireJSONSwiftExact ? .swift : .yajl
+            let report = try JSONValidator(options: JSONParseOptions(allowComments: exact, engine: engine))
+                .validate(fileAt: path)
             guard report.isValid else {
                 throw BenchError(
                     "WireJSON rejected \(path): \(report.errors.map(\.description).joined(separator: "; "))")

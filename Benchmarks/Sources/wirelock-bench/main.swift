@@ -45,24 +45,27 @@ func runOnce(_ workload: Workload, file: String, options: BenchOptions) throws -
 func compareWorkloads(_ options: BenchOptions, file: String) throws {
     let bytes = try warmPageCache(file)
     progress("wirelock-bench: \(file): \(bytes) bytes, \(options.runs) runs per workload")
-    var workloads: [Workload] = [.wireJSON, .jsonVerify, .jsonSerialization]
+    var workloads: [Workload] = [
+        .wireJSON, .wireJSONSwift, .jsonVerify, .wireJSONExact, .wireJSONSwiftExact, .jsonSerialization,
+    ]
     if !options.skipDecoder { workloads.append(.jsonDecoder) }
 
-    var results: [WorkloadRuns<Workload>] = []
+    // Round-robin: each round runs every workload once, so a slow stretch of the shared host
+    // falls on all of them alike rather than on whichever ran then.
+    var results = workloads.map { WorkloadRuns(workload: $0, bytes: bytes) }
     var rssIsExact = true
-    for workload in workloads {
-        var measurement = WorkloadRuns(workload: workload, bytes: bytes)
-        for run in 1...options.runs {
+    for run in 1...options.runs {
+        for (index, workload) in workloads.enumerated() {
             let (seconds, outcome) = try runOnce(workload, file: file, options: options)
-            measurement.seconds.append(seconds)
-            measurement.maxRSSKiB.append(outcome.maxRSSKiB)
+            results[index].seconds.append(seconds)
+            results[index].maxRSSKiB.append(outcome.maxRSSKiB)
             rssIsExact = rssIsExact && outcome.rssIsExact
             progress(
-                "  \(workload.rawValue) run \(run): \(fixed(seconds, 3)) s, \(fixed(measurement.megabytesPerSecond(seconds), 1)) MB/s, peak RSS \(outcome.maxRSSKiB / 1024) MiB"
+                "  \(workload.rawValue) run \(run): \(fixed(seconds, 3)) s, \(fixed(results[index].megabytesPerSecond(seconds), 1)) MB/s, peak RSS \(outcome.maxRSSKiB / 1024) MiB"
             )
         }
-        results.append(measurement)
     }
+    func result(_ workload: Workload) -> WorkloadRuns<Workload> { results[workloads.firstIndex(of: workload)!] }
 
     let wire = results[0]
     var table = """
@@ -86,6 +89,15 @@ func compareWorkloads(_ options: BenchOptions, file: String) throws {
     for result in results.dropFirst() {
         table +=
             "| WireJSON / \(result.workload.rawValue) | \(fixed(wire.bestMBps / result.bestMBps, 2))× | \(fixed(wire.medianMBps / result.medianMBps, 2))× |\n"
+    }
+    for (left, right) in [
+        (Workload.wireJSONSwift, Workload.jsonVerify), (.wireJSONSwift, .wireJSON),
+        (.wireJSONSwiftExact, .wireJSONExact),
+        (.wireJSONSwiftExact, .jsonVerify),
+    ] {
+        let (l, r) = (result(left), result(right))
+        table +=
+            "| \(left.rawValue) / \(right.rawValue) | \(fixed(l.bestMBps / r.bestMBps, 2))× | \(fixed(l.medianMBps / r.medianMBps, 2))× |\n"
     }
     table +=
         rssIsExact

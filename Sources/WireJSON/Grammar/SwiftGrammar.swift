@@ -23,7 +23,57 @@ enum GrammarStatus: Equatable {
 }
 
 /// WireJSON's Swift JSON grammar: the lexer and the pushdown parser behind the Swift engine.
+///
+/// A class around a struct: a parse runs on the struct through one pointer, so its state is
+/// mutated without Swift's dynamic exclusivity checks (a class's stored properties get one per
+/// access, which cost a quarter of the fast pass). Where the last token ended lives in a cell of
+/// its own, since callbacks read it while the parse runs.
 final class SwiftGrammar {
+    private var core: SwiftGrammarCore
+    private let consumedCell: UnsafeMutablePointer<Int>
+
+    /// - Parameters:
+    ///   - context: the callback state events go to (nil: no events, the grammar only checks).
+    ///   - validateStrings: check that the bytes of strings are UTF-8 (yajl's default).
+    init(
+        scalars: Bool, structure: Bool, context: UnsafeMutablePointer<CallbackState>?, allowComments: Bool,
+        validateStrings: Bool
+    ) {
+        consumedCell = .allocate(capacity: 1)
+        consumedCell.initialize(to: 0)
+        core = SwiftGrammarCore(
+            scalars: scalars, structure: structure, context: context, allowComments: allowComments,
+            validateStrings: validateStrings, consumed: consumedCell)
+    }
+
+    deinit {
+        core.deallocate()
+        consumedCell.deallocate()
+    }
+
+    /// The offset in the current piece after the last token read (yajl's "bytes consumed").
+    @inline(__always) var consumed: Int { consumedCell.pointee }
+
+    /// yajl's error text for the state it stopped in (`lexical error: …` or `parse error: …`).
+    var message: String { core.message }
+
+    /// Back to the start of a new document.
+    func reset() { core.reset() }
+
+    /// Reads the next piece of the document.
+    func parse(_ text: UnsafePointer<UInt8>, _ count: Int) -> GrammarStatus {
+        withUnsafeMutablePointer(to: &core) { $0.pointee.run(text, count) }
+    }
+
+    /// Ends the document: a final space completes a number the input ends with, then the document
+    /// must be complete.
+    func complete() -> GrammarStatus {
+        withUnsafeMutablePointer(to: &core) { $0.pointee.complete() }
+    }
+}
+
+/// The state and the work of ``SwiftGrammar``.
+struct SwiftGrammarCore {
     /// The parser's state at one depth.
     private enum State: UInt8 {
         case start, complete, parseError, lexicalError
@@ -70,9 +120,17 @@ final class SwiftGrammar {
     private let structure: Bool
     private let context: UnsafeMutablePointer<CallbackState>?
 
-    private var states: [State] = [.start]
-    /// The offset in the current piece after the last token read (yajl's "bytes consumed").
-    private(set) var consumed = 0
+    /// The parser's states, one per open depth (`states[depth - 1]` is the current one).
+    private var states: UnsafeMutablePointer<State>
+    private var capacity = 64
+    private var depth = 1
+    /// The offset in the current piece after the last token read (yajl's "bytes consumed"), in the
+    /// cell the owner reads.
+    private let consumedCell: UnsafeMutablePointer<Int>
+    private var consumed: Int {
+        @inline(__always) get { consumedCell.pointee }
+        @inline(__always) nonmutating set { consumedCell.pointee = newValue }
+    }
     private var lexError = LexError.none
     private var parseError = ""
     /// The bytes of a token that the end of an earlier piece cut, read again with the next piece.
@@ -88,8 +146,11 @@ final class SwiftGrammar {
     ///   - validateStrings: check that the bytes of strings are UTF-8 (yajl's default).
     init(
         scalars: Bool, structure: Bool, context: UnsafeMutablePointer<CallbackState>?, allowComments: Bool,
-        validateStrings: Bool
+        validateStrings: Bool, consumed: UnsafeMutablePointer<Int>
     ) {
+        consumedCell = consumed
+        states = .allocate(capacity: capacity)
+        states.initialize(to: .start)
         self.scalars = scalars && context != nil
         self.structure = structure && context != nil
         self.context = context
@@ -97,10 +158,12 @@ final class SwiftGrammar {
         self.validateStrings = validateStrings
     }
 
+    func deallocate() { states.deallocate() }
+
     /// Back to the start of a new document.
-    func reset() {
-        states.removeAll(keepingCapacity: true)
-        states.append(.start)
+    mutating func reset() {
+        depth = 1
+        states[0] = .start
         consumed = 0
         lexError = .none
         parseError = ""
@@ -110,7 +173,7 @@ final class SwiftGrammar {
 
     /// yajl's error text for the state it stopped in (`lexical error: …` or `parse error: …`).
     var message: String {
-        switch states[states.count &- 1] {
+        switch states[depth &- 1] {
         case .parseError: "parse error: " + parseError
         case .lexicalError: "lexical error: " + lexError.sentence
         default: "unknown error"
@@ -119,26 +182,21 @@ final class SwiftGrammar {
 
     // MARK: Feeding
 
-    /// Reads the next piece of the document.
-    func parse(_ text: UnsafePointer<UInt8>, _ count: Int) -> GrammarStatus {
-        run(text, count)
-    }
-
     /// Ends the document: a final space completes a number the input ends with, then the document
     /// must be complete.
-    func complete() -> GrammarStatus {
+    mutating func complete() -> GrammarStatus {
         let status = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { space -> GrammarStatus in
             space[0] = UInt8(ascii: " ")
             return run(UnsafePointer(space.baseAddress!), 1)
         }
         guard status == .ok else { return status }
-        switch states[states.count &- 1] {
+        switch states[depth &- 1] {
         case .parseError, .lexicalError:
             return .error
         case .gotValue, .complete:
             return .ok
         default:
-            states[states.count &- 1] = .parseError
+            states[depth &- 1] = .parseError
             parseError = "premature EOF"
             return .error
         }
@@ -147,11 +205,23 @@ final class SwiftGrammar {
     // MARK: The parser
 
     @inline(__always) private var top: State {
-        get { states[states.count &- 1] }
-        set { states[states.count &- 1] = newValue }
+        get { states[depth &- 1] }
+        nonmutating set { states[depth &- 1] = newValue }
     }
 
-    private func run(_ text: UnsafePointer<UInt8>, _ count: Int) -> GrammarStatus {
+    @inline(__always) private mutating func push(_ state: State) {
+        if depth == capacity {
+            let larger = UnsafeMutablePointer<State>.allocate(capacity: capacity &* 2)
+            larger.moveInitialize(from: states, count: depth)
+            states.deallocate()
+            states = larger
+            capacity &*= 2
+        }
+        states[depth] = state
+        depth &+= 1
+    }
+
+    mutating func run(_ text: UnsafePointer<UInt8>, _ count: Int) -> GrammarStatus {
         consumed = 0
         while true {
             switch top {
@@ -208,7 +278,7 @@ final class SwiftGrammar {
                     push = .arrayStart
                 case .closeArray where top == .arrayStart:
                     if structure, !report(context!.pointee.endContainer()) { return .canceled }
-                    states.removeLast()
+                    depth &-= 1
                     continue
                 case .closeArray, .colon, .comma, .closeObject, .comment:
                     top = .parseError
@@ -220,7 +290,7 @@ final class SwiftGrammar {
                 case .mapNeedValue: top = .mapGotValue
                 default: top = .arrayGotValue
                 }
-                if let push { states.append(push) }
+                if let push { self.push(push) }
             case .mapStart, .mapNeedKey:
                 let (token, start, length) = lex(text, count)
                 switch token {
@@ -244,7 +314,7 @@ final class SwiftGrammar {
                     top = .mapSeparator
                 case .closeObject where top == .mapStart:
                     if structure, !report(context!.pointee.endContainer()) { return .canceled }
-                    states.removeLast()
+                    depth &-= 1
                 default:
                     top = .parseError
                     parseError = "invalid object key (must be a string)"
@@ -263,7 +333,7 @@ final class SwiftGrammar {
                 switch token {
                 case .closeObject:
                     if structure, !report(context!.pointee.endContainer()) { return .canceled }
-                    states.removeLast()
+                    depth &-= 1
                 case .comma: top = .mapNeedKey
                 case .eof: return .ok
                 case .error: top = .lexicalError
@@ -277,7 +347,7 @@ final class SwiftGrammar {
                 switch lex(text, count).token {
                 case .closeArray:
                     if structure, !report(context!.pointee.endContainer()) { return .canceled }
-                    states.removeLast()
+                    depth &-= 1
                 case .comma: top = .arrayNeedValue
                 case .eof: return .ok
                 case .error: top = .lexicalError
@@ -290,7 +360,7 @@ final class SwiftGrammar {
     }
 
     /// A callback's answer: true to go on; false records the stop.
-    @inline(__always) private func report(_ answer: Int32) -> Bool {
+    @inline(__always) private mutating func report(_ answer: Int32) -> Bool {
         if answer != 0 { return true }
         top = .parseError
         parseError = "client cancelled parse via callback return value"
@@ -302,7 +372,7 @@ final class SwiftGrammar {
     /// Reads the next token of the piece from `consumed`, moving `consumed` past it. A token cut by
     /// the end of the piece is kept (`.eof`) and read again from its first byte with the next piece.
     /// - Returns: the token and, for scalars, its text (strings without their quotes).
-    private func lex(
+    private mutating func lex(
         _ text: UnsafePointer<UInt8>, _ count: Int
     ) -> (token: Token, start: UnsafeRawPointer?, length: Int) {
         if pendingInUse && pending.isEmpty { pendingInUse = false }
@@ -376,7 +446,7 @@ final class SwiftGrammar {
     /// or on or after the offending byte (where yajl leaves its offset for each error). `stop` is
     /// where the bytes end: reaching it inside a token means the token was cut (`.eof`).
     /// - Returns: the token and where it starts.
-    private func lexToken(_ p: UnsafePointer<UInt8>, at: inout Int, stop: Int) -> (Token, Int) {
+    private mutating func lexToken(_ p: UnsafePointer<UInt8>, at: inout Int, stop: Int) -> (Token, Int) {
         var start = at
         while true {
             if at >= stop { return (.eof, start) }
@@ -419,7 +489,7 @@ final class SwiftGrammar {
 
     /// The rest of a literal after its first letter: `rest` holds its bytes, first in the low byte.
     @inline(__always)
-    private func literal(
+    private mutating func literal(
         _ p: UnsafePointer<UInt8>, at: inout Int, stop: Int, rest: UInt32, length: Int, _ token: Token
     ) -> Token {
         var expected = rest
@@ -437,7 +507,7 @@ final class SwiftGrammar {
 
     /// A number, from its first byte at `at`; it ends at the first byte that cannot continue it,
     /// so one that reaches `stop` is cut (`.eof`).
-    private func number(_ p: UnsafePointer<UInt8>, at: inout Int, stop: Int) -> Token {
+    private mutating func number(_ p: UnsafePointer<UInt8>, at: inout Int, stop: Int) -> Token {
         @inline(__always) func isDigit(_ c: UInt8) -> Bool { c &- 0x30 < 10 }
         if at >= stop { return .eof }
         var c = p[at]
@@ -506,7 +576,7 @@ final class SwiftGrammar {
     }
 
     /// A string, after its opening quote.
-    private func string(_ p: UnsafePointer<UInt8>, at: inout Int, stop: Int) -> Token {
+    private mutating func string(_ p: UnsafePointer<UInt8>, at: inout Int, stop: Int) -> Token {
         var escapes = false
         while true {
             at = skipPlain(p, from: at, stop: stop)
@@ -609,7 +679,7 @@ final class SwiftGrammar {
     }
 
     /// A comment, after its `/` (comments allowed): `//` to the end of the line, `/* … */`.
-    private func comment(_ p: UnsafePointer<UInt8>, at: inout Int, stop: Int) -> Token {
+    private mutating func comment(_ p: UnsafePointer<UInt8>, at: inout Int, stop: Int) -> Token {
         if at >= stop { return .eof }
         let c = p[at]
         at &+= 1
@@ -642,7 +712,7 @@ final class SwiftGrammar {
     // MARK: Escapes
 
     /// Decodes a string's escapes into `decoded`, the way yajl hands such a string to its callback.
-    private func decode(_ start: UnsafeRawPointer?, _ length: Int) {
+    private mutating func decode(_ start: UnsafeRawPointer?, _ length: Int) {
         decoded.removeAll(keepingCapacity: true)
         guard let start, length > 0 else { return }
         let s = start.assumingMemoryBound(to: UInt8.self)
@@ -693,7 +763,7 @@ final class SwiftGrammar {
         return value
     }
 
-    private func appendUTF8(_ code: UInt32) {
+    private mutating func appendUTF8(_ code: UInt32) {
         switch code {
         case 0..<0x80:
             decoded.append(UInt8(code))
