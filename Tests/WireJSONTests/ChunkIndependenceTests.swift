@@ -62,13 +62,15 @@ struct ChunkIndependenceTests {
 
     static var all: [[UInt8]] { documents.map { Array($0.utf8) } + byteDocuments }
 
-    @Test("every two-way split gives the same result", arguments: all.indices)
-    func everySplitPoint(index: Int) {
-        let bytes = Self.all[index]
-        let whole = parse(bytes, chunks: [])
-        for split in 0...bytes.count {
-            let outcome = parseSplit(bytes, at: [split])
-            #expect(outcome == whole, "split at \(split): \(outcome) vs \(whole)")
+    @Test("every two-way split gives the same result", arguments: JSONEngine.underTest, all.indices)
+    func everySplitPoint(engine: JSONEngine, index: Int) {
+        JSONEngine.with(engine) {
+            let bytes = Self.all[index]
+            let whole = parse(bytes, chunks: [])
+            for split in 0...bytes.count {
+                let outcome = parseSplit(bytes, at: [split])
+                #expect(outcome == whole, "split at \(split): \(outcome) vs \(whole)")
+            }
         }
     }
 
@@ -79,43 +81,50 @@ struct ChunkIndependenceTests {
 
     @Test(
         "three-way splits: every pair of points of the small documents, a seeded sample of the others",
-        arguments: all.indices)
-    func threeWaySplits(index: Int) {
-        let bytes = Self.all[index]
-        let whole = parse(bytes, chunks: [])
-        var pairs: [(Int, Int)] = []
-        if bytes.count <= Self.everyPairUpTo {
-            for a in 0...bytes.count {
-                for b in a...bytes.count { pairs.append((a, b)) }
-            }
-        } else {
-            var rng = SplitMix64(seed: 3, index: UInt64(index))
-            for _ in 0..<Self.sampledPairs {
-                let a = rng.next(in: 0...bytes.count)
-                pairs.append((a, rng.next(in: a...bytes.count)))
-            }
-        }
-        #expect(pairs.count >= min(Self.sampledPairs, (bytes.count + 1) * (bytes.count + 2) / 2))
-        for (a, b) in pairs {
-            let outcome = parseSplit(bytes, at: [a, b])
-            #expect(outcome == whole, "splits at \(a), \(b): \(outcome) vs \(whole)")
-        }
-    }
-
-    @Test("one-byte chunks and large chunks agree", arguments: all.indices)
-    func singleBytes(index: Int) {
-        let bytes = Self.all[index]
-        #expect(parse(bytes, chunks: [1]) == parse(bytes, chunks: [1 << 20]))
-    }
-
-    @Test("the corpus of invalid documents is really invalid, and the valid ones valid")
-    func corpusSanity() {
-        let outcomes = Self.all.map { parse($0, chunks: []) }
-        for (i, outcome) in outcomes.enumerated() {
-            if i < 7 {
-                #expect(outcome.error == nil, "document \(i) should be valid: \(outcome)")
+        arguments: JSONEngine.underTest, all.indices)
+    func threeWaySplits(engine: JSONEngine, index: Int) {
+        JSONEngine.with(engine) {
+            let bytes = Self.all[index]
+            let whole = parse(bytes, chunks: [])
+            var pairs: [(Int, Int)] = []
+            if bytes.count <= Self.everyPairUpTo {
+                for a in 0...bytes.count {
+                    for b in a...bytes.count { pairs.append((a, b)) }
+                }
             } else {
-                #expect(outcome.error != nil, "document \(i) should be invalid: \(outcome)")
+                var rng = SplitMix64(seed: 3, index: UInt64(index))
+                for _ in 0..<Self.sampledPairs {
+                    let a = rng.next(in: 0...bytes.count)
+                    pairs.append((a, rng.next(in: a...bytes.count)))
+                }
+            }
+            #expect(pairs.count >= min(Self.sampledPairs, (bytes.count + 1) * (bytes.count + 2) / 2))
+            for (a, b) in pairs {
+                let outcome = parseSplit(bytes, at: [a, b])
+                #expect(outcome == whole, "splits at \(a), \(b): \(outcome) vs \(whole)")
+            }
+        }
+    }
+
+    @Test("one-byte chunks and large chunks agree", arguments: JSONEngine.underTest, all.indices)
+    func singleBytes(engine: JSONEngine, index: Int) {
+        JSONEngine.with(engine) {
+            let bytes = Self.all[index]
+            #expect(parse(bytes, chunks: [1]) == parse(bytes, chunks: [1 << 20]))
+        }
+    }
+
+    @Test(
+        "the corpus of invalid documents is really invalid, and the valid ones valid", arguments: JSONEngine.underTest)
+    func corpusSanity(engine: JSONEngine) {
+        JSONEngine.with(engine) {
+            let outcomes = Self.all.map { parse($0, chunks: []) }
+            for (i, outcome) in outcomes.enumerated() {
+                if i < 7 {
+                    #expect(outcome.error == nil, "document \(i) should be valid: \(outcome)")
+                } else {
+                    #expect(outcome.error != nil, "document \(i) should be invalid: \(outcome)")
+                }
             }
         }
     }
@@ -158,49 +167,62 @@ struct FastPassTests {
         return run.finish().isValid
     }
 
-    @Test func onTheChunkCorpus() {
-        for bytes in ChunkIndependenceTests.all {
-            #expect(
-                Self.verdict(bytes, fast: true) == Self.verdict(bytes, fast: false),
-                "\(String(decoding: bytes, as: UTF8.self))")
-        }
-    }
-
-    @Test(.enabled(if: Conformance.jsonTestSuite != nil, "JSONTestSuite not found"))
-    func onJSONTestSuite() throws {
-        for file in Conformance.files(prefix: "") {
-            let bytes = [UInt8](try Data(contentsOf: file))
-            for options in [
-                JSONParseOptions(), JSONParseOptions(allowDuplicateKeys: true), JSONParseOptions(maxDepth: 4),
-            ] {
+    @Test(arguments: JSONEngine.underTest)
+    func onTheChunkCorpus(engine: JSONEngine) {
+        JSONEngine.with(engine) {
+            for bytes in ChunkIndependenceTests.all {
                 #expect(
-                    Self.verdict(bytes, fast: true, options: options)
-                        == Self.verdict(bytes, fast: false, options: options),
-                    "\(file.lastPathComponent)")
+                    Self.verdict(bytes, fast: true) == Self.verdict(bytes, fast: false),
+                    "\(String(decoding: bytes, as: UTF8.self))")
             }
         }
     }
 
-    @Test func onLargeObjectsWithAndWithoutDuplicates() {
-        let members = (0..<3000).map { "\"member\($0)\": \($0)" }
-        let unique = Array(("{" + members.joined(separator: ",") + "}").utf8)
-        let repeated = Array(("{" + (members + ["\"member2999\": 1"]).joined(separator: ",") + "}").utf8)
-        let nested = Array(
-            ("[" + (0..<50).map { _ in "{" + members.prefix(40).joined(separator: ",") + "}" }.joined(separator: ",")
-                + "]").utf8)
-        #expect(Self.verdict(unique, fast: true) && Self.verdict(unique, fast: false))
-        #expect(!Self.verdict(repeated, fast: true) && !Self.verdict(repeated, fast: false))
-        #expect(Self.verdict(nested, fast: true))
+    @Test(.enabled(if: Conformance.jsonTestSuite != nil, "JSONTestSuite not found"), arguments: JSONEngine.underTest)
+    func onJSONTestSuite(engine: JSONEngine) throws {
+        try JSONEngine.with(engine) {
+            for file in Conformance.files(prefix: "") {
+                let bytes = [UInt8](try Data(contentsOf: file))
+                for options in [
+                    JSONParseOptions(), JSONParseOptions(allowDuplicateKeys: true), JSONParseOptions(maxDepth: 4),
+                ] {
+                    #expect(
+                        Self.verdict(bytes, fast: true, options: options)
+                            == Self.verdict(bytes, fast: false, options: options),
+                        "\(file.lastPathComponent)")
+                }
+            }
+        }
     }
 
-    @Test func onJSONLines() {
-        var options = JSONParseOptions()
-        options.framing = .lines
-        for text in ["[1]\n\n{\"a\": 2}\n", "[1]\ntru\n", "1\n2\n\"x\"\n", "{\"a\":1,\"a\":2}\n"] {
-            let bytes = Array(text.utf8)
-            #expect(
-                Self.verdict(bytes, fast: true, options: options) == Self.verdict(bytes, fast: false, options: options),
-                "\(text)")
+    @Test(arguments: JSONEngine.underTest)
+    func onLargeObjectsWithAndWithoutDuplicates(engine: JSONEngine) {
+        JSONEngine.with(engine) {
+            let members = (0..<3000).map { "\"member\($0)\": \($0)" }
+            let unique = Array(("{" + members.joined(separator: ",") + "}").utf8)
+            let repeated = Array(("{" + (members + ["\"member2999\": 1"]).joined(separator: ",") + "}").utf8)
+            let nested = Array(
+                ("["
+                    + (0..<50).map { _ in "{" + members.prefix(40).joined(separator: ",") + "}" }.joined(separator: ",")
+                    + "]").utf8)
+            #expect(Self.verdict(unique, fast: true) && Self.verdict(unique, fast: false))
+            #expect(!Self.verdict(repeated, fast: true) && !Self.verdict(repeated, fast: false))
+            #expect(Self.verdict(nested, fast: true))
+        }
+    }
+
+    @Test(arguments: JSONEngine.underTest)
+    func onJSONLines(engine: JSONEngine) {
+        JSONEngine.with(engine) {
+            var options = JSONParseOptions()
+            options.framing = .lines
+            for text in ["[1]\n\n{\"a\": 2}\n", "[1]\ntru\n", "1\n2\n\"x\"\n", "{\"a\":1,\"a\":2}\n"] {
+                let bytes = Array(text.utf8)
+                #expect(
+                    Self.verdict(bytes, fast: true, options: options)
+                        == Self.verdict(bytes, fast: false, options: options),
+                    "\(text)")
+            }
         }
     }
 }

@@ -93,9 +93,13 @@ struct DocumentEndTests {
             offset: 10, column: 11, inComment, path: "$[1]"),
     ]
 
-    @Test("an unterminated token after the document is content after it", arguments: unterminatedAfterTheDocumentCases)
-    func unterminatedAfterTheDocument(_ testCase: ExactCase) {
-        testCase.check()
+    @Test(
+        "an unterminated token after the document is content after it", arguments: JSONEngine.underTest,
+        unterminatedAfterTheDocumentCases)
+    func unterminatedAfterTheDocument(engine: JSONEngine, _ testCase: ExactCase) {
+        JSONEngine.with(engine) {
+            testCase.check()
+        }
     }
 
     static let extraValueToTheEndCases: [ExactCase] = [
@@ -120,22 +124,27 @@ struct DocumentEndTests {
     ]
 
     @Test(
-        "an extra value running to the end of the input is reported where it starts", arguments: extraValueToTheEndCases
+        "an extra value running to the end of the input is reported where it starts", arguments: JSONEngine.underTest,
+        extraValueToTheEndCases
     )
-    func extraValueToTheEnd(_ testCase: ExactCase) {
-        testCase.check()
+    func extraValueToTheEnd(engine: JSONEngine, _ testCase: ExactCase) {
+        JSONEngine.with(engine) {
+            testCase.check()
+        }
     }
 
-    @Test("JSON Lines: the unterminated string after a record is reported on its line")
-    func jsonLines() throws {
-        var options = JSONParseOptions()
-        options.framing = .lines
-        let report = JSONValidator(options: options).validate(Array("{\"id\":1} \"lost text\n{\"id\":2}\n".utf8))
-        let error = try #require(report.errors.first, "accepted")
-        #expect(report.errors.count == 1 && report.documentCount == 2)
-        #expect(error.kind == .trailingContent)
-        #expect(error.location == JSONSourceLocation(offset: 9, line: 1, column: 10))
-        #expect(error.reason == Self.after)
+    @Test("JSON Lines: the unterminated string after a record is reported on its line", arguments: JSONEngine.underTest)
+    func jsonLines(engine: JSONEngine) throws {
+        try JSONEngine.with(engine) {
+            var options = JSONParseOptions()
+            options.framing = .lines
+            let report = JSONValidator(options: options).validate(Array("{\"id\":1} \"lost text\n{\"id\":2}\n".utf8))
+            let error = try #require(report.errors.first, "accepted")
+            #expect(report.errors.count == 1 && report.documentCount == 2)
+            #expect(error.kind == .trailingContent)
+            #expect(error.location == JSONSourceLocation(offset: 9, line: 1, column: 10))
+            #expect(error.reason == Self.after)
+        }
     }
 }
 
@@ -185,9 +194,13 @@ struct MisplacedTokenTests {
             "unexpected 'nul' after the end of the JSON document"),
     ]
 
-    @Test("a misplaced token is reported where it starts, malformed or not", arguments: misplacedCases)
-    func misplacedToken(_ testCase: ExactCase) {
-        testCase.check()
+    @Test(
+        "a misplaced token is reported where it starts, malformed or not", arguments: JSONEngine.underTest,
+        misplacedCases)
+    func misplacedToken(engine: JSONEngine, _ testCase: ExactCase) {
+        JSONEngine.with(engine) {
+            testCase.check()
+        }
     }
 
     static let comments = JSONParseOptions(allowComments: true)
@@ -213,9 +226,11 @@ struct MisplacedTokenTests {
             "expected a digit after '-' in a number, found '-'"),
     ]
 
-    @Test("reasons name what was found", arguments: wordingCases)
-    func reasonWording(_ testCase: ExactCase) {
-        testCase.check()
+    @Test("reasons name what was found", arguments: JSONEngine.underTest, wordingCases)
+    func reasonWording(engine: JSONEngine, _ testCase: ExactCase) {
+        JSONEngine.with(engine) {
+            testCase.check()
+        }
     }
 }
 
@@ -252,8 +267,10 @@ struct CommentUTF8Tests {
             .invalidUTF8, offset: 3, column: 4, "invalid UTF-8 byte 0xC0 (overlong encoding)"),
     ]
 
-    @Test("invalid UTF-8 in a comment is reported at its first byte", arguments: casesCases)
-    func invalidUTF8InAComment(_ testCase: ExactCase) {
-        testCase.check()
+    @Test("invalid UTF-8 in a comment is reported at its first byte", arguments: JSONEngine.underTest, casesCases)
+    func invalidUTF8InAComment(engine: JSONEngine, _ testCase: ExactCase) {
+        JSONEngine.with(engine) {
+            testCase.check()
+        }
     }
 }

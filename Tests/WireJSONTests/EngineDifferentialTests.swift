@@ -104,7 +104,9 @@ struct EngineDifferentialTests {
             let shown = disagreements.sorted { $0.1.count < $1.1.count }.prefix(5).map { label, bytes, yajl, swift in
                 var text = "\(label): \(String(decoding: bytes.prefix(300), as: UTF8.self).debugDescription)"
                 text += "\n  yajl:  \(yajl)\n  swift: \(swift)"
-                if let k = zip(yajl.events, swift.events).firstIndex(where: { $0 != $1 }) {
+                if let k = zip(yajl.events, swift.events).enumerated().first(where: { $0.element.0 != $0.element.1 })?
+                    .offset
+                {
                     text += "\n  first different event (\(k)): yajl \(yajl.events[k]), swift \(swift.events[k])"
                 }
                 return text

@@ -140,109 +140,147 @@ struct ErrorLocationTests {
             offset: 26, column: 27, path: "$.m[1].a", reason: #"duplicate key "a""#),
     ]
 
-    @Test(arguments: cases)
-    func location(of testCase: LocationCase) throws {
-        let outcome = parse(testCase.input, chunks: [])
-        let error = try #require(outcome.error, "\(testCase.name) was accepted")
-        #expect(error.kind == testCase.kind, "\(error)")
-        #expect(
-            error.location == JSONSourceLocation(offset: testCase.offset, line: testCase.line, column: testCase.column))
-        #expect(error.path.description == testCase.path)
-        #expect(error.reason.contains(testCase.reason), "\(error.reason)")
-    }
-
-    @Test func excerptHasTheLineAndACaretUnderTheSpot() throws {
-        let error = try #require(parse("{\"genres\": [\"drama\", \"crime\",],\n \"id\": 7}").error)
-        #expect(error.excerpt.text == #"{"genres": ["drama", "crime",],"#)
-        #expect(error.excerpt.caretColumn == 29)
-        #expect(
-            error.excerpt.rendered(indent: "") == "{\"genres\": [\"drama\", \"crime\",],\n"
-                + String(repeating: " ", count: 29) + "^")
-    }
-
-    @Test func theCROfACRLFLineIsNotInTheExcerpt() throws {
-        let error = try #require(parse("{\"a\": 1,\r\n \"b\": x}\r\n").error)
-        #expect(error.location.line == 2 && error.location.column == 7)
-        #expect(error.excerpt.text == #" "b": x}"#)
-        #expect(error.excerpt.caretColumn == 6)
-    }
-
-    @Test(arguments: [
-        (#""\u00""#, #"invalid \u escape: expected 4 hex digits, found '"'"#),
-        (#""\u12g4""#, #"invalid \u escape: expected 4 hex digits, found 'g'"#),
-        (#""\u-123""#, #"invalid \u escape: expected 4 hex digits, found '-'"#),
-    ])
-    func aShortUnicodeEscapeNamesTheByteFound(input: String, reason: String) throws {
-        let error = try #require(parse(input).error)
-        #expect(error.kind == .invalidEscape)
-        #expect(error.reason == reason)
-    }
-
-    @Test func longLinesAreTrimmedAroundTheSpot() throws {
-        let line = "[" + String(repeating: "1, ", count: 100) + "x" + String(repeating: ", 2", count: 100) + "]"
-        let error = try #require(parse(line).error)
-        #expect(error.location.column == 302)
-        #expect(error.excerpt.text.unicodeScalars.count == 80)
-        #expect(error.excerpt.caretColumn == 40)
-        #expect(Array(error.excerpt.text.unicodeScalars)[40] == "x")
-    }
-
-    @Test func nestingUpToTheLimitIsAcceptedAndOneMoreIsAnError() throws {
-        let ok = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
-        #expect(parse(ok).error == nil)
-        let deep = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
-        let error = try #require(parse(deep).error)
-        #expect(error.kind == .nestingTooDeep)
-        #expect(error.location.offset == 512)
-        var shallow = JSONParseOptions()
-        shallow.maxDepth = 3
-        #expect(parse("[[[1]]]", options: shallow).error == nil)
-        #expect(parse("[[[[1]]]]", options: shallow).error?.location.offset == 3)
-    }
-
-    @Test func extremeNestingIsACleanErrorNotACrash() throws {
-        let bytes = [UInt8](repeating: UInt8(ascii: "["), count: 1_000_000)
-        let error = try #require(JSONValidator().validate(bytes).errors.first)
-        #expect(error.kind == .nestingTooDeep)
-    }
-
-    @Test func duplicateKeysAreFoundInLargeObjects() throws {
-        let members = (0..<2000).map { "\"key\($0)\": \($0)" }
-        let unique = "{" + members.joined(separator: ", ") + "}"
-        #expect(parse(unique).error == nil)
-        let repeated = "{" + (members + ["\"key1234\": 0"]).joined(separator: ", ") + "}"
-        let error = try #require(parse(repeated).error)
-        #expect(error.kind == .duplicateKey)
-        #expect(error.path == [.key("key1234")])
-        #expect(error.location.offset == repeated.utf8.count - #""key1234": 0}"#.utf8.count)
-    }
-
-    @Test func sameNamesInSiblingObjectsAreNotDuplicates() {
-        #expect(parse(#"[{"id": 1, "x": {"id": 2}}, {"id": 3}]"#).error == nil)
-    }
-
-    @Test func allowDuplicateKeysAcceptsThemAndTheTreeKeepsBoth() throws {
-        var options = JSONParseOptions()
-        options.allowDuplicateKeys = true
-        let value = try JSONValue.parse(#"{"id": 1, "id": 2}"#, options: options)
-        guard case .object(let object) = value else {
-            Issue.record("not an object")
-            return
+    @Test(arguments: JSONEngine.underTest, cases)
+    func location(engine: JSONEngine, of testCase: LocationCase) throws {
+        try JSONEngine.with(engine) {
+            let outcome = parse(testCase.input, chunks: [])
+            let error = try #require(outcome.error, "\(testCase.name) was accepted")
+            #expect(error.kind == testCase.kind, "\(error)")
+            #expect(
+                error.location
+                    == JSONSourceLocation(offset: testCase.offset, line: testCase.line, column: testCase.column))
+            #expect(error.path.description == testCase.path)
+            #expect(error.reason.contains(testCase.reason), "\(error.reason)")
         }
-        #expect(object.members.count == 2)
-        #expect(object.duplicateKeys == ["id"])
-        #expect(value["id"] == .number(2))
     }
 
-    @Test func commentsAreAcceptedWhenEnabled() {
-        var options = JSONParseOptions()
-        options.allowComments = true
-        #expect(parse("// head\n[1, /* two */ 2]", options: options).error == nil)
-        #expect(parse("[1, /* two */ 2]").error?.kind == .commentNotAllowed)
+    @Test(arguments: JSONEngine.underTest)
+    func excerptHasTheLineAndACaretUnderTheSpot(engine: JSONEngine) throws {
+        try JSONEngine.with(engine) {
+            let error = try #require(parse("{\"genres\": [\"drama\", \"crime\",],\n \"id\": 7}").error)
+            #expect(error.excerpt.text == #"{"genres": ["drama", "crime",],"#)
+            #expect(error.excerpt.caretColumn == 29)
+            #expect(
+                error.excerpt.rendered(indent: "") == "{\"genres\": [\"drama\", \"crime\",],\n"
+                    + String(repeating: " ", count: 29) + "^")
+        }
     }
 
-    @Test func errorDescriptionReadsAsASentence() throws {
-        let error = try #require(parse("[1, 2,]").error)
-        #expect(error.description == "trailing comma before ']' at $ (line 1, column 7, byte 6)")
+    @Test(arguments: JSONEngine.underTest)
+    func theCROfACRLFLineIsNotInTheExcerpt(engine: JSONEngine) throws {
+        try JSONEngine.with(engine) {
+            let error = try #require(parse("{\"a\": 1,\r\n \"b\": x}\r\n").error)
+            #expect(error.location.line == 2 && error.location.column == 7)
+            #expect(error.excerpt.text == #" "b": x}"#)
+            #expect(error.excerpt.caretColumn == 6)
+        }
+    }
+
+    @Test(
+        arguments: JSONEngine.underTest,
+        [
+            (#""\u00""#, #"invalid \u escape: expected 4 hex digits, found '"'"#),
+            (#""\u12g4""#, #"invalid \u escape: expected 4 hex digits, found 'g'"#),
+            (#""\u-123""#, #"invalid \u escape: expected 4 hex digits, found '-'"#),
+        ])
+    func aShortUnicodeEscapeNamesTheByteFound(engine: JSONEngine, testCase: (input: String, reason: String)) throws {
+        let (input, reason) = testCase
+        try JSONEngine.with(engine) {
+            let error = try #require(parse(input).error)
+            #expect(error.kind == .invalidEscape)
+            #expect(error.reason == reason)
+        }
+    }
+
+    @Test(arguments: JSONEngine.underTest)
+    func longLinesAreTrimmedAroundTheSpot(engine: JSONEngine) throws {
+        try JSONEngine.with(engine) {
+            let line = "[" + String(repeating: "1, ", count: 100) + "x" + String(repeating: ", 2", count: 100) + "]"
+            let error = try #require(parse(line).error)
+            #expect(error.location.column == 302)
+            #expect(error.excerpt.text.unicodeScalars.count == 80)
+            #expect(error.excerpt.caretColumn == 40)
+            #expect(Array(error.excerpt.text.unicodeScalars)[40] == "x")
+        }
+    }
+
+    @Test(arguments: JSONEngine.underTest)
+    func nestingUpToTheLimitIsAcceptedAndOneMoreIsAnError(engine: JSONEngine) throws {
+        try JSONEngine.with(engine) {
+            let ok = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+            #expect(parse(ok).error == nil)
+            let deep = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
+            let error = try #require(parse(deep).error)
+            #expect(error.kind == .nestingTooDeep)
+            #expect(error.location.offset == 512)
+            var shallow = JSONParseOptions()
+            shallow.maxDepth = 3
+            #expect(parse("[[[1]]]", options: shallow).error == nil)
+            #expect(parse("[[[[1]]]]", options: shallow).error?.location.offset == 3)
+        }
+    }
+
+    @Test(arguments: JSONEngine.underTest)
+    func extremeNestingIsACleanErrorNotACrash(engine: JSONEngine) throws {
+        try JSONEngine.with(engine) {
+            let bytes = [UInt8](repeating: UInt8(ascii: "["), count: 1_000_000)
+            let error = try #require(JSONValidator().validate(bytes).errors.first)
+            #expect(error.kind == .nestingTooDeep)
+        }
+    }
+
+    @Test(arguments: JSONEngine.underTest)
+    func duplicateKeysAreFoundInLargeObjects(engine: JSONEngine) throws {
+        try JSONEngine.with(engine) {
+            let members = (0..<2000).map { "\"key\($0)\": \($0)" }
+            let unique = "{" + members.joined(separator: ", ") + "}"
+            #expect(parse(unique).error == nil)
+            let repeated = "{" + (members + ["\"key1234\": 0"]).joined(separator: ", ") + "}"
+            let error = try #require(parse(repeated).error)
+            #expect(error.kind == .duplicateKey)
+            #expect(error.path == [.key("key1234")])
+            #expect(error.location.offset == repeated.utf8.count - #""key1234": 0}"#.utf8.count)
+        }
+    }
+
+    @Test(arguments: JSONEngine.underTest)
+    func sameNamesInSiblingObjectsAreNotDuplicates(engine: JSONEngine) {
+        JSONEngine.with(engine) {
+            #expect(parse(#"[{"id": 1, "x": {"id": 2}}, {"id": 3}]"#).error == nil)
+        }
+    }
+
+    @Test(arguments: JSONEngine.underTest)
+    func allowDuplicateKeysAcceptsThemAndTheTreeKeepsBoth(engine: JSONEngine) throws {
+        try JSONEngine.with(engine) {
+            var options = JSONParseOptions()
+            options.allowDuplicateKeys = true
+            let value = try JSONValue.parse(#"{"id": 1, "id": 2}"#, options: options)
+            guard case .object(let object) = value else {
+                Issue.record("not an object")
+                return
+            }
+            #expect(object.members.count == 2)
+            #expect(object.duplicateKeys == ["id"])
+            #expect(value["id"] == .number(2))
+        }
+    }
+
+    @Test(arguments: JSONEngine.underTest)
+    func commentsAreAcceptedWhenEnabled(engine: JSONEngine) {
+        JSONEngine.with(engine) {
+            var options = JSONParseOptions()
+            options.allowComments = true
+            #expect(parse("// head\n[1, /* two */ 2]", options: options).error == nil)
+            #expect(parse("[1, /* two */ 2]").error?.kind == .commentNotAllowed)
+        }
+    }
+
+    @Test(arguments: JSONEngine.underTest)
+    func errorDescriptionReadsAsASentence(engine: JSONEngine) throws {
+        try JSONEngine.with(engine) {
+            let error = try #require(parse("[1, 2,]").error)
+            #expect(error.description == "trailing comma before ']' at $ (line 1, column 7, byte 6)")
+        }
     }
 }

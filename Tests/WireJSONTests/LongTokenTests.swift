@@ -69,60 +69,71 @@ struct LongTokenTests {
         ("exponent", Array("-1.5e+".utf8) + digits(length)),
     ]
 
-    @Test("the fast pass gives yajl a bounded part of a long token", arguments: longValues.indices)
-    func fastPassKeepsLongTokensAwayFromYajl(_ index: Int) {
-        let (name, token) = Self.longValues[index]
-        let bytes = Self.document(token)
-        for chunk in [65_536, 100_003, 1 << 20] {
-            let outcome = Self.run(bytes, fast: true, chunk: chunk)
-            #expect(outcome.valid, "\(name), chunks of \(chunk)")
-            // The chunk where the token starts goes to yajl; the rest of it does not.
-            #expect(
-                outcome.yajl <= chunk + Self.head.count + Self.tail.count + 8,
-                "\(name), chunks of \(chunk): yajl got \(outcome.yajl) bytes")
+    @Test(
+        "the fast pass gives yajl a bounded part of a long token", arguments: JSONEngine.underTest, longValues.indices)
+    func fastPassKeepsLongTokensAwayFromYajl(engine: JSONEngine, _ index: Int) {
+        JSONEngine.with(engine) {
+            let (name, token) = Self.longValues[index]
+            let bytes = Self.document(token)
+            for chunk in [65_536, 100_003, 1 << 20] {
+                let outcome = Self.run(bytes, fast: true, chunk: chunk)
+                #expect(outcome.valid, "\(name), chunks of \(chunk)")
+                // The chunk where the token starts goes to yajl; the rest of it does not.
+                #expect(
+                    outcome.yajl <= chunk + Self.head.count + Self.tail.count + 8,
+                    "\(name), chunks of \(chunk): yajl got \(outcome.yajl) bytes")
+            }
         }
     }
 
-    @Test("the exact pass holds a bounded part of a long token", arguments: longValues.indices)
-    func exactPassLetsGoOfLongTokens(_ index: Int) {
-        let (name, token) = Self.longValues[index]
-        let bytes = Self.document(token)
-        for chunk in [65_536, 256 * 1024] {
-            let outcome = Self.run(bytes, fast: false, chunk: chunk)
-            #expect(outcome.valid, "\(name), chunks of \(chunk)")
-            #expect(
-                outcome.held <= Engine.defaultLetGoThreshold + chunk,
-                "\(name), chunks of \(chunk): held \(outcome.held) bytes")
-            #expect(
-                outcome.yajl <= Engine.defaultLetGoThreshold + 2 * chunk,
-                "\(name), chunks of \(chunk): yajl got \(outcome.yajl) bytes")
+    @Test("the exact pass holds a bounded part of a long token", arguments: JSONEngine.underTest, longValues.indices)
+    func exactPassLetsGoOfLongTokens(engine: JSONEngine, _ index: Int) {
+        JSONEngine.with(engine) {
+            let (name, token) = Self.longValues[index]
+            let bytes = Self.document(token)
+            for chunk in [65_536, 256 * 1024] {
+                let outcome = Self.run(bytes, fast: false, chunk: chunk)
+                #expect(outcome.valid, "\(name), chunks of \(chunk)")
+                #expect(
+                    outcome.held <= Engine.defaultLetGoThreshold + chunk,
+                    "\(name), chunks of \(chunk): held \(outcome.held) bytes")
+                #expect(
+                    outcome.yajl <= Engine.defaultLetGoThreshold + 2 * chunk,
+                    "\(name), chunks of \(chunk): yajl got \(outcome.yajl) bytes")
+            }
         }
     }
 
-    @Test("a long comment is let go of too")
-    func longComment() {
-        let comments = JSONParseOptions(allowComments: true)
-        for comment in [
-            Array("/*".utf8) + Self.content(Self.length) + Array("*/".utf8),
-            Array("//".utf8) + Self.content(Self.length) + [0x0A],
-        ] {
-            let bytes = Array("[1, ".utf8) + comment + Array("2]".utf8)
-            let outcome = Self.run(bytes, fast: false, chunk: 65_536, options: comments)
-            #expect(outcome.valid)
-            #expect(outcome.held <= Engine.defaultLetGoThreshold + 65_536, "held \(outcome.held) bytes")
+    @Test("a long comment is let go of too", arguments: JSONEngine.underTest)
+    func longComment(engine: JSONEngine) {
+        JSONEngine.with(engine) {
+            let comments = JSONParseOptions(allowComments: true)
+            for comment in [
+                Array("/*".utf8) + Self.content(Self.length) + Array("*/".utf8),
+                Array("//".utf8) + Self.content(Self.length) + [0x0A],
+            ] {
+                let bytes = Array("[1, ".utf8) + comment + Array("2]".utf8)
+                let outcome = Self.run(bytes, fast: false, chunk: 65_536, options: comments)
+                #expect(outcome.valid)
+                #expect(outcome.held <= Engine.defaultLetGoThreshold + 65_536, "held \(outcome.held) bytes")
+            }
         }
     }
 
-    @Test("a member name is held whole (it is compared and named in paths), and still found repeated")
-    func longMemberName() throws {
-        let name = [UInt8(ascii: "\"")] + Self.content(300_000) + [UInt8(ascii: "\"")]
-        let unique = Array("{".utf8) + name + Array(":1}".utf8)
-        #expect(Self.run(unique, fast: true, chunk: 65_536).valid)
-        #expect(Self.run(unique, fast: false, chunk: 65_536).valid)
-        let repeated = Array("{".utf8) + name + Array(":1,".utf8) + name + Array(":2}".utf8)
-        let error = try #require(JSONValidator(chunkSize: 65_536).validate(repeated).errors.first)
-        #expect(error.kind == .duplicateKey)
-        #expect(error.location.offset == 1 + name.count + 3)
+    @Test(
+        "a member name is held whole (it is compared and named in paths), and still found repeated",
+        arguments: JSONEngine.underTest)
+    func longMemberName(engine: JSONEngine) throws {
+        try JSONEngine.with(engine) {
+            let name = [UInt8(ascii: "\"")] + Self.content(300_000) + [UInt8(ascii: "\"")]
+            let unique = Array("{".utf8) + name + Array(":1}".utf8)
+            #expect(Self.run(unique, fast: true, chunk: 65_536).valid)
+            #expect(Self.run(unique, fast: false, chunk: 65_536).valid)
+            let repeated = Array("{".utf8) + name + Array(":1,".utf8) + name + Array(":2}".utf8)
+            let error = try #require(JSONValidator(chunkSize: 65_536).validate(repeated).errors.first)
+            #expect(error.kind == .duplicateKey)
+            #expect(error.location.offset == 1 + name.count + 3)
+        }
     }
 
     // MARK: Exact errors in and after long tokens
@@ -159,49 +170,63 @@ struct LongTokenTests {
         ("leading zero before a long integer", Array("0".utf8) + digits(errorLength), .invalidNumber),
     ]
 
-    @Test("errors in and after long tokens are located exactly, through every path", arguments: defects.indices)
-    func defectAtTheEnd(_ index: Int) throws {
-        let (name, token, kind) = Self.defects[index]
-        let bytes = Self.document(token)
-        try Self.expectEveryPathAgrees(bytes, name: name, kind: kind)
+    @Test(
+        "errors in and after long tokens are located exactly, through every path", arguments: JSONEngine.underTest,
+        defects.indices)
+    func defectAtTheEnd(engine: JSONEngine, _ index: Int) throws {
+        try JSONEngine.with(engine) {
+            let (name, token, kind) = Self.defects[index]
+            let bytes = Self.document(token)
+            try Self.expectEveryPathAgrees(bytes, name: name, kind: kind)
+        }
     }
 
-    @Test("a long string cut off by the end of the input")
-    func unterminated() throws {
-        let bytes = Self.head + [0x22] + Self.content(Self.errorLength)
-        try Self.expectEveryPathAgrees(bytes, name: "unterminated", kind: .unexpectedEndOfInput)
+    @Test("a long string cut off by the end of the input", arguments: JSONEngine.underTest)
+    func unterminated(engine: JSONEngine) throws {
+        try JSONEngine.with(engine) {
+            let bytes = Self.head + [0x22] + Self.content(Self.errorLength)
+            try Self.expectEveryPathAgrees(bytes, name: "unterminated", kind: .unexpectedEndOfInput)
+        }
     }
 
-    @Test("a long string where the grammar takes no value")
-    func misplaced() throws {
-        let bytes = Array("[1 \"".utf8) + Self.content(Self.errorLength) + Array("\"]".utf8)
-        try Self.expectEveryPathAgrees(bytes, name: "misplaced", kind: .unexpectedToken)
-        let after = Array("{} ".utf8) + [0x22] + Self.content(Self.errorLength)
-        try Self.expectEveryPathAgrees(after, name: "open string after the document", kind: .trailingContent)
+    @Test("a long string where the grammar takes no value", arguments: JSONEngine.underTest)
+    func misplaced(engine: JSONEngine) throws {
+        try JSONEngine.with(engine) {
+            let bytes = Array("[1 \"".utf8) + Self.content(Self.errorLength) + Array("\"]".utf8)
+            try Self.expectEveryPathAgrees(bytes, name: "misplaced", kind: .unexpectedToken)
+            let after = Array("{} ".utf8) + [0x22] + Self.content(Self.errorLength)
+            try Self.expectEveryPathAgrees(after, name: "open string after the document", kind: .trailingContent)
+        }
     }
 
-    @Test("a long comment: bad UTF-8 at its end, and left open")
-    func commentDefects() throws {
-        let comments = JSONParseOptions(allowComments: true)
-        let bad = Array("[1, /*".utf8) + Self.content(Self.errorLength) + [0xFF] + Array("*/ 2]".utf8)
-        try Self.expectEveryPathAgrees(bad, name: "bad UTF-8 in a long comment", kind: .invalidUTF8, options: comments)
-        let open = Array("[1] /*".utf8) + Self.content(Self.errorLength)
-        try Self.expectEveryPathAgrees(
-            open, name: "long comment left open", kind: .unexpectedEndOfInput, options: comments)
+    @Test("a long comment: bad UTF-8 at its end, and left open", arguments: JSONEngine.underTest)
+    func commentDefects(engine: JSONEngine) throws {
+        try JSONEngine.with(engine) {
+            let comments = JSONParseOptions(allowComments: true)
+            let bad = Array("[1, /*".utf8) + Self.content(Self.errorLength) + [0xFF] + Array("*/ 2]".utf8)
+            try Self.expectEveryPathAgrees(
+                bad, name: "bad UTF-8 in a long comment", kind: .invalidUTF8, options: comments)
+            let open = Array("[1] /*".utf8) + Self.content(Self.errorLength)
+            try Self.expectEveryPathAgrees(
+                open, name: "long comment left open", kind: .unexpectedEndOfInput, options: comments)
+        }
     }
 
-    @Test("JSON Lines: a long line with a bad byte at its end is reported on its line")
-    func jsonLines() throws {
-        let bytes =
-            Array("{\"a\":1}\n".utf8) + [0x22] + Self.content(Self.errorLength) + [0x01, 0x22] + Array("\n[2]\n".utf8)
-        let report = JSONValidator(options: JSONParseOptions(framing: .lines), chunkSize: 65_536).validate(bytes)
-        let error = try #require(report.errors.first)
-        let line = Array(bytes[8...])
-        let offset = try #require(
-            ReferenceChecker(options: .strict).errorOffset(Array(line.prefix(while: { $0 != 0x0A }))))
-        #expect(error.kind == .controlCharacter)
-        #expect(error.location.offset == 8 + offset && error.location.line == 2)
-        #expect(report.documentCount == 3 && report.invalidDocumentCount == 1)
+    @Test("JSON Lines: a long line with a bad byte at its end is reported on its line", arguments: JSONEngine.underTest)
+    func jsonLines(engine: JSONEngine) throws {
+        try JSONEngine.with(engine) {
+            let bytes =
+                Array("{\"a\":1}\n".utf8) + [0x22] + Self.content(Self.errorLength) + [0x01, 0x22]
+                + Array("\n[2]\n".utf8)
+            let report = JSONValidator(options: JSONParseOptions(framing: .lines), chunkSize: 65_536).validate(bytes)
+            let error = try #require(report.errors.first)
+            let line = Array(bytes[8...])
+            let offset = try #require(
+                ReferenceChecker(options: .strict).errorOffset(Array(line.prefix(while: { $0 != 0x0A }))))
+            #expect(error.kind == .controlCharacter)
+            #expect(error.location.offset == 8 + offset && error.location.line == 2)
+            #expect(report.documentCount == 3 && report.invalidDocumentCount == 1)
+        }
     }
 
     /// The reference checker's offset (and line and column) and the kind, from every path that can
@@ -262,18 +287,20 @@ struct LongTokenTests {
 extension LongTokenTests {
     /// More than one fast-pass chunk (1 MiB) of a file, so the file's fast pass skips the string
     /// for yajl before the exact pass locates the bad byte at its end.
-    @Test("a 1.3 MB file whose long string has a bad byte at its end")
-    func largeFileWithABadByteAtTheEnd() throws {
-        let bytes = Self.document([0x22] + Self.content(Self.length) + [0x01, 0x22])
-        let error = try #require(ValidationPaths.validateFile(bytes, validator: JSONValidator()))
-        let offset = Self.head.count + 1 + Self.content(Self.length).count
-        #expect(error.kind == .controlCharacter)
-        #expect(
-            error.location
-                == JSONSourceLocation(
-                    offset: offset, line: 3,
-                    column: 11 + (offset - Self.head.count)
-                        - Self.content(Self.length).filter { $0 & 0xC0 == 0x80 }.count))
-        #expect(ReferenceChecker(options: .strict).errorOffset(bytes) == offset)
+    @Test("a 1.3 MB file whose long string has a bad byte at its end", arguments: JSONEngine.underTest)
+    func largeFileWithABadByteAtTheEnd(engine: JSONEngine) throws {
+        try JSONEngine.with(engine) {
+            let bytes = Self.document([0x22] + Self.content(Self.length) + [0x01, 0x22])
+            let error = try #require(ValidationPaths.validateFile(bytes, validator: JSONValidator()))
+            let offset = Self.head.count + 1 + Self.content(Self.length).count
+            #expect(error.kind == .controlCharacter)
+            #expect(
+                error.location
+                    == JSONSourceLocation(
+                        offset: offset, line: 3,
+                        column: 11 + (offset - Self.head.count)
+                            - Self.content(Self.length).filter { $0 & 0xC0 == 0x80 }.count))
+            #expect(ReferenceChecker(options: .strict).errorOffset(bytes) == offset)
+        }
     }
 }

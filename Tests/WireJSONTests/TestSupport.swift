@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import WireLockTestSupport
 
 @testable import WireJSON
@@ -61,4 +62,12 @@ enum Conformance {
             dir.appendingPathComponent($0)
         }
     }
+}
+
+extension JSONEngine: CustomTestStringConvertible {
+    /// The engines the parameterised tests run on: both where libyajl is built (Linux), else the
+    /// Swift one alone.
+    static var underTest: [JSONEngine] { yajlIsAvailable ? [.yajl, .swift] : [.swift] }
+
+    public var testDescription: String { description }
 }

@@ -86,14 +86,28 @@ package enum ParseOptionFlags {
         "max-depth", valueName: "n", as: .positiveInteger, default: JSONParseOptions.strict.maxDepth,
         help: "The deepest nesting of arrays and objects accepted.")
 
-    /// All three, in help order.
-    package static let all = [allowDuplicateKeys, allowComments, maxDepth.definition]
+    /// `--engine swift|yajl`: which engine reads the bytes (both give the same results).
+    package static let engine = Option<JSONEngine>(
+        "engine", valueName: "name",
+        as: ValueParser(allowedValues: ["swift", "yajl"], describe: { "\($0)" }) { text, _ in
+            guard let engine = JSONEngine(named: text), text == "swift" || text == "yajl" else {
+                return .failure(.expected("expected one of swift, yajl"))
+            }
+            return .success(engine)
+        }, default: .automatic, showsDefault: false,
+        help:
+            "The JSON engine: yajl (libyajl, the default on Linux) or swift (WireJSON's own, the one on Apple platforms). Both give the same results; WIRELOCK_JSON_ENGINE chooses for a whole process."
+    )
+
+    /// All four, in help order.
+    package static let all = [allowDuplicateKeys, allowComments, maxDepth.definition, engine.definition]
 
     /// The options as given (absent ones keep the strict default).
     package static func parseOptions(from arguments: ParsedArguments) -> JSONParseOptions {
         JSONParseOptions(
             allowDuplicateKeys: arguments.flag(allowDuplicateKeys),
             allowComments: arguments.flag(allowComments),
-            maxDepth: arguments.value(maxDepth))
+            maxDepth: arguments.value(maxDepth),
+            engine: arguments.value(engine))
     }
 }

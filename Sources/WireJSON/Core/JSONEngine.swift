@@ -99,7 +99,23 @@ public struct JSONEngine: Hashable, Sendable, CustomStringConvertible {
         switch choice {
         case .swift: return .swift
         case .yajl: return Self.yajlIsAvailable ? .yajl : .swift
-        case .automatic: return Self.processDefault.choice == .swift ? .swift : (Self.yajlIsAvailable ? .yajl : .swift)
+        case .automatic:
+            let chosen = Self.scoped?.choice ?? Self.processDefault.choice
+            return chosen == .yajl && Self.yajlIsAvailable ? .yajl : .swift
         }
+    }
+
+    /// What ``automatic`` means in this task, when ``with(_:perform:)`` set it.
+    @TaskLocal private static var scoped: JSONEngine?
+
+    /// Runs `body` with ``automatic`` meaning `engine` in this task and the tasks it starts: a
+    /// test, or any work, on one engine without touching the process's environment.
+    ///
+    /// ```swift
+    /// let report = JSONEngine.with(.swift) { JSONValidator().validate(bytes) }
+    /// ```
+    /// - Throws: what `body` throws.
+    public static func with<Result>(_ engine: JSONEngine, perform body: () throws -> Result) rethrows -> Result {
+        try $scoped.withValue(engine.choice == .automatic ? nil : engine, operation: body)
     }
 }
