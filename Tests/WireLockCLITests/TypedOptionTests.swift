@@ -136,7 +136,8 @@
 
         /// The shared groups are declared once: every command that takes them shows the same words.
         @Test func sharedOptionsAreOneDeclaration() {
-            #expect(ParseOptionFlags.all.map(\.name) == ["allow-duplicate-keys", "allow-comments", "max-depth", "engine"])
+            #expect(
+                ParseOptionFlags.all.map(\.name) == ["allow-duplicate-keys", "allow-comments", "max-depth", "engine"])
             #expect(InputOptions.options.map(\.name) == ["exclude", "allow-empty"])
             #expect(FuzzCampaignOptions.all.map(\.name) == ["seed", "count", "mutators", "shard"])
             #expect(CommonOptions.quiet.helpLabel == "-q, --quiet")
