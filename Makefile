@@ -58,7 +58,11 @@ FUZZ_MAX_LEN ?= 65536
 FUZZ_FLAGS ?=
 WIRELOCK_CONFORMANCE_DIR ?= $(abspath $(CURDIR)/../shared/conformance)
 # -enable-testing lets the target reach the validator's fast and exact passes one at a time.
-FUZZ_BUILD := -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing --package-path $(FUZZ_DIR)
+# FUZZ_SANITIZE=fuzzer leaves AddressSanitizer out (several times the executions per second; Swift's
+# own bounds and overflow traps stay), in a scratch path of its own.
+FUZZ_SANITIZE ?= fuzzer,address
+FUZZ_BUILD = -c release -Xswiftc -sanitize=$(FUZZ_SANITIZE) -Xswiftc -enable-testing --package-path $(FUZZ_DIR) \
+  $(if $(filter fuzzer,$(FUZZ_SANITIZE)),--scratch-path $(FUZZ_DIR)/.build-noasan)
 
 # The coverage build has no ASan (only libFuzzer's driver) and its own scratch path; its tools are the
 # toolchain's, whose profile format matches the compiler's (a system llvm-cov may not read it).
@@ -68,7 +72,7 @@ LLVM_BIN ?= $(dir $(shell command -v $(SWIFT)))
 FUZZ_COV_SOURCES = $(wildcard Sources/WireJSON/Core/*.swift Sources/WireJSON/Value/*.swift \
   Sources/WireJSON/Canonical/*.swift Sources/WireJSON/Yajl/*.swift)
 
-.PHONY: all deps bench-deps lint-deps build test test-swift-engine no-yajl demo lint format apple-shape docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling bench-stub bench-check bench-decoder bench-data fuzz-engine fuzz-engine-coverage clean
+.PHONY: fuzz-engines all deps bench-deps lint-deps build test test-swift-engine no-yajl demo lint format apple-shape docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling bench-stub bench-check bench-decoder bench-data fuzz-engine fuzz-engine-coverage clean
 
 all: build
 
@@ -349,6 +353,15 @@ fuzz-engine: deps
 	  echo "fuzz-engine: the fuzzer stopped with status $$status; the input is in $(FUZZ_DIR)/artifacts/ (replay: $$bin FILE)" >&2; \
 	  exit 1; \
 	fi
+
+# Only the two engines against each other (invariant 7 of FuzzEngine's EngineInvariants), on inputs
+# of up to 4 KB, for FUZZ_RUNS executions: the full invariant set runs a few hundred inputs a second,
+# this thousands.
+FUZZ_RUNS ?= 10000000
+FUZZ_ENGINES_MAX_LEN ?= 4096
+fuzz-engines:
+	WIREJSON_FUZZ_ENGINES=1 $(MAKE) --no-print-directory fuzz-engine FUZZ_SECONDS=86400 FUZZ_MAX_LEN=$(FUZZ_ENGINES_MAX_LEN) \
+	  FUZZ_FLAGS="-runs=$(FUZZ_RUNS) $(FUZZ_FLAGS)"
 
 # Replays FuzzEngine/corpus and the seeds once (-runs=0) through a coverage build of the same target.
 fuzz-engine-coverage: deps

@@ -5,6 +5,12 @@ import WireShapes
 // rejects would otherwise stay hidden. Built with `-enable-testing` by `make fuzz-engine`.
 @testable import WireJSON
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A broken invariant: what disagreed, with both sides.
 struct Violation: Error, CustomStringConvertible {
     var description: String
@@ -28,6 +34,9 @@ struct Violation: Error, CustomStringConvertible {
 ///    (unless it is nested deeper than the variant's `maxDepth`, which must then be the error).
 /// 6. JSON Lines: the report equals checking each non-blank line as its own document, with
 ///    locations shifted to the whole input; both passes agree, whole and chunked.
+/// 7. The two engines agree: the Swift engine gives what the yajl engine gives (the default above)
+///    through the stream parser, whole and chunked (the same events, paths and end offsets, or the
+///    same error), the validator and its fast pass.
 enum EngineInvariants {
     /// Inputs with more newlines than this skip the JSON Lines check.
     static let maxLinesChecked = 64
@@ -47,6 +56,27 @@ enum EngineInvariants {
                 var lines = plan.variant
                 lines.framing = .lines
                 try checkLines(bytes, options: lines, chunks: plan.chunks)
+            }
+            return nil
+        } catch {
+            return Violation(description: "\(error.description) [\(plan)]")
+        }
+    }
+
+    /// `WIREJSON_FUZZ_ENGINES=1` (`make fuzz-engines`): only invariant 7, the two engines against
+    /// each other, under the strict options and the input's variant, for tens of millions of
+    /// executions rather than the full set's hundreds per second.
+    static let enginesOnly: Bool = getenv("WIREJSON_FUZZ_ENGINES").map { String(cString: $0) == "1" } ?? false
+
+    static func checkEnginesOnly(_ bytes: [UInt8]) -> Violation? {
+        let plan = FuzzPlan(for: bytes)
+        do {
+            for options in [JSONParseOptions.strict, plan.variant] {
+                let whole = StreamRun(bytes, options: options, chunks: nil, record: true)
+                let chunked = StreamRun(bytes, options: options, chunks: plan.chunks, record: true)
+                let report = JSONValidator(options: options).validate(bytes)
+                try checkEngines(
+                    bytes, options: options, chunks: plan.chunks, whole: whole, chunked: chunked, report: report)
             }
             return nil
         } catch {
@@ -110,6 +140,8 @@ enum EngineInvariants {
             }
         }
 
+        try checkEngines(bytes, options: options, chunks: chunks, whole: whole, chunked: chunked, report: report)
+
         switch tree {
         case .failure(let error):
             try checkLocation(error, in: bytes, context: context)
@@ -124,6 +156,36 @@ enum EngineInvariants {
             try checkCanonical(value, options: options, context: context)
         }
         return tree
+    }
+
+    /// Invariant 7: the Swift engine against the runs above, which used yajl (the default).
+    static func checkEngines(
+        _ bytes: [UInt8], options: JSONParseOptions, chunks: [Int], whole: StreamRun, chunked: StreamRun,
+        report: JSONValidationReport
+    ) throws(Violation) {
+        let context = FuzzPlan.describe(options) + ", Swift engine"
+        var swift = options
+        swift.engine = .swift
+        let swiftWhole = StreamRun(bytes, options: swift, chunks: nil, record: true)
+        try expect(
+            swiftWhole.error == whole.error && swiftWhole.events == whole.events,
+            "\(context): whole, the Swift engine says \(show(swiftWhole.error)), yajl \(show(whole.error)); events: \(firstDifference(whole.events, swiftWhole.events))"
+        )
+        let swiftChunked = StreamRun(bytes, options: swift, chunks: chunks, record: true)
+        try expect(
+            swiftChunked.error == chunked.error && swiftChunked.events == chunked.events,
+            "\(context): in chunks \(chunks), the Swift engine says \(show(swiftChunked.error)), yajl \(show(chunked.error)); events: \(firstDifference(chunked.events, swiftChunked.events))"
+        )
+        let swiftReport = JSONValidator(options: swift).validate(bytes)
+        try expect(
+            swiftReport.errors == report.errors,
+            "\(context): JSONValidator on the Swift engine reports \(show(swiftReport.errors.first)), on yajl \(show(report.errors.first))"
+        )
+        let fast = validationPass(bytes, options: swift, fast: true, chunks: chunks)
+        try expect(
+            fast.isValid == (whole.error == nil),
+            "\(context): the Swift engine's fast pass in chunks \(chunks) says \(fast.isValid ? "valid" : "invalid"), yajl \(show(whole.error))"
+        )
     }
 
     /// The error's line and column, counted again from the bytes before its offset.

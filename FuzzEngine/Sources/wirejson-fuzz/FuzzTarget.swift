@@ -5,7 +5,9 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func wirejsonFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
-    if let violation = EngineInvariants.check(bytes) {
+    let violation =
+        EngineInvariants.enginesOnly ? EngineInvariants.checkEnginesOnly(bytes) : EngineInvariants.check(bytes)
+    if let violation {
         fatalError("WireJSON invariant broken: \(violation)")
     }
     return 0
