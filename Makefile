@@ -28,6 +28,7 @@
 #   make bench-stub     only the stub benchmark: WireStub next to a bare URLProtocol stub (part of make bench)
 #   make bench-decoder  only the decoder benchmark: WireJSONDecoder next to JSONDecoder and JSONSerialization (part of make bench)
 #   make fuzz-engine  build FuzzEngine/ with libFuzzer + ASan and fuzz WireJSON for FUZZ_SECONDS
+#   make fuzz-engines  the same target checking only that the two JSON engines agree, for FUZZ_RUNS inputs
 #   make fuzz-engine-coverage  line coverage of the WireJSON core over the fuzz corpus and seeds
 #   make clean   remove build products and generated benchmark data
 #
