@@ -194,7 +194,8 @@ apple-shape: deps
 	@grep -E '^. Test run with' .build/test-log-apple-shape.txt | tail -n 1
 	@echo "apple-shape: every target builds without process spawning and without libyajl; WireJSON and WireDecoder pass"
 
-test-swift-engine: build
+test-swift-engine: deps
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	WIRELOCK_JSON_ENGINE=swift $(SWIFT) test --skip-build --parallel --filter '$(ENGINE_SUITES)' --skip EngineDifferentialTests $(SWIFT_FLAGS) \
 	  > .build/test-log-swift-engine.txt 2>&1 || { grep -E '✘|error' .build/test-log-swift-engine.txt | sed -n '1,40p'; exit 1; }
 	@grep -E '^. Test run with' .build/test-log-swift-engine.txt | tail -n 1

@@ -88,10 +88,13 @@ struct StubRoutingTests {
         let owned = StubRouting.configuration(number: 5, host: "s5-e.test.invalid", mechanism: .protocolClassPerServer)
         #expect(owned.httpAdditionalHeaders?[StubRouting.markerHeader] == nil)
         #expect((owned.protocolClasses?.first as? StubURLProtocol.Type)?.serverNumber == 5)
+        let both = StubRouting.configuration(number: 5, host: "s5-e.test.invalid", mechanism: .both)
+        #expect(both.httpAdditionalHeaders?[StubRouting.markerHeader] as? String == "s5-e.test.invalid")
+        #expect((both.protocolClasses?.first as? StubURLProtocol.Type)?.serverNumber == 5)
         #if canImport(FoundationNetworking)
             #expect(StubRouting.Mechanism.current == .protocolClassPerServer)
         #else
-            #expect(StubRouting.Mechanism.current == .markerHeader)
+            #expect(StubRouting.Mechanism.current == .both)
         #endif
     }
 
@@ -104,7 +107,7 @@ struct StubRoutingTests {
     /// header with no class of the server's own (Darwin's; on Linux the request carries the marker
     /// itself, as Darwin's loading system adds it from the configuration).
     @Test(
-        arguments: [StubRouting.Mechanism.protocolClassPerServer, .markerHeader], 0..<64)
+        arguments: [StubRouting.Mechanism.protocolClassPerServer, .markerHeader, .both], 0..<64)
     func parallelServersOnOneHost(mechanism: StubRouting.Mechanism, number: Int) async throws {
         let server = StubServer()
         server.stub(.get("/api/v3/movie").host("api.example.com"), status: 200, json: #"{"server": \#(number)}"#)
@@ -112,7 +115,7 @@ struct StubRoutingTests {
             number: server.router.number, host: server.router.host, mechanism: mechanism)
         let session = URLSession(configuration: configuration, delegate: ClientDelegate(), delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
-        let marker = mechanism == .markerHeader ? server.router.host : nil
+        let marker = mechanism != .protocolClassPerServer ? server.router.host : nil
         let answers = try await withThrowingTaskGroup(of: String.self) { group in
             for index in 0..<4 {
                 group.addTask {
@@ -175,9 +178,23 @@ struct StubRoutingTests {
 
     // MARK: Fail closed
 
+    /// A request with no server's identity to a host no server has: the message says what is
+    /// missing, not that a server is gone.
+    @Test func aSessionWithoutIdentityNamesTheHost() async throws {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = [StubURLProtocol.self]
+        let session = URLSession(configuration: configuration)
+        defer { session.finishTasksAndInvalidate() }
+        let error = await #expect(throws: URLError.self) { _ = try await session.data(for: request(0, marker: nil)) }
+        #expect(error?.code == .resourceUnavailable)
+        let text = error?.localizedDescription ?? ""
+        #expect(text.contains("without a StubServer's identity, and no StubServer answers the host api.example.com"))
+        #expect(!text.contains("is gone"))
+    }
+
     /// A configuration that outlives its server fails, by either mechanism, rather than reaching
     /// another server or the network; server numbers are never reused.
-    @Test(arguments: [StubRouting.Mechanism.protocolClassPerServer, .markerHeader])
+    @Test(arguments: [StubRouting.Mechanism.protocolClassPerServer, .markerHeader, .both])
     func configurationOfAGoneServerFailsClosed(mechanism: StubRouting.Mechanism) async throws {
         var server: StubServer? = StubServer()
         let (number, host) = (server!.router.number, server!.router.host)

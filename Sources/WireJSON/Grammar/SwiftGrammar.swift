@@ -134,7 +134,7 @@ struct SwiftGrammarCore {
     private var lexError = LexError.none
     private var parseError = ""
     /// The bytes of a token that the end of an earlier piece cut, read again with the next piece.
-    private var pending: [UInt8] = []
+    private var pending = OwnedBytes()
     private var pendingInUse = false
     /// Where a token being read starts: in `pending` (then the text's bytes follow it) or the text.
     private var scratch: [UInt8] = []
@@ -158,7 +158,10 @@ struct SwiftGrammarCore {
         self.validateStrings = validateStrings
     }
 
-    func deallocate() { states.deallocate() }
+    func deallocate() {
+        states.deallocate()
+        pending.deallocate()
+    }
 
     /// Back to the start of a new document.
     mutating func reset() {
@@ -167,7 +170,7 @@ struct SwiftGrammarCore {
         consumed = 0
         lexError = .none
         parseError = ""
-        pending.removeAll(keepingCapacity: true)
+        pending.removeAll()
         pendingInUse = false
     }
 
@@ -382,8 +385,8 @@ struct SwiftGrammarCore {
             consumed = at
             switch token {
             case .eof:
-                pending.removeAll(keepingCapacity: true)
-                pending.append(contentsOf: UnsafeBufferPointer(start: text + tokenStart, count: count &- tokenStart))
+                pending.removeAll()
+                pending.append(text + tokenStart, count &- tokenStart)
                 pendingInUse = true
                 return (.eof, nil, 0)
             case .error:
@@ -399,7 +402,7 @@ struct SwiftGrammarCore {
         var window = min(count, 64)
         while true {
             scratch.removeAll(keepingCapacity: true)
-            scratch.append(contentsOf: pending)
+            scratch.append(contentsOf: UnsafeBufferPointer(start: pending.base, count: pending.count))
             scratch.append(contentsOf: UnsafeBufferPointer(start: text, count: window))
             var at = 0
             let stop = count == 0 ? 0 : p &+ window
@@ -411,12 +414,12 @@ struct SwiftGrammarCore {
             consumed = max(0, at &- p)
             if tokenStart >= p {
                 // The cut bytes were a comment, now read: the token is the piece's own.
-                pending.removeAll(keepingCapacity: true)
+                pending.removeAll()
                 pendingInUse = false
                 let start = tokenStart &- p
                 switch token {
                 case .eof:
-                    pending.append(contentsOf: UnsafeBufferPointer(start: text + start, count: count &- start))
+                    pending.append(text + start, count &- start)
                     pendingInUse = true
                     return (.eof, nil, 0)
                 case .error:
@@ -426,11 +429,12 @@ struct SwiftGrammarCore {
                 }
             }
             // What this piece gave the token joins it: still cut (eof), or complete.
-            pending.append(contentsOf: UnsafeBufferPointer(start: text, count: consumed))
+            pending.append(text, consumed)
             if token == .eof { return (.eof, nil, 0) }
             pendingInUse = false
             if token == .error { return (.error, nil, 0) }
-            return pending.withUnsafeBytes { textOf(token, $0.baseAddress!, $0.count) }
+            // The token's text stays where it is until the next piece: the callbacks read it there.
+            return textOf(token, UnsafeRawPointer(pending.base), pending.count)
         }
     }
 
@@ -737,10 +741,11 @@ struct SwiftGrammarCore {
                 i &+= 4
                 if code & 0xFC00 == 0xD800 {
                     // A high surrogate: a `\u` escape must follow, whatever it holds.
-                    guard i &+ 1 < length, s[i] == UInt8(ascii: "\\"), s[i &+ 1] == UInt8(ascii: "u") else {
-                        // yajl also passes over the character after it.
+                    // (Upstream yajl 2.1.0 also passed over the character after a lone one and could
+                    // read past the string; the libyajl Linux links, with the CVE-2017-16516 fix,
+                    // does neither, and neither does this.)
+                    guard i &+ 5 < length, s[i] == UInt8(ascii: "\\"), s[i &+ 1] == UInt8(ascii: "u") else {
                         decoded.append(UInt8(ascii: "?"))
-                        i &+= 1
                         continue
                     }
                     let low = Self.hexValue(s + (i &+ 2))
@@ -783,4 +788,30 @@ struct SwiftGrammarCore {
             decoded.append(UInt8(ascii: "?"))
         }
     }
+}
+
+/// Bytes in memory of their own, which stay put until the next append: a cut token's first bytes,
+/// whose address the callbacks are handed.
+private struct OwnedBytes {
+    private(set) var base: UnsafeMutablePointer<UInt8> = .allocate(capacity: 64)
+    private(set) var count = 0
+    private var capacity = 64
+
+    mutating func append(_ bytes: UnsafePointer<UInt8>, _ n: Int) {
+        if count &+ n > capacity {
+            capacity = max(capacity &* 2, count &+ n)
+            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+            larger.update(from: base, count: count)
+            base.deallocate()
+            base = larger
+        }
+        (base + count).update(from: bytes, count: n)
+        count &+= n
+    }
+
+    mutating func removeAll() { count = 0 }
+
+    var isEmpty: Bool { count == 0 }
+
+    func deallocate() { base.deallocate() }
 }

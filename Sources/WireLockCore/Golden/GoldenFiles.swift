@@ -144,7 +144,7 @@ enum RunIdentity {
     }()
 
     /// When the process `pid` started: on Linux field 22 of `/proc/<pid>/stat` (clock ticks since
-    /// boot), on macOS `kp_proc.p_starttime` from `sysctl` (seconds and microseconds).
+    /// boot), on macOS the process's start time from `sysctl` (seconds and microseconds).
     static func parentStart(_ pid: pid_t) -> String? {
         #if os(macOS)
             // <sys/sysctl.h>: CTL_KERN / KERN_PROC / KERN_PROC_PID fills one `kinfo_proc`.
@@ -152,7 +152,9 @@ enum RunIdentity {
             var size = MemoryLayout<kinfo_proc>.stride
             var name: [Int32] = [CTL_KERN, KERN_PROC, KERN_PROC_PID, pid]
             guard sysctl(&name, UInt32(name.count), &info, &size, nil, 0) == 0, size > 0 else { return nil }
-            let start = info.kp_proc.p_starttime
+            // <sys/proc.h> spells `p_starttime` as a macro over `p_un.__p_starttime`; Swift imports
+            // no macros, so the field is read by its real name.
+            let start = info.kp_proc.p_un.__p_starttime
             return "\(start.tv_sec).\(start.tv_usec)"
         #elseif os(Linux)
             guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return nil }

@@ -9,18 +9,16 @@ import Foundation
 /// protocol (its class, the request's header fields and URL), so Linux tests cover the paths of
 /// both platforms.
 ///
-/// Each server's configuration carries its identity in the one way its platform's URL loading
-/// system passes on to a URLProtocol:
-/// - **Darwin** (``Mechanism/markerHeader``): the configuration's `httpAdditionalHeaders` hold
-///   ``markerHeader``; Apple's loading system merges them into the request a protocol listed in
-///   that configuration's `protocolClasses` is handed (mattt/Replay routes concurrent sessions by
-///   such a header and runs that on macOS 15 and 26 in its CI). `URLSessionTask.delegate` is the
-///   task's own delegate there, so the session's delegate cannot lead to the server.
-/// - **Linux** (``Mechanism/protocolClassPerServer``): swift-corelibs-foundation merges
-///   `httpAdditionalHeaders` only inside its own HTTP protocol, so a custom protocol never sees
-///   them; instead the configuration lists a protocol class of the server's own, a generic
-///   subclass specialised on a type spelled from the server's number, so the class the loading
-///   system instantiates already knows its server.
+/// Each server's configuration lists a protocol class of the server's own, a generic subclass
+/// specialised on a type spelled from the server's number, so the class the loading system
+/// instantiates already knows its server; neither platform's quirks are needed for that. On Darwin
+/// the configuration's `httpAdditionalHeaders` also carry ``markerHeader`` (``Mechanism/both``): a
+/// second route, since Apple's loading system is reported to merge them into the request a
+/// session's own protocol sees (mattt/Replay routes concurrent sessions by such a header), though
+/// older reports say otherwise (OHHTTPStubs #82 and #92, Alamofire #473). On Linux
+/// (``Mechanism/protocolClassPerServer``) swift-corelibs-foundation merges them only inside its
+/// own HTTP protocol, so no marker is set. `URLSessionTask.delegate` is never used: on Darwin it is
+/// the task's own delegate, not the session's.
 ///
 /// Either way a client that builds its own session from ``StubServer/configuration`` (with its
 /// own delegate, as Alamofire and RequestKit do) reaches its own server for any host, and two
@@ -34,19 +32,21 @@ enum StubRouting {
 
     /// How a server's configuration tells the protocol which server it belongs to.
     enum Mechanism: Sendable, Equatable {
-        /// A marker header in `httpAdditionalHeaders` (Darwin's loading system merges them into
-        /// the request a session's own protocol class sees).
+        /// Only a marker header in `httpAdditionalHeaders`, with WireStub's shared protocol class
+        /// (Darwin's second route on its own, for tests).
         case markerHeader
-        /// A protocol class of the server's own (swift-corelibs-foundation hands no session
-        /// header to a custom protocol).
+        /// A protocol class of the server's own (what Linux uses: swift-corelibs-foundation hands
+        /// no session header to a custom protocol).
         case protocolClassPerServer
+        /// A protocol class of the server's own and the marker header (what Darwin uses).
+        case both
 
         /// This platform's mechanism.
         static var current: Mechanism {
             #if canImport(FoundationNetworking)
                 .protocolClassPerServer
             #else
-                .markerHeader
+                .both
             #endif
         }
     }
@@ -97,13 +97,13 @@ enum StubRouting {
         let configuration = URLSessionConfiguration.ephemeral
         let stub: AnyClass
         switch mechanism {
-        case .markerHeader:
-            stub = StubURLProtocol.self
+        case .markerHeader: stub = StubURLProtocol.self
+        case .protocolClassPerServer, .both: stub = protocolClass(forServer: number)
+        }
+        if mechanism != .protocolClassPerServer {
             var headers = configuration.httpAdditionalHeaders ?? [:]
             headers[markerHeader] = host
             configuration.httpAdditionalHeaders = headers
-        case .protocolClassPerServer:
-            stub = protocolClass(forServer: number)
         }
         configuration.protocolClasses = [stub] + (configuration.protocolClasses ?? [])
         configuration.httpCookieAcceptPolicy = .never

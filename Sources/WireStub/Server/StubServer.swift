@@ -12,8 +12,8 @@ import Foundation
 /// - ``session`` (or a client's own session made from ``configuration``): an ephemeral
 ///   configuration (no cookies, no cache) whose `protocolClasses` start with WireStub's protocol,
 ///   which accepts every request, so nothing through it reaches a network; requests to any host
-///   reach this server (its identity travels in the configuration: a protocol class of its own on
-///   Linux, a marker header on Apple platforms); ``baseURL`` is a host only this server answers.
+///   reach this server (its identity travels in the configuration: a protocol class of its own, and
+///   on Apple platforms a marker header too); ``baseURL`` is a host only this server answers.
 /// - ``data(for:)``: the server itself is an ``HTTPDataLoading``, for clients that take a loader;
 ///   no URL loading system runs, and upload bodies are seen.
 ///
@@ -147,7 +147,8 @@ public final class StubServer: HTTPDataLoading, Sendable {
         guard let url = request.url else { throw URLError(.badURL) }
         let body = request.httpBody ?? request.httpBodyStream.map(StubURLProtocol.drain)
         let (outcome, latency) = router.handle(
-            method: request.httpMethod, url: url, headers: request.allHTTPHeaderFields ?? [:], body: body,
+            method: request.httpMethod, url: url,
+            headers: StubRouting.strippingMarker(request.allHTTPHeaderFields ?? [:]), body: body,
             channel: .dataLoading)
         if latency > 0 {
             clock.advance(by: latency)

@@ -42,10 +42,19 @@ class StubURLProtocol: URLProtocol {
         let evidence = StubRouting.evidence(
             protocolServer: Self.serverNumber, headers: headers, host: url.host)
         guard let evidence, let router = StubHostRegistry.shared.router(for: evidence) else {
-            let found = evidence.map { " (found by \($0))" } ?? ""
-            let message =
-                "WireStub: \(request.httpMethod ?? "GET") \(url.absoluteString) came through a stub session "
-                + "whose StubServer is gone\(found), or through a session WireStub did not make"
+            let said = "WireStub: \(request.httpMethod ?? "GET") \(url.absoluteString) "
+            let message: String
+            switch evidence {
+            case .protocolClass?, .marker?:
+                message = said + "came through a stub session whose StubServer is gone (found by \(evidence!))"
+            case .host(let host)?:
+                message =
+                    said + "reached WireStub's protocol without a StubServer's identity, and no StubServer "
+                    + "answers the host \(host): a session WireStub did not make, or a configuration whose "
+                    + "protocol classes were replaced (use StubServer.session or StubServer.configuration)"
+            case nil:
+                message = said + "reached WireStub's protocol without a StubServer's identity or a host"
+            }
             client?.urlProtocol(self, didFailWithError: StubRouter.error(.resourceUnavailable, message, url: url))
             return
         }

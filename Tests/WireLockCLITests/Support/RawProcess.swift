@@ -69,6 +69,10 @@
             environment: [String: String] = [:], ignoringSIGPIPE: Bool = false, user: UInt32? = nil,
             whileRunning: ((pid_t) throws -> Void)? = nil
         ) throws -> RawResult {
+            #if !os(Linux)
+                // Checked before any descriptor is opened, so nothing leaks when it throws.
+                if let user { throw SpawnError(description: "running as user \(user) needs Linux's setpriv") }
+            #endif
             let executable = try WireLockBinary.locate().path
             let scratch = try TemporaryDirectory()
             defer { scratch.remove() }
@@ -108,25 +112,21 @@
             env.removeValue(forKey: "NO_COLOR")
             for (key, value) in environment { env[key] = value }
             // An ignored signal stays ignored across exec, so `trap '' PIPE` in sh reaches the binary.
-            var prefix =
-                ignoringSIGPIPE ? ["/bin/sh", "-c", "trap '' PIPE; exec \"$@\"", "sh", executable] : [executable]
-            if let user {
-                #if os(Linux)
-                    // util-linux's setpriv (Linux only) runs the binary as another user.
+            #if os(Linux)
+                var prefix =
+                    ignoringSIGPIPE ? ["/bin/sh", "-c", "trap '' PIPE; exec \"$@\"", "sh", executable] : [executable]
+                // util-linux's setpriv (Linux only) runs the binary as another user.
+                if let user {
                     prefix = ["/usr/bin/setpriv", "--reuid=\(user)", "--regid=\(user)", "--clear-groups"] + prefix
-                #else
-                    throw SpawnError(description: "running as user \(user) needs Linux's setpriv")
-                #endif
-            }
-            if let directory {
-                #if os(Linux)
-                    // GNU coreutils' `env -C DIR`: posix_spawn_file_actions_addchdir_np is in glibc 2.29+
-                    // but not in Swift's Glibc module.
-                    prefix = ["/usr/bin/env", "-C", directory.path] + prefix
-                #else
-                    actions.changeDirectory(to: directory.path)
-                #endif
-            }
+                }
+                // GNU coreutils' `env -C DIR`: posix_spawn_file_actions_addchdir_np is in glibc 2.29+ but not
+                // in Swift's Glibc module.
+                if let directory { prefix = ["/usr/bin/env", "-C", directory.path] + prefix }
+            #else
+                let prefix =
+                    ignoringSIGPIPE ? ["/bin/sh", "-c", "trap '' PIPE; exec \"$@\"", "sh", executable] : [executable]
+                if let directory { actions.changeDirectory(to: directory.path) }
+            #endif
 
             // The child starts with default signal handling and nothing blocked, whatever the test runner does.
             let pid: pid_t
