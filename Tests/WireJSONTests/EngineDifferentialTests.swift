@@ -169,16 +169,10 @@ struct EngineDifferentialTests {
         JSONParseOptions(maxDepth: 4), JSONParseOptions(framing: .lines),
     ]
 
-    @Test("every corpus file, under every option set, whole and in pieces of 1, 7 and 64 bytes")
-    func corpora() throws {
+    /// Every file of `files`, under every option set, whole and in pieces of 1, 7 and 64 bytes.
+    static func compare(_ files: [URL], name: String, atLeast minimum: Int) throws {
         let tally = Tally()
-        let conformance = Self.conformanceFiles
-        if conformance.isEmpty {
-            // Visible, not silent: the corpora live outside the repository.
-            Issue.record(
-                "WIRELOCK_CONFORMANCE_DIR / ../shared/conformance not found: only the repository's files are compared")
-        }
-        for file in conformance + Self.repositoryFiles {
+        for file in files {
             let bytes = Array(try Data(contentsOf: file))
             for options in Self.optionSets {
                 for chunk in [nil, 1, 7, 64] as [Int?] {
@@ -186,7 +180,23 @@ struct EngineDifferentialTests {
                 }
             }
         }
-        tally.expectAgreement("corpora", atLeast: conformance.isEmpty ? 100 : 1_000)
+        tally.expectAgreement(name, atLeast: minimum)
+    }
+
+    @Test("every file under Fixtures/ and golden/, under every option set, whole and in pieces")
+    func repositoryCorpus() throws {
+        try Self.compare(Self.repositoryFiles, name: "Fixtures and golden", atLeast: 1_000)
+    }
+
+    /// The corpora live outside the repository; without them this test is skipped, with the reason.
+    @Test(
+        "JSONTestSuite, JSON_checker and the RFC 8785 inputs, under every option set, whole and in pieces",
+        .enabled(
+            if: !EngineDifferentialTests.conformanceFiles.isEmpty,
+            "the conformance corpora were not found: set WIRELOCK_CONFORMANCE_DIR or place shared/conformance beside the repository"
+        ))
+    func conformanceCorpora() throws {
+        try Self.compare(Self.conformanceFiles, name: "conformance corpora", atLeast: 5_000)
     }
 
     /// Small documents: the JSONTestSuite files and fixtures of at most 64 bytes, and a handful of
