@@ -29,21 +29,21 @@ let package = Package(
     // The floor of what the code uses: `Duration`, `firstRange(of:)` and `URL.appending(path:)` are
     // macOS 13 / iOS 16 API; nothing needs more.
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    // One import per task, by audience (issue 24). Every other target is internal: its API is
+    // `package`-level or reaches users through one of these (re-exported where an assertion takes it).
     products: [
-        .library(name: "WireJSON", targets: ["WireJSON"]),
-        .library(name: "WireDates", targets: ["WireDates"]),
-        .library(name: "WireShapes", targets: ["WireShapes"]),
+        // Tests: golden, round-trip, decoding-failure, wire-compatibility and fuzz assertions.
         .library(name: "WireLock", targets: ["WireLock"]),
-        .library(name: "WireLockCore", targets: ["WireLockCore"]),
-        .library(name: "WireOracle", targets: ["WireOracle"]),
-        .library(name: "WireOracleTesting", targets: ["WireOracleTesting"]),
-        .library(name: "WireFuzz", targets: ["WireFuzz"]),
-        .library(name: "WireLockRunner", targets: ["WireLockRunner"]),
-        .library(name: "WireDiagnostics", targets: ["WireDiagnostics"]),
-        .library(name: "WireDecoder", targets: ["WireDecoder"]),
-        .library(name: "WireStub", targets: ["WireStub"]),
+        // Tests: per-test URLProtocol stub servers and request assertions (re-exports WireHTTP).
         .library(name: "WireStubTesting", targets: ["WireStubTesting"]),
-        .library(name: "WireLint", targets: ["WireLint"]),
+        // Tests: legacy-vs-candidate oracles (re-exports WireOracle).
+        .library(name: "WireOracleTesting", targets: ["WireOracleTesting"]),
+        // The app: WireJSONDecoder with its date twins and failure diagnostics (re-exported).
+        .library(name: "WireDecoder", targets: ["WireDecoder"]),
+        // The app: HTTPDataLoading, the WireFailure taxonomy, Retry-After and backoff.
+        .library(name: "WireHTTP", targets: ["WireHTTP"]),
+        // Tools: the streaming validator, JSONValue, JSON paths, the canonical writer.
+        .library(name: "WireJSON", targets: ["WireJSON"]),
         .executable(name: "wirelock", targets: ["wirelock"]),
     ],
     targets: [
@@ -55,143 +55,95 @@ let package = Package(
             providers: [.apt(["libyajl-dev"])]
         ),
 
-        // MARK: Support — internal, never a product (like swift-collections' internal utilities):
-        // the one atomic writer, write/read loops, mkdir -p, process spawning, the package and
-        // golden/ lookup, path display, the input walker, hex and text helpers, SplitMix64.
-        // No Foundation; depends on nothing.
-        .target(
-            name: "WireSupport"
-        ),
+        // MARK: Support — internal (like swift-collections' internal utilities): the one atomic
+        // writer, write/read loops, mkdir -p, process spawning, the package, golden/ and Fixtures/
+        // lookups, path display, the input walker, "did you mean", hex and text helpers, SplitMix64,
+        // the record mode goldens and fuzz regressions share. No Foundation; depends on nothing.
+        .target(name: "WireSupport"),
 
-        // MARK: Core — streaming reader, validator, JSONValue, JSON paths, canonical writer,
-        // located errors and their one rendering.
-        .target(
-            name: "WireJSON",
-            dependencies: yajl + ["WireSupport"]
-        ),
+        // MARK: Core — streaming reader (yajl or Swift engine), validator, JSONValue, JSON paths,
+        // canonical writer, located errors and their one rendering.
+        .target(name: "WireJSON", dependencies: yajl + ["WireSupport"]),
 
-        // MARK: Production — what an app ships: the fast date twins of the Foundation strategies
-        // (with their Foundation fallback) and the one RFC 3339 recogniser.
-        .target(
-            name: "WireDates",
-            dependencies: ["WireSupport"]
-        ),
+        // MARK: Production — what an app ships.
+        // The fast date twins of the Foundation strategies and the one RFC 3339 recogniser.
+        .target(name: "WireDates", dependencies: ["WireSupport"]),
+        // What a decoding failure means in its payload: the classified `DecodingFailure` (kind, wire
+        // path, judge), a `DecodingError` as a value, coding path to JSON path to line and excerpt.
+        .target(name: "WireDiagnostics", dependencies: ["WireJSON"]),
+        // WireJSONDecoder: JSONDecoder's surface on WireJSON's strict reader, and its report.
+        .target(name: "WireDecoder", dependencies: ["WireJSON", "WireDates", "WireSupport", "WireDiagnostics"]),
+        // The failure taxonomy (transport, HTTP, content), HTTPDataLoading, Retry-After, backoff.
+        .target(name: "WireHTTP", dependencies: ["WireJSON", "WireDates", "WireDiagnostics"]),
 
-        // MARK: Production — what a decoding failure means in its payload: coding path to JSON path
-        // (through the key strategies) to line, column and excerpt. For apps to log.
-        .target(
-            name: "WireDiagnostics",
-            dependencies: ["WireJSON"]
-        ),
+        // MARK: Shapes — wire shapes inferred from goldens, the breaking-change rules, the lock file
+        // and its fingerprints (RFC 8785 JCS, SHA-256).
+        .target(name: "WireShapes", dependencies: ["WireJSON", "WireDates"]),
 
-        // MARK: Decoder — WireJSONDecoder: JSONDecoder's surface on WireJSON's strict reader, exact
-        // syntax-error locations, and the verification report (dropped members, duplicates, precision
-        // losses, swallowed errors). Production code: apps link it.
+        // MARK: Features — independent: none imports another (the layer test checks it). What joins
+        // two lives in the test-framework layer or the command line, or is a value one hands the other.
+        // Golden workflow: golden files, pending files, diffs, redactions, round trips, decoding-failure
+        // and wire-compatibility checks as values.
         .target(
-            name: "WireDecoder",
-            dependencies: ["WireJSON", "WireDates", "WireSupport", "WireDiagnostics"]
-        ),
-
-        // MARK: Refactor checks — shapes inferred from goldens, the diff rules, the lock file and its
-        // fingerprints (RFC 8785 JCS, SHA-256).
-        .target(
-            name: "WireShapes",
-            dependencies: ["WireJSON", "WireDates"]
-        ),
-
-        // MARK: Golden workflow — golden files, record modes, pending files, diffs, redactions,
-        // round trips and decoding-failure checks as values. Links no test framework, so the CLI
-        // can use it.
-        .target(
-            name: "WireLockCore",
+            name: "WireGolden",
             dependencies: ["WireJSON", "WireShapes", "WireDates", "WireSupport", "WireDiagnostics", "WireDecoder"]
         ),
-        // MARK: Assertions — WireLockCore's checks reported through Swift Testing or XCTest and the
-        // record-mode trait. Re-exports WireLockCore.
-        // WireTestReporting (internal, not a product): the one failure reporter (Issue.record under
-        // Swift Testing, XCTFail otherwise) that WireLock's and WireOracleTesting's assertions share.
-        .target(
-            name: "WireTestReporting"
-        ),
-        .target(
-            name: "WireLock",
-            dependencies: ["WireJSON", "WireShapes", "WireLockCore", "WireFuzz", "WireTestReporting", "WireDecoder"]
-        ),
-
-        // MARK: Demo — the sample media-library API (never imported by the product).
-        // Its MediaClient is built on WireStub's HTTPDataLoading and WireFailure.
-        .target(
-            name: "SampleAPI",
-            dependencies: ["WireStub"]
-        ),
-
-        // MARK: Oracle — legacy-vs-candidate comparison as bytes, corpora, the date oracles.
-        .target(
-            name: "WireOracle",
-            dependencies: ["WireJSON", "WireDates", "WireSupport", "WireDecoder", "WireFuzz"]
-        ),
-        // Assertion helpers for Swift Testing and XCTest, kept apart so the CLI never links them.
-        .target(
-            name: "WireOracleTesting",
-            dependencies: ["WireOracle", "WireTestReporting"]
-        ),
-
-        // MARK: Fuzzing — mutators, seeded campaigns, outcome classification, shrinking, regression corpus.
+        // Fuzzing: mutators, seeded campaigns, outcome classification, shrinking, regression corpus.
         .target(
             name: "WireFuzz",
-            dependencies: ["WireJSON", "WireShapes", "WireLockCore", "WireSupport", "WireDecoder"]
+            dependencies: ["WireJSON", "WireShapes", "WireSupport", "WireDecoder", "WireDiagnostics"]
         ),
+        // Oracles: legacy-vs-candidate comparison as bytes, corpora, the date and decoder oracles.
+        .target(name: "WireOracle", dependencies: ["WireJSON", "WireDates", "WireSupport", "WireDecoder"]),
+        // Offline API tests: per-test stub servers, routes, route tables, request recording.
+        .target(name: "WireStub", dependencies: ["WireJSON", "WireDates", "WireSupport", "WireHTTP"]),
+        // Fixture hygiene: lint rules, suppressions, masking, and the findings every check reports.
+        .target(name: "WireLint", dependencies: ["WireJSON", "WireShapes", "WireSupport"]),
 
-        // MARK: Offline API tests — per-test stub servers, routes, request recording, the failure
-        // taxonomy, Retry-After. Links no test framework.
+        // MARK: Test frameworks — the only importers of Swift Testing / XCTest.
+        // WireTestReporting (internal): the one failure reporter the three products share.
+        .target(name: "WireTestReporting"),
         .target(
-            name: "WireStub",
+            name: "WireLock",
             dependencies: [
-                "WireJSON", "WireDates", "WireDiagnostics", "WireSupport", "WireFuzz", "WireShapes", "WireLockCore",
+                "WireJSON", "WireShapes", "WireGolden", "WireFuzz", "WireTestReporting", "WireDecoder", "WireSupport",
+                "WireDiagnostics",
             ]
         ),
-        // WireStub's failures recorded as test issues (Swift Testing or XCTest), and request assertions
-        // (a request body locked with WireLockCore's golden workflow).
-        .target(
-            name: "WireStubTesting",
-            dependencies: ["WireStub", "WireTestReporting", "WireLockCore", "WireJSON"]
-        ),
+        .target(name: "WireStubTesting", dependencies: ["WireStub", "WireHTTP", "WireTestReporting", "WireJSON"]),
+        .target(name: "WireOracleTesting", dependencies: ["WireOracle", "WireTestReporting", "WireSupport"]),
 
-        // MARK: Fixture hygiene — lint rules, suppressions, masking, and the findings every check
-        // reports (rendered as text, JSON, GitHub, SARIF or JUnit by the CLI).
+        // MARK: Command line — internal. WireCommandLine: the typed parser, exit codes, checked output
+        // sinks, colours. WireCommands: the commands' work as library functions returning values
+        // (the check pipeline, contract checks, HAR import, the fuzz option group), joining features.
+        .target(name: "WireCommandLine", dependencies: ["WireSupport", "WireJSON"]),
         .target(
-            name: "WireLint",
-            dependencies: ["WireJSON", "WireShapes", "WireSupport"]
-        ),
-
-        // MARK: Command line — internal, never a product: the typed parser (options parsed and
-        // checked once, option groups declared once, generated help, a default run for group
-        // commands), exit codes, checked output sinks and the colour rules, shared by both
-        // executables and the model runner.
-        .target(
-            name: "WireCommandLine",
-            dependencies: ["WireSupport", "WireJSON", "WireFuzz"]
+            name: "WireCommands",
+            dependencies: [
+                "WireSupport", "WireCommandLine", "WireJSON", "WireShapes", "WireGolden", "WireFuzz", "WireStub",
+                "WireLint", "WireOracle", "WireDecoder", "WireDiagnostics",
+            ]
         ),
         .executableTarget(
             name: "wirelock",
             dependencies: [
-                "WireSupport", "WireCommandLine", "WireJSON", "WireShapes", "WireLockCore", "WireOracle", "WireFuzz",
-                "WireLint", "WireDiagnostics", "WireStub", "WireDecoder",
+                "WireSupport", "WireCommandLine", "WireCommands", "WireJSON", "WireShapes", "WireGolden", "WireOracle",
+                "WireFuzz", "WireLint", "WireDiagnostics", "WireStub", "WireDecoder",
             ]
         ),
-
-        // MARK: Model runner — a command line for an app's own Codable models (roundtrip, fuzz),
-        // built on the command-line layer. Links no test framework.
+        // The model runner (internal): a command line over an app's own Codable models (roundtrip,
+        // fuzz, explain, the decoder oracle); the demo's `wirelock-sample` and the fuzz worker use it.
         .target(
             name: "WireLockRunner",
             dependencies: [
-                "WireSupport", "WireCommandLine", "WireJSON", "WireLockCore", "WireFuzz", "WireDecoder", "WireOracle",
+                "WireSupport", "WireCommandLine", "WireCommands", "WireJSON", "WireGolden", "WireFuzz", "WireDecoder",
+                "WireOracle", "WireDiagnostics",
             ]
         ),
-        .executableTarget(
-            name: "wirelock-sample",
-            dependencies: ["WireLockRunner", "SampleAPI", "WireStub"]
-        ),
+
+        // MARK: Demo — the sample media-library API and its client (never imported by the product).
+        .target(name: "SampleAPI", dependencies: ["WireHTTP"]),
+        .executableTarget(name: "wirelock-sample", dependencies: ["WireLockRunner", "SampleAPI", "WireStub", "WireHTTP"]),
 
         // MARK: Tests.
         // WireLockTestSupport (test-only, never a product; under Tests/, so the layer test does not
@@ -217,14 +169,15 @@ let package = Package(
         .testTarget(
             name: "WireLockTests",
             dependencies: [
-                "WireLockTestSupport", "WireLock", "WireLockCore", "WireJSON", "WireShapes", "WireDates",
-                "WireLockRunner", "SampleAPI", "WireDecoder",
+                "WireLockTestSupport", "WireLock", "WireGolden", "WireJSON", "WireShapes", "WireDates",
+                "WireLockRunner", "SampleAPI", "WireDecoder", "WireSupport", "WireDiagnostics", "WireFuzz",
             ]
         ),
         .testTarget(
             name: "WireOracleTests",
             dependencies: [
                 "WireLockTestSupport", "WireOracle", "WireOracleTesting", "WireJSON", "WireDecoder", "WireFuzz",
+                "WireCommands", "WireSupport",
             ],
             exclude: ["decoder-regressions"]
         ),
@@ -232,14 +185,16 @@ let package = Package(
             name: "WireFuzzTests",
             dependencies: [
                 "WireLockTestSupport", "WireFuzz", "WireJSON", "WireLock", "WireSupport", "SampleAPI", "WireDecoder",
+                "WireDiagnostics",
             ],
             exclude: ["golden"]
         ),
         .testTarget(
             name: "WireLockCLITests",
             dependencies: [
-                "WireLockTestSupport", "WireSupport", "WireCommandLine", "WireJSON", "WireLockCore", "WireOracle",
-                "WireFuzz", "WireLint", "WireStub", "WireDecoder", "wirelock",
+                "WireLockTestSupport", "WireSupport", "WireCommandLine", "WireJSON", "WireGolden", "WireOracle",
+                "WireFuzz", "WireLint", "WireStub", "WireDecoder", "wirelock", "WireCommands", "WireHTTP",
+                "WireDiagnostics", "WireShapes",
                 "wirelock-sample", "SampleAPI",
             ]
         ),
@@ -254,14 +209,15 @@ let package = Package(
         .testTarget(
             name: "WireStubTests",
             dependencies: [
-                "WireLockTestSupport", "WireStub", "WireStubTesting", "WireJSON", "WireLockCore", "WireFuzz",
+                "WireLockTestSupport", "WireStub", "WireStubTesting", "WireJSON", "WireGolden", "WireFuzz", "WireHTTP",
+                "WireCommands", "WireLock", "WireSupport",
             ]
         ),
         // The sample client's showcase: every failure kind through a per-test StubServer.
         .testTarget(
             name: "SampleClientTests",
             dependencies: [
-                "WireLockTestSupport", "WireStub", "WireStubTesting", "SampleAPI", "WireJSON", "WireSupport",
+                "WireLockTestSupport", "WireStub", "WireStubTesting", "SampleAPI", "WireJSON", "WireSupport", "WireHTTP",
             ]
         ),
         .testTarget(

@@ -63,7 +63,7 @@ let package = Package(
             name: "wirelock-golden-bench",
             dependencies: [
                 .product(name: "WireJSON", package: "WireLock"),
-                .product(name: "WireLockCore", package: "WireLock"),
+                .product(name: "WireGolden", package: "WireLock"),
             ],
             path: "Sources/wirelock-golden-bench"
         ),
@@ -85,7 +85,7 @@ let package = Package(
             dependencies: [
                 .product(name: "WireJSON", package: "WireLock"),
                 .product(name: "WireShapes", package: "WireLock"),
-                .product(name: "WireLockCore", package: "WireLock"),  // GoldenCatalog
+                .product(name: "WireGolden", package: "WireLock"),  // GoldenCatalog
                 .product(name: "WireOracle", package: "WireLock"),
             ],
             path: "Sources/wirelock-shape-bench"

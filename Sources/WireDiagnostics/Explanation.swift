@@ -13,7 +13,7 @@ import WireJSON
 /// ```
 public struct Explanation: Hashable, Sendable, CustomStringConvertible {
     /// The failure that was explained.
-    public var failure: DecodingFailure
+    public var failure: DecodingErrorValue
     /// The coding path as a JSON path into the payload: array elements as indices and, under
     /// `convertFromSnakeCase`, each key as the member name the payload has (a key with no such
     /// member is kept as the coding key spells it). For `keyNotFound`, the path of the container.

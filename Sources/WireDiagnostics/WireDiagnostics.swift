@@ -39,18 +39,18 @@ public enum WireDiagnostics {
     public static func explain(
         _ error: DecodingError, in data: Data, keyDecoding: KeyDecoding = .useDefaultKeys
     ) -> Explanation {
-        explain(DecodingFailure(error), in: Array(data), keyDecoding: keyDecoding)
+        explain(DecodingErrorValue(error), in: Array(data), keyDecoding: keyDecoding)
     }
 
     /// Explains a decoding failure given as a value (for example read back from a log with
-    /// ``DecodingFailure/init(parsing:)``) in the payload's bytes.
+    /// ``DecodingErrorValue/init(parsing:)``) in the payload's bytes.
     /// - Parameters:
     ///   - failure: the failure.
     ///   - bytes: the payload.
     ///   - keyDecoding: the decoder's key strategy.
     /// - Returns: the explanation, as for ``explain(_:in:keyDecoding:)``.
     public static func explain(
-        _ failure: DecodingFailure, in bytes: [UInt8], keyDecoding: KeyDecoding = .useDefaultKeys
+        _ failure: DecodingErrorValue, in bytes: [UInt8], keyDecoding: KeyDecoding = .useDefaultKeys
     ) -> Explanation {
         let map: JSONSourceMap
         do {
@@ -108,7 +108,7 @@ public enum WireDiagnostics {
 
     /// The coding path as a JSON path, step by step against the payload.
     static func resolve(
-        _ codingPath: [DecodingFailure.Key], in map: JSONSourceMap, children: Children, keyDecoding: KeyDecoding
+        _ codingPath: [DecodingErrorValue.Key], in map: JSONSourceMap, children: Children, keyDecoding: KeyDecoding
     ) -> JSONPath {
         var components: [JSONPath.Component] = []
         var current: Int? = 0

@@ -2,7 +2,7 @@ import Foundation
 import WireCommandLine
 import WireDecoder
 import WireJSON
-import WireLockCore
+import WireGolden
 import WireSupport
 
 /// `explain --model <name> <payload>`: decodes a payload into a registered model with

@@ -1,4 +1,5 @@
 import Foundation
+import WireDiagnostics
 import WireCommandLine
 import WireFuzz
 import WireJSON

@@ -1,4 +1,6 @@
+import WireSupport
 import WireCommandLine
+import WireCommands
 import WireFuzz
 
 // The commands of a model runner, declared on the command-line layer like `wirelock`'s: parsing,

@@ -3,5 +3,5 @@
 // XCTest nor Swift Testing.
 //
 // The runner's declarations (``AcceptedDifference``, ``DecodingFailureKind``, …) come from
-// WireLockCore, re-exported so `import WireLockRunner` is all a runner's `main.swift` needs.
-@_exported import WireLockCore
+// WireGolden, re-exported so `import WireLockRunner` is all a runner's `main.swift` needs.
+@_exported import WireGolden

@@ -1,5 +1,6 @@
 import Foundation
 import SampleAPI
+import WireHTTP
 import WireStub
 
 /// `wirelock-sample client`: MediaClient against a local StubServer (nothing leaves the machine),

@@ -32,6 +32,7 @@ enum Layer: Int, Comparable, Sendable {
     case shapes
     case features
     case commandLineSupport
+    case commands
     case runner
     case testFrameworks
     case demo
@@ -61,13 +62,15 @@ struct LayerRules: Sendable {
             "WireDates": .production,
             "WireDiagnostics": .production,
             "WireDecoder": .production,
+            "WireHTTP": .production,
             "WireShapes": .shapes,
-            "WireLockCore": .features,
+            "WireGolden": .features,
             "WireFuzz": .features,
             "WireOracle": .features,
             "WireStub": .features,
             "WireLint": .features,
             "WireCommandLine": .commandLineSupport,
+            "WireCommands": .commands,
             "WireLockRunner": .runner,
             "WireTestReporting": .testFrameworks,
             "WireLock": .testFrameworks,
@@ -89,8 +92,12 @@ struct LayerRules: Sendable {
             ),
             "SampleAPI": (["wirelock-sample"], "the sample model is the demo's, never the product's"),
             "WireCommandLine": (
-                ["WireLockRunner", "wirelock", "wirelock-sample"],
+                ["WireCommands", "WireLockRunner", "wirelock", "wirelock-sample"],
                 "libraries never depend on the command-line layer"
+            ),
+            "WireCommands": (
+                ["WireLockRunner", "wirelock", "wirelock-sample"],
+                "the commands' library is the command line's; libraries never depend on it"
             ),
             "wirelock": ([], "nothing imports the CLI"),
             "wirelock-sample": ([], "nothing imports the demo runner"),
@@ -98,11 +105,11 @@ struct LayerRules: Sendable {
         forbiddenPerTarget: [
             "WireJSON": ["Foundation": "the core stays free of Foundation (it reads bytes, not Data)"],
             "WireLockRunner": [
-                "WireLock": "the model runner links no test framework; use WireLockCore",
+                "WireLock": "the model runner links no test framework; use WireGolden",
                 "WireOracleTesting": "the model runner links no test framework",
             ],
             "wirelock": [
-                "WireLock": "the CLI links no test framework; use WireLockCore",
+                "WireLock": "the CLI links no test framework; use WireGolden",
                 "WireOracleTesting": "the CLI links no test framework",
             ],
             "wirelock-sample": [
@@ -155,6 +162,10 @@ struct LayerRules: Sendable {
         }
         if imported > layer {
             return "a \(layer) target may not import the higher \(imported) layer"
+        }
+        if layer == .features && imported == .features {
+            return "feature modules are independent: join them in the test-framework layer or the command line, "
+                + "or hand a value from one to the other"
         }
         return nil
     }

@@ -7,7 +7,7 @@ struct LayerRulesTests {
         "import lines are read with their module and line",
         arguments: [
             ("import Foundation", "Foundation"),
-            ("@_exported import WireLockCore", "WireLockCore"),
+            ("@_exported import WireGolden", "WireGolden"),
             ("@testable import WireJSON", "WireJSON"),
             ("package import WireSupport", "WireSupport"),
             ("@preconcurrency internal import Dispatch", "Dispatch"),
@@ -43,14 +43,22 @@ struct LayerRulesTests {
         arguments: [
             ("WireJSON", "SampleAPI"),  // the product importing the demo model
             ("WireJSON", "Foundation"),  // the core stays Foundation-free
-            ("WireJSON", "WireLockCore"),  // a lower layer importing a higher one
-            ("WireLockCore", "CYajl"),  // only the core sees libyajl
+            ("WireJSON", "WireGolden"),  // a lower layer importing a higher one
+            ("WireGolden", "CYajl"),  // only the core sees libyajl
             ("WireFuzz", "Testing"),  // a feature module linking a test framework
-            ("WireLockCore", "XCTest"),
-            ("WireLockCore", "wirelock"),  // a library importing the CLI
+            ("WireGolden", "XCTest"),
+            ("WireGolden", "wirelock"),  // a library importing the CLI
             ("WireOracle", "WireLock"),  // a feature importing the test-framework layer
             ("wirelock", "WireLock"),  // the CLI linking the assertion layer
             ("WireJSON", "NotAModule"),  // an unknown dependency
+            // Feature modules are independent of each other (issue 24).
+            ("WireFuzz", "WireGolden"),  // fuzz regressions once took golden's record modes
+            ("WireStub", "WireFuzz"),  // a stub answer once made fuzz mutants itself
+            ("WireStub", "WireGolden"),
+            ("WireOracle", "WireFuzz"),
+            ("WireLint", "WireStub"),
+            ("WireGolden", "WireCommands"),  // a feature importing the commands' library
+            ("WireHTTP", "WireStub"),  // the app's failure module importing the stub server
         ])
     func plantedViolation(target: String, module: String) {
         let statement = ImportStatement(module: module, file: "Sources/\(target)/Planted.swift", line: 3)
@@ -64,8 +72,11 @@ struct LayerRulesTests {
         arguments: [
             ("WireJSON", "CYajl"),
             ("WireJSON", "Glibc"),
-            ("WireLockCore", "WireJSON"),
-            ("WireFuzz", "WireLockCore"),
+            ("WireGolden", "WireJSON"),
+            ("WireFuzz", "WireShapes"),  // a feature importing the shapes layer below it
+            ("WireStub", "WireHTTP"),
+            ("WireCommands", "WireFuzz"),  // the command line joins features
+            ("WireLock", "WireGolden"),  // so does the test-framework layer
             ("WireLock", "Testing"),
             ("WireLock", "WireFuzz"),
             ("wirelock", "WireOracle"),

@@ -1,6 +1,7 @@
 import Foundation
 import SampleAPI
 import Testing
+import WireHTTP
 import WireStub
 import WireSupport
 

@@ -39,7 +39,7 @@ private func decodeError(
 struct SampleFixtureExplanationTests {
     struct Case: Sendable, CustomStringConvertible {
         var fixture: String
-        var kind: DecodingFailure.Kind
+        var kind: DecodingErrorValue.Kind
         var path: String
         /// A text on exactly one line of the fixture, and where on that line the caret goes;
         /// nil for a truncated fixture (the place is the end of the file).

@@ -1,4 +1,5 @@
 import Testing
+import WireSupport
 import WireJSON
 
 @testable import WireFuzz

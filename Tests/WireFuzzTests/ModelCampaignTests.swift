@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import WireJSON
-import WireLockCore
+import WireGolden
 
 @testable import WireFuzz
 

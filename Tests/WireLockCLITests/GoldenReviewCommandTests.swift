@@ -3,7 +3,7 @@
     import Testing
     import WireCommandLine
     import WireJSON
-    import WireLockCore
+    import WireGolden
     import WireLockTestSupport
     import WireSupport
 

@@ -1,6 +1,8 @@
 #if WIRELOCK_SPAWN
     import Testing
     import WireCommandLine
+    import WireCommands
+    import WireSupport
     import WireFuzz
     import WireJSON
     import WireSupport

@@ -2,7 +2,7 @@ import Testing
 import WireJSON
 import WireLockTestSupport
 
-@testable import WireLockCore
+@testable import WireGolden
 
 /// The diffs number values by structure, align arrays in a band of the LCS table and pair ids
 /// through a table: the output must be exactly what the previous implementation (kept below as the

@@ -1,7 +1,7 @@
 import Testing
 import WireJSON
 
-@testable import WireLockCore
+@testable import WireGolden
 
 /// Counts the comparisons an algorithm makes: the work of an LCS, measured without a clock.
 final class ComparisonCounter: @unchecked Sendable {

@@ -2,7 +2,7 @@ import Testing
 import WireJSON
 
 @testable import WireLock
-@testable import WireLockCore
+@testable import WireGolden
 
 @Suite("Structural diff")
 struct DiffTests {

@@ -3,7 +3,7 @@ import Testing
 import WireJSON
 
 @testable import WireLock
-@testable import WireLockCore
+@testable import WireGolden
 
 /// Two tests that record one golden name with different content: one of them fails on every later
 /// run. The second writer in a run is told so, with both call sites.

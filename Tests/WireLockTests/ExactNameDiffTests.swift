@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WireJSON
 
-@testable import WireLockCore
+@testable import WireGolden
 
 /// Diffs tell two spellings of one text apart — composed é (U+00E9) and e + U+0301, equal as Swift
 /// strings, different JSON strings and names — and name the path where one became the other.

@@ -1,6 +1,6 @@
 import Testing
 import WireJSON
-import WireLockCore
+import WireGolden
 
 @Suite("Golden catalog")
 struct GoldenCatalogTests {

@@ -3,7 +3,7 @@ import Testing
 import WireJSON
 import WireLockTestSupport
 
-@testable import WireLockCore
+@testable import WireGolden
 
 @Suite("Recorded runs and pending reviews")
 struct GoldenRunsTests {

@@ -3,7 +3,7 @@ import Testing
 import WireJSON
 
 @testable import WireLock
-@testable import WireLockCore
+@testable import WireGolden
 
 /// The golden workflow's safety rails: what a newcomer's first week with goldens ran into — a
 /// redaction that silently matched nothing, a name that wrote outside `golden/`, two tests sharing

@@ -4,7 +4,7 @@ import WireJSON
 import WireLockTestSupport
 
 @testable import WireLock
-@testable import WireLockCore
+@testable import WireGolden
 
 /// A throw-away golden directory per test.
 struct Sandbox {

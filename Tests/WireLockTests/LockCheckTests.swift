@@ -1,6 +1,6 @@
 import Testing
 import WireJSON
-import WireLockCore
+import WireGolden
 import WireShapes
 
 /// `verifyLock`: the lock check as values (the command line only reads the files and renders).

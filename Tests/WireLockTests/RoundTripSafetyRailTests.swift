@@ -4,7 +4,7 @@ import WireJSON
 import WireLockTestSupport
 
 @testable import WireLock
-@testable import WireLockCore
+@testable import WireGolden
 
 /// Round trips, decoding failures and compatibility checks as a newcomer's GitHub-issues model met
 /// them: snake_case wire keys read with `convertFromSnakeCase`, stale accepted differences, a BOM

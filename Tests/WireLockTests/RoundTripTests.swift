@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import WireDiagnostics
 import WireJSON
 import WireLockTestSupport
 
 @testable import WireLock
-@testable import WireLockCore
+@testable import WireGolden
 
 /// Three versions of one model: the right one, and three ways of breaking it that must be caught.
 enum Models {

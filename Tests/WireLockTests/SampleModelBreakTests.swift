@@ -3,7 +3,7 @@ import SampleAPI
 import Testing
 import WireJSON
 import WireLock
-import WireLockCore
+import WireGolden
 import WireLockTestSupport
 
 /// Issue 3, "Done when" 3, on the real sample: breaking `SampleAPI.Movie` (drop a property, change

@@ -1,6 +1,7 @@
 import Foundation
 import SampleAPI
 import Testing
+import WireDiagnostics
 import WireJSON
 import WireLock
 import WireLockTestSupport

@@ -5,7 +5,7 @@ import WireLockTestSupport
 import WireShapes
 
 @testable import WireLock
-@testable import WireLockCore
+@testable import WireGolden
 
 /// Small local models standing in for a refactored API model.
 enum CompatModels {

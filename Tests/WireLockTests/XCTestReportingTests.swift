@@ -3,7 +3,7 @@
     import WireLockTestSupport
     import XCTest
     @testable import WireLock
-    @testable import WireLockCore
+    @testable import WireGolden
 
     /// Outside Swift Testing, failures go to XCTFail at the caller's file and line.
     final class XCTestReportingTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireCommands
 import WireLockTestSupport
 import WireOracle
 

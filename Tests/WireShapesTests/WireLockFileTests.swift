@@ -5,7 +5,7 @@ import WireJSON
 
 @Suite("Lock file")
 struct WireLockFileTests {
-    /// One format per top-level golden `<name>.json` (how WireLockCore's catalogue groups them).
+    /// One format per top-level golden `<name>.json` (how WireGolden's catalogue groups them).
     func goldenFormats(_ pairs: [(String, String)]) throws -> [GoldenFormat] {
         try pairs.map { pair in
             GoldenFormat(

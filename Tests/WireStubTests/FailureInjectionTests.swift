@@ -72,7 +72,7 @@ struct FailureInjectionTests {
     @Test(arguments: Channel.allCases)
     func truncatedFixtureIsInvalidJSONCutWhereTheMutationSays(channel: Channel) async throws {
         let server = StubServer()
-        server.stub(.get("/api/v3/movie"), .mutant(ofFixture: "movies-success", .truncate, index: 3))
+        server.stub(.get("/api/v3/movie"), .transformed(fixture: "movies-success", by: Mutator.truncate.mutation(index: 3)))
         let (data, response) = try await channel.get("/api/v3/movie", from: server)
         let original = try fixture("movies-success")
         #expect(data.count < original.count && original.starts(with: data))
@@ -84,7 +84,7 @@ struct FailureInjectionTests {
 
     @Test func wrongTypeFixtureIsValidJSONWithAnotherKindAtThePathNamed() async throws {
         let server = StubServer()
-        server.stub(.get("/api/v3/movie"), .mutant(ofFixture: "movies-success", .wrongType, index: 0))
+        server.stub(.get("/api/v3/movie"), .transformed(fixture: "movies-success", by: Mutator.wrongType.mutation(index: 0)))
         let (data, response) = try await Channel.session.get("/api/v3/movie", from: server)
         let original = try JSONValue.parse(fixture("movies-success"))
         let mutated = try JSONValue.parse(data)
@@ -96,7 +96,7 @@ struct FailureInjectionTests {
 
     @Test func mutantOfAnInvalidFixtureIsAProblem() async throws {
         let server = StubServer()
-        server.stub(.get("/m"), .mutant(ofFixture: "movies-malformed", .dropKey))
+        server.stub(.get("/m"), .transformed(fixture: "movies-malformed", by: Mutator.dropKey.mutation()))
         #expect(server.problems.map(\.kind) == [.unusableFixture])
         #expect(server.problems.first?.message.contains("movies-malformed' is not valid JSON") == true)
     }

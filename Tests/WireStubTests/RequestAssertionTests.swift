@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WireLockCore
+import WireLock
 import WireLockTestSupport
 import WireStubTesting
 
@@ -93,16 +93,16 @@ struct RequestAssertionTests {
             $0.httpMethod = "POST"
             $0.httpBody = Data(#"{"year":1995,"title":"Heat"}"#.utf8)
         }
-        assertRequestBodyGolden(
-            matching.requests.first, named: "add-movie", record: .never, goldenDirectory: directory.url)
+        assertGolden(
+            json: matching.requests.first?.body, named: "add-movie", record: .never, goldenDirectory: directory.url)
 
         let differing = try await serverWithOneRequest("/movie") {
             $0.httpMethod = "POST"
             $0.httpBody = Data(#"{"year":"1995","title":"Heat"}"#.utf8)
         }
         withKnownIssue {
-            assertRequestBodyGolden(
-                differing.requests.first, named: "add-movie", record: .never, goldenDirectory: directory.url)
+            assertGolden(
+                json: differing.requests.first?.body, named: "add-movie", record: .never, goldenDirectory: directory.url)
         } matching: {
             comments($0).contains("$.year")
         }
@@ -114,9 +114,9 @@ struct RequestAssertionTests {
             $0.httpBody = Data("title=Heat".utf8)
         }
         withKnownIssue {
-            assertRequestBodyGolden(server.requests.first, named: "never-written", record: .never)
+            assertGolden(json: server.requests.first?.body, named: "never-written", record: .never)
         } matching: {
-            comments($0).contains("is not JSON (golden 'never-written')")
+            comments($0).contains("are not JSON (golden 'never-written'")
         }
     }
 }

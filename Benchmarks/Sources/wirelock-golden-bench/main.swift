@@ -5,7 +5,7 @@
 // Build in release: `swift build -c release --package-path Benchmarks`; `make bench-golden` runs it.
 import Foundation
 import WireJSON
-import WireLockCore
+import WireGolden
 
 let arguments = CommandLine.arguments
 if arguments.contains("--help") || arguments.contains("-h") {

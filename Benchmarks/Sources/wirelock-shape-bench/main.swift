@@ -8,7 +8,7 @@
 // processes. Results go to standard output as markdown.
 import Foundation
 import WireJSON
-import WireLockCore
+import WireGolden
 import WireShapes
 
 struct BenchError: Error, CustomStringConvertible {

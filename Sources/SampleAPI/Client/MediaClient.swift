@@ -1,4 +1,5 @@
 import Foundation
+import WireHTTP
 import WireStub
 
 #if canImport(FoundationNetworking)

@@ -1,4 +1,5 @@
 import Foundation
+import WireHTTP
 import WireStub
 
 /// Retries a ``MediaClient`` call while its ``WireStub/WireFailure`` says a retry can help: after

@@ -1,4 +1,5 @@
 import WireJSON
+import WireSupport
 
 /// Everything a campaign reports, and its two renderings: text for people and JSON for machines.
 /// The command lines print these; the library never prints.

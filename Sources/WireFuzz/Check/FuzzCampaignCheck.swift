@@ -1,6 +1,6 @@
 import Foundation
 import WireJSON
-import WireLockCore
+import WireSupport
 
 /// The reporting half of `assertFuzzCampaign`: a seeded campaign over a model's fixtures, run in
 /// this process, that fails on every finding its committed regression cases do not already pin.
@@ -41,25 +41,26 @@ public func verifyFuzzCampaign<T: Codable & SendableMetatype>(
     decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder(), mutators: [Mutator] = Mutator.allCases,
     model: String? = nil, record: RecordMode? = nil, fixturesDirectory: URL? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment, filePath: StaticString = #filePath
-) -> WireLockFailure? {
+) -> FuzzFailure? {
     let file = "\(filePath)"
-    let root = GoldenFiles.packageRoot(from: file)
-    let directory = fixturesDirectory ?? GoldenFiles.fixturesDirectory(for: file, environment: environment)
+    let root = PackageLocation.packageRoot(ofFile: file)
+    let directory = fixturesDirectory
+        ?? URL(fileURLWithPath: PackageLocation.fixturesDirectory(ofFile: file, environment: environment))
     let modelName = model ?? FuzzCampaignCheck.folderName(for: "\(T.self)")
-    guard !fixtures.isEmpty else { return WireLockFailure("fuzz campaign of \(T.self): no fixtures given") }
-    guard count > 0 else { return WireLockFailure("fuzz campaign of \(T.self): count must be positive, got \(count)") }
+    guard !fixtures.isEmpty else { return FuzzFailure("fuzz campaign of \(T.self): no fixtures given") }
+    guard count > 0 else { return FuzzFailure("fuzz campaign of \(T.self): count must be positive, got \(count)") }
 
     var seeds: [FuzzSeed] = []
     for name in fixtures {
-        let url = FixtureFiles.url(name, directory: directory, filePath: file)
+        let url = URL(fileURLWithPath: FixturePaths.path(name, directory: directory.path))
         let shown = url.lastPathComponent == name || name.hasSuffix(".json") ? name : name + ".json"
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            return FixtureFiles.missing(url, directory: directory, filePath: file)
+            return FuzzFailure(FixturePaths.problem(path: url.path, directory: directory.path))
         }
         do throws(JSONSyntaxError) {
             seeds.append(try FuzzSeed(name: shown, bytes: Array(data)))
         } catch {
-            return WireLockFailure(
+            return FuzzFailure(
                 "\(JSONDiagnostic(error, file: shown).headline); "
                     + "a fixture that is not valid JSON cannot seed a fuzz campaign")
         }
@@ -68,19 +69,19 @@ public func verifyFuzzCampaign<T: Codable & SendableMetatype>(
     let fuzzModel = FuzzModel.codable(T.self, name: modelName, decoder: { coders.decoder }, encoder: { coders.encoder })
     let campaign = ModelCampaign(model: fuzzModel, seeds: seeds, seed: seed, mutators: mutators)
     if !campaign.skipped.isEmpty {
-        return WireLockFailure(
+        return FuzzFailure(
             "fuzz campaign of \(T.self): "
                 + campaign.skipped.map { "fixture \($0.name) cannot seed it: \($0.reason)" }.joined(separator: "; "))
     }
     guard !campaign.generator.isEmpty else {
-        return WireLockFailure(
+        return FuzzFailure(
             "fuzz campaign of \(T.self): the fixtures give no mutants for the mutators \(mutators.map(\.rawValue).joined(separator: ", "))"
         )
     }
     let result = campaign.run(count: count)
 
     let folder = FuzzRegressions.folder(for: modelName, in: directory)
-    let shownFolder = GoldenFiles.display(folder, root: root) + "/"
+    let shownFolder = PackageLocation.relative(folder.standardizedFileURL.path, to: root) + "/"
     let known = FuzzRegressions.groups(in: folder)
     var groups: [(key: String, first: FuzzFinding, count: Int)] = []
     var index: [String: Int] = [:]
@@ -140,7 +141,7 @@ public func verifyFuzzCampaign<T: Codable & SendableMetatype>(
     }
     if let saveNote { out += "\n(\(saveNote))\n" }
     out += "\n" + result.tally.table()
-    return WireLockFailure(out)
+    return FuzzFailure(out)
 }
 
 /// Rendering of `verifyFuzzCampaign`'s findings.

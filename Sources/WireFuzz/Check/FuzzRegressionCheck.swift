@@ -1,6 +1,6 @@
 import Foundation
 import WireJSON
-import WireLockCore
+import WireSupport
 
 /// The reporting half of `assertFuzzRegressions`: replays a model's fuzz regression cases,
 /// `Fixtures/fuzz-regressions/<model>/`, and fails for each case that does not behave as its status
@@ -26,19 +26,21 @@ import WireLockCore
 public func verifyFuzzRegressions<T: Codable & SendableMetatype>(
     _ type: T.Type, model: String, decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder(),
     fixturesDirectory: URL? = nil, filePath: StaticString = #filePath
-) -> WireLockFailure? {
-    let fixtures = fixturesDirectory ?? GoldenFiles.fixturesDirectory(for: "\(filePath)")
+) -> FuzzFailure? {
+    let fixtures = fixturesDirectory ?? URL(
+            fileURLWithPath: PackageLocation.fixturesDirectory(
+                ofFile: "\(filePath)", environment: ProcessInfo.processInfo.environment))
     let folder = FuzzRegressions.folder(for: model, in: fixtures)
     let cases: [FuzzRegressions.Case]
     do throws(FuzzRegressions.LoadError) { cases = try FuzzRegressions.load(from: folder) } catch {
-        return WireLockFailure("fuzz regressions: \(error)")
+        return FuzzFailure("fuzz regressions: \(error)")
     }
-    guard !cases.isEmpty else { return WireLockFailure("no fuzz regression cases in \(folder.path)") }
+    guard !cases.isEmpty else { return FuzzFailure("no fuzz regression cases in \(folder.path)") }
     let coders = FuzzCampaignCheck.Coders(decoder: decoder, encoder: encoder)
     let fuzzModel = FuzzModel.codable(T.self, name: model, decoder: { coders.decoder }, encoder: { coders.encoder })
     let problems = cases.compactMap { FuzzRegressions.replay($0, model: fuzzModel) }
     guard !problems.isEmpty else { return nil }
-    return WireLockFailure(
+    return FuzzFailure(
         "\(problems.count) of \(cases.count) fuzz regression cases of \(model) in \(folder.path):\n"
             + problems.joined(separator: "\n"))
 }

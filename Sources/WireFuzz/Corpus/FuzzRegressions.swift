@@ -1,6 +1,6 @@
 import Foundation
 import WireJSON
-import WireLockCore
+import WireSupport
 
 /// A model's regression corpus: `Fixtures/fuzz-regressions/<model>/<name>.json`, each with a
 /// `<name>.meta.json` that says which mutation made it, what was expected, what was seen, the
@@ -160,9 +160,10 @@ public enum FuzzRegressions {
         let metaFile = folder.appendingPathComponent(hash + ".meta.json")
         if FileManager.default.fileExists(atPath: metaFile.path) { return file.path }
         // The one atomic writer makes the folder (and names the step and path when it cannot).
-        try GoldenFiles.writeAtomically(finding.bytes, to: file)
-        try GoldenFiles.writeAtomically(
-            CanonicalJSONWriter.bytes(meta(model: model, finding: finding, expectation: expectation)), to: metaFile)
+        try AtomicFile.write(finding.bytes, to: RawPath(file.path), options: .golden)
+        try AtomicFile.write(
+            CanonicalJSONWriter.bytes(meta(model: model, finding: finding, expectation: expectation)),
+            to: RawPath(metaFile.path), options: .golden)
         return file.path
     }
 

@@ -1,3 +1,4 @@
+import WireSupport
 #if WIRELOCK_SPAWN
     /// A campaign that feeds each mutant to an external command (``ExecRunner``: a decoder in any
     /// language) and judges how it ends — `wirelock fuzz --exec`.

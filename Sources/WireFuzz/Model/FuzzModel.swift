@@ -1,7 +1,8 @@
 import Foundation
 import WireDecoder
+import WireDiagnostics
 import WireJSON
-import WireLockCore
+import WireSupport
 
 /// A model under fuzzing: how to decode bytes as it, and (for a `Codable` model) how to write the
 /// decoded value back, so a campaign can tell what the model made of a mutant it accepted.
@@ -77,7 +78,7 @@ public struct FuzzModel: Sendable {
         maxDepth: Int = JSONParseOptions.strict.maxDepth
     ) -> FuzzModel {
         let validator = validator(maxDepth)
-        let wire: @Sendable () -> WireJSONDecoder = { LosslessDecoding.decoder(configuredLike: decoder()) }
+        let wire: @Sendable () -> WireJSONDecoder = { WireJSONDecoder(configuredLike: decoder()) }
         return FuzzModel(
             name: name, typeName: "\(T.self)", maxDepth: maxDepth,
             reportBytes: { bytes in try wire().decodeWithReport(T.self, from: Data(bytes)).report },
@@ -107,7 +108,7 @@ public struct FuzzModel: Sendable {
         maxDepth: Int = JSONParseOptions.strict.maxDepth
     ) -> FuzzModel {
         let validator = validator(maxDepth)
-        let wire: @Sendable () -> WireJSONDecoder = { LosslessDecoding.decoder(configuredLike: decoder()) }
+        let wire: @Sendable () -> WireJSONDecoder = { WireJSONDecoder(configuredLike: decoder()) }
         return FuzzModel(
             name: name, typeName: "\(T.self)", maxDepth: maxDepth,
             reportBytes: { bytes in try wire().decodeWithReport(T.self, from: Data(bytes)).report },

@@ -1,6 +1,6 @@
 import WireDecoder
 import WireJSON
-import WireLockCore
+import WireSupport
 
 /// A campaign for one model over its fixtures: each mutant is decoded and judged by the rule in
 /// ``ModelExpectation``; findings can be shrunk (``shrink(_:budget:)``) and kept as regression cases

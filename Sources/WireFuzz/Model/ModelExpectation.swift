@@ -1,5 +1,6 @@
+import WireDiagnostics
 import WireJSON
-import WireLockCore
+import WireSupport
 
 /// What a correct model does with a mutant: reject it with one of the allowed categories at the
 /// mutated path, or accept it losslessly — its re-encoding says what the mutant says, apart from

@@ -1,4 +1,5 @@
 import WireJSON
+import WireSupport
 
 /// The model-independent campaign: each mutant against the strict validator (see
 /// ``ValidatorCheck``). Runs in process: the validator is WireLock's own code.

@@ -1,6 +1,6 @@
 import Foundation
 import WireDecoder
-import WireLockCore
+import WireGolden
 
 /// Asserts that `Fixtures/<fixture>.json` decodes as `T` without loss, for models that are only
 /// `Decodable` (where `assertRoundTrip` cannot re-encode): the fixture is decoded with

@@ -1,6 +1,7 @@
+import WireSupport
 import Foundation
 import WireJSON
-import WireLockCore
+import WireGolden
 
 /// Encodes a value, canonicalizes it, applies redactions and compares it with `golden/<name>.json`.
 ///
@@ -46,5 +47,41 @@ public func assertGolden<T: Encodable>(
         verifyGolden(
             value, named: name, encoder: encoder, redacting: redactions, record: record,
             goldenDirectory: goldenDirectory, writer: site.goldenWriter, filePath: filePath),
+        at: site)
+}
+
+/// Compares JSON bytes — a request body a stub server recorded, a response, a file — with
+/// `golden/<name>.json` through the same workflow as ``assertGolden(_:named:encoder:redacting:record:goldenDirectory:fileID:filePath:line:column:)``
+/// (canonical bytes, record modes, pending `.actual.json` files, redactions). Nil or empty bytes,
+/// or bytes that are not JSON, fail with the validator's line and column; nothing is written then.
+///
+/// ```swift
+/// // With WireStubTesting: lock what the client sent.
+/// assertGolden(json: server.requests.first?.body, named: "add-movie-request", redacting: [.replace("$.apiKey")])
+/// ```
+public func assertGolden(
+    json bytes: Data?, named name: String, redacting redactions: [Redaction] = [],
+    record: RecordMode? = nil, goldenDirectory: URL? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let bytes, !bytes.isEmpty else {
+        report(WireLockFailure("no JSON to compare with golden '\(name)' (nil or empty); nothing was written"), at: site)
+        return
+    }
+    let document: JSONValue
+    do {
+        document = try JSONValue.parse(bytes)
+    } catch {
+        report(
+            WireLockFailure(
+                "the bytes are not JSON (golden '\(name)'; nothing was written): "
+                    + JSONDiagnostic(error, file: "json").headline), at: site)
+        return
+    }
+    report(
+        GoldenComparison.verify(
+            document, named: name, redacting: redactions, record: record, goldenDirectory: goldenDirectory,
+            writer: site.goldenWriter, filePath: "\(filePath)"),
         at: site)
 }

@@ -1,5 +1,5 @@
 import Foundation
-import WireLockCore
+import WireGolden
 import WireTestReporting
 
 #if canImport(Testing)
@@ -60,9 +60,18 @@ extension CallSite {
 /// oracle's assertions): `Issue.record` inside a Swift Testing test, `XCTFail` otherwise. Both
 /// point at the caller's file and line.
 func report(_ failure: WireLockFailure?, at site: CallSite) {
-    guard let failure else { return }
+    report(message: failure?.message, at: site)
+}
+
+/// A fuzz check's failure, recorded the same way.
+func report(_ failure: FuzzFailure?, at site: CallSite) {
+    report(message: failure?.message, at: site)
+}
+
+private func report(message: String?, at site: CallSite) {
+    guard let message else { return }
     recordTestFailure(
-        failure.message,
+        message,
         at: TestFailureLocation(
             fileID: site.fileID, filePath: site.filePath,
             line: site.line, column: site.column))

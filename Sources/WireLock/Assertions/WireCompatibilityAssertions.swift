@@ -1,6 +1,6 @@
 import Foundation
 import WireJSON
-import WireLockCore
+import WireGolden
 import WireShapes
 
 /// Asserts that a (refactored) model still speaks the wire format its goldens lock.

@@ -1,6 +1,6 @@
 #if canImport(Testing)
     import Testing
-    import WireLockCore
+    import WireGolden
 
     /// A Swift Testing trait that sets the record mode for a test or a whole suite.
     public struct RecordModeTrait: TestTrait, SuiteTrait, TestScoping {

@@ -1,5 +1,5 @@
 import Foundation
-import WireFuzz
+
 import WireJSON
 
 /// Builds the inputs of the dictionary rule (``DecoderComparison``): the document with the object at a
@@ -26,7 +26,7 @@ enum DecoderReduction {
         }
         guard let reduced = rewrite(root, request.prefix[...], edit: request.edit, mapper: mapper) else { return nil }
         // Compact, in source member order (repeated names kept), numbers as written.
-        return MutantWriter.write(reduced).bytes
+        return CompactJSONWriter.write(reduced).bytes
     }
 
     /// The document with every group of an object's members whose names are one `Int` (`"01"`,

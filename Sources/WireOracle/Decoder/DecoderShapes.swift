@@ -1,6 +1,7 @@
 import Foundation
-import WireFuzz
+
 import WireJSON
+import WireSupport
 
 /// One generic shape of the decoder oracle: the pairs that decode it (a type under one or more
 /// sets of strategies) and a seeded generator of its documents, valid ones and near-misses.

@@ -10,7 +10,7 @@ public struct GoldenFormat: Hashable, Sendable {
         /// The sample's parsed content.
         public var document: JSONValue
         /// A sample from a relative path and its already parsed document. Nothing is checked: the path
-        /// need not follow the layout of WireLockCore's `GoldenCatalog`.
+        /// need not follow the layout of WireGolden's `GoldenCatalog`.
         public init(path: String, document: JSONValue) {
             self.path = path
             self.document = document

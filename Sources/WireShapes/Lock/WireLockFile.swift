@@ -13,7 +13,7 @@ import WireJSON
 public struct WireLockFile: Hashable, Sendable {
     /// One format's line.
     public struct Entry: Hashable, Sendable {
-        /// The wire format's name, as WireLockCore's `GoldenCatalog` derives it (`movies-page`).
+        /// The wire format's name, as WireGolden's `GoldenCatalog` derives it (`movies-page`).
         public var name: String
         /// ``WireShape/fingerprint`` of the format's inferred shape: 64 lowercase hex digits.
         public var shapeFingerprint: String

@@ -1,5 +1,4 @@
 import Foundation
-import WireFuzz
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -23,7 +22,7 @@ public struct StubAnswer: Sendable {
         case lostAfter(bytes: Int, response: StubResponse)
         case lostAfterFixture(bytes: Int, name: String, status: Int)
         case stall
-        case mutant(fixture: String, mutator: Mutator, index: Int, seed: UInt64, status: Int)
+        case transformed(fixture: String, status: Int, transform: FixtureTransform)
         /// A fixture that could not be read (kept so the request fails with the reason).
         case unusable(String)
     }
@@ -85,20 +84,33 @@ public struct StubAnswer: Sendable {
         StubAnswer(.lostAfterFixture(bytes: bytes, name: name, status: status))
     }
 
-    /// Answers with a mutant of fixture `name` made by WireFuzz's `mutator` (the same mutants a
-    /// fuzz campaign makes): `.truncate` cuts the body, `.wrongType` puts a value of another kind at
-    /// a path, `.dropKey` removes a member, `.emptyBody` sends nothing. `index` picks which of the
-    /// mutator's mutants (deterministic for a given `seed`); the response's `X-WireStub-Mutation`
-    /// header says what was done (`wrong-type to-string at $[0].year`).
+    /// A change made to a fixture's bytes before they are sent: given the bytes and the fixture's
+    /// name, the bytes to send and a description of the change (sent in the
+    /// ``mutationHeader`` header). Throwing makes the route a ``StubProblem`` with the error's text.
+    public typealias FixtureTransform = @Sendable (_ bytes: Data, _ name: String) throws -> (
+        bytes: Data, description: String
+    )
+
+    /// Answers with fixture `name` changed by `transform`: the way to serve a fuzz mutant (WireLock's
+    /// `Mutator.mutation(index:seed:)` makes such a transform: `.truncate` cuts the body,
+    /// `.wrongType` puts a value of another kind at a path, `.dropKey` removes a member), or any
+    /// other change a test needs. The response's `X-WireStub-Mutation` header says what was done
+    /// (`wrong-type to-string at $[0].year`).
     ///
-    /// A fixture with no such mutant (or unreadable) is a ``StubProblem`` naming it.
-    public static func mutant(
-        ofFixture name: String, _ mutator: Mutator, index: Int = 0, seed: UInt64 = 1, status: Int = 200
+    /// ```swift
+    /// import WireLock          // Mutator
+    /// import WireStubTesting
+    /// server.stub(.get("/api/v3/movie"), .transformed(fixture: "movies-success", by: Mutator.truncate.mutation(index: 3)))
+    /// ```
+    ///
+    /// An unreadable fixture, or a transform that throws, is a ``StubProblem`` naming it.
+    public static func transformed(
+        fixture name: String, status: Int = 200, by transform: @escaping FixtureTransform
     ) -> StubAnswer {
-        StubAnswer(.mutant(fixture: name, mutator: mutator, index: index, seed: seed, status: status))
+        StubAnswer(.transformed(fixture: name, status: status, transform: transform))
     }
 
-    /// The header naming the mutation a ``mutant(ofFixture:_:index:seed:status:)`` answer carries.
+    /// The header naming the mutation a ``transformed(fixture:status:by:)`` answer carries.
     public static let mutationHeader = "X-WireStub-Mutation"
 
     /// Never answers: the request ends only when it is cancelled (or the client's own timeout fires

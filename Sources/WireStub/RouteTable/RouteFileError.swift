@@ -33,13 +33,13 @@ public struct RouteFileError: Error, Hashable, Sendable, CustomStringConvertible
 
 /// Reads a parsed document strictly, turning every type or shape mistake into a ``RouteFileError``
 /// located through the document's source map.
-struct LocatedDocument {
-    let file: String
-    let value: JSONValue
-    let map: JSONSourceMap
+package struct LocatedDocument {
+    package let file: String
+    package let value: JSONValue
+    package let map: JSONSourceMap
 
     /// Parses `bytes` (strict RFC 8259, no duplicate keys); a syntax error keeps its own location.
-    init(bytes: [UInt8], file: String) throws(RouteFileError) {
+    package init(bytes: [UInt8], file: String) throws(RouteFileError) {
         self.file = file
         do {
             value = try JSONValue.parse(bytes)
@@ -50,28 +50,28 @@ struct LocatedDocument {
     }
 
     /// An error at `path`: located at the value there, or at the closest enclosing value.
-    func error(at path: JSONPath, _ message: String) -> RouteFileError {
+    package func error(at path: JSONPath, _ message: String) -> RouteFileError {
         let location =
             map.entry(at: path)?.start ?? map.deepestEntry(toward: path).map { map.entries[$0.index].start }
         return RouteFileError(file: file, location: location, path: path, message: message)
     }
 
-    func object(at path: JSONPath, _ what: String) throws(RouteFileError) -> JSONObject {
+    package func object(at path: JSONPath, _ what: String) throws(RouteFileError) -> JSONObject {
         guard case .object(let object)? = value[path] else { throw error(at: path, "expected an object (\(what))") }
         return object
     }
 
-    func array(at path: JSONPath, _ what: String) throws(RouteFileError) -> [JSONValue] {
+    package func array(at path: JSONPath, _ what: String) throws(RouteFileError) -> [JSONValue] {
         guard case .array(let array)? = value[path] else { throw error(at: path, "expected an array (\(what))") }
         return array
     }
 
-    func string(at path: JSONPath, _ what: String) throws(RouteFileError) -> String {
+    package func string(at path: JSONPath, _ what: String) throws(RouteFileError) -> String {
         guard case .string(let string)? = value[path] else { throw error(at: path, "expected a string (\(what))") }
         return string
     }
 
-    func int(at path: JSONPath, _ what: String) throws(RouteFileError) -> Int {
+    package func int(at path: JSONPath, _ what: String) throws(RouteFileError) -> Int {
         guard case .number(let number)? = value[path], let int = number.intValue else {
             throw error(at: path, "expected an integer (\(what))")
         }
@@ -79,7 +79,7 @@ struct LocatedDocument {
     }
 
     /// Fails naming the first member of the object at `path` that is not in `allowed`.
-    func onlyMembers(at path: JSONPath, _ allowed: Set<String>) throws(RouteFileError) {
+    package func onlyMembers(at path: JSONPath, _ allowed: Set<String>) throws(RouteFileError) {
         guard case .object(let object)? = value[path] else { return }
         for member in object.members where !allowed.contains(member.key) {
             let list = allowed.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
@@ -91,7 +91,7 @@ struct LocatedDocument {
     }
 
     /// The members of a `{"name": "value"}` object of strings, in file order.
-    func stringPairs(at path: JSONPath, _ what: String) throws(RouteFileError) -> [(name: String, value: String)] {
+    package func stringPairs(at path: JSONPath, _ what: String) throws(RouteFileError) -> [(name: String, value: String)] {
         let object = try self.object(at: path, what)
         var pairs: [(name: String, value: String)] = []
         for member in object.members {

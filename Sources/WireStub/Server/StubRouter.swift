@@ -1,5 +1,4 @@
 import Foundation
-import WireFuzz
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -87,19 +86,19 @@ final class StubRouter: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
                 return StubAnswer(.lostAfter(bytes: bytes, response: response), latency: answer.latency)
             case .failure(let failure): return StubAnswer(.unusable("\(failure)"), latency: answer.latency)
             }
-        case .mutant(let name, let mutator, let index, let seed, let status):
+        case .transformed(let name, let status, let transform):
             guard case .success(let data) = load(name) else {
                 return StubAnswer(.unusable("fixture '\(name)' cannot be read"), latency: answer.latency)
             }
-            switch Self.mutant(of: data, named: name, mutator: mutator, index: index, seed: seed) {
-            case .success(let (bytes, operation)):
-                var response = StubResponse.json("", status: status, headers: [StubAnswer.mutationHeader: operation])
+            do {
+                let (bytes, description) = try transform(data, name)
+                var response = StubResponse.json("", status: status, headers: [StubAnswer.mutationHeader: description])
                 response.body = bytes
                 return StubAnswer(.response(response), latency: answer.latency)
-            case .failure(let failure):
+            } catch {
                 problems.append(
-                    StubProblem(kind: .unusableFixture, message: "route \(route): \(failure)", route: "\(route)"))
-                return StubAnswer(.unusable("\(failure)"), latency: answer.latency)
+                    StubProblem(kind: .unusableFixture, message: "route \(route): \(error)", route: "\(route)"))
+                return StubAnswer(.unusable("\(error)"), latency: answer.latency)
             }
         case .sequence(let answers):
             return StubAnswer(
@@ -108,25 +107,6 @@ final class StubRouter: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
         default:
             return answer
         }
-    }
-
-    /// Mutant `index` of `mutator` over a fixture's bytes, with the description of its operation.
-    static func mutant(
-        of data: Data, named name: String, mutator: Mutator, index: Int, seed: UInt64
-    ) -> Result<(Data, String), FixtureLookup.Failure> {
-        let fuzzSeed: FuzzSeed
-        do {
-            fuzzSeed = try FuzzSeed(name: name, bytes: Array(data))
-        } catch {
-            return .failure(FixtureLookup.Failure(description: "fixture '\(name)' is not valid JSON: \(error)"))
-        }
-        let generator = MutantGenerator(seeds: [fuzzSeed], seed: seed, mutators: [mutator])
-        guard !generator.isEmpty else {
-            return .failure(
-                FixtureLookup.Failure(description: "fixture '\(name)' has no \(mutator.rawValue) mutant"))
-        }
-        let mutant = generator.mutant(max(0, index))
-        return .success((Data(mutant.bytes), mutant.operation.description))
     }
 
     // MARK: Answering
@@ -211,7 +191,7 @@ final class StubRouter: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
                 .fail(Self.error(.resourceUnavailable, "WireStub: route \(route): \(reason)", url: url)),
                 answer.latency
             )
-        case .fixture, .lostAfterFixture, .mutant:
+        case .fixture, .lostAfterFixture, .transformed:
             // Resolved in `add`; kept for completeness.
             return (.fail(Self.error(.resourceUnavailable, "WireStub: unresolved fixture", url: url)), 0)
         }

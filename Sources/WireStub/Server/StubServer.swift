@@ -1,4 +1,5 @@
 import Foundation
+import WireHTTP
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -56,6 +56,22 @@ package enum PackageLocation {
         folder("Fixtures", override: fixturesOverride, searchingFrom: directory, environment: environment)
     }
 
+    /// The package root of a source file (its `#filePath`): ``packageRoot(searchingFrom:)`` from
+    /// the file's folder. The one lookup the golden, fuzz and assertion layers share.
+    package static func packageRoot(ofFile filePath: String) -> String? {
+        packageRoot(searchingFrom: RawPath(filePath).directoryAndName.directory)?.text
+    }
+
+    /// The golden directory of a source file (its `#filePath`).
+    package static func goldenDirectory(ofFile filePath: String, environment: [String: String]) -> String {
+        goldenDirectory(searchingFrom: RawPath(filePath).directoryAndName.directory, environment: environment).text
+    }
+
+    /// The fixtures directory of a source file (its `#filePath`).
+    package static func fixturesDirectory(ofFile filePath: String, environment: [String: String]) -> String {
+        fixturesDirectory(searchingFrom: RawPath(filePath).directoryAndName.directory, environment: environment).text
+    }
+
     private static func folder(
         _ name: String, override: String, searchingFrom directory: RawPath,
         environment: [String: String]

@@ -1,6 +1,6 @@
 import Foundation
 import WireCommandLine
-import WireLockCore
+import WireGolden
 import WireSupport
 
 /// `wirelock accept [PATH…]`: shows each pending golden's diff and promotes it over its golden.

@@ -2,7 +2,7 @@ import WireCommandLine
 import WireFuzz
 import WireJSON
 import WireLint
-import WireLockCore
+import WireGolden
 import WireShapes
 import WireSupport
 
@@ -321,7 +321,7 @@ struct CheckCommand: ParsableCommand {
         )
     }
 
-    /// What `lock --check` finds (through WireLockCore's `verifyLock`), as findings on the lock file
+    /// What `lock --check` finds (through WireGolden's `verifyLock`), as findings on the lock file
     /// (at the format's line when it has one) and the shape files.
     static func lockFindings(
         _ goldens: [GoldenFile], lockBytes: [UInt8]?, lockFile: String, shapeFile: (String) -> String,

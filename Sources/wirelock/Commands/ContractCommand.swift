@@ -1,6 +1,7 @@
 import Foundation
 import WireCommandLine
-import WireLockCore
+import WireCommands
+import WireGolden
 import WireStub
 import WireSupport
 

@@ -1,6 +1,6 @@
 import WireCommandLine
 import WireJSON
-import WireLockCore
+import WireGolden
 import WireShapes
 import WireSupport
 

@@ -68,9 +68,9 @@ struct ExplainCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) -> ExitCode {
-        let failure: DecodingFailure
-        do throws(DecodingFailure.ParseError) {
-            failure = try DecodingFailure(parsing: errorText)
+        let failure: DecodingErrorValue
+        do throws(DecodingErrorValue.ParseError) {
+            failure = try DecodingErrorValue(parsing: errorText)
         } catch {
             context.reportError("--error: \(error.reason)")
             return .failure

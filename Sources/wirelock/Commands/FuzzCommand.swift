@@ -1,4 +1,5 @@
 import WireCommandLine
+import WireCommands
 import WireFuzz
 import WireJSON
 import WireSupport

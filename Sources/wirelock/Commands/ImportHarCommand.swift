@@ -1,5 +1,6 @@
 import WireCommandLine
-import WireLockCore
+import WireCommands
+import WireGolden
 import WireStub
 import WireSupport
 

@@ -1,6 +1,6 @@
 import Foundation
 import WireCommandLine
-import WireLockCore
+import WireGolden
 import WireSupport
 
 /// Finds the golden directory and the pending files (`<name>.actual.json`) that `accept` and

@@ -1,6 +1,6 @@
 import Foundation
 import WireCommandLine
-import WireLockCore
+import WireGolden
 import WireSupport
 
 /// `wirelock reject [PATH…]`: deletes pending goldens, leaving their goldens as they are.

@@ -1,5 +1,5 @@
 import WireJSON
-import WireLockCore
+import WireGolden
 
 extension GoldenCatalog.Error {
     /// How `diff` and `lock` show a golden file that cannot be read as a format: a syntax error as

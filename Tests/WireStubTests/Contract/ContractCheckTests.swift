@@ -1,9 +1,10 @@
 #if WIRELOCK_SPAWN
     import Foundation
     import Testing
-    import WireLockCore
+    import WireGolden
     import WireLockTestSupport
     import WireShapes
+    import WireCommands
     import WireStub
 
     /// Contract mode against a real HTTP server on 127.0.0.1 (issue 12, Done-when 5).

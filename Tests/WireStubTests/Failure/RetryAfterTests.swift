@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireHTTP
 import WireJSON
 import WireStub
 

@@ -1,6 +1,7 @@
 import Testing
+import WireCommands
 import WireJSON
-import WireLockCore
+import WireGolden
 import WireStub
 
 @Suite("HAR import (conversion)")

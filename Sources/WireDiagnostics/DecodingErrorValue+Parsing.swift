@@ -1,6 +1,6 @@
 import Foundation
 
-extension DecodingFailure {
+extension DecodingErrorValue {
     /// Why a text could not be read as a `DecodingError`'s description.
     public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
         /// What was wrong, in plain words.
@@ -22,7 +22,7 @@ extension DecodingFailure {
     /// Text before the error (a log prefix such as `Fatal error: `) is skipped.
     ///
     /// ```swift
-    /// let failure = try DecodingFailure(parsing: "DecodingError.keyNotFound: Key 'name' not found "
+    /// let failure = try DecodingErrorValue(parsing: "DecodingError.keyNotFound: Key 'name' not found "
     ///     + "in keyed decoding container. Path: items[0]. Debug description: No value.")
     /// // failure.kind == .keyNotFound, failure.missingKey?.stringValue == "name"
     /// ```
@@ -52,7 +52,7 @@ extension DecodingFailure {
 
     // MARK: The standard library's description
 
-    private static func parseModern(kind: Kind, _ rest: String) throws(ParseError) -> DecodingFailure {
+    private static func parseModern(kind: Kind, _ rest: String) throws(ParseError) -> DecodingErrorValue {
         let debugMarker = "Debug description: "
         guard let debugRange = rest.range(of: debugMarker) else {
             throw ParseError(reason: "no 'Debug description:' in the DecodingError text")
@@ -85,7 +85,7 @@ extension DecodingFailure {
         case .dataCorrupted:
             break
         }
-        return DecodingFailure(kind: kind, codingPath: path, type: type, missingKey: missing, debugDescription: debug)
+        return DecodingErrorValue(kind: kind, codingPath: path, type: type, missingKey: missing, debugDescription: debug)
     }
 
     /// `items[1].id`, `x.\`a.b\`[0]`, `[0].name`, `x.[0]` (an empty key, then element 0).
@@ -147,7 +147,7 @@ extension DecodingFailure {
 
     // MARK: The reflected form
 
-    private static func parseReflected(kind: Kind, _ rest: Substring) throws(ParseError) -> DecodingFailure {
+    private static func parseReflected(kind: Kind, _ rest: Substring) throws(ParseError) -> DecodingErrorValue {
         var scanner = ReflectedScanner(text: rest)
         var type: String?
         var missing: Key?
@@ -176,7 +176,7 @@ extension DecodingFailure {
             throw ParseError(reason: "no 'debugDescription:' in the DecodingError text")
         }
         let debug = try scanner.stringLiteral()
-        return DecodingFailure(kind: kind, codingPath: path, type: type, missingKey: missing, debugDescription: debug)
+        return DecodingErrorValue(kind: kind, codingPath: path, type: type, missingKey: missing, debugDescription: debug)
     }
 
     /// Reads `Name(stringValue: "…", intValue: nil | N | Optional(N))` and Swift string literals.

@@ -1,5 +1,7 @@
 import Foundation
+import WireDiagnostics
 import WireJSON
+import WireSupport
 import WireShapes
 
 /// One compatibility problem found by `assertWireCompatible` (WireLock).

@@ -1,5 +1,7 @@
 import Foundation
+import WireDiagnostics
 import WireJSON
+import WireSupport
 
 /// A difference a round trip is allowed to have, declared per path with the reason.
 ///
@@ -199,9 +201,8 @@ public enum RoundTrip {
 public enum FixtureFiles {
     /// `Fixtures/<name>.json` (or `name` itself when it is absolute or already ends in `.json`).
     public static func url(_ name: String, directory: URL? = nil, filePath: String) -> URL {
-        if name.hasPrefix("/") { return URL(fileURLWithPath: name) }
         let dir = directory ?? GoldenFiles.fixturesDirectory(for: filePath)
-        return dir.appendingPathComponent(name.hasSuffix(".json") ? name : name + ".json")
+        return URL(fileURLWithPath: FixturePaths.path(name, directory: dir.path))
     }
 
     /// Reads a fixture through the strict validator: its bytes and its tree, or a failure naming the
@@ -226,18 +227,6 @@ public enum FixtureFiles {
     /// ```
     package static func missing(_ url: URL, directory: URL?, filePath: String) -> WireLockFailure {
         let base = directory ?? GoldenFiles.fixturesDirectory(for: filePath)
-        if FileManager.default.fileExists(atPath: url.path) {
-            let fd = open(url.path, O_RDONLY)
-            let reason = fd < 0 ? String(cString: strerror(errno)) : "not a readable file"
-            if fd >= 0 { close(fd) }
-            return WireLockFailure("cannot read fixture \(url.path): \(reason)")
-        }
-        let basePath = base.standardizedFileURL.path + "/"
-        let full = url.standardizedFileURL.path
-        var asked = full.hasPrefix(basePath) ? String(full.dropFirst(basePath.count)) : url.lastPathComponent
-        if asked.hasSuffix(".json") { asked = String(asked.dropLast(".json".count)) }
-        let near = Nearest.names(near: asked, among: Nearest.fixtureNames(in: base))
-        let hint = near.isEmpty ? "; it holds no .json fixture" : "; nearest: " + near.joined(separator: ", ")
-        return WireLockFailure("no fixture \(asked).json in \(base.path)\(hint)")
+        return WireLockFailure(FixturePaths.problem(path: url.path, directory: base.path))
     }
 }

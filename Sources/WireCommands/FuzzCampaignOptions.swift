@@ -1,3 +1,5 @@
+import WireSupport
+import WireCommandLine
 import WireFuzz
 
 /// The options that describe a fuzz campaign, shared by `wirelock fuzz` and a model runner's

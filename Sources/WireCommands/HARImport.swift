@@ -1,6 +1,7 @@
 import Foundation
 import WireJSON
-import WireLockCore
+import WireGolden
+import WireStub
 
 /// Turns a HAR 1.2 capture (what a browser's or a proxy's "Save all as HAR" writes) into canonical
 /// fixtures and the ``RouteTable`` that serves them, with secrets replaced before anything exists
@@ -94,7 +95,7 @@ public enum HARImport {
     /// - Parameters:
     ///   - bytes: the HAR document.
     ///   - file: its name, for errors.
-    ///   - patterns: JSON path patterns (WireLockCore's, as `--redact` takes them) whose values are
+    ///   - patterns: JSON path patterns (WireGolden's, as `--redact` takes them) whose values are
     ///     replaced in every JSON body.
     /// - Throws: ``RouteFileError`` naming the file, line, column and JSON path and what was
     ///   expected there (not JSON, no `log.entries`, a request without `method` or `url`, a URL

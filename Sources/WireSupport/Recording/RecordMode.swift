@@ -61,6 +61,11 @@ public enum RecordMode: String, Sendable, CaseIterable {
     }
 
     /// The mode an assertion runs with, where it came from, and whether it runs under CI.
+    /// Why nothing may be written: a record mode left on under CI, or an unknown `WIRELOCK_RECORD`.
+    package struct Refusal: Error, Sendable {
+        package var message: String
+    }
+
     package struct Decision: Sendable {
         package var mode: RecordMode
         package var source: Source
@@ -71,7 +76,7 @@ public enum RecordMode: String, Sendable, CaseIterable {
     /// rule: under CI an explicit mode other than `never` is refused (the message says what to remove)
     /// unless `WIRELOCK_RECORD_IN_CI` is set.
     package static func decide(explicit: RecordMode?, environment: [String: String]) -> Result<
-        Decision, WireLockFailure
+        Decision, Refusal
     > {
         let inCI = isCI(environment)
         var decision: Decision
@@ -81,7 +86,7 @@ public enum RecordMode: String, Sendable, CaseIterable {
             decision = Decision(mode: current, source: .trait, inCI: inCI)
         } else if let raw = environment["WIRELOCK_RECORD"], !raw.isEmpty {
             guard let mode = RecordMode(rawValue: raw.lowercased()) else {
-                return .failure(WireLockFailure(RecordModeError(value: raw).description))
+                return .failure(Refusal(message: RecordModeError(value: raw).description))
             }
             decision = Decision(mode: mode, source: .environment, inCI: inCI)
         } else {
@@ -103,7 +108,7 @@ public enum RecordMode: String, Sendable, CaseIterable {
         case .defaulted:
             return .success(decision)
         }
-        return .failure(WireLockFailure(reason))
+        return .failure(Refusal(message: reason))
     }
 }
 

@@ -1,6 +1,8 @@
 import Foundation
+import WireHTTP
 import WireJSON
-import WireLockCore
+import WireGolden
+import WireStub
 import WireShapes
 
 #if canImport(FoundationNetworking)

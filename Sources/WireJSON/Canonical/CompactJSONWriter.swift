@@ -1,4 +1,4 @@
-import WireJSON
+
 
 #if canImport(Glibc)
     import Glibc
@@ -10,7 +10,7 @@ import WireJSON
 /// raw bytes in place of the value at one path and reporting where they start. Raw bytes let a
 /// mutant hold what a tree cannot: invalid UTF-8, a lone surrogate escape, `01`. Shared in the
 /// package: the decoder oracle writes its edited inputs with it too.
-package enum MutantWriter {
+package enum CompactJSONWriter {
     /// The bytes of `value`, with `splice.bytes` written instead of the value at `splice.path`.
     /// - Returns: the bytes and the offset where the splice starts (nil when the path was not found).
     package static func write(_ value: JSONValue, splice: (path: JSONPath, bytes: [UInt8])? = nil) -> (
@@ -73,7 +73,7 @@ package enum MutantWriter {
     }
 
     /// A string literal with the canonical writer's escaping.
-    static func writeString(_ s: String, into out: inout [UInt8]) {
+    package static func writeString(_ s: String, into out: inout [UInt8]) {
         CanonicalJSONWriter.writeString(s, into: &out)
     }
 }

@@ -1,3 +1,4 @@
+import WireSupport
 import Foundation
 import WireJSON
 import WireShapes

@@ -4,9 +4,9 @@ import WireJSON
 /// Coding paths in wire keys. A decoder with a key strategy (`convertFromSnakeCase`, `custom`)
 /// reports its errors at Swift names (`$.user.avatarUrl`); the fixture, the golden and the path a
 /// test names say `avatar_url`. This maps a coding path back onto the document it was decoded from.
-enum WireKeys {
+package enum WireKeys {
     /// Whether the decoder renames keys at all (if not, coding paths already are wire paths).
-    static func renamesKeys(_ decoder: JSONDecoder) -> Bool {
+    package static func renamesKeys(_ decoder: JSONDecoder) -> Bool {
         if case .useDefaultKeys = decoder.keyDecodingStrategy { return false }
         return true
     }
@@ -17,7 +17,7 @@ enum WireKeys {
     /// At each object on the way, the member whose name the decoder turns into the coding key is
     /// the wire key; a key the object lacks is converted with `convertToSnakeCase` when the decoder
     /// uses `convertFromSnakeCase` (a custom strategy cannot be inverted: its Swift name is kept).
-    static func wirePath(_ codingPath: [any CodingKey], in document: JSONValue?, decoder: JSONDecoder) -> JSONPath {
+    package static func wirePath(_ codingPath: [any CodingKey], in document: JSONValue?, decoder: JSONDecoder) -> JSONPath {
         var components: [JSONPath.Component] = []
         var node = document
         for key in codingPath {
@@ -42,7 +42,7 @@ enum WireKeys {
     /// The member of `object` that `decoder` reads as the key `name`, or nil. Tries the likely
     /// spellings first (the name itself, its snake_case form), so the common case costs one or two
     /// conversions; the other members are tried only when those miss.
-    static func member(of object: JSONObject, decodingTo name: String, _ decoder: JSONDecoder) -> String? {
+    package static func member(of object: JSONObject, decodingTo name: String, _ decoder: JSONDecoder) -> String? {
         var tried = Set<String>()
         var likely = [name]
         if case .convertFromSnakeCase = decoder.keyDecodingStrategy { likely.append(snakeCase(name)) }
@@ -56,14 +56,14 @@ enum WireKeys {
     }
 
     /// How a key absent from the document is spelled on the wire.
-    static func missingKey(_ name: String, _ decoder: JSONDecoder) -> String {
+    package static func missingKey(_ name: String, _ decoder: JSONDecoder) -> String {
         if case .convertFromSnakeCase = decoder.keyDecodingStrategy { return snakeCase(name) }
         return name
     }
 
     /// What `decoder`'s key strategy makes of the wire key `key`: the key of a one-member object, as
     /// the decoder's own container lists it.
-    static func converted(_ key: String, _ decoder: JSONDecoder) -> String? {
+    package static func converted(_ key: String, _ decoder: JSONDecoder) -> String? {
         let probe = JSONDecoder()
         probe.keyDecodingStrategy = decoder.keyDecodingStrategy
         let document = CanonicalJSONWriter.bytes(.object(JSONObject([JSONObject.Member(key: key, value: .null)])))
@@ -72,7 +72,7 @@ enum WireKeys {
 
     /// Foundation's `convertToSnakeCase` of a Swift name (`avatarURL` → `avatar_url`), asked of a
     /// `JSONEncoder` so the rule is exactly the one Foundation applies.
-    static func snakeCase(_ name: String) -> String {
+    package static func snakeCase(_ name: String) -> String {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         guard let data = try? encoder.encode(KeyWriter(key: name)),

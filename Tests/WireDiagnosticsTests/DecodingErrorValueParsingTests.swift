@@ -5,7 +5,7 @@ import WireDiagnostics
 import WireLockTestSupport
 
 @Suite("Reading a DecodingError back from its printed text")
-struct DecodingFailureParsingTests {
+struct DecodingErrorValueParsingTests {
     /// Every sample fixture that fails to decode, with the real error JSONDecoder throws.
     static func realErrors() throws -> [(String, DecodingError)] {
         var errors: [(String, DecodingError)] = []
@@ -28,8 +28,8 @@ struct DecodingFailureParsingTests {
         #expect(errors.count == 9)
         for (fixture, error) in errors {
             let text = String(describing: error)
-            let parsed = try DecodingFailure(parsing: text)
-            #expect(parsed == DecodingFailure(error), "\(fixture): \(text)")
+            let parsed = try DecodingErrorValue(parsing: text)
+            #expect(parsed == DecodingErrorValue(error), "\(fixture): \(text)")
         }
     }
 
@@ -38,7 +38,7 @@ struct DecodingFailureParsingTests {
         for (payload, path) in [
             (
                 #"{"x": {"a.b": [1, "s"]}}"#,
-                [DecodingFailure.Key(stringValue: "x"), .init(stringValue: "a.b"), .index(1)]
+                [DecodingErrorValue.Key(stringValue: "x"), .init(stringValue: "a.b"), .index(1)]
             ),
             (#"{"x": {"": ["s"]}}"#, [.init(stringValue: "x"), .init(stringValue: ""), .index(0)]),
             (#"{"x": {"a`b": ["s"]}}"#, [.init(stringValue: "x"), .init(stringValue: "a`b"), .index(0)]),
@@ -47,14 +47,14 @@ struct DecodingFailureParsingTests {
                 _ = try JSONDecoder().decode(Wrapper.self, from: Data(payload.utf8))
                 Issue.record("\(payload) decoded")
             } catch {
-                let parsed = try DecodingFailure(parsing: String(describing: error))
+                let parsed = try DecodingErrorValue(parsing: String(describing: error))
                 #expect(parsed.codingPath == path, "\(error)")
             }
         }
     }
 
     @Test func theReflectedAppleFormIsRead() throws {
-        let typeMismatch = try DecodingFailure(
+        let typeMismatch = try DecodingErrorValue(
             parsing:
                 #"typeMismatch(Swift.Int, Swift.DecodingError.Context(codingPath: [CodingKeys(stringValue: "records", intValue: nil), _JSONKey(stringValue: "Index 1", intValue: 1), CodingKeys(stringValue: "year", intValue: nil)], debugDescription: "Expected to decode Int but found a string/data instead.", underlyingError: nil))"#
         )
@@ -63,7 +63,7 @@ struct DecodingFailureParsingTests {
         #expect(typeMismatch.codingPath == [.init(stringValue: "records"), .index(1), .init(stringValue: "year")])
         #expect(typeMismatch.debugDescription == "Expected to decode Int but found a string/data instead.")
 
-        let keyNotFound = try DecodingFailure(
+        let keyNotFound = try DecodingErrorValue(
             parsing:
                 #"keyNotFound(CodingKeys(stringValue: "title", intValue: nil), Swift.DecodingError.Context(codingPath: [CodingKeys(stringValue: "records", intValue: nil), _JSONKey(stringValue: "Index 0", intValue: 0)], debugDescription: "No value associated with key CodingKeys(stringValue: \"title\", intValue: nil) (\"title\").", underlyingError: nil))"#
         )
@@ -72,20 +72,20 @@ struct DecodingFailureParsingTests {
         #expect(keyNotFound.codingPath == [.init(stringValue: "records"), .index(0)])
         #expect(keyNotFound.debugDescription.hasSuffix(#"("title")."#))
 
-        let corrupted = try DecodingFailure(
+        let corrupted = try DecodingErrorValue(
             parsing:
                 #"Swift.DecodingError.dataCorrupted(Swift.DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON.", underlyingError: Optional(Error Domain=NSCocoaErrorDomain Code=3840 "Unexpected end of file" UserInfo={NSDebugDescription=Unexpected end of file})))"#
         )
         #expect(corrupted.kind == .dataCorrupted && corrupted.codingPath.isEmpty)
 
-        let valueNotFound = try DecodingFailure(
+        let valueNotFound = try DecodingErrorValue(
             parsing:
                 #"valueNotFound(Swift.String, Swift.DecodingError.Context(codingPath: [_JSONKey(stringValue: "Index 0", intValue: 0), CodingKeys(stringValue: "title", intValue: nil)], debugDescription: "Expected String value but found null instead.", underlyingError: nil))"#
         )
         #expect(valueNotFound.type == "String")
         #expect(valueNotFound.codingPath == [.index(0), .init(stringValue: "title")])
 
-        let optionalIndex = try DecodingFailure(
+        let optionalIndex = try DecodingErrorValue(
             parsing:
                 #"typeMismatch(Swift.String, Swift.DecodingError.Context(codingPath: [_JSONKey(stringValue: "Index 2", intValue: Optional(2))], debugDescription: "Expected to decode String but found a number instead.", underlyingError: nil))"#
         )
@@ -93,7 +93,7 @@ struct DecodingFailureParsingTests {
     }
 
     @Test func aLogPrefixIsSkipped() throws {
-        let parsed = try DecodingFailure(
+        let parsed = try DecodingErrorValue(
             parsing: "Fatal error: DecodingError.valueNotFound: Expected value of type String but found null instead. "
                 + "Path: items[0].name. Debug description: Cannot get value of type String -- found null value instead")
         #expect(parsed.kind == .valueNotFound && parsed.type == "String")
@@ -102,7 +102,7 @@ struct DecodingFailureParsingTests {
 
     @Test(arguments: ["", "The data couldn’t be read because it is missing.", "typeMismatch(Swift.Int)"])
     func textThatIsNoDecodingErrorIsRejected(_ text: String) {
-        #expect(throws: DecodingFailure.ParseError.self) { try DecodingFailure(parsing: text) }
+        #expect(throws: DecodingErrorValue.ParseError.self) { try DecodingErrorValue(parsing: text) }
     }
 
     @Test func anIntKeyedDictionaryMemberIsFoundInTheObject() throws {
@@ -112,7 +112,7 @@ struct DecodingFailureParsingTests {
             _ = try JSONDecoder().decode(Wrapper.self, from: payload)
         } catch let error as DecodingError {
             // The printed path is `x[5]`: read back as element 5, resolved as member "5".
-            let parsed = try DecodingFailure(parsing: String(describing: error))
+            let parsed = try DecodingErrorValue(parsing: String(describing: error))
             let explanation = WireDiagnostics.explain(parsed, in: Array(payload))
             #expect(explanation.pathExists)
             #expect(explanation.path.description == #"$.x["5"]"#)

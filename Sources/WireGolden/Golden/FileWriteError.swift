@@ -71,7 +71,7 @@ extension FileWriteError {
 /// completed".
 extension FileWriteError: LocalizedError, CustomNSError {
     public var errorDescription: String? { description }
-    public static var errorDomain: String { "WireLockCore.FileWriteError" }
+    public static var errorDomain: String { "WireGolden.FileWriteError" }
     public var errorCode: Int { Int(code) }
     public var errorUserInfo: [String: Any] {
         var info: [String: Any] = [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: description]

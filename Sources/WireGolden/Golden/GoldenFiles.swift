@@ -10,10 +10,7 @@ import WireSupport
 public enum GoldenFiles {
     /// The package root above `filePath` (the folder holding `Package.swift`), if any.
     public static func packageRoot(from filePath: String) -> URL? {
-        let folder = URL(fileURLWithPath: filePath).deletingLastPathComponent().path
-        return PackageLocation.packageRoot(searchingFrom: RawPath(folder)).map {
-            URL(fileURLWithPath: $0.text, isDirectory: true)
-        }
+        PackageLocation.packageRoot(ofFile: filePath).map { URL(fileURLWithPath: $0, isDirectory: true) }
     }
 
     /// The golden directory for a test file: `WIRELOCK_GOLDEN_DIR`, else `golden/` beside the
@@ -22,10 +19,7 @@ public enum GoldenFiles {
     public static func goldenDirectory(
         for filePath: String, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> URL {
-        let folder = URL(fileURLWithPath: filePath).deletingLastPathComponent().path
-        return URL(
-            fileURLWithPath: PackageLocation.goldenDirectory(searchingFrom: RawPath(folder), environment: environment)
-                .text)
+        URL(fileURLWithPath: PackageLocation.goldenDirectory(ofFile: filePath, environment: environment))
     }
 
     /// The fixtures directory for a test file: `WIRELOCK_FIXTURES_DIR`, else `Fixtures/` beside
@@ -33,10 +27,7 @@ public enum GoldenFiles {
     public static func fixturesDirectory(
         for filePath: String, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> URL {
-        let folder = URL(fileURLWithPath: filePath).deletingLastPathComponent().path
-        return URL(
-            fileURLWithPath: PackageLocation.fixturesDirectory(searchingFrom: RawPath(folder), environment: environment)
-                .text)
+        URL(fileURLWithPath: PackageLocation.fixturesDirectory(ofFile: filePath, environment: environment))
     }
 
     /// The pending file beside a golden: `movies.json` → `movies.actual.json`.
