@@ -40,6 +40,10 @@ SHELL := /bin/bash
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 BENCH_DIR := Benchmarks
+# Benchmarks/ and FuzzEngine/ link internal modules (WireGolden, WireFuzz, …) that are products only
+# when WIRELOCK_TOOL_PRODUCTS is set (see the end of Package.swift); users see the six products alone.
+bench bench-golden bench-shapes bench-check bench-fuzz bench-scaling bench-stub bench-data bench-decoder \
+  fuzz-engine fuzz-engines fuzz-engine-coverage: export WIRELOCK_TOOL_PRODUCTS := 1
 BENCH_DATA := $(BENCH_DIR)/data/records-100mb.json
 BENCH_STREAM_MB ?= 1100
 BENCH_RUNS ?= 3

@@ -185,7 +185,7 @@ let package = Package(
             name: "WireFuzzTests",
             dependencies: [
                 "WireLockTestSupport", "WireFuzz", "WireJSON", "WireLock", "WireSupport", "SampleAPI", "WireDecoder",
-                "WireDiagnostics",
+                "WireDiagnostics", "WireCommands", "WireCommandLine",
             ],
             exclude: ["golden"]
         ),
@@ -232,6 +232,15 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The repository's own tools — Benchmarks/ and FuzzEngine/, separate packages so `swift build` here
+// never compiles them — link internal modules by product. The Makefile sets WIRELOCK_TOOL_PRODUCTS=1
+// for those builds only; a package depending on WireLock never sees these products.
+if Context.environment["WIRELOCK_TOOL_PRODUCTS"] != nil {
+    package.products += ["WireGolden", "WireFuzz", "WireShapes", "WireOracle", "WireStub", "WireSupport"].map {
+        .library(name: $0, targets: [$0])
+    }
+}
 
 for target in package.targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + spawnSettings

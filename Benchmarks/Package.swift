@@ -64,6 +64,7 @@ let package = Package(
             dependencies: [
                 .product(name: "WireJSON", package: "WireLock"),
                 .product(name: "WireGolden", package: "WireLock"),
+                .product(name: "WireSupport", package: "WireLock"),  // RecordMode
             ],
             path: "Sources/wirelock-golden-bench"
         ),
@@ -93,7 +94,9 @@ let package = Package(
         // MARK: Stubs — WireStub's session and HTTPDataLoading paths next to a bare URLProtocol stub.
         .executableTarget(
             name: "wirelock-stub-bench",
-            dependencies: [.product(name: "WireStub", package: "WireLock")],
+            dependencies: [
+                .product(name: "WireStub", package: "WireLock"), .product(name: "WireHTTP", package: "WireLock"),
+            ],
             path: "Sources/wirelock-stub-bench"
         ),
     ],

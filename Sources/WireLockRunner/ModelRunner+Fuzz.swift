@@ -1,5 +1,6 @@
 import Foundation
 import WireCommandLine
+import WireCommands
 import WireFuzz
 import WireJSON
 import WireSupport

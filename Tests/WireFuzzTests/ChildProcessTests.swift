@@ -1,6 +1,7 @@
 #if WIRELOCK_SPAWN
     import Foundation
     import Testing
+    @testable import WireCommands
     import WireJSON
     import WireLockTestSupport
     import WireSupport

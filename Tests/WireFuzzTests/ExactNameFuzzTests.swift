@@ -1,4 +1,5 @@
 import Testing
+import WireCommands
 import WireJSON
 
 @testable import WireFuzz

@@ -6,6 +6,7 @@
 import Foundation
 import WireJSON
 import WireGolden
+import WireSupport
 
 let arguments = CommandLine.arguments
 if arguments.contains("--help") || arguments.contains("-h") {

@@ -6,6 +6,7 @@
 // Build in release: `swift build -c release --package-path Benchmarks --product wirelock-stub-bench`;
 // `make bench-stub` runs it.
 import Foundation
+import WireHTTP
 import WireStub
 
 #if canImport(FoundationNetworking)

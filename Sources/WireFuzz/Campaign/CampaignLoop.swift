@@ -19,13 +19,20 @@ public struct FuzzCampaignResult: Sendable {
 /// Only how a verdict is reached differs between campaigns: the validator in process, the model in
 /// process, a worker process, an external command (the last two can fail as a whole, which ends
 /// the run with their error).
-struct CampaignLoop {
-    let generator: MutantGenerator
-    let count: Int
-    let shard: Shard
-    var progressInterval = 256
+package struct CampaignLoop {
+    package let generator: MutantGenerator
+    package let count: Int
+    package let shard: Shard
+    package var progressInterval = 256
 
-    func run<Failure: Error>(
+    package init(generator: MutantGenerator, count: Int, shard: Shard, progressInterval: Int = 256) {
+        self.generator = generator
+        self.count = count
+        self.shard = shard
+        self.progressInterval = progressInterval
+    }
+
+    package func run<Failure: Error>(
         judge: (Mutant) throws(Failure) -> FuzzVerdict,
         each: (Mutant, FuzzVerdict) -> Void = { _, _ in },
         progress: (Int) -> Void

@@ -287,7 +287,7 @@ enum ValueDiff {
 
 extension JSONPath {
     /// Parses WireLock's path syntax (`$`, `.name`, `["any name"]`, `[3]`); nil when malformed.
-    static func parse(_ text: String) -> JSONPath? {
+    package static func parse(_ text: String) -> JSONPath? {
         var bytes = Array(text.utf8)[...]
         guard bytes.first == UInt8(ascii: "$") else { return nil }
         bytes = bytes.dropFirst()

@@ -60,7 +60,7 @@ extension FileWriteError {
 
     /// Deletes the file at `url`.
     /// - Throws: ``FileWriteError`` with the system's reason.
-    static func delete(_ url: URL) throws(FileWriteError) {
+    package static func delete(_ url: URL) throws(FileWriteError) {
         do throws(AtomicWriteError) { try AtomicFile.delete(RawPath(url.path)) } catch { throw FileWriteError(error) }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import WireCommandLine
 import WireGolden
 import WireSupport
+import WireCommands
 
 /// `wirelock accept [PATH…]`: shows each pending golden's diff and promotes it over its golden.
 struct AcceptCommand: ParsableCommand {

@@ -1,3 +1,4 @@
+import WireCommands
 import WireCommandLine
 import WireFuzz
 import WireJSON

@@ -1,3 +1,4 @@
+import WireCommandLine
 import WireJSON
 import WireSupport
 

@@ -3,6 +3,7 @@ import WireJSON
 import WireGolden
 import WireShapes
 import WireSupport
+import WireCommands
 
 /// `wirelock lock`: writes (or, with `--check`, verifies) `golden/wirelock.lock` and the shape
 /// files `golden/shapes/<name>.shape.json`.

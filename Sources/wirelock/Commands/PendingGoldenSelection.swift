@@ -2,6 +2,7 @@ import Foundation
 import WireCommandLine
 import WireGolden
 import WireSupport
+import WireCommands
 
 /// Finds the golden directory and the pending files (`<name>.actual.json`) that `accept` and
 /// `reject` work on, and renders a pending file's review.

@@ -2,6 +2,7 @@ import Foundation
 import WireCommandLine
 import WireGolden
 import WireSupport
+import WireCommands
 
 /// `wirelock reject [PATH…]`: deletes pending goldens, leaving their goldens as they are.
 struct RejectCommand: ParsableCommand {

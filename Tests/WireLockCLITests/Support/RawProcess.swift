@@ -1,5 +1,6 @@
 #if WIRELOCK_SPAWN
     import Foundation
+    import WireCommandLine
     import WireLockTestSupport
     import WireSupport
 

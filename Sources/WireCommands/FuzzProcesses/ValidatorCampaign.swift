@@ -1,4 +1,5 @@
 import WireJSON
+import WireFuzz
 import WireSupport
 
 /// The model-independent campaign: each mutant against the strict validator (see

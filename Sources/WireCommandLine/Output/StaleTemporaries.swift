@@ -1,3 +1,4 @@
+import WireSupport
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

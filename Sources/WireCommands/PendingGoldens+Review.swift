@@ -1,5 +1,6 @@
 import Foundation
 import WireJSON
+import WireGolden
 
 extension PendingGoldens {
     /// What accepting a pending file would change, as values for a tool to render: the path-level

@@ -1,3 +1,5 @@
+import WireCommandLine
+import WireFuzz
 #if WIRELOCK_SPAWN
     import WireSupport
 

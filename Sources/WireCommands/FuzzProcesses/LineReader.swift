@@ -1,5 +1,7 @@
 #if WIRELOCK_SPAWN
     import WireJSON
+    import WireFuzz
+    import WireCommandLine
     import WireSupport
     #if canImport(Glibc)
         import Glibc

@@ -1,4 +1,5 @@
 #if WIRELOCK_SPAWN
+    import WireSupport
     #if canImport(Glibc)
         import Glibc
     #elseif canImport(Darwin)

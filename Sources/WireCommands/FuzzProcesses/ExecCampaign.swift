@@ -1,4 +1,5 @@
 import WireSupport
+import WireFuzz
 #if WIRELOCK_SPAWN
     /// A campaign that feeds each mutant to an external command (``ExecRunner``: a decoder in any
     /// language) and judges how it ends — `wirelock fuzz --exec`.

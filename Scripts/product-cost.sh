@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# What a user pays for each product: the targets it compiles (its own and every dependency, read
+# from `swift package dump-package`, so the graph is Package.swift's, not a copy) and the Swift
+# lines in them (`wc -l` of every .swift file, comments included — the measure issue 24's table
+# used). Prints one table; exits 1 when a product is over its budget or when a test product
+# compiles a feature module its own API does not use, 2 when the manifest cannot be read.
+#
+#   Scripts/product-cost.sh            # the table and the checks (run by `make lint`)
+#   Scripts/product-cost.sh --targets  # also list each product's targets
+#
+# The manifest is read without WIRELOCK_TOOL_PRODUCTS (the repository's own tools' extra
+# products), so the table is what a package depending on WireLock sees.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift_bin=${SWIFT:-swift}
+manifest=$(env -u WIRELOCK_TOOL_PRODUCTS "$swift_bin" package dump-package 2>/dev/null) || {
+    echo "product-cost: cannot read Package.swift (swift package dump-package failed)" >&2
+    exit 2
+}
+MANIFEST="$manifest" LIST_TARGETS="${1:-}" python3 - <<'PY'
+import json, os, sys
+
+manifest = json.loads(os.environ["MANIFEST"])
+targets = {t["name"]: t for t in manifest["targets"]}
+
+# Budgets (issue 24). WireHTTP's budget excludes WireJSON and WireSupport, "plus what it needs of
+# WireJSON"; the others count everything compiled.
+budgets = {"WireStubTesting": 13_000, "WireLock": 18_000}
+app_failure_budget = ("WireHTTP", 3_000, {"WireJSON", "WireSupport", "CYajl"})
+# The feature modules each test product's API uses; compiling any other one is a defect.
+features = {"WireGolden", "WireFuzz", "WireOracle", "WireStub", "WireLint"}
+uses = {
+    "WireLock": {"WireGolden", "WireFuzz"},
+    "WireStubTesting": {"WireStub"},
+    "WireOracleTesting": {"WireOracle"},
+}
+
+
+def dependencies(name):
+    for dep in targets[name].get("dependencies", []):
+        for kind in ("byName", "target"):
+            if kind in dep:
+                yield dep[kind][0]
+
+
+def closure(names):
+    seen, stack = set(), list(names)
+    while stack:
+        name = stack.pop()
+        if name in seen or name not in targets:
+            continue
+        seen.add(name)
+        stack.extend(dependencies(name))
+    return seen
+
+
+def lines(name):
+    path = targets[name].get("path") or os.path.join("Sources", name)
+    total = 0
+    for root, _, files in os.walk(path):
+        for file in files:
+            if file.endswith(".swift"):
+                with open(os.path.join(root, file), "rb") as handle:
+                    total += handle.read().count(b"\n")
+    return total
+
+
+problems = []
+rows = []
+for product in manifest["products"]:
+    if "library" not in product["type"]:
+        continue
+    compiled = closure(product["targets"])
+    counts = {name: lines(name) for name in compiled}
+    total = sum(counts.values())
+    rows.append((product["name"], compiled, counts, total))
+    budget = budgets.get(product["name"])
+    if budget is not None and total > budget:
+        problems.append(f"{product['name']} compiles {total:,} lines, over its budget of {budget:,}")
+    if product["name"] == app_failure_budget[0]:
+        own = sum(n for t, n in counts.items() if t not in app_failure_budget[2])
+        if own > app_failure_budget[1]:
+            problems.append(f"{product['name']} compiles {own:,} lines besides WireJSON, over {app_failure_budget[1]:,}")
+    if product["name"] in uses:
+        extra = sorted((compiled & features) - uses[product["name"]])
+        if extra:
+            problems.append(f"{product['name']} compiles feature module(s) it does not use: {', '.join(extra)}")
+
+libraries = len(rows)
+print(f"{'product':<20} {'targets':>7} {'lines':>8}  budget")
+for name, compiled, counts, total in rows:
+    budget = budgets.get(name)
+    note = f"≤ {budget:,}" if budget else ""
+    if name == app_failure_budget[0]:
+        own = sum(n for t, n in counts.items() if t not in app_failure_budget[2])
+        note = f"{own:,} besides WireJSON/WireSupport (≤ {app_failure_budget[1]:,})"
+    print(f"{name:<20} {len(compiled):>7} {total:>8,}  {note}")
+    if os.environ.get("LIST_TARGETS") == "--targets":
+        for target in sorted(compiled, key=lambda t: -counts[t]):
+            print(f"    {target:<24} {counts[target]:>7,}")
+print(f"{libraries} library products (at most 6)")
+if libraries > 6:
+    problems.append(f"{libraries} library products; at most 6")
+for problem in problems:
+    print(f"product-cost: {problem}", file=sys.stderr)
+sys.exit(1 if problems else 0)
+PY
