@@ -148,6 +148,7 @@ lint: lint-deps
 	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)
 	$(LINT_BIN)/actionlint -shellcheck $(LINT_BIN)/shellcheck -pyflakes= $(WORKFLOWS)
 	$(LINT_BIN)/check-jsonschema --builtin-schema vendor.github-workflows $(WORKFLOWS)
+	SWIFT=$(SWIFT) Scripts/product-cost.sh
 	@echo "lint: no findings"
 
 # make lint's workflow checkers, pinned, in a virtual environment of their own: PyPI wheels that
