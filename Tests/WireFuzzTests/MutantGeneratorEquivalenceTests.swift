@@ -261,13 +261,13 @@ enum _ReferenceApply {
             return (bytes, .invalid(kinds: kinds, offsets: offsets))
         case .replace(let value):
             guard seed.value[path] != nil, let tree = seed.value.replacing(at: path, { _ in value }) else { return nil }
-            return (CompactJSONWriter.write(tree).bytes, .valid)
+            return (CanonicalJSONWriter.sourceOrdered(tree).bytes, .valid)
         case .remove:
             guard seed.value[path] != nil, let tree = seed.value.replacing(at: path, { _ in nil }) else { return nil }
-            return (CompactJSONWriter.write(tree).bytes, .valid)
+            return (CanonicalJSONWriter.sourceOrdered(tree).bytes, .valid)
         case .rename(let name):
             guard seed.value[path] != nil, seed.value[path.parent]?[name] == nil else { return nil }
-            return (CompactJSONWriter.write(seed.value.renamingMember(at: path, to: name)).bytes, .valid)
+            return (CanonicalJSONWriter.sourceOrdered(seed.value.renamingMember(at: path, to: name)).bytes, .valid)
         case .add(let key, let value):
             guard case .object? = seed.value[path], seed.value[path.appending(key: key)] == nil,
                 let tree = seed.value.replacing(
@@ -278,7 +278,7 @@ enum _ReferenceApply {
                         return .object(object)
                     })
             else { return nil }
-            return (CompactJSONWriter.write(tree).bytes, .valid)
+            return (CanonicalJSONWriter.sourceOrdered(tree).bytes, .valid)
         case .splice(let splice):
             guard let current = seed.value[path] else { return nil }
             let raw: [UInt8]
@@ -294,10 +294,10 @@ enum _ReferenceApply {
                 }
             case .duplicateMember:
                 guard case .key(let key)? = path.components.last else { return nil }
-                let value = CompactJSONWriter.write(current).bytes
+                let value = CanonicalJSONWriter.sourceOrdered(current).bytes
                 var bytes = value
                 bytes.append(UInt8(ascii: ","))
-                CompactJSONWriter.writeString(key, into: &bytes)
+                CanonicalJSONWriter.writeString(key, into: &bytes)
                 bytes.append(UInt8(ascii: ":"))
                 bytes += value
                 raw = bytes
@@ -311,7 +311,7 @@ enum _ReferenceApply {
                     + [UInt8](repeating: UInt8(ascii: "]"), count: tooDeep + 1)
                 expectation = { start in SyntaxRules.nesting(at: start + tooDeep) }
             }
-            let (bytes, start) = CompactJSONWriter.write(seed.value, splice: (path, raw))
+            let (bytes, start) = CanonicalJSONWriter.sourceOrdered(seed.value, splice: (path, raw))
             guard let start else { return nil }
             return (bytes, expectation(start))
         }

@@ -52,8 +52,8 @@ public struct FuzzReport: Sendable {
     /// The findings (at most `maxFindings` in detail), the table, and a summary line.
     public func text(maxFindings: Int = 20) -> String {
         var out =
-            "fuzz \(subject): seed \(seed), shard \(shard), \(plural(tally.total.mutants, "mutant")) "
-            + "(\(distinct) distinct) from \(plural(seeds.count, "seed"))\n"
+            "fuzz \(subject): seed \(seed), shard \(shard), \(Text.pluralized(tally.total.mutants, "mutant")) "
+            + "(\(distinct) distinct) from \(Text.pluralized(seeds.count, "seed"))\n"
         for (name, reason) in skipped { out += "skipped \(name): \(reason)\n" }
         for finding in findings.prefix(maxFindings) {
             out +=
@@ -72,12 +72,12 @@ public struct FuzzReport: Sendable {
         // the summary stays the last line.
         if total.droppedMembers > 0 {
             out +=
-                "note: \(plural(total.droppedMembers, "accepted mutant")) had an injected or renamed member "
+                "note: \(Text.pluralized(total.droppedMembers, "accepted mutant")) had an injected or renamed member "
                 + "the model does not read (not a finding)\n"
         }
         out +=
-            "\(plural(total.mutants, "mutant")): \(total.asExpected) as expected, \(plural(total.findingCount, "finding"))"
-        if findings.count != total.findingCount { out += " in \(plural(findings.count, "group"))" }
+            "\(Text.pluralized(total.mutants, "mutant")): \(total.asExpected) as expected, \(Text.pluralized(total.findingCount, "finding"))"
+        if findings.count != total.findingCount { out += " in \(Text.pluralized(findings.count, "group"))" }
         if known > 0 { out += " (\(known) matching committed regressions)" }
         return out + "\n"
     }
@@ -125,8 +125,4 @@ public struct FuzzReport: Sendable {
                 "tally": tally.json(),
             ]))
     }
-}
-
-func plural(_ n: Int, _ word: String) -> String {
-    "\(n) \(word)\(n == 1 ? "" : "s")"
 }

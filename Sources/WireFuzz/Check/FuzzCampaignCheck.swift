@@ -201,10 +201,7 @@ public enum FuzzCampaignCheck {
     /// The document as text, cut after 300 characters; bytes that are not UTF-8 text in hex.
     static func shownDocument(_ bytes: [UInt8]) -> String {
         guard let text = text(bytes), !text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" }) else {
-            let hex = bytes.prefix(120).map {
-                String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16)
-            }
-            return "bytes " + hex.joined(separator: " ") + (bytes.count > 120 ? " …" : "")
+            return "bytes " + Text.hex(bytes.prefix(120), separator: " ") + (bytes.count > 120 ? " …" : "")
         }
         let flat = text.replacingOccurrences(of: "\n", with: "⏎")
         return flat.count > 300 ? String(flat.prefix(300)) + "…" : flat

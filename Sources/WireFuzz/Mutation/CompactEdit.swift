@@ -5,7 +5,7 @@ import WireJSON
     import Darwin
 #endif
 
-/// Finds values in the bytes ``CompactJSONWriter`` writes for a tree without a splice (no whitespace,
+/// Finds values in the bytes `CanonicalJSONWriter.sourceOrdered` writes for a tree without a splice (no whitespace,
 /// canonical escapes): the writer does not depend on context, so the bytes of an edited tree are
 /// these bytes with one range replaced, and a mutant costs a scan and a copy instead of a copy of
 /// the tree and a rewrite of it.
@@ -41,7 +41,7 @@ enum CompactEdit {
                 case .key(let name):
                     guard b[open] == UInt8(ascii: "{") else { return nil }
                     var target: [UInt8] = []
-                    CompactJSONWriter.writeString(name, into: &target)
+                    CanonicalJSONWriter.writeString(name, into: &target)
                     var first = true
                     while b[i] != UInt8(ascii: "}") {
                         let keyEnd = skipString(b, i)

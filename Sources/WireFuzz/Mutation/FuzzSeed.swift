@@ -34,7 +34,7 @@ public struct FuzzSeed: Sendable {
         let value = try JSONValue.parse(bytes, options: options)
         self.value = value
         self.digest = Self.digest(of: bytes)
-        self.compact = CompactJSONWriter.write(value).bytes
+        self.compact = CanonicalJSONWriter.sourceOrdered(value).bytes
         self.containers = CompactEdit.Containers(compact)
         self.repeatsNames = Self.repeatsNames(value)
     }
@@ -43,7 +43,7 @@ public struct FuzzSeed: Sendable {
     public init(name: String, value: JSONValue) {
         self.name = name
         self.value = value
-        self.bytes = CompactJSONWriter.write(value).bytes
+        self.bytes = CanonicalJSONWriter.sourceOrdered(value).bytes
         self.digest = Self.digest(of: bytes)
         self.compact = bytes
         self.containers = CompactEdit.Containers(bytes)

@@ -126,35 +126,35 @@ public struct MutationOperation: Hashable, Sendable, CustomStringConvertible {
             if let entry = compactEntry(in: seed) {
                 return (
                     CompactEdit.replacing(
-                        entry.valueStart..<entry.end, in: seed.compact, with: CompactJSONWriter.write(value).bytes), .valid
+                        entry.valueStart..<entry.end, in: seed.compact, with: CanonicalJSONWriter.sourceOrdered(value).bytes), .valid
                 )
             }
             guard let tree = seed.value.replacing(at: path, { _ in value }) else { return nil }
-            return (CompactJSONWriter.write(tree).bytes, .valid)
+            return (CanonicalJSONWriter.sourceOrdered(tree).bytes, .valid)
         case .remove:
             guard seed.value[path] != nil else { return nil }
             if !path.components.isEmpty, let entry = compactEntry(in: seed) {
                 return (CompactEdit.replacing(CompactEdit.removal(entry), in: seed.compact, with: []), .valid)
             }
             guard let tree = seed.value.replacing(at: path, { _ in nil }) else { return nil }
-            return (CompactJSONWriter.write(tree).bytes, .valid)
+            return (CanonicalJSONWriter.sourceOrdered(tree).bytes, .valid)
         case .rename(let name):
             guard seed.value[path] != nil, seed.value[path.parent]?[name] == nil else { return nil }
             if case .key? = path.components.last, let entry = compactEntry(in: seed), let key = entry.key {
                 var spelled: [UInt8] = []
-                CompactJSONWriter.writeString(name, into: &spelled)
+                CanonicalJSONWriter.writeString(name, into: &spelled)
                 return (CompactEdit.replacing(key, in: seed.compact, with: spelled), .valid)
             }
-            return (CompactJSONWriter.write(seed.value.renamingMember(at: path, to: name)).bytes, .valid)
+            return (CanonicalJSONWriter.sourceOrdered(seed.value.renamingMember(at: path, to: name)).bytes, .valid)
         case .add(let key, let value):
             guard case .object? = seed.value[path], seed.value[path.appending(key: key)] == nil else { return nil }
             if let entry = compactEntry(in: seed) {
                 // Before the closing brace: `"key":value`, after a comma unless the object is empty.
                 let close = entry.end - 1
                 var member: [UInt8] = close == entry.valueStart + 1 ? [] : [UInt8(ascii: ",")]
-                CompactJSONWriter.writeString(key, into: &member)
+                CanonicalJSONWriter.writeString(key, into: &member)
                 member.append(UInt8(ascii: ":"))
-                member += CompactJSONWriter.write(value).bytes
+                member += CanonicalJSONWriter.sourceOrdered(value).bytes
                 return (CompactEdit.replacing(close..<close, in: seed.compact, with: member), .valid)
             }
             guard
@@ -166,7 +166,7 @@ public struct MutationOperation: Hashable, Sendable, CustomStringConvertible {
                         return .object(object)
                     })
             else { return nil }
-            return (CompactJSONWriter.write(tree).bytes, .valid)
+            return (CanonicalJSONWriter.sourceOrdered(tree).bytes, .valid)
         case .splice(let splice):
             guard let current = seed.value[path] else { return nil }
             let entry = compactEntry(in: seed)
@@ -184,10 +184,10 @@ public struct MutationOperation: Hashable, Sendable, CustomStringConvertible {
             case .duplicateMember:
                 guard case .key(let key)? = path.components.last else { return nil }
                 let value =
-                    entry.map { Array(seed.compact[$0.valueStart..<$0.end]) } ?? CompactJSONWriter.write(current).bytes
+                    entry.map { Array(seed.compact[$0.valueStart..<$0.end]) } ?? CanonicalJSONWriter.sourceOrdered(current).bytes
                 var bytes = value
                 bytes.append(UInt8(ascii: ","))
-                CompactJSONWriter.writeString(key, into: &bytes)
+                CanonicalJSONWriter.writeString(key, into: &bytes)
                 bytes.append(UInt8(ascii: ":"))
                 bytes += value
                 raw = bytes
@@ -207,7 +207,7 @@ public struct MutationOperation: Hashable, Sendable, CustomStringConvertible {
                     expectation(entry.valueStart)
                 )
             }
-            let (bytes, start) = CompactJSONWriter.write(seed.value, splice: (path, raw))
+            let (bytes, start) = CanonicalJSONWriter.sourceOrdered(seed.value, splice: (path, raw))
             guard let start else { return nil }
             return (bytes, expectation(start))
         }

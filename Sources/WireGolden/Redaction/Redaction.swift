@@ -201,7 +201,7 @@ public enum Redactor {
             return true
         }
         guard !pending.isEmpty else { return [] }
-        func walk(_ value: JSONValue, _ path: JSONPath) {
+        document.walk { path, value in
             pending.removeAll { index in
                 let redaction = redactions[index]
                 guard redaction.selects(path, value) else { return false }
@@ -209,16 +209,8 @@ public enum Redactor {
                 if case .replace = redaction.action { return true }
                 return false
             }
-            guard !pending.isEmpty else { return }
-            switch value {
-            case .object(let object):
-                for member in object.members { walk(member.value, path.appending(key: member.key)) }
-            case .array(let elements):
-                for (index, element) in elements.enumerated() { walk(element, path.appending(index: index)) }
-            default: break
-            }
+            return pending.isEmpty ? .stop : .descend
         }
-        walk(document, .root)
         return pending.map { index in
             let redaction = redactions[index]
             var message = "redaction \(redaction.shown) matched no value"

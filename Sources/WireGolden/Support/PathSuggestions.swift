@@ -7,19 +7,12 @@ enum PathSuggestions {
     /// The document's paths nearest to `pattern` (see ``Nearest``).
     static func nearest(to pattern: String, in document: JSONValue, limit: Int = 3) -> [String] {
         var paths = Set<String>()
-        func walk(_ value: JSONValue, _ path: JSONPath) {
-            guard paths.count < Nearest.maxCandidates else { return }
+        // Elements share their paths once indices are `[*]`: a few of each array are enough.
+        document.walk(elementsPerArray: 8) { path, _ in
+            guard paths.count < Nearest.maxCandidates else { return .stop }
             if !path.components.isEmpty { paths.insert(generalized(path.description)) }
-            switch value {
-            case .object(let object):
-                for member in object.members { walk(member.value, path.appending(key: member.key)) }
-            case .array(let elements):
-                // Elements share their paths once indices are `[*]`: a few are enough.
-                for (index, element) in elements.prefix(8).enumerated() { walk(element, path.appending(index: index)) }
-            default: break
-            }
+            return .descend
         }
-        walk(document, .root)
         return Nearest.names(near: pattern, among: paths.sorted(), limit: limit)
     }
 

@@ -42,21 +42,10 @@ public struct AcceptedDifference: Sendable {
     func names(anyPathOf document: JSONValue) -> Bool {
         guard case .success(let pattern) = pattern else { return false }
         var found = false
-        func walk(_ value: JSONValue, _ path: JSONPath) {
-            guard !found else { return }
-            if pattern.matches(path) {
-                found = true
-                return
-            }
-            switch value {
-            case .object(let object):
-                for member in object.members { walk(member.value, path.appending(key: member.key)) }
-            case .array(let elements):
-                for (index, element) in elements.enumerated() { walk(element, path.appending(index: index)) }
-            default: break
-            }
+        document.walk { path, _ in
+            found = pattern.matches(path)
+            return found ? .stop : .descend
         }
-        walk(document, .root)
         return found
     }
 }

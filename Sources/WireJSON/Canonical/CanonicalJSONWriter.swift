@@ -33,9 +33,34 @@ public enum CanonicalJSONWriter {
     public static func bytes(_ value: JSONValue, style: Style = .pretty) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(256)
-        write(value, style: style, depth: 0, into: &out)
+        var path: [JSONPath.Component] = []
+        var splice: Splice? = nil
+        write(value, style: style, sorted: true, depth: 0, path: &path, splice: &splice, into: &out)
         if style == .pretty { out.append(0x0A) }
         return out
+    }
+
+    /// The compact bytes of `value` in source member order (repeated names kept), with
+    /// `splice.bytes` written instead of the value at `splice.path`: raw bytes let a fuzz mutant or
+    /// an oracle input hold what a tree cannot (invalid UTF-8, a lone surrogate escape, `01`).
+    /// The same writer as ``bytes(_:style:)``, members left unsorted.
+    /// - Returns: the bytes and the offset where the splice starts (nil when the path was not found).
+    package static func sourceOrdered(_ value: JSONValue, splice: (path: JSONPath, bytes: [UInt8])? = nil) -> (
+        bytes: [UInt8], spliceStart: Int?
+    ) {
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
+        var path: [JSONPath.Component] = []
+        var state = splice.map { Splice(target: $0.path.components, raw: $0.bytes) }
+        write(value, style: .compact, sorted: false, depth: 0, path: &path, splice: &state, into: &out)
+        return (out, state?.start)
+    }
+
+    /// Raw bytes to write instead of the value at one path, and where they landed.
+    private struct Splice {
+        let target: [JSONPath.Component]
+        let raw: [UInt8]
+        var start: Int?
     }
 
     /// The canonical text of a value.
@@ -60,7 +85,21 @@ public enum CanonicalJSONWriter {
         }
     }
 
-    private static func write(_ value: JSONValue, style: Style, depth: Int, into out: inout [UInt8]) {
+    private static func write(
+        _ value: JSONValue, style: Style, sorted: Bool, depth: Int, path: inout [JSONPath.Component],
+        splice: inout Splice?, into out: inout [UInt8]
+    ) {
+        // Path tracking only while a splice's target can still be at or below this value.
+        var onRoute = false
+        if let pending = splice, pending.start == nil {
+            if pending.target == path {
+                splice?.start = out.count
+                out.append(contentsOf: pending.raw)
+                return
+            }
+            onRoute = pending.target.count > path.count && pending.target.starts(with: path)
+        }
+        var offRoute: Splice? = nil
         switch value {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
@@ -71,19 +110,31 @@ public enum CanonicalJSONWriter {
             for (i, element) in elements.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
                 if style == .pretty { newline(depth + 1, &out) }
-                write(element, style: style, depth: depth + 1, into: &out)
+                if onRoute {
+                    path.append(.index(i))
+                    write(element, style: style, sorted: sorted, depth: depth + 1, path: &path, splice: &splice, into: &out)
+                    path.removeLast()
+                } else {
+                    write(element, style: style, sorted: sorted, depth: depth + 1, path: &path, splice: &offRoute, into: &out)
+                }
             }
             if style == .pretty && !elements.isEmpty { newline(depth, &out) }
             out.append(UInt8(ascii: "]"))
         case .object(let object):
             out.append(UInt8(ascii: "{"))
-            for (i, member) in object.sortedMembers.enumerated() {
+            for (i, member) in (sorted ? object.sortedMembers : object.members).enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
                 if style == .pretty { newline(depth + 1, &out) }
                 writeString(member.key, into: &out)
                 out.append(UInt8(ascii: ":"))
                 if style == .pretty { out.append(0x20) }
-                write(member.value, style: style, depth: depth + 1, into: &out)
+                if onRoute {
+                    path.append(.key(member.key))
+                    write(member.value, style: style, sorted: sorted, depth: depth + 1, path: &path, splice: &splice, into: &out)
+                    path.removeLast()
+                } else {
+                    write(member.value, style: style, sorted: sorted, depth: depth + 1, path: &path, splice: &offRoute, into: &out)
+                }
             }
             if style == .pretty && !object.isEmpty { newline(depth, &out) }
             out.append(UInt8(ascii: "}"))
@@ -92,8 +143,7 @@ public enum CanonicalJSONWriter {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    /// Appends a string literal with the canonical escaping (shared in the package: the fuzzer's
-    /// mutant writer uses it too). Runs of bytes that need no escape are copied whole.
+    /// Appends a string literal with the canonical escaping (shared in the package). Runs of bytes that need no escape are copied whole.
     package static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var s = s

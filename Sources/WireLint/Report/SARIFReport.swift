@@ -1,3 +1,4 @@
+import WireSupport
 import WireJSON
 import WireShapes
 
@@ -139,8 +140,7 @@ public enum SARIFReport {
                 UInt8(ascii: "~"), UInt8(ascii: "/"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                out += "%" + (hex.count == 1 ? "0" + hex : hex)
+                out += "%" + Text.hex(byte)
             }
         }
         return out

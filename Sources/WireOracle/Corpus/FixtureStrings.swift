@@ -73,21 +73,12 @@ public enum FixtureStrings {
         selector: FixtureSelector
     ) -> [FixtureString] {
         var found: [FixtureString] = []
-        func walk(_ value: JSONValue, _ path: JSONPath) {
-            switch value {
-            case .string(let text):
-                if selector.matches(path, text) {
-                    found.append(FixtureString(file: file, path: path, line: line, value: text))
-                }
-            case .array(let elements):
-                for (i, element) in elements.enumerated() { walk(element, path.appending(index: i)) }
-            case .object(let object):
-                for member in object.members { walk(member.value, path.appending(key: member.key)) }
-            case .null, .bool, .number:
-                break
+        value.walk { path, value in
+            if case .string(let text) = value, selector.matches(path, text) {
+                found.append(FixtureString(file: file, path: path, line: line, value: text))
             }
+            return .descend
         }
-        walk(value, .root)
         return found
     }
 

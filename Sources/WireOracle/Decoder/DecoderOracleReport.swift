@@ -1,3 +1,4 @@
+import WireSupport
 import Foundation
 
 /// One input on which `JSONDecoder` and `WireJSONDecoder` disagree.
@@ -15,7 +16,7 @@ public struct DecoderMismatch: Hashable, Sendable, CustomStringConvertible {
     /// The input's bytes.
     public var input: [UInt8]
     /// The input's bytes in lowercase hex, as a regression case stores them (`inputHex`).
-    public var inputHex: String { input.map { String(format: "%02x", $0) }.joined() }
+    public var inputHex: String { Text.hex(input) }
     /// Both outcomes and the verdict.
     public var check: DecoderCheck
 

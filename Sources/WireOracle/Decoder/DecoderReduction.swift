@@ -26,7 +26,7 @@ enum DecoderReduction {
         }
         guard let reduced = rewrite(root, request.prefix[...], edit: request.edit, mapper: mapper) else { return nil }
         // Compact, in source member order (repeated names kept), numbers as written.
-        return CompactJSONWriter.write(reduced).bytes
+        return CanonicalJSONWriter.sourceOrdered(reduced).bytes
     }
 
     /// The document with every group of an object's members whose names are one `Int` (`"01"`,

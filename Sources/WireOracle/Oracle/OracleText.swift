@@ -1,19 +1,11 @@
 import Foundation
 import WireDates
+import WireSupport
 
 /// Text helpers for reports.
 enum OracleText {
-    static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 3)
-        for (i, byte) in bytes.enumerated() {
-            if i > 0 { out.append(UInt8(ascii: " ")) }
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0xF)])
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
+    /// Bytes as lowercase hex pairs separated by spaces (`7b 22 61`).
+    static func hex(_ bytes: [UInt8]) -> String { Text.hex(bytes, separator: " ") }
 
     /// Bytes as a Swift string literal when they are UTF-8, else as hex.
     static func quotedUTF8(_ bytes: [UInt8]) -> String {

@@ -1,3 +1,4 @@
+import WireSupport
 import WireJSON
 
 /// SHA-256 (FIPS 180-4), written out so WireLock needs no crypto library: the lock file's
@@ -88,14 +89,7 @@ public struct SHA256: Sendable {
 
     /// The digest of `bytes` as 64 lowercase hex digits.
     public static func hex(_ bytes: some Collection<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(64)
-        for byte in hash(bytes) {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: out, as: UTF8.self)
+        Text.hex(hash(bytes))
     }
 
     private static let k: [UInt32] = [

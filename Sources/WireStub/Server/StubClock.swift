@@ -1,4 +1,5 @@
 import Foundation
+import WireSupport
 
 /// The clock a ``StubServer`` spends simulated latency on. Virtual by default: a delayed answer
 /// arrives at once and the delay is added to ``elapsed`` (tests never sleep). A server made with
@@ -34,20 +35,5 @@ public final class StubClock: Sendable {
     public func advance(by seconds: TimeInterval) {
         guard seconds > 0 else { return }
         state.withLock { $0 += seconds }
-    }
-}
-
-/// A value behind a lock, for the server's shared state.
-final class Locked<Value>: @unchecked Sendable {
-    // Safe: `value` is only read or written while `lock` is held.
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WireSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

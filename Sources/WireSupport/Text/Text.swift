@@ -11,12 +11,15 @@ package enum Text {
         return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]], as: UTF8.self)
     }
 
-    /// The bytes as hexadecimal digits, two per byte, without separators.
-    package static func hex(_ bytes: some Sequence<UInt8>, uppercase: Bool = false) -> String {
+    /// The bytes as hexadecimal digits, two per byte, with `separator` between bytes (none by
+    /// default): `Text.hex([0x1b, 0xff], separator: " ")` is `1b ff`.
+    package static func hex(_ bytes: some Sequence<UInt8>, uppercase: Bool = false, separator: String = "") -> String {
         let digits = uppercase ? upperDigits : lowerDigits
+        let between = Array(separator.utf8)
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.underestimatedCount * 2)
-        for byte in bytes {
+        out.reserveCapacity(bytes.underestimatedCount * (2 + between.count))
+        for (index, byte) in bytes.enumerated() {
+            if index > 0 { out.append(contentsOf: between) }
             out.append(digits[Int(byte >> 4)])
             out.append(digits[Int(byte & 0x0F)])
         }
