@@ -77,19 +77,7 @@ public struct FuzzModel: Sendable {
         encoder: @escaping @Sendable () -> JSONEncoder = { JSONEncoder() },
         maxDepth: Int = JSONParseOptions.strict.maxDepth
     ) -> FuzzModel {
-        let validator = validator(maxDepth)
-        let wire: @Sendable () -> WireJSONDecoder = { WireJSONDecoder(configuredLike: decoder()) }
-        return FuzzModel(
-            name: name, typeName: "\(T.self)", maxDepth: maxDepth,
-            reportBytes: { bytes in try wire().decodeWithReport(T.self, from: Data(bytes)).report },
-            makeWireDecoder: wire
-        ) { bytes in
-            if let error = validator.validate(bytes).errors.first { return .rejected(DecodingFailure(error)) }
-            let value: T
-            let reader = decoder()
-            do { value = try reader.decode(T.self, from: Data(bytes)) } catch {
-                return .rejected(wireFailure(error, reader, bytes))
-            }
+        judged(T.self, name: name, decoder: decoder, maxDepth: maxDepth) { value in
             do {
                 let data = try encoder().encode(value)
                 return .accepted(view: try JSONValue.parse(Array(data)), encodingError: nil)
@@ -107,6 +95,17 @@ public struct FuzzModel: Sendable {
         _ type: T.Type, name: String, decoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() },
         maxDepth: Int = JSONParseOptions.strict.maxDepth
     ) -> FuzzModel {
+        judged(T.self, name: name, decoder: decoder, maxDepth: maxDepth) { _ in
+            .accepted(view: nil, encodingError: nil)
+        }
+    }
+
+    /// The one judge both kinds of model share: the strict validator first, then the app's decoder
+    /// (its error mapped to wire keys), then `accepted` for what a decoded value says.
+    private static func judged<T: Decodable & SendableMetatype>(
+        _ type: T.Type, name: String, decoder: @escaping @Sendable () -> JSONDecoder, maxDepth: Int,
+        accepted: @escaping @Sendable (T) -> Decoded
+    ) -> FuzzModel {
         let validator = validator(maxDepth)
         let wire: @Sendable () -> WireJSONDecoder = { WireJSONDecoder(configuredLike: decoder()) }
         return FuzzModel(
@@ -115,11 +114,12 @@ public struct FuzzModel: Sendable {
             makeWireDecoder: wire
         ) { bytes in
             if let error = validator.validate(bytes).errors.first { return .rejected(DecodingFailure(error)) }
+            let value: T
             let reader = decoder()
-            do { _ = try reader.decode(T.self, from: Data(bytes)) } catch {
+            do { value = try reader.decode(T.self, from: Data(bytes)) } catch {
                 return .rejected(wireFailure(error, reader, bytes))
             }
-            return .accepted(view: nil, encodingError: nil)
+            return accepted(value)
         }
     }
 
