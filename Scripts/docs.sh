@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# make docs: builds the DocC catalog of every library product that Package.swift declares, with the
+# make docs: builds the DocC catalog of every target that has one (every library product must: the
+# internal feature modules keep theirs: the reference of the API the products re-export), with the
 # toolchain's own tools (no plugin package): `swift build`, then per module `swift symbolgraph-extract`
 # and `docc convert` of Sources/<Module>/<Module>.docc into .build/docs/<Module>.
 #
@@ -64,7 +65,15 @@ if [ ${#stand_ins[@]} -gt 0 ]; then
 elif [ $# -gt 0 ]; then
     modules=("$@")
 else
-    mapfile -t modules < <(library_targets)
+    mapfile -t products < <(library_targets)
+    for module in ${products[@]+"${products[@]}"}; do
+        [ -d "Sources/$module/$module.docc" ] || die "library product $module has no catalog at Sources/$module/$module.docc"
+    done
+    modules=()
+    for catalog in Sources/*/*.docc; do
+        module=$(basename "$(dirname "$catalog")")
+        [ "$catalog" = "Sources/$module/$module.docc" ] && modules+=("$module")
+    done
 fi
 [ ${#modules[@]} -gt 0 ] || die "no library products found in Package.swift"
 

@@ -5,10 +5,10 @@ import Foundation
 #endif
 
 /// Anything that turns a `URLRequest` into response bytes: the seam an API client takes instead of a
-/// concrete `URLSession`, so a test can hand it a ``StubServer`` and no URL loading system runs.
+/// concrete `URLSession`, so a test can hand it a `StubServer` and no URL loading system runs.
 ///
 /// `URLSession` conforms (it calls `data(for:delegate:)` with no task delegate), and so does
-/// ``StubServer``, which answers from its route table directly: that path also sees the bodies of
+/// `StubServer`, which answers from its route table directly: that path also sees the bodies of
 /// uploads, which a `URLProtocol` on Linux never sees.
 ///
 /// Failure modes: whatever the loader throws (`URLError` for transport failures). An HTTP error

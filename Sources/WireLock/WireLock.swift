@@ -13,3 +13,4 @@
 @_exported import struct WireDiagnostics.DecodingFailure
 @_exported import enum WireDiagnostics.DecodingFailureKind
 @_exported import enum WireDiagnostics.DecodingJudge
+@_exported import WireShapes

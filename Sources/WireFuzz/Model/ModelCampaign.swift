@@ -11,7 +11,7 @@ import WireSupport
 /// makes of the fixture itself.
 ///
 /// This type runs mutants in the calling process (as `swift test` does). From the command line,
-/// ``ChildProcessCampaign`` runs them in a worker process so a crash is survived.
+/// `ChildProcessCampaign` runs them in a worker process so a crash is survived.
 ///
 /// ```swift
 /// let campaign = ModelCampaign(model: .codable(Page<Movie>.self, name: "movie"), seeds: seeds, seed: 7)
@@ -138,7 +138,7 @@ public struct ModelCampaign: Sendable {
     /// Runs this shard's part of a campaign of `count` mutants in this process.
     /// - Parameters:
     ///   - count: how many mutants the whole campaign has (every shard is given the same count).
-    ///   - shard: which part of them this run takes (``Shard/whole`` by default; `2/4` takes every
+    ///   - shard: which part of them this run takes (`Shard/whole` by default; `2/4` takes every
     ///     fourth mutant from the second on).
     ///   - progress: called every 256 mutants and after the last with how many have run.
     public func run(count: Int, shard: Shard = .whole, progress: (Int) -> Void = { _ in }) -> Result {

@@ -10,7 +10,7 @@ import WireJSON
 /// - Parameters:
 ///   - type: the model the fixture is decoded into.
 ///   - fixture: the fixture's name under `Fixtures/`, with or without `.json`.
-///   - kind: `.syntax` means the strict validator rejects the bytes; ``DecodingFailureKind/decoderRejects``
+///   - kind: `.syntax` means the strict validator rejects the bytes; `DecodingFailureKind/decoderRejects`
 ///     means the app's decoder does; the other kinds are the app's decoder's, after the validator
 ///     accepted the bytes.
 ///   - path: where, in wire keys (`$.user.avatar_url`, also under `convertFromSnakeCase`).

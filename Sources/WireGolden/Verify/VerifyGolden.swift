@@ -16,7 +16,7 @@ import WireShapes
 ///     would leave it (`..`, an absolute path) fails.
 ///   - encoder: the encoder of the wire format under test (its key, date and data strategies).
 ///   - redactions: the values to replace before comparing and writing (tokens, dates, ids).
-///   - record: the record mode for this call; under CI anything but `.never` fails (see ``RecordMode``).
+///   - record: the record mode for this call; under CI anything but `.never` fails (see `RecordMode`).
 ///   - goldenDirectory: where the goldens are; by default `WIRELOCK_GOLDEN_DIR`, else `golden/`
 ///     beside the nearest `Package.swift` above `filePath` (see ``GoldenFiles``).
 ///   - environment: the variables read for the record mode, CI and the golden directory.
@@ -68,7 +68,7 @@ public enum GoldenComparison {
     ///   - name: the golden's name inside the golden directory; a name that would leave it fails.
     ///   - redactions: the values to replace before comparing and writing.
     ///   - record: the record mode for this call (nil: the `.recordMode` trait, else
-    ///     `WIRELOCK_RECORD`, else `.missing` locally and `.never` under CI; see ``RecordMode``).
+    ///     `WIRELOCK_RECORD`, else `.missing` locally and `.never` under CI; see `RecordMode`).
     ///   - goldenDirectory: where the goldens are; by default found from `filePath` and
     ///     `environment` (see ``GoldenFiles``).
     ///   - environment: the variables read for the record mode, CI and the golden directory.

@@ -16,7 +16,7 @@ public struct RecordedRequest: Sendable, CustomStringConvertible {
     public enum Channel: String, Sendable {
         /// Through ``StubServer/session`` (or another session with the stub protocol first).
         case session
-        /// Through ``StubServer/data(for:)`` (``HTTPDataLoading``), no URL loading system involved.
+        /// Through ``StubServer/data(for:)`` (`HTTPDataLoading`), no URL loading system involved.
         case dataLoading = "data-loading"
     }
 

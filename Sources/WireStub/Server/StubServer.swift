@@ -15,7 +15,7 @@ import WireHTTP
 ///   which accepts every request, so nothing through it reaches a network; requests to any host
 ///   reach this server (its identity travels in the configuration: a protocol class of its own, and
 ///   on Apple platforms a marker header too); ``baseURL`` is a host only this server answers.
-/// - ``data(for:)``: the server itself is an ``HTTPDataLoading``, for clients that take a loader;
+/// - ``data(for:)``: the server itself is an `HTTPDataLoading`, for clients that take a loader;
 ///   no URL loading system runs, and upload bodies are seen.
 ///
 /// Fail closed: a request no route matches fails with a `URLError(.resourceUnavailable)` whose
