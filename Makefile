@@ -77,7 +77,7 @@ LLVM_BIN ?= $(dir $(shell command -v $(SWIFT)))
 FUZZ_COV_SOURCES = $(wildcard Sources/WireJSON/Core/*.swift Sources/WireJSON/Value/*.swift \
   Sources/WireJSON/Canonical/*.swift Sources/WireJSON/Yajl/*.swift)
 
-.PHONY: fuzz-engines all deps bench-deps lint-deps build test test-swift-engine no-yajl demo lint format apple-shape docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling bench-stub bench-check bench-decoder bench-data fuzz-engine fuzz-engine-coverage clean
+.PHONY: newcomer fuzz-engines all deps bench-deps lint-deps build test test-swift-engine no-yajl demo lint format apple-shape docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling bench-stub bench-check bench-decoder bench-data fuzz-engine fuzz-engine-coverage clean
 
 all: build
 
@@ -221,6 +221,12 @@ no-yajl: deps
 DOCS_STRICT ?= 1
 docs: deps
 	SWIFT="$(SWIFT)" SWIFT_FLAGS="$(SWIFT_FLAGS)" DOCS_STRICT="$(DOCS_STRICT)" bash Scripts/docs.sh
+
+# Builds the README's product examples in a new package that depends on this one by path, as a
+# newcomer's would (Scripts/newcomer-check.sh): the app, WireLock, WireStubTesting and
+# WireOracleTesting samples compile and their tests pass. Not part of make test (a second full build).
+newcomer: deps
+	SWIFT="$(SWIFT)" bash Scripts/newcomer-check.sh
 
 # Re-runs the commands of every marked sample in README.md and the catalogs with the debug build and
 # fails when a shown output is stale (Scripts/docs-check.sh --update rewrites them).

@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# make newcomer: builds the README's product examples the way a newcomer would use them — a new
+# package beside nothing but WireLock (by path), its products named as the README's manifest names
+# them, each example pasted into the target its `<!-- newcomer: NAME -->` marker names:
+#
+#   App          an executable using WireDecoder, WireHTTP and WireJSON
+#   Tests        a test target using WireLock (over a small MovieAPI module written here, the model
+#                the README's example assumes)
+#   StubTests    a test target using WireStubTesting
+#   OracleTests  a test target using WireOracleTesting
+#
+# Then `swift build --build-tests` and the test targets' tests, in a scratch directory. Status 1 when
+# a sample does not compile or its test fails, 2 when a marker is malformed or a target has no sample.
+#
+#   Scripts/newcomer-check.sh [--keep]     (--keep leaves the package in place and prints its path)
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+root=$PWD
+SWIFT=${SWIFT:-swift}
+work=$(mktemp -d "${TMPDIR:-/tmp}/wirelock-newcomer.XXXXXX")
+if [ "${1:-}" != "--keep" ]; then trap 'rm -rf "$work"' EXIT; fi
+
+# Extract each marked block (the fenced block right after the marker) into its target.
+python3 - "$root/README.md" "$work" <<'PY'
+import os, re, sys
+readme, work = sys.argv[1], sys.argv[2]
+places = {
+    "App": "Sources/App/main.swift",
+    "Tests": "Tests/MovieAPITests/WireFormatTests.swift",
+    "StubTests": "Tests/StubTests/StubTests.swift",
+    "OracleTests": "Tests/OracleTests/OracleTests.swift",
+}
+lines = open(readme).read().split("\n")
+found = {}
+for i, line in enumerate(lines):
+    m = re.match(r"<!-- newcomer: (\w+) -->$", line)
+    if not m:
+        continue
+    name = m.group(1)
+    if name not in places or i + 1 >= len(lines) or lines[i + 1] != "```swift":
+        print(f"newcomer: README.md:{i + 1}: a marker must name one of {sorted(places)} and precede a ```swift block", file=sys.stderr)
+        sys.exit(2)
+    end = lines.index("```", i + 2)
+    found.setdefault(name, []).append("\n".join(lines[i + 2:end]))
+missing = sorted(set(places) - set(found))
+if missing:
+    print(f"newcomer: README.md has no sample for {', '.join(missing)}", file=sys.stderr)
+    sys.exit(2)
+for name, blocks in found.items():
+    path = os.path.join(work, places[name])
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as out:
+        out.write("\n\n".join(blocks) + "\n")
+    print(f"newcomer: {places[name]} <- {len(blocks)} README sample(s)")
+PY
+
+# The App sample declares functions; an executable needs a top level that uses them.
+cat >> "$work/Sources/App/main.swift" <<'SWIFT'
+
+let sample = Data(#"{"id": 1, "full_name": "a/b", "pushed_at": "2026-01-02T03:04:05Z"}"#.utf8)
+print(isValidJSON(sample), (try? fastRepository(from: sample))?.fullName ?? "-")
+SWIFT
+
+# The model the README's WireLock example assumes, and its coders.
+mkdir -p "$work/Sources/MovieAPI" "$work/Fixtures" "$work/golden"
+cat > "$work/Sources/MovieAPI/Movie.swift" <<'SWIFT'
+import Foundation
+
+public struct Movie: Codable, Equatable, Sendable {
+    public var id: Int
+    public var title: String
+    public var releaseDate: Date
+    public var imdbId: String
+
+    public init(id: Int, title: String, releaseDate: Date, imdbId: String) {
+        self.id = id
+        self.title = title
+        self.releaseDate = releaseDate
+        self.imdbId = imdbId
+    }
+}
+
+extension JSONEncoder {
+    public static var api: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+}
+
+extension JSONDecoder {
+    public static var api: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}
+SWIFT
+cat > "$work/Fixtures/movie-success.json" <<'JSON'
+{"id": 949, "title": "Heat", "releaseDate": "1995-12-15T00:00:00Z", "imdbId": "tt0113277"}
+JSON
+cat > "$work/golden/movie.json" <<'JSON'
+{
+  "id": 949,
+  "imdbId": "tt0113277",
+  "releaseDate": "1995-12-15T00:00:00Z",
+  "title": "Heat"
+}
+JSON
+mkdir -p "$work/Fixtures/API"
+cp "$work/Fixtures/movie-success.json" "$work/Fixtures/API/movies-success.json"
+
+cat > "$work/Package.swift" <<SWIFT
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "Newcomer",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    dependencies: [.package(path: "$root")],
+    targets: [
+        .target(name: "MovieAPI"),
+        .executableTarget(name: "App", dependencies: [
+            .product(name: "WireDecoder", package: "$(basename "$root")"),
+            .product(name: "WireHTTP", package: "$(basename "$root")"),
+            .product(name: "WireJSON", package: "$(basename "$root")"),
+        ]),
+        .testTarget(name: "MovieAPITests", dependencies: [
+            "MovieAPI", .product(name: "WireLock", package: "$(basename "$root")"),
+        ]),
+        .testTarget(name: "StubTests", dependencies: [
+            .product(name: "WireStubTesting", package: "$(basename "$root")"),
+        ]),
+        .testTarget(name: "OracleTests", dependencies: [
+            .product(name: "WireOracleTesting", package: "$(basename "$root")"),
+        ]),
+    ]
+)
+SWIFT
+# The stub sample fetches Fixtures/**/movies-success.json; on Linux URLSession is in FoundationNetworking.
+if [ "$(uname -s)" = Linux ]; then
+    sed -i 's|^import Foundation$|import Foundation\n#if canImport(FoundationNetworking)\n    import FoundationNetworking\n#endif|' \
+        "$work/Tests/StubTests/StubTests.swift"
+fi
+
+echo "newcomer: swift build --build-tests in $work"
+(cd "$work" && env -u WIRELOCK_TOOL_PRODUCTS CI=true "$SWIFT" build --build-tests > build.log 2>&1) || {
+    echo "newcomer: the README's samples do not build (log: $work/build.log)" >&2
+    grep -E "error:" "$work/build.log" >&2 || true
+    exit 1
+}
+(cd "$work" && env -u WIRELOCK_TOOL_PRODUCTS CI=true "$SWIFT" run -q App) || { echo "newcomer: App failed" >&2; exit 1; }
+(cd "$work" && env -u WIRELOCK_TOOL_PRODUCTS CI=true "$SWIFT" test --skip-build 2>&1 | tail -n 4) || {
+    echo "newcomer: a README sample's test failed" >&2
+    exit 1
+}
+echo "newcomer: every product's README sample builds and passes in a new package"
+if [ "${1:-}" = "--keep" ]; then echo "newcomer: kept $work"; fi
