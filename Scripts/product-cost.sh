@@ -7,6 +7,10 @@
 #
 #   Scripts/product-cost.sh            # the table and the checks (run by `make lint`)
 #   Scripts/product-cost.sh --targets  # also list each product's targets
+#   Scripts/product-cost.sh --graph    # print the target graph ARCHITECTURE.md must hold
+#
+# It also checks that ARCHITECTURE.md's block between `<!-- graph:begin -->` and
+# `<!-- graph:end -->` is the target graph of Package.swift (regenerate it with --graph).
 #
 # The manifest is read without WIRELOCK_TOOL_PRODUCTS (the repository's own tools' extra
 # products), so the table is what a package depending on WireLock sees.
@@ -141,6 +145,27 @@ for name, compiled, counts, total, ios_total in rows:
         for target in sorted(compiled, key=lambda t: -counts[t]):
             print(f"    {target:<24} {counts[target]:>7,}")
 print(f"{libraries} library products (at most 6)")
+
+# The graph: every non-test target and what it depends on, in Package.swift's order.
+graph = ["```text"]
+width = max(len(t["name"]) for t in manifest["targets"] if t["type"] != "test")
+for target in manifest["targets"]:
+    if target["type"] == "test":
+        continue
+    deps = sorted(set(dependencies(target["name"])))
+    graph.append(f"{target['name']:<{width}} -> {', '.join(deps) if deps else '(nothing)'}".rstrip())
+graph.append("```")
+if os.environ.get("LIST_TARGETS") == "--graph":
+    print("\n".join(graph))
+text = open("ARCHITECTURE.md").read()
+begin, end = "<!-- graph:begin -->\n", "\n<!-- graph:end -->"
+if begin not in text or end not in text:
+    problems.append("ARCHITECTURE.md has no <!-- graph:begin --> / <!-- graph:end --> block")
+else:
+    shown = text.split(begin, 1)[1].split(end, 1)[0]
+    if shown != "\n".join(graph):
+        problems.append("ARCHITECTURE.md's target graph differs from Package.swift: "
+                        "replace its graph block with what `Scripts/product-cost.sh --graph` prints")
 if libraries > 6:
     problems.append(f"{libraries} library products; at most 6")
 for problem in problems:
