@@ -143,7 +143,8 @@ let package = Package(
 
         // MARK: Demo — the sample media-library API and its client (never imported by the product).
         .target(name: "SampleAPI", dependencies: ["WireHTTP"]),
-        .executableTarget(name: "wirelock-sample", dependencies: ["WireLockRunner", "SampleAPI", "WireStub", "WireHTTP"]),
+        .executableTarget(
+            name: "wirelock-sample", dependencies: ["WireLockRunner", "SampleAPI", "WireStub", "WireHTTP"]),
 
         // MARK: Tests.
         // WireLockTestSupport (test-only, never a product; under Tests/, so the layer test does not
@@ -217,7 +218,8 @@ let package = Package(
         .testTarget(
             name: "SampleClientTests",
             dependencies: [
-                "WireLockTestSupport", "WireStub", "WireStubTesting", "SampleAPI", "WireJSON", "WireSupport", "WireHTTP",
+                "WireLockTestSupport", "WireStub", "WireStubTesting", "SampleAPI", "WireJSON", "WireSupport",
+                "WireHTTP",
             ]
         ),
         .testTarget(

@@ -1,6 +1,6 @@
-import WireSupport
 import WireCommandLine
 import WireFuzz
+import WireSupport
 
 /// The options that describe a fuzz campaign, shared by `wirelock fuzz` and a model runner's
 /// `fuzz` (``ModelRunner``): the same words, values, checks and help in both.

@@ -1,6 +1,6 @@
 import Foundation
-import WireJSON
 import WireGolden
+import WireJSON
 import WireStub
 
 /// Turns a HAR 1.2 capture (what a browser's or a proxy's "Save all as HAR" writes) into canonical

@@ -1,6 +1,6 @@
 import Foundation
-import WireJSON
 import WireGolden
+import WireJSON
 
 extension PendingGoldens {
     /// What accepting a pending file would change, as values for a tool to render: the path-level

@@ -1,6 +1,6 @@
 import Foundation
-import WireJSON
 import WireGolden
+import WireJSON
 
 /// The review workflow over pending files (`<name>.actual.json`, left beside a golden by a failed
 /// assertion): list them, accept them (promote over the golden) or reject them (delete).

@@ -85,7 +85,8 @@ extension DecodingErrorValue {
         case .dataCorrupted:
             break
         }
-        return DecodingErrorValue(kind: kind, codingPath: path, type: type, missingKey: missing, debugDescription: debug)
+        return DecodingErrorValue(
+            kind: kind, codingPath: path, type: type, missingKey: missing, debugDescription: debug)
     }
 
     /// `items[1].id`, `x.\`a.b\`[0]`, `[0].name`, `x.[0]` (an empty key, then element 0).
@@ -176,7 +177,8 @@ extension DecodingErrorValue {
             throw ParseError(reason: "no 'debugDescription:' in the DecodingError text")
         }
         let debug = try scanner.stringLiteral()
-        return DecodingErrorValue(kind: kind, codingPath: path, type: type, missingKey: missing, debugDescription: debug)
+        return DecodingErrorValue(
+            kind: kind, codingPath: path, type: type, missingKey: missing, debugDescription: debug)
     }
 
     /// Reads `Name(stringValue: "…", intValue: nil | N | Optional(N))` and Swift string literals.

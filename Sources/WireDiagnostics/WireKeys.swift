@@ -17,7 +17,9 @@ package enum WireKeys {
     /// At each object on the way, the member whose name the decoder turns into the coding key is
     /// the wire key; a key the object lacks is converted with `convertToSnakeCase` when the decoder
     /// uses `convertFromSnakeCase` (a custom strategy cannot be inverted: its Swift name is kept).
-    package static func wirePath(_ codingPath: [any CodingKey], in document: JSONValue?, decoder: JSONDecoder) -> JSONPath {
+    package static func wirePath(_ codingPath: [any CodingKey], in document: JSONValue?, decoder: JSONDecoder)
+        -> JSONPath
+    {
         var components: [JSONPath.Component] = []
         var node = document
         for key in codingPath {

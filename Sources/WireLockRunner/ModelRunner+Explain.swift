@@ -1,8 +1,8 @@
 import Foundation
 import WireCommandLine
 import WireDecoder
-import WireJSON
 import WireGolden
+import WireJSON
 import WireSupport
 
 /// `explain --model <name> <payload>`: decodes a payload into a registered model with

@@ -1,6 +1,6 @@
 import Foundation
-import WireDiagnostics
 import WireCommandLine
+import WireDiagnostics
 import WireFuzz
 import WireJSON
 import WireOracle

@@ -1,7 +1,7 @@
-import WireSupport
 import WireCommandLine
 import WireCommands
 import WireFuzz
+import WireSupport
 
 // The commands of a model runner, declared on the command-line layer like `wirelock`'s: parsing,
 // usage lines, `--help` and usage errors all come from these declarations. The runner dispatches

@@ -1,7 +1,7 @@
 import Testing
 import WireCommands
-import WireSupport
 import WireJSON
+import WireSupport
 
 @testable import WireFuzz
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import WireJSON
 import WireGolden
+import WireJSON
 
 @testable import WireFuzz
 

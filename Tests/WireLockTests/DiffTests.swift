@@ -1,8 +1,8 @@
 import Testing
 import WireJSON
 
-@testable import WireLock
 @testable import WireGolden
+@testable import WireLock
 
 @Suite("Structural diff")
 struct DiffTests {

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import WireJSON
 
-@testable import WireLock
 @testable import WireGolden
+@testable import WireLock
 
 /// Two tests that record one golden name with different content: one of them fails on every later
 /// run. The second writer in a run is told so, with both call sites.

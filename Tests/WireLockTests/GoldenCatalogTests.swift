@@ -1,6 +1,6 @@
 import Testing
-import WireJSON
 import WireGolden
+import WireJSON
 
 @Suite("Golden catalog")
 struct GoldenCatalogTests {

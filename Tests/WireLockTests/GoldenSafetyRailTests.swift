@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import WireJSON
 
-@testable import WireLock
 @testable import WireGolden
+@testable import WireLock
 
 /// The golden workflow's safety rails: what a newcomer's first week with goldens ran into — a
 /// redaction that silently matched nothing, a name that wrote outside `golden/`, two tests sharing

@@ -4,8 +4,8 @@ import WireCommands
 import WireJSON
 import WireLockTestSupport
 
-@testable import WireLock
 @testable import WireGolden
+@testable import WireLock
 
 /// A throw-away golden directory per test.
 struct Sandbox {

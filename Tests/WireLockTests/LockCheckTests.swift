@@ -1,7 +1,7 @@
 import Testing
 import WireCommands
-import WireJSON
 import WireGolden
+import WireJSON
 import WireShapes
 
 /// `verifyLock`: the lock check as values (the command line only reads the files and renders).

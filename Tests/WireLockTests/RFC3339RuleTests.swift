@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import WireDates
-import WireJSON
 import WireGolden
+import WireJSON
 
 /// The one RFC 3339 rule, as each caller sees it. Before it there were three rules: the redaction
 /// check read digits without ranges (it took `2024-13-45T25:61:99Z`), shape inference took any day

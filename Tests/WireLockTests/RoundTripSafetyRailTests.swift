@@ -3,8 +3,8 @@ import Testing
 import WireJSON
 import WireLockTestSupport
 
-@testable import WireLock
 @testable import WireGolden
+@testable import WireLock
 
 /// Round trips, decoding failures and compatibility checks as a newcomer's GitHub-issues model met
 /// them: snake_case wire keys read with `convertFromSnakeCase`, stale accepted differences, a BOM

@@ -4,8 +4,8 @@ import WireDiagnostics
 import WireJSON
 import WireLockTestSupport
 
-@testable import WireLock
 @testable import WireGolden
+@testable import WireLock
 
 /// Three versions of one model: the right one, and three ways of breaking it that must be caught.
 enum Models {

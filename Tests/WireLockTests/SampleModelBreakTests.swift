@@ -1,9 +1,9 @@
 import Foundation
 import SampleAPI
 import Testing
+import WireGolden
 import WireJSON
 import WireLock
-import WireGolden
 import WireLockTestSupport
 
 /// Issue 3, "Done when" 3, on the real sample: breaking `SampleAPI.Movie` (drop a property, change

@@ -4,8 +4,8 @@ import WireJSON
 import WireLockTestSupport
 import WireShapes
 
-@testable import WireLock
 @testable import WireGolden
+@testable import WireLock
 
 /// Small local models standing in for a refactored API model.
 enum CompatModels {

@@ -72,7 +72,8 @@ struct FailureInjectionTests {
     @Test(arguments: Channel.allCases)
     func truncatedFixtureIsInvalidJSONCutWhereTheMutationSays(channel: Channel) async throws {
         let server = StubServer()
-        server.stub(.get("/api/v3/movie"), .transformed(fixture: "movies-success", by: Mutator.truncate.mutation(index: 3)))
+        server.stub(
+            .get("/api/v3/movie"), .transformed(fixture: "movies-success", by: Mutator.truncate.mutation(index: 3)))
         let (data, response) = try await channel.get("/api/v3/movie", from: server)
         let original = try fixture("movies-success")
         #expect(data.count < original.count && original.starts(with: data))
@@ -84,7 +85,8 @@ struct FailureInjectionTests {
 
     @Test func wrongTypeFixtureIsValidJSONWithAnotherKindAtThePathNamed() async throws {
         let server = StubServer()
-        server.stub(.get("/api/v3/movie"), .transformed(fixture: "movies-success", by: Mutator.wrongType.mutation(index: 0)))
+        server.stub(
+            .get("/api/v3/movie"), .transformed(fixture: "movies-success", by: Mutator.wrongType.mutation(index: 0)))
         let (data, response) = try await Channel.session.get("/api/v3/movie", from: server)
         let original = try JSONValue.parse(fixture("movies-success"))
         let mutated = try JSONValue.parse(data)

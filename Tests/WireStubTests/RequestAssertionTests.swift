@@ -102,7 +102,8 @@ struct RequestAssertionTests {
         }
         withKnownIssue {
             assertGolden(
-                json: differing.requests.first?.body, named: "add-movie", record: .never, goldenDirectory: directory.url)
+                json: differing.requests.first?.body, named: "add-movie", record: .never, goldenDirectory: directory.url
+            )
         } matching: {
             comments($0).contains("$.year")
         }

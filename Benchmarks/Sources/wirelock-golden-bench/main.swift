@@ -4,8 +4,8 @@
 // a mismatch whose failure renders the path-level diff and the line diff.
 // Build in release: `swift build -c release --package-path Benchmarks`; `make bench-golden` runs it.
 import Foundation
-import WireJSON
 import WireGolden
+import WireJSON
 import WireSupport
 
 let arguments = CommandLine.arguments

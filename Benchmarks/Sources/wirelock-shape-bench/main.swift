@@ -7,8 +7,8 @@
 // refactors that were made, and, given --wirelock, times the CLI on the same directories as whole
 // processes. Results go to standard output as markdown.
 import Foundation
-import WireJSON
 import WireGolden
+import WireJSON
 import WireShapes
 
 struct BenchError: Error, CustomStringConvertible {

@@ -1,9 +1,9 @@
 import Foundation
+import WireGolden
 import WireHTTP
 import WireJSON
-import WireGolden
-import WireStub
 import WireShapes
+import WireStub
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

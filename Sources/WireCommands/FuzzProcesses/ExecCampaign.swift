@@ -1,5 +1,6 @@
-import WireSupport
 import WireFuzz
+import WireSupport
+
 #if WIRELOCK_SPAWN
     /// A campaign that feeds each mutant to an external command (``ExecRunner``: a decoder in any
     /// language) and judges how it ends — `wirelock fuzz --exec`.

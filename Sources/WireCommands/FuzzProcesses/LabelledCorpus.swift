@@ -1,5 +1,5 @@
-import WireJSON
 import WireFuzz
+import WireJSON
 
 /// The labelled corpus `wirelock fuzz --out DIR` writes: for each mutant, `<hash>.json` with its
 /// bytes and `<hash>.label.json` with its label, and nothing else. The hash is the first 16 hex

@@ -1,5 +1,5 @@
-import WireJSON
 import WireFuzz
+import WireJSON
 import WireSupport
 
 /// The model-independent campaign: each mutant against the strict validator (see

@@ -1,5 +1,5 @@
-import WireJSON
 import WireFuzz
+import WireJSON
 
 /// The model-independent check: every mutant against the strict streaming validator. Syntax
 /// mutants must be rejected with the expected kind of error inside the mutated bytes; structural

@@ -44,7 +44,8 @@ public func verifyFuzzCampaign<T: Codable & SendableMetatype>(
 ) -> FuzzFailure? {
     let file = "\(filePath)"
     let root = PackageLocation.packageRoot(ofFile: file)
-    let directory = fixturesDirectory
+    let directory =
+        fixturesDirectory
         ?? URL(fileURLWithPath: PackageLocation.fixturesDirectory(ofFile: file, environment: environment))
     let modelName = model ?? FuzzCampaignCheck.folderName(for: "\(T.self)")
     guard !fixtures.isEmpty else { return FuzzFailure("fuzz campaign of \(T.self): no fixtures given") }

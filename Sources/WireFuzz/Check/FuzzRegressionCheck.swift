@@ -27,7 +27,9 @@ public func verifyFuzzRegressions<T: Codable & SendableMetatype>(
     _ type: T.Type, model: String, decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder(),
     fixturesDirectory: URL? = nil, filePath: StaticString = #filePath
 ) -> FuzzFailure? {
-    let fixtures = fixturesDirectory ?? URL(
+    let fixtures =
+        fixturesDirectory
+        ?? URL(
             fileURLWithPath: PackageLocation.fixturesDirectory(
                 ofFile: "\(filePath)", environment: ProcessInfo.processInfo.environment))
     let folder = FuzzRegressions.folder(for: model, in: fixtures)

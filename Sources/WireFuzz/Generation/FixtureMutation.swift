@@ -19,9 +19,11 @@ extension Mutator {
     ///
     /// The function throws ``MutationUnavailable`` when the fixture is not valid JSON or the mutator
     /// makes no mutant of it.
-    public func mutation(index: Int = 0, seed: UInt64 = 1) -> @Sendable (Data, String) throws -> (
-        bytes: Data, description: String
-    ) {
+    public func mutation(index: Int = 0, seed: UInt64 = 1)
+        -> @Sendable (Data, String) throws -> (
+            bytes: Data, description: String
+        )
+    {
         let mutator = self
         return { data, name in
             let fuzzSeed: FuzzSeed

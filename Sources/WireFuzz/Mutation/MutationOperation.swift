@@ -126,7 +126,8 @@ public struct MutationOperation: Hashable, Sendable, CustomStringConvertible {
             if let entry = compactEntry(in: seed) {
                 return (
                     CompactEdit.replacing(
-                        entry.valueStart..<entry.end, in: seed.compact, with: CanonicalJSONWriter.sourceOrdered(value).bytes), .valid
+                        entry.valueStart..<entry.end, in: seed.compact,
+                        with: CanonicalJSONWriter.sourceOrdered(value).bytes), .valid
                 )
             }
             guard let tree = seed.value.replacing(at: path, { _ in value }) else { return nil }
@@ -184,7 +185,8 @@ public struct MutationOperation: Hashable, Sendable, CustomStringConvertible {
             case .duplicateMember:
                 guard case .key(let key)? = path.components.last else { return nil }
                 let value =
-                    entry.map { Array(seed.compact[$0.valueStart..<$0.end]) } ?? CanonicalJSONWriter.sourceOrdered(current).bytes
+                    entry.map { Array(seed.compact[$0.valueStart..<$0.end]) }
+                    ?? CanonicalJSONWriter.sourceOrdered(current).bytes
                 var bytes = value
                 bytes.append(UInt8(ascii: ","))
                 CanonicalJSONWriter.writeString(key, into: &bytes)

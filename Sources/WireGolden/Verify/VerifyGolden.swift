@@ -1,7 +1,7 @@
-import WireSupport
 import Foundation
 import WireJSON
 import WireShapes
+import WireSupport
 
 /// The reporting half of `assertGolden` (WireLock):
 /// does the same work and returns the failure instead of recording it.

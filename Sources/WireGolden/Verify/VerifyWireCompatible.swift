@@ -1,8 +1,8 @@
 import Foundation
 import WireDiagnostics
 import WireJSON
-import WireSupport
 import WireShapes
+import WireSupport
 
 /// One compatibility problem found by `assertWireCompatible` (WireLock).
 public struct WireCompatibilityProblem: Hashable, Sendable, CustomStringConvertible {

@@ -112,10 +112,14 @@ public enum CanonicalJSONWriter {
                 if style == .pretty { newline(depth + 1, &out) }
                 if onRoute {
                     path.append(.index(i))
-                    write(element, style: style, sorted: sorted, depth: depth + 1, path: &path, splice: &splice, into: &out)
+                    write(
+                        element, style: style, sorted: sorted, depth: depth + 1, path: &path, splice: &splice,
+                        into: &out)
                     path.removeLast()
                 } else {
-                    write(element, style: style, sorted: sorted, depth: depth + 1, path: &path, splice: &offRoute, into: &out)
+                    write(
+                        element, style: style, sorted: sorted, depth: depth + 1, path: &path, splice: &offRoute,
+                        into: &out)
                 }
             }
             if style == .pretty && !elements.isEmpty { newline(depth, &out) }
@@ -130,10 +134,14 @@ public enum CanonicalJSONWriter {
                 if style == .pretty { out.append(0x20) }
                 if onRoute {
                     path.append(.key(member.key))
-                    write(member.value, style: style, sorted: sorted, depth: depth + 1, path: &path, splice: &splice, into: &out)
+                    write(
+                        member.value, style: style, sorted: sorted, depth: depth + 1, path: &path, splice: &splice,
+                        into: &out)
                     path.removeLast()
                 } else {
-                    write(member.value, style: style, sorted: sorted, depth: depth + 1, path: &path, splice: &offRoute, into: &out)
+                    write(
+                        member.value, style: style, sorted: sorted, depth: depth + 1, path: &path, splice: &offRoute,
+                        into: &out)
                 }
             }
             if style == .pretty && !object.isEmpty { newline(depth, &out) }

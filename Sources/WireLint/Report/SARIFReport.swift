@@ -1,6 +1,6 @@
-import WireSupport
 import WireJSON
 import WireShapes
+import WireSupport
 
 /// The report for code scanning: SARIF 2.1.0 as GitHub's `upload-sarif` action accepts it.
 ///

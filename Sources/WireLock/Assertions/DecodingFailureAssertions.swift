@@ -1,7 +1,7 @@
 import Foundation
 import WireDiagnostics
-import WireJSON
 import WireGolden
+import WireJSON
 
 /// Asserts that decoding `Fixtures/<fixture>.json` as `T` fails with the given category at the given
 /// JSON path (in wire keys, also under `convertFromSnakeCase`) — for `-malformed`, `-wrong-type` and

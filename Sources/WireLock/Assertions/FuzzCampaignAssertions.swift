@@ -1,8 +1,8 @@
-import WireSupport
 import Foundation
 import WireFuzz
-import WireJSON
 import WireGolden
+import WireJSON
+import WireSupport
 
 /// Fuzzes a model over its fixtures in the test and records a failure for every finding that no
 /// committed regression case already pins: each with the mutator, the path, what was expected and

@@ -1,7 +1,7 @@
-import WireSupport
 import Foundation
-import WireJSON
 import WireGolden
+import WireJSON
+import WireSupport
 
 /// Encodes a value, canonicalizes it, applies redactions and compares it with `golden/<name>.json`.
 ///
@@ -66,7 +66,8 @@ public func assertGolden(
 ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     guard let bytes, !bytes.isEmpty else {
-        report(WireLockFailure("no JSON to compare with golden '\(name)' (nil or empty); nothing was written"), at: site)
+        report(
+            WireLockFailure("no JSON to compare with golden '\(name)' (nil or empty); nothing was written"), at: site)
         return
     }
     let document: JSONValue

@@ -1,6 +1,6 @@
 import Foundation
-import WireJSON
 import WireGolden
+import WireJSON
 
 /// Reads `Fixtures/<fixture>.json` through the strict validator, decodes it as `T`, re-encodes it and
 /// compares the two canonical documents. The failure names every path where data was lost ("lossy

@@ -1,6 +1,6 @@
 import Foundation
-import WireJSON
 import WireGolden
+import WireJSON
 import WireShapes
 
 /// Asserts that a (refactored) model still speaks the wire format its goldens lock.

@@ -1,5 +1,5 @@
-import WireSupport
 import Foundation
+import WireSupport
 
 /// One input on which `JSONDecoder` and `WireJSONDecoder` disagree.
 public struct DecoderMismatch: Hashable, Sendable, CustomStringConvertible {

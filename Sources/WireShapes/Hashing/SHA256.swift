@@ -1,5 +1,5 @@
-import WireSupport
 import WireJSON
+import WireSupport
 
 /// SHA-256 (FIPS 180-4), written out so WireLock needs no crypto library: the lock file's
 /// fingerprints are SHA-256 over RFC 8785 canonical bytes.

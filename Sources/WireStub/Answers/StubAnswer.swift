@@ -87,9 +87,10 @@ public struct StubAnswer: Sendable {
     /// A change made to a fixture's bytes before they are sent: given the bytes and the fixture's
     /// name, the bytes to send and a description of the change (sent in the
     /// ``mutationHeader`` header). Throwing makes the route a ``StubProblem`` with the error's text.
-    public typealias FixtureTransform = @Sendable (_ bytes: Data, _ name: String) throws -> (
-        bytes: Data, description: String
-    )
+    public typealias FixtureTransform =
+        @Sendable (_ bytes: Data, _ name: String) throws -> (
+            bytes: Data, description: String
+        )
 
     /// Answers with fixture `name` changed by `transform`: the way to serve a fuzz mutant (WireLock's
     /// `Mutator.mutation(index:seed:)` makes such a transform: `.truncate` cuts the body,

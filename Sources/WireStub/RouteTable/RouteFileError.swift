@@ -91,7 +91,9 @@ package struct LocatedDocument {
     }
 
     /// The members of a `{"name": "value"}` object of strings, in file order.
-    package func stringPairs(at path: JSONPath, _ what: String) throws(RouteFileError) -> [(name: String, value: String)] {
+    package func stringPairs(at path: JSONPath, _ what: String) throws(RouteFileError) -> [(
+        name: String, value: String
+    )] {
         let object = try self.object(at: path, what)
         var pairs: [(name: String, value: String)] = []
         for member in object.members {

@@ -4,7 +4,6 @@
     import Darwin
 #endif
 
-
 /// "Did you mean" lines and the fixture lookup every feature shares (no Foundation).
 /// "Did you mean" lines: the names or paths nearest to one that was not found.
 ///
@@ -102,11 +101,14 @@ package enum FixturePaths {
         }
         let base = RawPath(directory).standardized.withoutTrailingSlash.text
         let full = raw.standardized.text
-        var asked = full.hasPrefix(base + "/") ? String(full.dropFirst(base.count + 1)) : String(decoding: raw.lastComponent, as: UTF8.self)
+        var asked =
+            full.hasPrefix(base + "/")
+            ? String(full.dropFirst(base.count + 1)) : String(decoding: raw.lastComponent, as: UTF8.self)
         if asked.hasSuffix(".json") { asked = String(asked.dropLast(".json".count)) }
         let near = Nearest.names(near: asked, among: fixtureNames(in: directory))
         let hint = near.isEmpty ? "; it holds no .json fixture" : "; nearest: " + near.joined(separator: ", ")
-        return "no fixture \(asked).json in \(directory.hasSuffix("/") ? String(directory.dropLast()) : directory)\(hint)"
+        return
+            "no fixture \(asked).json in \(directory.hasSuffix("/") ? String(directory.dropLast()) : directory)\(hint)"
     }
 
     /// Every `.json` file under `directory`, as the name a fixture argument would use: relative to

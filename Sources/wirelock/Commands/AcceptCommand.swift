@@ -1,8 +1,8 @@
 import Foundation
 import WireCommandLine
+import WireCommands
 import WireGolden
 import WireSupport
-import WireCommands
 
 /// `wirelock accept [PATH…]`: shows each pending golden's diff and promotes it over its golden.
 struct AcceptCommand: ParsableCommand {

@@ -1,9 +1,9 @@
-import WireCommands
 import WireCommandLine
+import WireCommands
 import WireFuzz
+import WireGolden
 import WireJSON
 import WireLint
-import WireGolden
 import WireShapes
 import WireSupport
 

@@ -1,6 +1,6 @@
 import WireCommandLine
-import WireJSON
 import WireGolden
+import WireJSON
 import WireShapes
 import WireSupport
 

@@ -1,7 +1,7 @@
 import Foundation
 import WireCommandLine
-import WireJSON
 import WireGolden
+import WireJSON
 import WireSupport
 
 /// `wirelock golden --orphans`: lists goldens no test asserted in the last recorded test run.

@@ -1,9 +1,9 @@
 import WireCommandLine
-import WireJSON
+import WireCommands
 import WireGolden
+import WireJSON
 import WireShapes
 import WireSupport
-import WireCommands
 
 /// `wirelock lock`: writes (or, with `--check`, verifies) `golden/wirelock.lock` and the shape
 /// files `golden/shapes/<name>.shape.json`.

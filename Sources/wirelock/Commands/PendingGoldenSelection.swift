@@ -1,8 +1,8 @@
 import Foundation
 import WireCommandLine
+import WireCommands
 import WireGolden
 import WireSupport
-import WireCommands
 
 /// Finds the golden directory and the pending files (`<name>.actual.json`) that `accept` and
 /// `reject` work on, and renders a pending file's review.

@@ -1,8 +1,8 @@
 import Foundation
 import WireCommandLine
+import WireCommands
 import WireGolden
 import WireSupport
-import WireCommands
 
 /// `wirelock reject [PATH…]`: deletes pending goldens, leaving their goldens as they are.
 struct RejectCommand: ParsableCommand {

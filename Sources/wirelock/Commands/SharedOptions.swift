@@ -1,6 +1,6 @@
 import WireCommandLine
-import WireLint
 import WireGolden
+import WireLint
 
 /// The positional argument the JSON commands share, declared once. (The shared options are in
 /// WireCommandLine: ``CommonOptions``, ``ParseOptionFlags``, ``InputOptions``.)

@@ -1,5 +1,5 @@
-import WireJSON
 import WireGolden
+import WireJSON
 
 extension GoldenCatalog.Error {
     /// How `diff` and `lock` show a golden file that cannot be read as a format: a syntax error as

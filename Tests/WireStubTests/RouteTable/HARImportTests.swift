@@ -1,7 +1,7 @@
 import Testing
 import WireCommands
-import WireJSON
 import WireGolden
+import WireJSON
 import WireStub
 
 @Suite("HAR import (conversion)")
