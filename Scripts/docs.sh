@@ -58,6 +58,7 @@ while [ "${1:-}" = "--stand-in" ]; do
     [[ "${2:-}" == ?*=?* ]] || die "--stand-in takes NEW=OLD (a catalog's module and the module that holds its code today)"
     stand_ins+=("$2"); shift 2
 done
+mapfile -t products < <(library_targets)
 if [ ${#stand_ins[@]} -gt 0 ]; then
     DOCS_OUT="$DOCS_OUT/stand-in"
     modules=()
@@ -65,7 +66,6 @@ if [ ${#stand_ins[@]} -gt 0 ]; then
 elif [ $# -gt 0 ]; then
     modules=("$@")
 else
-    mapfile -t products < <(library_targets)
     for module in ${products[@]+"${products[@]}"}; do
         [ -d "Sources/$module/$module.docc" ] || die "library product $module has no catalog at Sources/$module/$module.docc"
     done
@@ -120,12 +120,16 @@ total_fatal=0
 total_other=0
 for module in "${modules[@]}"; do
     graphs="$DOCS_OUT/symbol-graphs/$module"
+    # A product's catalog documents its public API; an internal module's, its `package` API (what
+    # the rest of the package calls), which is all some internal modules have.
+    access=package
+    for product in ${products[@]+"${products[@]}"}; do [ "$product" = "$module" ] && access=public; done
     out="$DOCS_OUT/$module"
     log="$DOCS_OUT/$module.log"
     rm -rf "$graphs" "$out"
     mkdir -p "$graphs"
     if ! $SWIFT symbolgraph-extract -module-name "$module" -I "$bin/Modules" -target "$triple" \
-        -minimum-access-level public -output-dir "$graphs" ${sdk[@]+"${sdk[@]}"} ${clang_flags[@]+"${clang_flags[@]}"} > "$log" 2>&1; then
+        -minimum-access-level "$access" -output-dir "$graphs" ${sdk[@]+"${sdk[@]}"} ${clang_flags[@]+"${clang_flags[@]}"} > "$log" 2>&1; then
         cat "$log" >&2
         die "swift symbolgraph-extract failed for $module"
     fi

@@ -12,14 +12,14 @@ import WireJSON
 ///     region: Finding.Region(line: 3, column: 12), path: [.key("email")],
 ///     message: "an e-mail address", hint: "replace it with user@example.com")
 /// ```
-public struct Finding: Hashable, Sendable {
+package struct Finding: Hashable, Sendable {
     /// How serious a finding is; `error` fails a check, `warning` and `note` are reported only.
-    public enum Severity: String, Hashable, Sendable, CaseIterable, Comparable {
+    package enum Severity: String, Hashable, Sendable, CaseIterable, Comparable {
         case note
         case warning
         case error
 
-        public static func < (lhs: Severity, rhs: Severity) -> Bool {
+        package static func < (lhs: Severity, rhs: Severity) -> Bool {
             let order: [Severity] = [.note, .warning, .error]
             return order.firstIndex(of: lhs)! < order.firstIndex(of: rhs)!
         }
@@ -28,14 +28,14 @@ public struct Finding: Hashable, Sendable {
     /// Where in the file: 1-based lines and columns (columns count Unicode code points, as the
     /// validator's do: `é` moves it by one), the end inclusive. A finding about the whole file has no
     /// region.
-    public struct Region: Hashable, Sendable {
-        public var line: Int
-        public var column: Int
-        public var endLine: Int
-        public var endColumn: Int
+    package struct Region: Hashable, Sendable {
+        package var line: Int
+        package var column: Int
+        package var endLine: Int
+        package var endColumn: Int
 
         /// A region; the end defaults to the start (one position).
-        public init(line: Int, column: Int, endLine: Int? = nil, endColumn: Int? = nil) {
+        package init(line: Int, column: Int, endLine: Int? = nil, endColumn: Int? = nil) {
             self.line = line
             self.column = column
             self.endLine = endLine ?? line
@@ -44,25 +44,25 @@ public struct Finding: Hashable, Sendable {
     }
 
     /// Stable rule id, `family.name` (`secret.jwt`, `personal.email`, `format.non-canonical`).
-    public var ruleID: String
-    public var severity: Severity
+    package var ruleID: String
+    package var severity: Severity
     /// The file as the user named it or relative to the repository (reports use it as given).
-    public var file: String
-    public var region: Region?
+    package var file: String
+    package var region: Region?
     /// The JSON path of the value the finding is about, when there is one.
-    public var path: JSONPath?
+    package var path: JSONPath?
     /// One line saying what is wrong.
-    public var message: String
+    package var message: String
     /// One line saying how to fix it, when there is a fix.
-    public var hint: String?
+    package var hint: String?
     /// A short, masked excerpt of the offending value (never the secret itself).
-    public var snippet: String?
+    package var snippet: String?
     /// The lower-case hex SHA-256 of the value the finding is about, when a suppression may name
     /// it (`sha256` in `wirelock.json`'s `lint.suppress`); the JSON report prints it.
-    public var valueSHA256: String?
+    package var valueSHA256: String?
 
     /// Makes a finding; see the type's documentation for the fields.
-    public init(
+    package init(
         ruleID: String, severity: Severity = .error, file: String, region: Region? = nil, path: JSONPath? = nil,
         message: String, hint: String? = nil, snippet: String? = nil
     ) {
@@ -77,7 +77,7 @@ public struct Finding: Hashable, Sendable {
     }
 
     /// The rule family, the part of `ruleID` before the first dot (`secret` for `secret.jwt`).
-    public var family: String {
+    package var family: String {
         ruleID.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ruleID
     }
 }

@@ -8,7 +8,7 @@ extension Lint {
     /// Lint.namingFinding(file: "Fixtures/movies-success.json")   // nil
     /// Lint.namingFinding(file: "Fixtures/MoviesOK.json")         // naming.file-name
     /// ```
-    public static func namingFinding(file: String) -> Finding? {
+    package static func namingFinding(file: String) -> Finding? {
         let name = baseName(of: file)
         let words = name.split(separator: "-", omittingEmptySubsequences: false)
         let valid =
@@ -23,7 +23,7 @@ extension Lint {
     }
 
     /// A file's base name without its directory and its `.json`, `.jsonl` or `.ndjson` extension.
-    public static func baseName(of file: String) -> String {
+    package static func baseName(of file: String) -> String {
         var name = file.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? file
         for suffix in [".json", ".jsonl", ".ndjson"] where name.hasSuffix(suffix) {
             name.removeLast(suffix.count)

@@ -16,18 +16,18 @@ import WireShapes
 /// let findings = Lint.findings(in: Array(#"{"email": "alice@corp.io"}"#.utf8), file: "user-default.json")
 /// // [personal.email at line 1, column 11, $.email, snippet "al…(13 chars)"]
 /// ```
-public enum Lint {
+package enum Lint {
     /// A finding and the SHA-256 of the value it points at (what a suppression's `sha256` names).
-    public struct Result: Hashable, Sendable {
-        public var finding: Finding
+    package struct Result: Hashable, Sendable {
+        package var finding: Finding
         /// Lower-case hex SHA-256 of the string value's UTF-8; `nil` for findings about a whole file.
-        public var valueSHA256: String?
+        package var valueSHA256: String?
 
         /// What `--fix` would write for it, when it can fix it.
         var fix: LintFix?
 
         /// Pairs a finding with its value's hash.
-        public init(finding: Finding, valueSHA256: String? = nil) {
+        package init(finding: Finding, valueSHA256: String? = nil) {
             self.finding = finding
             self.valueSHA256 = valueSHA256
         }
@@ -41,14 +41,14 @@ public enum Lint {
     ///   - configuration: suppressions, disabled rules and the families to run.
     /// - Returns: the findings in document order (file-level findings first). Never throws: invalid
     ///   JSON is a `format.invalid` finding.
-    public static func findings(
+    package static func findings(
         in bytes: [UInt8], file: String, configuration: LintConfiguration = LintConfiguration()
     ) -> [Finding] {
         results(in: bytes, file: file, configuration: configuration).map(\.finding)
     }
 
     /// ``findings(in:file:configuration:)`` with each value's hash, for suppressions.
-    public static func results(
+    package static func results(
         in bytes: [UInt8], file: String, configuration: LintConfiguration = LintConfiguration()
     ) -> [Result] {
         var scan = FileScan(file: file)

@@ -25,17 +25,17 @@ import WireSupport
 ///
 /// By default the fuzz regression corpus (`*fuzz-regressions/*`), whose files are named by hash and
 /// written by the fuzzer, is exempt from `naming`, `unreferenced` and `format.non-canonical`.
-public struct LintConfiguration: Hashable, Sendable {
+package struct LintConfiguration: Hashable, Sendable {
     /// One suppressed finding (or group of findings).
-    public struct Suppression: Hashable, Sendable {
-        public var rule: String?
-        public var file: String?
-        public var path: String?
-        public var sha256: String?
-        public var reason: String
+    package struct Suppression: Hashable, Sendable {
+        package var rule: String?
+        package var file: String?
+        package var path: String?
+        package var sha256: String?
+        package var reason: String
 
         /// Makes a suppression; `nil` fields match anything.
-        public init(
+        package init(
             rule: String? = nil, file: String? = nil, path: String? = nil, sha256: String? = nil, reason: String
         ) {
             self.rule = rule
@@ -47,13 +47,13 @@ public struct LintConfiguration: Hashable, Sendable {
     }
 
     /// A rule (or family) switched off, optionally only for some files or paths.
-    public struct DisabledRule: Hashable, Sendable {
-        public var rule: String
-        public var file: String?
-        public var path: String?
+    package struct DisabledRule: Hashable, Sendable {
+        package var rule: String
+        package var file: String?
+        package var path: String?
 
         /// Makes a disabled-rule entry; `nil` globs match everything.
-        public init(rule: String, file: String? = nil, path: String? = nil) {
+        package init(rule: String, file: String? = nil, path: String? = nil) {
             self.rule = rule
             self.file = file
             self.path = path
@@ -61,15 +61,15 @@ public struct LintConfiguration: Hashable, Sendable {
     }
 
     /// An error in the `lint` section, naming the setting (`lint.suppress[2].reason`).
-    public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
+    package struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
         /// The setting, as a path from `lint`.
-        public var setting: String
+        package var setting: String
         /// What was expected.
-        public var reason: String
+        package var reason: String
         /// Where the offending value is, relative to the `lint` section's value (so that
         /// ``WireLockConfiguration`` can point at its line and column).
-        public var path: JSONPath
-        public var description: String { "\(setting): \(reason)" }
+        package var path: JSONPath
+        package var description: String { "\(setting): \(reason)" }
 
         /// An error at `setting`; the path is read from the setting's words (`lint.suppress[2].reason`)
         /// unless given (for a member name that may hold dots or brackets).
@@ -101,20 +101,20 @@ public struct LintConfiguration: Hashable, Sendable {
         }
     }
 
-    public var suppressions: [Suppression]
-    public var disabled: [DisabledRule]
+    package var suppressions: [Suppression]
+    package var disabled: [DisabledRule]
     /// The families that run; all of them when `nil` (`--only` narrows it).
-    public var categories: Set<LintCategory>?
+    package var categories: Set<LintCategory>?
 
     /// The exemptions every configuration starts with (see the type's documentation).
-    public static let defaultDisabled: [DisabledRule] = [
+    package static let defaultDisabled: [DisabledRule] = [
         DisabledRule(rule: "naming", file: "*fuzz-regressions/*"),
         DisabledRule(rule: "unreferenced", file: "*fuzz-regressions/*"),
         DisabledRule(rule: "format.non-canonical", file: "*fuzz-regressions/*"),
     ]
 
     /// A configuration with no suppressions, the default exemptions, and every family on.
-    public init(
+    package init(
         suppressions: [Suppression] = [], disabled: [DisabledRule] = LintConfiguration.defaultDisabled,
         categories: Set<LintCategory>? = nil
     ) {
@@ -126,7 +126,7 @@ public struct LintConfiguration: Hashable, Sendable {
     /// Reads the `lint` section of `wirelock.json` (the section's value, not the whole file).
     /// - Throws: ``LintConfiguration/Error`` naming the setting when a field has the wrong type, a
     ///   suppression has no `reason`, a rule names no known rule or family, or an unknown field is given.
-    public init(json: JSONValue) throws(LintConfiguration.Error) {
+    package init(json: JSONValue) throws(LintConfiguration.Error) {
         self.init()
         guard case .object(let section) = json else { throw Error(setting: "lint", reason: "expected an object") }
         for member in section.members {
@@ -236,7 +236,7 @@ extension LintConfiguration {
     /// Whether the configuration lets this finding through: its family is selected, no disabled
     /// rule covers it and no suppression matches it (`valueSHA256`: the hash of the value it is
     /// about, for suppressions that name one).
-    public func keeps(_ finding: Finding, valueSHA256: String? = nil) -> Bool {
+    package func keeps(_ finding: Finding, valueSHA256: String? = nil) -> Bool {
         if let categories, !categories.contains(where: { $0.rawValue == finding.family }) { return false }
         for rule in disabled
         where Self.selects(rule.rule, finding.ruleID) && Self.fileMatches(rule.file, finding.file)

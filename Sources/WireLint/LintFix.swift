@@ -66,11 +66,11 @@ struct LintFix: Hashable, Sendable {
 
 extension Lint {
     /// What ``fix(_:file:configuration:)`` produced.
-    public struct FixOutcome: Hashable, Sendable {
+    package struct FixOutcome: Hashable, Sendable {
         /// The new file contents.
-        public var bytes: [UInt8]
+        package var bytes: [UInt8]
         /// How many findings were replaced by placeholders.
-        public var fixedCount: Int
+        package var fixedCount: Int
     }
 
     /// Replaces what the value rules found with format-preserving placeholders (an unsigned JWT
@@ -86,7 +86,7 @@ extension Lint {
     /// ```
     /// - Returns: the new bytes, or `nil` when there is nothing to fix or the result would not be
     ///   valid JSON (then nothing must be written).
-    public static func fix(
+    package static func fix(
         _ bytes: [UInt8], file: String, configuration: LintConfiguration = LintConfiguration()
     ) -> FixOutcome? {
         let fixes = results(in: bytes, file: file, configuration: configuration).compactMap(\.fix)

@@ -8,15 +8,15 @@
 /// index.findings(forFixtures: ["Fixtures/movies-success.json", "Fixtures/movies-old.json"])
 /// // [unreferenced.fixture for Fixtures/movies-old.json]
 /// ```
-public struct LintReferenceIndex: Sendable {
+package struct LintReferenceIndex: Sendable {
     /// For each word, the first file it was seen in and whether a second file has it too.
     private var words: [String: (file: String, inSeveralFiles: Bool)] = [:]
 
     /// An empty index.
-    public init() {}
+    package init() {}
 
     /// Adds one file's words (runs of letters, digits, `_` and `-`).
-    public mutating func add(_ bytes: [UInt8], from file: String) {
+    package mutating func add(_ bytes: [UInt8], from file: String) {
         let isWord: (UInt8) -> Bool = {
             ByteText.isAlphanumeric($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
         }
@@ -42,14 +42,14 @@ public struct LintReferenceIndex: Sendable {
     }
 
     /// Whether some file other than `fixture` itself mentions `name`.
-    public func mentions(_ name: String, besides fixture: String) -> Bool {
+    package func mentions(_ name: String, besides fixture: String) -> Bool {
         guard let known = words[name] else { return false }
         return known.inSeveralFiles || known.file != fixture
     }
 
     /// One `unreferenced.fixture` finding per fixture whose base name no indexed file (other than
     /// itself) mentions, filtered by `configuration`.
-    public func findings(forFixtures fixtures: [String], configuration: LintConfiguration = LintConfiguration())
+    package func findings(forFixtures fixtures: [String], configuration: LintConfiguration = LintConfiguration())
         -> [Finding]
     {
         fixtures.compactMap { fixture in

@@ -32,40 +32,40 @@ import WireJSON
 /// let configuration = try WireLockConfiguration.parse(bytes, file: "wirelock.json")
 /// configuration.inputs   // ["Fixtures"] when the file does not say
 /// ```
-public struct WireLockConfiguration: Hashable, Sendable {
+package struct WireLockConfiguration: Hashable, Sendable {
     /// The file's name at the package root.
-    public static let fileName = "wirelock.json"
+    package static let fileName = "wirelock.json"
 
     /// The fixture files and folders, relative to the configuration's folder.
-    public var inputs: [String]
+    package var inputs: [String]
     /// Patterns of inputs to skip.
-    public var exclude: [String]
+    package var exclude: [String]
     /// The golden folder, relative to the configuration's folder; nil for the default.
-    public var golden: String?
+    package var golden: String?
     /// The fuzz smoke campaign.
-    public var fuzz: FuzzSmoke
+    package var fuzz: FuzzSmoke
     /// The `lint` section: suppressions and disabled rules (the defaults when absent).
-    public var lint: LintConfiguration
+    package var lint: LintConfiguration
 
     /// The smoke campaign's size and seed.
-    public struct FuzzSmoke: Hashable, Sendable {
+    package struct FuzzSmoke: Hashable, Sendable {
         /// Mutants in the campaign; 0 turns it off.
-        public var count: Int
+        package var count: Int
         /// The campaign seed.
-        public var seed: UInt64
+        package var seed: UInt64
 
         /// A campaign; the defaults are the ones a file without `fuzz` gets.
-        public init(count: Int = 1000, seed: UInt64 = 7) {
+        package init(count: Int = 1000, seed: UInt64 = 7) {
             self.count = count
             self.seed = seed
         }
     }
 
     /// The largest `fuzz.count` accepted (a smoke campaign, not a fuzzing run).
-    public static let maximumFuzzCount = 1_000_000
+    package static let maximumFuzzCount = 1_000_000
 
     /// Settings; the defaults are what an absent file means.
-    public init(
+    package init(
         inputs: [String] = ["Fixtures"], exclude: [String] = [], golden: String? = nil, fuzz: FuzzSmoke = FuzzSmoke(),
         lint: LintConfiguration = LintConfiguration()
     ) {
@@ -82,7 +82,7 @@ public struct WireLockConfiguration: Hashable, Sendable {
     ///   - file: the file's name as errors should show it.
     /// - Throws: ``ConfigurationError`` for a file that is not JSON, an unknown setting or a value
     ///   of the wrong kind, located at the offending value.
-    public static func parse(_ bytes: [UInt8], file: String) throws(ConfigurationError) -> WireLockConfiguration {
+    package static func parse(_ bytes: [UInt8], file: String) throws(ConfigurationError) -> WireLockConfiguration {
         let root: JSONValue
         do throws(JSONSyntaxError) {
             root = try JSONValue.parse(bytes)
@@ -200,20 +200,20 @@ public struct WireLockConfiguration: Hashable, Sendable {
 ///
 /// Its description is one diagnostic line:
 /// `wirelock.json:4:12: error: fuzz.count: expected a whole number of mutants from 0 (off) to 1000000, found a string`.
-public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file, as given to ``WireLockConfiguration/parse(_:file:)``.
-    public var file: String
+    package var file: String
     /// 1-based line of the offending value.
-    public var line: Int
+    package var line: Int
     /// 1-based column (in Unicode code points) of the offending value.
-    public var column: Int
+    package var column: Int
     /// The setting, as a dotted name (`fuzz.count`, `inputs[2]`); empty for the whole file.
-    public var setting: String
+    package var setting: String
     /// What is wrong, and what was expected.
-    public var message: String
+    package var message: String
 
     /// An error; see the properties.
-    public init(file: String, line: Int, column: Int, setting: String, message: String) {
+    package init(file: String, line: Int, column: Int, setting: String, message: String) {
         self.file = file
         self.line = line
         self.column = column
@@ -221,7 +221,7 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
         self.message = message
     }
 
-    public var description: String {
+    package var description: String {
         "\(file):\(line):\(column): error: " + (setting.isEmpty || setting == "$" ? "" : "\(setting): ") + message
     }
 }

@@ -1,7 +1,7 @@
 extension RuleDescription {
     /// The rules `wirelock check` reports besides lint's: the validator, canonical form, the lock
     /// file and the fuzz smoke campaign (for SARIF's `rules[]`).
-    public static let checkRules: [RuleDescription] = [
+    package static let checkRules: [RuleDescription] = [
         RuleDescription(
             id: "format.invalid-json", shortDescription: "Invalid JSON",
             fullDescription:

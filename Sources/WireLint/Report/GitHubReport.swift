@@ -10,12 +10,12 @@
 /// GitHub shows only 10 errors, 10 warnings and 10 notices per step; when a level has more, the
 /// report starts with one `::notice` giving the totals (first, so that it is never the one left
 /// out), and every finding is still listed in the log.
-public enum GitHubReport {
+package enum GitHubReport {
     /// How many annotations of one level GitHub shows per step.
-    public static let annotationsPerLevel = 10
+    package static let annotationsPerLevel = 10
 
     /// The report; see the type.
-    public static func render(_ findings: [Finding], context: ReportContext) -> String {
+    package static func render(_ findings: [Finding], context: ReportContext) -> String {
         let sorted = context.ordered(findings)
         var out = ""
         let counts = Dictionary(grouping: sorted, by: \.severity).mapValues(\.count)
@@ -56,7 +56,7 @@ public enum GitHubReport {
     }
 
     /// A command's message, escaped: `%`, CR and LF.
-    public static func data(_ text: String) -> String {
+    package static func data(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -70,7 +70,7 @@ public enum GitHubReport {
     }
 
     /// A property value, escaped: as ``data(_:)`` and also `:` and `,`.
-    public static func property(_ text: String) -> String {
+    package static func property(_ text: String) -> String {
         var out = ""
         for scalar in data(text).unicodeScalars {
             switch scalar {

@@ -18,9 +18,9 @@ import WireJSON
 ///
 /// Members that a finding lacks (`line` for a whole-file finding, `path`, `hint`, `snippet`, and
 /// `sha256`, the hash of the value a lint suppression can name) are left out; `file` is relative to the repository.
-public enum JSONReport {
+package enum JSONReport {
     /// The report as a value.
-    public static func document(_ findings: [Finding], context: ReportContext) -> JSONValue {
+    package static func document(_ findings: [Finding], context: ReportContext) -> JSONValue {
         let sorted = context.ordered(findings)
         let items: [JSONValue] = sorted.map { finding in
             var members: [JSONObject.Member] = [
@@ -63,7 +63,7 @@ public enum JSONReport {
     }
 
     /// The report as canonical JSON text.
-    public static func render(_ findings: [Finding], context: ReportContext) -> String {
+    package static func render(_ findings: [Finding], context: ReportContext) -> String {
         CanonicalJSONWriter.text(document(findings, context: context), style: .pretty)
     }
 

@@ -8,9 +8,9 @@
 /// adds the hint and the masked snippet. Every attribute and text is XML-escaped, and characters
 /// XML 1.0 cannot carry (control characters other than tab, line feed and carriage return) are
 /// removed. With no findings the report has one empty suite, so the file is still a valid report.
-public enum JUnitReport {
+package enum JUnitReport {
     /// The report; see the type.
-    public static func render(_ findings: [Finding], context: ReportContext) -> String {
+    package static func render(_ findings: [Finding], context: ReportContext) -> String {
         let sorted = context.ordered(findings)
         var families: [String] = []
         var byFamily: [String: [Finding]] = [:]
@@ -62,7 +62,7 @@ public enum JUnitReport {
     /// A quoted attribute value: `&`, `<`, `>`, `"` and `'` as entities, tab, line feed and carriage
     /// return as character references (so a parser does not fold them into spaces), other
     /// characters XML cannot carry removed.
-    public static func attribute(_ value: String) -> String {
+    package static func attribute(_ value: String) -> String {
         var out = "\""
         for scalar in value.unicodeScalars where isAllowed(scalar) {
             switch scalar {
@@ -82,7 +82,7 @@ public enum JUnitReport {
 
     /// Element text: `&`, `<` and `>` as entities, a carriage return as a character reference,
     /// characters XML cannot carry removed.
-    public static func escapedText(_ value: String) -> String {
+    package static func escapedText(_ value: String) -> String {
         var out = ""
         for scalar in value.unicodeScalars where isAllowed(scalar) {
             switch scalar {

@@ -9,23 +9,23 @@
 ///                             help: "Fix the JSON at the reported place.")])
 /// let sarif = ReportFormat.sarif.render(findings, context: context)
 /// ```
-public struct ReportContext: Sendable {
+package struct ReportContext: Sendable {
     /// The repository root as an absolute path (no trailing slash needed), or nil when unknown. A
     /// finding's file that lies inside it is shown relative to it; a relative file is taken as
     /// relative to it already.
-    public var repositoryRoot: String?
+    package var repositoryRoot: String?
     /// The tool's name (`wirelock`).
-    public var toolName: String
+    package var toolName: String
     /// The tool's version (`0.1.0`).
-    public var toolVersion: String
+    package var toolVersion: String
     /// Where to read about the tool (SARIF's `informationUri`).
-    public var informationURI: String
+    package var informationURI: String
     /// What each rule means, for SARIF's `rules[]` and the text report's help; rules without a
     /// description get one built from their id.
-    public var rules: [RuleDescription]
+    package var rules: [RuleDescription]
 
     /// A context; see the properties.
-    public init(
+    package init(
         repositoryRoot: String? = nil, toolName: String = "wirelock", toolVersion: String,
         informationURI: String = ReportContext.defaultInformationURI, rules: [RuleDescription] = []
     ) {
@@ -37,10 +37,10 @@ public struct ReportContext: Sendable {
     }
 
     /// WireLock's home page.
-    public static let defaultInformationURI = "https://github.com/wirelock/wirelock"
+    package static let defaultInformationURI = "https://github.com/wirelock/wirelock"
 
     /// The description of `ruleID`: the one given, else one made from the id.
-    public func rule(_ ruleID: String) -> RuleDescription {
+    package func rule(_ ruleID: String) -> RuleDescription {
         rules.first { $0.id == ruleID }
             ?? RuleDescription(
                 id: ruleID, shortDescription: ruleID, fullDescription: "Findings of the rule \(ruleID).",
@@ -49,7 +49,7 @@ public struct ReportContext: Sendable {
 
     /// `file` relative to the repository: an absolute path inside ``repositoryRoot`` loses that
     /// prefix, a leading `./` is dropped, anything else is kept as given.
-    public func repositoryRelative(_ file: String) -> String {
+    package func repositoryRelative(_ file: String) -> String {
         var file = file
         if let root = repositoryRoot, !root.isEmpty {
             let prefix = root.hasSuffix("/") ? root : root + "/"
@@ -61,18 +61,18 @@ public struct ReportContext: Sendable {
 }
 
 /// What a rule means, in the words SARIF's `reportingDescriptor` uses.
-public struct RuleDescription: Hashable, Sendable {
+package struct RuleDescription: Hashable, Sendable {
     /// The stable id (`format.invalid-json`).
-    public var id: String
+    package var id: String
     /// A few words (`Invalid JSON`).
-    public var shortDescription: String
+    package var shortDescription: String
     /// A sentence or two on what the rule finds and why it matters.
-    public var fullDescription: String
+    package var fullDescription: String
     /// How to fix a finding.
-    public var help: String
+    package var help: String
 
     /// A description; see the properties.
-    public init(id: String, shortDescription: String, fullDescription: String, help: String) {
+    package init(id: String, shortDescription: String, fullDescription: String, help: String) {
         self.id = id
         self.shortDescription = shortDescription
         self.fullDescription = fullDescription

@@ -15,7 +15,7 @@
 /// print(ReportFormat.github.render([finding], context: ReportContext(toolVersion: "0.1.0")), terminator: "")
 /// // ::error file=Fixtures/a.json,line=2,col=1,endLine=2,endColumn=1,title=format.non-canonical::not in canonical form
 /// ```
-public enum ReportFormat: String, CaseIterable, Hashable, Sendable {
+package enum ReportFormat: String, CaseIterable, Hashable, Sendable {
     case text
     case json
     case github
@@ -23,7 +23,7 @@ public enum ReportFormat: String, CaseIterable, Hashable, Sendable {
     case junit
 
     /// The whole report as text (every format ends with a newline).
-    public func render(_ findings: [Finding], context: ReportContext) -> String {
+    package func render(_ findings: [Finding], context: ReportContext) -> String {
         switch self {
         case .text: TextReport.render(findings, context: context)
         case .json: JSONReport.render(findings, context: context)
@@ -37,7 +37,7 @@ public enum ReportFormat: String, CaseIterable, Hashable, Sendable {
 extension ReportContext {
     /// `findings` in report order (``Finding/reportOrder(_:_:)``) with files compared as the
     /// report shows them, relative to the repository.
-    public func ordered(_ findings: [Finding]) -> [Finding] {
+    package func ordered(_ findings: [Finding]) -> [Finding] {
         findings.map { ($0, repositoryRelative($0.file)) }
             .sorted { lhs, rhs in
                 lhs.1 != rhs.1 ? lhs.1 < rhs.1 : Finding.reportOrder(lhs.0, rhs.0)
@@ -50,7 +50,7 @@ extension Finding {
     /// Report order: by file, then line and column (file-wide findings first), then rule id and
     /// message, so every format lists the same findings in the same order whatever order the
     /// checks produced them in.
-    public static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
+    package static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
         if lhs.file != rhs.file { return lhs.file < rhs.file }
         let left = lhs.region.map { ($0.line, $0.column) } ?? (0, 0)
         let right = rhs.region.map { ($0.line, $0.column) } ?? (0, 0)
@@ -60,7 +60,7 @@ extension Finding {
     }
 
     /// `FILE:LINE:COLUMN` (or `FILE` for a finding about the whole file).
-    public var locationText: String {
+    package var locationText: String {
         guard let region else { return file }
         return "\(file):\(region.line):\(region.column)"
     }

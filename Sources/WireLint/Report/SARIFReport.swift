@@ -15,16 +15,16 @@ import WireSupport
 /// `partialFingerprints["wirelock/v1"]` is the SHA-256 of the rule id, the file and the JSON path
 /// (not the line), with a number for repeats of the same three, so an alert survives reformatting
 /// and code scanning does not reopen it when only the layout of a file changed.
-public enum SARIFReport {
+package enum SARIFReport {
     /// The schema the document names.
-    public static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
+    package static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
     /// The name of the base the artifact URIs are relative to.
-    public static let sourceRoot = "%SRCROOT%"
+    package static let sourceRoot = "%SRCROOT%"
     /// The key of WireLock's fingerprint in `partialFingerprints`.
-    public static let fingerprintKey = "wirelock/v1"
+    package static let fingerprintKey = "wirelock/v1"
 
     /// The report as a value.
-    public static func document(_ findings: [Finding], context: ReportContext) -> JSONValue {
+    package static func document(_ findings: [Finding], context: ReportContext) -> JSONValue {
         let sorted = context.ordered(findings)
         let ruleIDs = Set(context.rules.map(\.id)).union(sorted.map(\.ruleID)).sorted()
         let ruleIndex = Dictionary(uniqueKeysWithValues: ruleIDs.enumerated().map { ($1, $0) })
@@ -101,7 +101,7 @@ public enum SARIFReport {
     }
 
     /// The report as canonical JSON text.
-    public static func render(_ findings: [Finding], context: ReportContext) -> String {
+    package static func render(_ findings: [Finding], context: ReportContext) -> String {
         CanonicalJSONWriter.text(document(findings, context: context), style: .pretty)
     }
 

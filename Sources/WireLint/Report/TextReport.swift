@@ -9,9 +9,9 @@
 ///
 /// 1 finding (1 error) in 1 file
 /// ```
-public enum TextReport {
+package enum TextReport {
     /// The report; see the type.
-    public static func render(_ findings: [Finding], context: ReportContext) -> String {
+    package static func render(_ findings: [Finding], context: ReportContext) -> String {
         var out = ""
         var previousFile: String?
         for finding in context.ordered(findings) {
@@ -27,7 +27,7 @@ public enum TextReport {
     }
 
     /// `3 findings (2 errors, 1 warning) in 2 files`, or `no findings`.
-    public static func summary(_ findings: [Finding]) -> String {
+    package static func summary(_ findings: [Finding]) -> String {
         guard !findings.isEmpty else { return "no findings" }
         let counts = Finding.Severity.allCases.reversed().compactMap { severity -> String? in
             let n = findings.filter { $0.severity == severity }.count
