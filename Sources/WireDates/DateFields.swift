@@ -5,7 +5,7 @@
 /// ``scan(_:)`` is the one reader of this text in WireLock: it checks the layout only, no range
 /// (a month `13` or an hour `25` is read as written). What counts as a date is decided on top of it
 /// by a rule: `RFC3339.recognise(_:options:)` (RFC 3339: shape inference, redaction checks,
-/// `RFC3339.parse`) or ``canonical(_:)`` (the one shape the legacy twins' fast paths
+/// `RFC3339.parse`) or `canonical(_:)` (the one shape the legacy twins' fast paths
 /// decide alone).
 package struct DateFields {
     /// How the offset was written.
