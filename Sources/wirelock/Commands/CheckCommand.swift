@@ -1,8 +1,8 @@
 import WireCommandLine
 import WireFuzz
+import WireGolden
 import WireJSON
 import WireLint
-import WireGolden
 import WireShapes
 import WireSupport
 
@@ -17,18 +17,7 @@ import WireSupport
 /// campaign check, through the same library calls those commands make, and reports every
 /// problem as a ``Finding`` in one of the report formats.
 struct CheckCommand: ParsableCommand {
-    static let config = Option<RawPath?>(
-        "config", valueName: "file", as: .path,
-        help:
-            "The configuration file (default: wirelock.json beside the nearest Package.swift, else in the working directory; a missing default file means every default). Its folder is the root the settings' paths and the reports' paths are relative to."
-    )
-    static let paths = ArgumentDefinition(
-        "path",
-        help:
-            "Fixture files or folders to check instead of the configuration's inputs (folders are searched for .json, .jsonl and .ndjson files).",
-        isRepeating: true, isRequired: false)
-
-    static var configuration: CommandConfiguration {
+    static var about: CommandConfiguration {
         CommandConfiguration(
             commandName: "check",
             abstract:
@@ -45,21 +34,25 @@ struct CheckCommand: ParsableCommand {
 
                 Exit status: 0 when nothing is found, 1 when there are findings, 2 for a usage error, an invalid \
                 configuration, or a file that cannot be read.
-                """,
-            options: [config.definition, SharedOptions.reportFormat.definition, CommonOptions.quiet],
-            arguments: [paths])
+                """)
     }
 
+    @Option(
+        "config", valueName: "file", as: .path,
+        help:
+            "The configuration file (default: wirelock.json beside the nearest Package.swift, else in the working directory; a missing default file means every default). Its folder is the root the settings' paths and the reports' paths are relative to."
+    )
     var configPath: RawPath?
-    var format: ReportFormatChoice
-    var quiet: Bool
+    @Option(SharedOptions.reportFormat) var format: ReportFormatChoice
+    @Flag(CommonOptions.quiet) var quiet: Bool
+    @Argument(
+        "path",
+        help:
+            "Fixture files or folders to check instead of the configuration's inputs (folders are searched for .json, .jsonl and .ndjson files).",
+        isRequired: false)
     var paths: [RawPath]
 
-    init(from arguments: ParsedArguments) throws(UsageError) {
-        configPath = arguments.value(Self.config)
-        format = arguments.value(SharedOptions.reportFormat)
-        quiet = arguments.flag(CommonOptions.quiet)
-        paths = arguments.paths(Self.paths)
+    mutating func validate() throws(UsageError) {
         if paths.contains(where: \.isStandardInput) {
             throw UsageError("check reads files, not standard input ('-')")
         }
