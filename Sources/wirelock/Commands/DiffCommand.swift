@@ -1,4 +1,5 @@
 import WireCommandLine
+import WireCommands
 import WireGolden
 import WireJSON
 import WireShapes

@@ -1,4 +1,5 @@
 import WireCommandLine
+import WireCommands
 import WireDiagnostics
 import WireJSON
 import WireSupport

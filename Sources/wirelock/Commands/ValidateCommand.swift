@@ -1,4 +1,5 @@
 import WireCommandLine
+import WireCommands
 import WireJSON
 import WireSupport
 
