@@ -143,7 +143,11 @@
             #expect(problem(["-o", "x", "s", "--exclude", ""]) == "'--exclude' needs a pattern")
         }
 
-        @Test(arguments: [("maxDepth", "max-depth"), ("out", "out"), ("allowDuplicateKeys", "allow-duplicate-keys")])
+        @Test(arguments: [
+            ("maxDepth", "max-depth"), ("out", "out"), ("allowDuplicateKeys", "allow-duplicate-keys"),
+            ("baseURL", "base-url"), ("parseURLText", "parse-url-text"), ("URL", "url"),
+            ("level2Cache", "level2-cache"),
+        ])
         func aPropertyNameBecomesAnOptionName(_ property: String, _ option: String) {
             #expect(Declarations.optionName(forProperty: property) == option)
         }
@@ -156,6 +160,7 @@
             (["explain", "payload.json"], "missing '--error <text>'"),
             (["explain", "--error", "text"], "missing argument '<payload>'"),
             (["contract"], "missing argument '<routes>'"),
+            (["contract", "--base-ur", "x", "routes.json"], "unknown option '--base-ur'"),
         ])
         func wirelocksRequiredDeclarationsAreReportedByTheParser(_ words: [String], _ message: String) {
             let output = BufferSink()

@@ -75,16 +75,21 @@ package struct Declarations: Sendable {
 
     package init() {}
 
-    /// The option name a property gets when it declares none: `maxDepth` → `max-depth`.
+    /// The option name a property gets when it declares none: each word of its camel-case name,
+    /// lowercased, joined by `-`; a run of capitals is one word (`maxDepth` → `max-depth`,
+    /// `baseURL` → `base-url`, `parseURLText` → `parse-url-text`).
     package static func optionName(forProperty label: String) -> String {
+        let characters = Array(label)
         var name = ""
-        for character in label {
-            if character.isUppercase {
-                if !name.isEmpty { name += "-" }
-                name += character.lowercased()
-            } else {
-                name.append(character)
+        for (index, character) in characters.enumerated() {
+            if character.isUppercase && index > 0 {
+                let previous = characters[index - 1]
+                let next = index + 1 < characters.count ? characters[index + 1] : nil
+                // A new word: after a lowercase letter or a digit, or the last capital of a run
+                // that a lowercase letter follows (the `T` of `URLText`).
+                if !previous.isUppercase || next?.isLowercase == true { name += "-" }
             }
+            name += character.lowercased()
         }
         return name
     }
