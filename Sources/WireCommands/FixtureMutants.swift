@@ -17,11 +17,11 @@ import WireSupport
 /// let mutants = try FixtureMutants(files: [("movies-success.json", bytes)], seed: 1)
 /// let corpus = mutants.corpus(count: 10_000, target: 0)
 /// ```
-public struct FixtureMutants: Sendable {
+package struct FixtureMutants: Sendable {
     /// The mutation engine over the parseable files (nil when none parses).
-    public let generator: MutantGenerator?
+    package let generator: MutantGenerator?
     /// The files that did not parse, by name, with their bytes.
-    public let unparseable: [(name: String, bytes: [UInt8])]
+    package let unparseable: [(name: String, bytes: [UInt8])]
     /// At most this many byte positions per unparseable file.
     let positionsPerFile: Int
 
@@ -33,7 +33,7 @@ public struct FixtureMutants: Sendable {
     ///   - mutators: the mutators used (all by default).
     ///   - variantsPerFile: at most this many byte positions of each unparseable file are cut at and
     ///     left out (spread evenly over the file; every position by default).
-    public init(
+    package init(
         files: [(name: String, bytes: [UInt8])], seed: UInt64, mutators: [Mutator] = Mutator.allCases,
         variantsPerFile: Int = .max
     ) {
@@ -58,10 +58,10 @@ public struct FixtureMutants: Sendable {
     }
 
     /// The names of the files that seed mutants.
-    public var seedNames: [String] { generator?.productiveSeeds ?? [] }
+    package var seedNames: [String] { generator?.productiveSeeds ?? [] }
 
     /// How many byte-level variants the unparseable files give (each file: itself, and two per byte).
-    public var variantCount: Int { unparseable.reduce(0) { $0 + 1 + 2 * positions($1.bytes.count) } }
+    package var variantCount: Int { unparseable.reduce(0) { $0 + 1 + 2 * positions($1.bytes.count) } }
 
     /// How many byte positions of a file of `count` bytes are used.
     func positions(_ count: Int) -> Int { min(count, positionsPerFile) }
@@ -73,7 +73,7 @@ public struct FixtureMutants: Sendable {
     }
 
     /// Variant `v` of the unparseable files: the file, a cut after byte i, or byte i left out.
-    public func variant(_ v: Int) -> (origin: String, bytes: [UInt8]) {
+    package func variant(_ v: Int) -> (origin: String, bytes: [UInt8]) {
         var rest = v
         for file in unparseable {
             let n = 1 + 2 * positions(file.bytes.count)
@@ -92,7 +92,7 @@ public struct FixtureMutants: Sendable {
 
     /// `count` mutants (those of `shard`), then every byte-level variant of the unparseable files
     /// (those of `shard` too, numbered after the mutants), as inputs of target `target`.
-    public func corpus(count: Int, target: Int, shard: Shard = .whole) -> DecoderInputSequence {
+    package func corpus(count: Int, target: Int, shard: Shard = .whole) -> DecoderInputSequence {
         let generator = self.generator
         let mutantCount = generator == nil ? 0 : max(0, count)
         let total = mutantCount + variantCount

@@ -45,3 +45,18 @@ package enum FuzzCampaignOptions {
     /// All four, in help order.
     package static let all = [seed.definition, count.definition, mutators.definition, shard.definition]
 }
+
+/// The four campaign options as a group a command includes with
+/// `@OptionGroup var campaign: FuzzCampaignArguments`: `--seed`, `--count`, `--mutators`, `--shard`.
+package struct FuzzCampaignArguments: ParsableArguments, Sendable {
+    /// `--seed`.
+    @Option(FuzzCampaignOptions.seed) package var seed: UInt64
+    /// `--count`.
+    @Option(FuzzCampaignOptions.count) package var count: Int
+    /// `--mutators`.
+    @Option(FuzzCampaignOptions.mutators) package var mutators: [Mutator]
+    /// `--shard`.
+    @Option(FuzzCampaignOptions.shard) package var shard: Shard
+
+    package init() {}
+}

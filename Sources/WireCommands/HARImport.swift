@@ -30,46 +30,46 @@ import WireStub
 /// let result = try HARImport.convert(bytes, file: "capture.har", redacting: [try JSONPathPattern("$..email")])
 /// for fixture in result.fixtures { /* write fixture.bytes to "\(fixture.name).json" */ }
 /// ```
-public enum HARImport {
+package enum HARImport {
     /// What replaces a secret.
-    public static let placeholder = "<redacted>"
+    package static let placeholder = "<redacted>"
 
     /// Header fields whose values are secrets (compared case-insensitively).
-    public static let secretHeaderNames: Set<String> = [
+    package static let secretHeaderNames: Set<String> = [
         "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "x-auth-token",
         "x-csrf-token", "x-xsrf-token",
     ]
 
     /// Query item names whose values are secrets (compared case-insensitively).
-    public static let secretQueryNames: Set<String> = [
+    package static let secretQueryNames: Set<String> = [
         "api_key", "apikey", "api-key", "key", "token", "access_token", "auth", "auth_token", "client_secret",
         "secret", "signature", "sig", "password",
     ]
 
     /// Response header fields dropped because the HAR text is already decoded.
-    public static let droppedHeaderNames: Set<String> = ["content-encoding", "content-length", "transfer-encoding"]
+    package static let droppedHeaderNames: Set<String> = ["content-encoding", "content-length", "transfer-encoding"]
 
     /// One fixture file to write.
-    public struct Fixture: Hashable, Sendable {
+    package struct Fixture: Hashable, Sendable {
         /// The fixture name, without `.json` (`movie-success`).
-        public var name: String
+        package var name: String
         /// Its canonical bytes.
-        public var bytes: [UInt8]
+        package var bytes: [UInt8]
     }
 
     /// What a conversion produced.
-    public struct Result: Hashable, Sendable {
+    package struct Result: Hashable, Sendable {
         /// The fixtures, in order of first use.
-        public var fixtures: [Fixture]
+        package var fixtures: [Fixture]
         /// The routes serving them (fixture names relative to the folder the fixtures go in).
-        public var table: RouteTable
+        package var table: RouteTable
         /// How many values were redacted, per kind (`Authorization header`, `api_key query item`,
         /// `body value at $..email`), kinds in the order first met; never the values.
-        public var redactions: [(kind: String, count: Int)] {
+        package var redactions: [(kind: String, count: Int)] {
             redactionKinds.map { ($0, redactionCounts[$0] ?? 0) }
         }
         /// Things the caller should know: bodies not written, entries without a response.
-        public var notes: [String]
+        package var notes: [String]
 
         var redactionKinds: [String] = []
         var redactionCounts: [String: Int] = [:]
@@ -80,12 +80,12 @@ public enum HARImport {
             redactionCounts[kind, default: 0] += amount
         }
 
-        public static func == (lhs: Result, rhs: Result) -> Bool {
+        package static func == (lhs: Result, rhs: Result) -> Bool {
             lhs.fixtures == rhs.fixtures && lhs.table == rhs.table && lhs.notes == rhs.notes
                 && lhs.redactionKinds == rhs.redactionKinds && lhs.redactionCounts == rhs.redactionCounts
         }
 
-        public func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             hasher.combine(fixtures)
             hasher.combine(table)
         }
@@ -101,7 +101,7 @@ public enum HARImport {
     ///   expected there (not JSON, no `log.entries`, a request without `method` or `url`, a URL
     ///   that cannot be parsed, a status that is not a number, text that is not base64 when
     ///   `encoding` says it is). Nothing is produced then.
-    public static func convert(
+    package static func convert(
         _ bytes: [UInt8], file: String, redacting patterns: [JSONPathPattern] = []
     ) throws(RouteFileError) -> Result {
         let document = try LocatedDocument(bytes: bytes, file: file)

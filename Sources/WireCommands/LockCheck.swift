@@ -10,11 +10,11 @@ import WireShapes
 /// let check = try verifyLock(formats, lockFile: lockBytes, shapeFile: { shapeBytes[$0.name] })
 /// for finding in check.findings { print(finding.kindName, finding.format) }
 /// ```
-public struct LockCheck: Hashable, Sendable {
+package struct LockCheck: Hashable, Sendable {
     /// One disagreement.
-    public struct Finding: Hashable, Sendable {
+    package struct Finding: Hashable, Sendable {
         /// How the files disagree.
-        public enum Kind: Hashable, Sendable {
+        package enum Kind: Hashable, Sendable {
             /// There is no lock file (or it cannot be read).
             case missingLockFile
             /// A format's line in the lock file disagrees with the goldens.
@@ -24,13 +24,13 @@ public struct LockCheck: Hashable, Sendable {
         }
 
         /// The format's name; empty for ``Kind/missingLockFile``.
-        public var format: String
+        package var format: String
         /// How the files disagree.
-        public var kind: Kind
+        package var kind: Kind
 
         /// The stable name machine-readable output shows: `missing-lock`, `shape-file-outdated`, or
         /// the lock line's `WireLockFile.Mismatch.Kind` raw value (`shape-changed`, …).
-        public var kindName: String {
+        package var kindName: String {
             switch kind {
             case .missingLockFile: "missing-lock"
             case .lockLine(let mismatch): mismatch.kind.rawValue
@@ -40,23 +40,23 @@ public struct LockCheck: Hashable, Sendable {
     }
 
     /// The lock file the goldens call for (what `wirelock lock` would write).
-    public var expected: WireLockFile
+    package var expected: WireLockFile
     /// The disagreements: the lock file's first (missing, or its lines sorted by format name),
     /// then the outdated shape files in format order.
-    public var findings: [Finding]
+    package var findings: [Finding]
 
     /// Whether the lock file and every shape file are up to date.
-    public var isUpToDate: Bool { findings.isEmpty }
+    package var isUpToDate: Bool { findings.isEmpty }
 
     /// Why a lock check could not be made.
-    public enum Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
+    package enum Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
         /// A golden has no RFC 8785 form (a number beyond the double range), so no fingerprint.
         case noCanonicalForm(JCS.Error)
         /// The lock file is not a lock file; the error names the line.
         case malformedLockFile(WireLockFile.ParseError)
 
         /// The reason as a sentence (`a golden has no RFC 8785 form: …`).
-        public var description: String {
+        package var description: String {
             switch self {
             case .noCanonicalForm(let error): "a golden has no RFC 8785 form: \(error)"
             case .malformedLockFile(let error): "the lock file is malformed: \(error)"
@@ -83,7 +83,7 @@ public struct LockCheck: Hashable, Sendable {
 /// - Returns: the expected lock file and the findings (none when everything is up to date).
 /// - Throws: ``LockCheck/Error/noCanonicalForm(_:)`` when a golden has no JCS form;
 ///   ``LockCheck/Error/malformedLockFile(_:)`` when the lock file cannot be parsed.
-public func verifyLock(
+package func verifyLock(
     _ formats: [GoldenFormat], lockFile: [UInt8]?, shapeFile: (GoldenFormat) -> [UInt8]?,
     enumRule: WireShape.EnumRule = .standard
 ) throws(LockCheck.Error) -> LockCheck {

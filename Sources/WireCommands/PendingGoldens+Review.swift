@@ -5,22 +5,22 @@ import WireJSON
 extension PendingGoldens {
     /// What accepting a pending file would change, as values for a tool to render: the path-level
     /// differences and a compact line diff of the two canonical documents.
-    public struct Review: Sendable {
+    package struct Review: Sendable {
         /// The pending file and its golden.
-        public var pending: Pending
+        package var pending: Pending
         /// Whether there is no golden yet (the pending file would create it).
-        public var isNewGolden: Bool
+        package var isNewGolden: Bool
         /// The path-level differences, golden → pending (empty for a new golden).
-        public var differences: [JSONDifference]
+        package var differences: [JSONDifference]
         /// The unified line diff of the canonical golden text and the pending text; for a new golden,
         /// every line of the pending document as an insertion.
-        public var lineDiff: String
+        package var lineDiff: String
         /// Why the pair cannot be compared (a file that cannot be read or is not valid JSON, with its
         /// line and column), or nil. A pending file with a problem is never accepted.
-        public var problem: String?
+        package var problem: String?
 
         /// One line for listings: `3 differences`, `new golden`, `same as the golden`, or the problem.
-        public var summary: String {
+        package var summary: String {
             if let problem { return "cannot be compared: \(problem)" }
             if isNewGolden { return "new golden" }
             if differences.isEmpty { return "same content as the golden" }
@@ -41,7 +41,7 @@ extension PendingGoldens {
     /// review.differences.forEach { print($0) }
     /// print(review.lineDiff)
     /// ```
-    public static func review(_ pending: Pending, root: URL? = nil, maxDiffLines: Int = 80) -> Review {
+    package static func review(_ pending: Pending, root: URL? = nil, maxDiffLines: Int = 80) -> Review {
         let goldenName = GoldenFiles.display(pending.goldenURL, root: root)
         let pendingName = GoldenFiles.display(pending.pendingURL, root: root)
         var review = Review(pending: pending, isNewGolden: false, differences: [], lineDiff: "", problem: nil)

@@ -11,17 +11,17 @@ import WireJSON
 ///     try PendingGoldens.accept(pending)
 /// }
 /// ```
-public enum PendingGoldens {
+package enum PendingGoldens {
     /// A pending file and the golden it would replace.
-    public struct Pending: Sendable, Hashable {
+    package struct Pending: Sendable, Hashable {
         /// The pending file, `<name>.actual.json`.
-        public var pendingURL: URL
+        package var pendingURL: URL
         /// The golden beside it, `<name>.json`; it may not exist yet (a new golden).
-        public var goldenURL: URL
+        package var goldenURL: URL
     }
 
     /// Every pending file under `directory`, recursively, sorted by path.
-    public static func list(in directory: URL) -> [Pending] {
+    package static func list(in directory: URL) -> [Pending] {
         guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else {
             return []
         }
@@ -35,7 +35,7 @@ public enum PendingGoldens {
     }
 
     /// The pending entry for a path given on the command line: the pending file itself or its golden.
-    public static func pending(for path: URL) -> Pending? {
+    package static func pending(for path: URL) -> Pending? {
         if let golden = GoldenFiles.goldenURL(forPending: path) {
             return FileManager.default.fileExists(atPath: path.path)
                 ? Pending(pendingURL: path, goldenURL: golden) : nil
@@ -47,7 +47,7 @@ public enum PendingGoldens {
 
     /// The path-level differences and the line diff between the golden (empty if new) and the pending
     /// document.
-    public static func diff(_ pending: Pending, root: URL? = nil) -> String {
+    package static func diff(_ pending: Pending, root: URL? = nil) -> String {
         let newData = FileManager.default.contents(atPath: pending.pendingURL.path) ?? Data()
         let oldData = FileManager.default.contents(atPath: pending.goldenURL.path)
         let name = GoldenFiles.display(pending.goldenURL, root: root)
@@ -66,7 +66,7 @@ public enum PendingGoldens {
     /// - Throws: ``WireLockFailure`` when the pending file is not valid JSON (it is then left as it
     ///   is), or a ``FileWriteError`` naming the step, path and system reason (the golden is then
     ///   intact).
-    public static func accept(_ pending: Pending) throws {
+    package static func accept(_ pending: Pending) throws {
         guard let data = FileManager.default.contents(atPath: pending.pendingURL.path) else {
             throw WireLockFailure("cannot read \(pending.pendingURL.path)")
         }
@@ -82,13 +82,13 @@ public enum PendingGoldens {
 
     /// Deletes a pending file.
     /// - Throws: ``FileWriteError`` with the path and the system's reason.
-    public static func reject(_ pending: Pending) throws {
+    package static func reject(_ pending: Pending) throws {
         try FileWriteError.delete(pending.pendingURL)
     }
 
     /// Golden files under `directory` that no assertion touched in the last run recorded under
     /// `root/.wirelock/runs` (see ``GoldenRuns``). Nil when no run has been recorded.
-    public static func orphans(in directory: URL, root: URL) -> [URL]? {
+    package static func orphans(in directory: URL, root: URL) -> [URL]? {
         guard let run = GoldenRuns.latest(root: root) else { return nil }
         return GoldenRuns.orphans(in: directory, run: run, root: root)
     }

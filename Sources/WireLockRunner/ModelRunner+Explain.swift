@@ -8,13 +8,7 @@ import WireSupport
 /// `explain --model <name> <payload>`: decodes a payload into a registered model with
 /// `WireJSONDecoder` (strict, the model's strategies) and says what happened to it.
 struct RunnerExplainCommand: ParsableCommand {
-    static let model = Option<String?>(
-        "model", valueName: "name", as: .text, help: "The registered model to decode the payload into. Required.")
-    static let format = Option<OutputFormat>.format(default: .text)
-    static let payload = ArgumentDefinition(
-        "payload", help: "The JSON to decode (a response body, a fixture). Use - for standard input.")
-
-    static var configuration: CommandConfiguration {
+    static var about: CommandConfiguration {
         CommandConfiguration(
             commandName: "explain",
             abstract: "Decode a payload into a model and show where it fails, or what the model does not take from it.",
@@ -30,24 +24,13 @@ struct RunnerExplainCommand: ParsableCommand {
 
                 Exit status: 0 lossless, 1 the decode failed or the report has entries, 2 for a usage \
                 error, an unknown model or a payload that cannot be read.
-                """,
-            options: [model.definition, format.definition],
-            arguments: [payload])
+                """)
     }
 
+    @Option(valueName: "name", as: .text, help: "The registered model to decode the payload into. Required.")
     var model: String
-    var format: OutputFormat
-    var payload: RawPath
-
-    init(from arguments: ParsedArguments) throws(UsageError) {
-        guard let name = arguments.value(Self.model) else {
-            throw UsageError("missing '--model <name>': the model to decode the payload into")
-        }
-        model = name
-        format = arguments.value(Self.format)
-        guard let path = arguments.paths(Self.payload).first else { throw UsageError("missing <payload>") }
-        payload = path
-    }
+    @Option(.format(default: .text)) var format: OutputFormat
+    @Argument(help: "The JSON to decode (a response body, a fixture). Use - for standard input.") var payload: RawPath
 }
 
 extension ModelRunner {

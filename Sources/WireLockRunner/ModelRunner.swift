@@ -30,7 +30,7 @@ import WireSupport
 /// ```
 /// The runner never prints or exits itself: it hands lines to `output` and returns the exit code
 /// (0 all as expected, 1 findings, 2 usage error).
-public struct ModelRunner: Sendable {
+package struct ModelRunner: Sendable {
     struct Model: Sendable {
         var name: String
         var typeName: String
@@ -43,13 +43,13 @@ public struct ModelRunner: Sendable {
     }
 
     /// What happened to one fixture.
-    public struct FixtureOutcome: Sendable {
+    package struct FixtureOutcome: Sendable {
         /// Whether this is what the fixture's name calls for.
-        public var asExpected: Bool
+        package var asExpected: Bool
         /// One-line summary (`lossless`, `rejected: typeMismatch at $.x`, `LOSSY: …`).
-        public var summary: String
+        package var summary: String
         /// Further lines (the differences), indented under the summary.
-        public var details: [String]
+        package var details: [String]
     }
 
     let toolName: String
@@ -57,7 +57,7 @@ public struct ModelRunner: Sendable {
 
     /// A runner with no models yet. `toolName` starts its error lines (`my-models: error: …`) and its
     /// usage text; register models with ``register(_:as:fixtures:decoder:encoder:accepting:acceptingByFixture:)``.
-    public init(toolName: String) {
+    package init(toolName: String) {
         self.toolName = toolName
     }
 
@@ -75,7 +75,7 @@ public struct ModelRunner: Sendable {
     ///     another payload. A declaration that names no member of its fixture or of the re-encoded
     ///     value fails the fixture as stale (a misspelt or Swift-side name); one that names a member
     ///     but matches no difference is reported as a note.
-    public mutating func register<T: Codable & SendableMetatype>(
+    package mutating func register<T: Codable & SendableMetatype>(
         _ type: T.Type, as name: String, fixtures: [String],
         decoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() },
         encoder: @escaping @Sendable () -> JSONEncoder = { JSONEncoder() },
@@ -195,7 +195,7 @@ public struct ModelRunner: Sendable {
     }
 
     /// The failure a fixture's name calls for, if it is a broken one.
-    public static func expectedFailure(for fileName: String) -> DecodingFailureKind? {
+    package static func expectedFailure(for fileName: String) -> DecodingFailureKind? {
         if fileName.contains("-malformed") { return .syntax }
         if fileName.contains("-wrong-type") { return .typeMismatch }
         if fileName.contains("-missing-field") { return .missingKey }
@@ -212,7 +212,7 @@ public struct ModelRunner: Sendable {
     ///   - progress: receives progress lines for a terminal (`fuzz`); nil for none.
     /// - Returns: the exit code: 0 all as expected, 1 findings, 2 a usage error or a run that
     ///   could not be done.
-    public func run(_ arguments: [String], output: (String) -> Void, progress: ((String) -> Void)? = nil) -> Int32 {
+    package func run(_ arguments: [String], output: (String) -> Void, progress: ((String) -> Void)? = nil) -> Int32 {
         let invocation = CommandParser.parse(arguments, root: RunnerRootCommand.self, toolName: toolName)
         let status: ExitCode
         // The help of the command reached (the root's when a group command runs without a subcommand).

@@ -9,7 +9,7 @@ import WireSupport
 
 /// The root: `TOOL <subcommand>`; the tool's own name replaces `commandName` when parsed.
 struct RunnerRootCommand: CommandGroup {
-    static var configuration: CommandConfiguration {
+    static var about: CommandConfiguration {
         CommandConfiguration(
             commandName: "model-runner",
             abstract: "Check an app's Codable models against their fixtures: round trips and fuzz campaigns.",
@@ -22,13 +22,7 @@ struct RunnerRootCommand: CommandGroup {
 
 /// `roundtrip [<model>] [<glob> ...]`.
 struct RunnerRoundTripCommand: ParsableCommand {
-    static let model = ArgumentDefinition(
-        "model", help: "Only this model (default: every registered model).", isRequired: false)
-    static let globs = ArgumentDefinition(
-        "glob", help: "With a model: only the files matching these patterns, instead of the model's fixtures.",
-        isRepeating: true, isRequired: false)
-
-    static var configuration: CommandConfiguration {
+    static var about: CommandConfiguration {
         CommandConfiguration(
             commandName: "roundtrip",
             abstract: "Round-trip every fixture of every model (or of MODEL, or the files matching GLOB).",
@@ -39,36 +33,19 @@ struct RunnerRoundTripCommand: ParsableCommand {
 
                 Exit status: 0 every fixture as expected, 1 some fixture failed (or a pattern matched no \
                 file), 2 for a usage error or an unknown model.
-                """,
-            arguments: [model, globs])
+                """)
     }
 
-    var model: String?
+    @Argument(help: "Only this model (default: every registered model).") var model: String?
+    @Argument(
+        "glob", help: "With a model: only the files matching these patterns, instead of the model's fixtures.",
+        isRequired: false)
     var globs: [String]
-
-    init(from arguments: ParsedArguments) throws(UsageError) {
-        model = arguments.values(Self.model).first
-        globs = arguments.values(Self.globs)
-    }
 }
 
 /// `fuzz <model> [<glob> ...] [options]`.
 struct RunnerFuzzCommand: ParsableCommand {
-    static let model = ArgumentDefinition("model", help: "The model whose fixtures are mutated.")
-    static let globs = ArgumentDefinition(
-        "glob", help: "Only the files matching these patterns, instead of the model's fixtures.",
-        isRepeating: true, isRequired: false)
-    static let out = Option<String>(
-        "out", short: "o", valueName: "dir", as: .text, default: "Fixtures/fuzz-regressions",
-        help: "The regressions folder: one subfolder per model, a case per group of findings.")
-    static let timeLimit = Option<Int>(
-        "time-limit", valueName: "seconds", as: .positiveInteger, default: 5,
-        help: "Seconds a mutant may take in the worker before it counts as a hang.")
-    static let format = Option<OutputFormat>.format(default: .text)
-    static let inProcess = OptionDefinition.flag(
-        "in-process", help: "No worker process: faster, but a crash ends the run.")
-
-    static var configuration: CommandConfiguration {
+    static var about: CommandConfiguration {
         CommandConfiguration(
             commandName: "fuzz",
             abstract: "Run a fuzz campaign over a model's fixtures, in a worker process.",
@@ -81,39 +58,30 @@ struct RunnerFuzzCommand: ParsableCommand {
 
                 Exit status: 0 no new finding, 1 new findings (saved for review), 2 for a usage error, an \
                 unknown model, no fixture, a worker that fails, or a case that cannot be saved.
-                """,
-            options: FuzzCampaignOptions.all + [
-                out.definition, timeLimit.definition, format.definition,
-                CommonOptions.quiet, inProcess,
-            ],
-            arguments: [model, globs])
+                """)
     }
 
-    var model: String
+    @Argument(help: "The model whose fixtures are mutated.") var model: String
+    @Argument(
+        "glob", help: "Only the files matching these patterns, instead of the model's fixtures.", isRequired: false)
     var globs: [String]
-    var seed: UInt64
-    var count: Int
-    var mutators: [Mutator]
-    var shard: Shard
+    @OptionGroup var campaign: FuzzCampaignArguments
+    @Option(
+        short: "o", valueName: "dir", as: .text, default: "Fixtures/fuzz-regressions",
+        help: "The regressions folder: one subfolder per model, a case per group of findings.")
     var out: String
+    @Option(
+        valueName: "seconds", as: .positiveInteger, default: 5,
+        help: "Seconds a mutant may take in the worker before it counts as a hang.")
     var timeLimit: Int
-    var format: OutputFormat
-    var quiet: Bool
-    var inProcess: Bool
+    @Option(.format(default: .text)) var format: OutputFormat
+    @Flag(CommonOptions.quiet) var quiet: Bool
+    @Flag(help: "No worker process: faster, but a crash ends the run.") var inProcess: Bool
 
-    init(from arguments: ParsedArguments) throws(UsageError) {
-        model = arguments.values(Self.model).first ?? ""
-        globs = arguments.values(Self.globs)
-        seed = arguments.value(FuzzCampaignOptions.seed)
-        count = arguments.value(FuzzCampaignOptions.count)
-        mutators = arguments.value(FuzzCampaignOptions.mutators)
-        shard = arguments.value(FuzzCampaignOptions.shard)
-        out = arguments.value(Self.out)
-        timeLimit = arguments.value(Self.timeLimit)
-        format = arguments.value(Self.format)
-        quiet = arguments.flag(CommonOptions.quiet)
-        inProcess = arguments.flag(Self.inProcess)
-    }
+    var seed: UInt64 { campaign.seed }
+    var count: Int { campaign.count }
+    var mutators: [Mutator] { campaign.mutators }
+    var shard: Shard { campaign.shard }
 
     /// The words that rebuild the same campaign (model, fixtures, seed, mutators) in a worker.
     var campaignArguments: [String] {
@@ -123,29 +91,24 @@ struct RunnerFuzzCommand: ParsableCommand {
 
 /// The hidden command a fuzz worker is started with: the campaign's words, as `fuzz` takes them.
 struct RunnerFuzzWorkerCommand: ParsableCommand {
-    static var configuration: CommandConfiguration {
-        var configuration = RunnerFuzzCommand.configuration
+    static var about: CommandConfiguration {
+        var configuration = RunnerFuzzCommand.about
         configuration.commandName = ModelRunner.workerCommand
         configuration.abstract = "Serve a fuzz campaign's mutants to the parent process (started by fuzz)."
         configuration.isHidden = true
         return configuration
     }
 
-    var campaign: RunnerFuzzCommand
-
-    init(from arguments: ParsedArguments) throws(UsageError) {
-        campaign = try RunnerFuzzCommand(from: arguments)
-    }
+    /// The campaign, declared by `fuzz`'s own options and arguments.
+    @OptionGroup var campaign: RunnerFuzzCommand
 }
 
 /// `list`.
 struct RunnerListCommand: ParsableCommand {
-    static var configuration: CommandConfiguration {
+    static var about: CommandConfiguration {
         CommandConfiguration(
             commandName: "list",
             abstract: "List the registered models: name, Swift type and fixture patterns, one per line.",
             discussion: "Exit status: 0.")
     }
-
-    init(from arguments: ParsedArguments) throws(UsageError) {}
 }

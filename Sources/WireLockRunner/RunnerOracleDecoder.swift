@@ -8,23 +8,7 @@ import WireSupport
 
 /// `oracle-decoder [<model>] [<glob> ...] [options]`.
 struct RunnerOracleDecoderCommand: ParsableCommand {
-    static let model = ArgumentDefinition(
-        "model", help: "Only this model (default: every registered model).", isRequired: false)
-    static let globs = ArgumentDefinition(
-        "glob", help: "With a model: only the files matching these patterns, instead of the model's fixtures.",
-        isRepeating: true, isRequired: false)
-    static let mutants = Option<Int>(
-        "mutants", valueName: "n", as: .positiveInteger, default: 20_000,
-        help: "How many mutants of each model's fixtures to decode (all shards together).")
-    static let seed = Option<UInt64>(
-        "seed", valueName: "s", as: .wholeNumber, default: 1,
-        help: "The mutants' seed, 0 to 2^64-1: the same fixtures and seed give the same mutants.")
-    static let maxMismatches = Option<Int>(
-        "max-mismatches", valueName: "n", as: .positiveInteger, default: 20,
-        help: "How many mismatches to print (the first ones by input; the counts are always exact).")
-    static let format = Option<OutputFormat>.format(default: .text)
-
-    static var configuration: CommandConfiguration {
+    static var about: CommandConfiguration {
         CommandConfiguration(
             commandName: "oracle-decoder",
             abstract: "Decode mutants of each model's fixtures with JSONDecoder and WireJSONDecoder, and compare.",
@@ -36,31 +20,28 @@ struct RunnerOracleDecoderCommand: ParsableCommand {
 
                 Exit status: 0 when every decode matched, 1 on any mismatch, 2 for a usage error, an unknown \
                 model or a model without fixtures.
-                """,
-            options: [
-                mutants.definition, seed.definition, FuzzCampaignOptions.shard.definition, maxMismatches.definition,
-                format.definition,
-            ],
-            arguments: [model, globs])
+                """)
     }
 
-    var model: String?
+    @Argument(help: "Only this model (default: every registered model).") var model: String?
+    @Argument(
+        "glob", help: "With a model: only the files matching these patterns, instead of the model's fixtures.",
+        isRequired: false)
     var globs: [String]
+    @Option(
+        valueName: "n", as: .positiveInteger, default: 20_000,
+        help: "How many mutants of each model's fixtures to decode (all shards together).")
     var mutants: Int
+    @Option(
+        valueName: "s", as: .wholeNumber, default: 1,
+        help: "The mutants' seed, 0 to 2^64-1: the same fixtures and seed give the same mutants.")
     var seed: UInt64
-    var shard: Shard
+    @Option(FuzzCampaignOptions.shard) var shard: Shard
+    @Option(
+        valueName: "n", as: .positiveInteger, default: 20,
+        help: "How many mismatches to print (the first ones by input; the counts are always exact).")
     var maxMismatches: Int
-    var format: OutputFormat
-
-    init(from arguments: ParsedArguments) throws(UsageError) {
-        model = arguments.values(Self.model).first
-        globs = arguments.values(Self.globs)
-        mutants = arguments.value(Self.mutants)
-        seed = arguments.value(Self.seed)
-        shard = arguments.value(FuzzCampaignOptions.shard)
-        maxMismatches = arguments.value(Self.maxMismatches)
-        format = arguments.value(Self.format)
-    }
+    @Option(.format(default: .text)) var format: OutputFormat
 }
 
 extension ModelRunner {

@@ -11,7 +11,7 @@ struct WireLockCommand: CommandGroup {
     /// Printed by `wirelock --version`.
     static let version = "0.1.0"
 
-    static var configuration: CommandConfiguration {
+    static var about: CommandConfiguration {
         CommandConfiguration(
             commandName: "wirelock",
             abstract:

@@ -18,14 +18,13 @@
         static let name = Option<String?>("name", short: "n", valueName: "name", as: .text, help: "What to call it.")
         static let inputs = ArgumentDefinition("input", help: "What to read.", isRepeating: true)
 
-        static var configuration: CommandConfiguration {
+        static var about: CommandConfiguration {
             CommandConfiguration(
                 commandName: "probe", abstract: "Probe the parser.",
                 options: [verbose, dryRun, level.definition, mode.definition, name.definition],
                 arguments: [inputs])
         }
 
-        init(from arguments: ParsedArguments) throws(UsageError) {}
         func run(in context: CommandContext) -> ExitCode { .success }
     }
 

@@ -1,6 +1,7 @@
 #if WIRELOCK_SPAWN
     import Testing
     import WireCommandLine
+    import WireCommands
     import WireJSON
     import WireLockTestSupport
     import WireSupport

@@ -150,14 +150,13 @@
     @Suite("Command groups")
     struct CommandGroupTests {
         private struct Leaf: ParsableCommand {
-            static var configuration: CommandConfiguration {
+            static var about: CommandConfiguration {
                 CommandConfiguration(commandName: "leaf", abstract: "A leaf.")
             }
-            init(from arguments: ParsedArguments) throws(UsageError) {}
         }
 
         private struct Group: CommandGroup {
-            static var configuration: CommandConfiguration {
+            static var about: CommandConfiguration {
                 CommandConfiguration(commandName: "group", abstract: "Holds a leaf.", subcommands: [Leaf.self])
             }
         }
@@ -166,7 +165,7 @@
             let output = BufferSink()
             let context = CommandContext(
                 output: output, diagnostics: BufferSink(), environment: [:], outputIsTerminal: false)
-            let group = try Group(from: ParsedArguments())
+            let group = try Group.parse(from: ParsedArguments())
             #expect(group.run(in: context) == .success)
             #expect(output.text == HelpFormatter.help(for: Group.configuration, path: ["group"]))
             #expect(output.text.contains("SUBCOMMANDS:\n  leaf"))

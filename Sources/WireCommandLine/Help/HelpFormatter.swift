@@ -52,7 +52,7 @@ package enum HelpFormatter {
         let head = prefix + path.joined(separator: " ")
         var tokens: [String] = []
         if configuration.subcommands.isEmpty {
-            tokens += configuration.options.map { "[" + $0.usageSpelling + "]" }
+            tokens += configuration.options.map(\.usageToken)
             tokens += configuration.arguments.map(\.usageSpelling)
         } else {
             tokens.append("<subcommand>")

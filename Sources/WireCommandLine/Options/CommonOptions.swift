@@ -47,20 +47,18 @@ package enum CommonOptions {
     )
 }
 
-/// How a command walks its inputs: `--exclude` and `--allow-empty`, read once.
-package struct InputOptions: Sendable {
+/// How a command walks its inputs: `--exclude` and `--allow-empty`, declared once and included
+/// in each command that walks folders with `@OptionGroup var inputs: InputOptions`.
+package struct InputOptions: ParsableArguments, Sendable {
     /// The options, in help order.
-    package static let options = [CommonOptions.exclude.definition, CommonOptions.allowEmpty]
+    package static var options: [OptionDefinition] { declarations.options }
 
     /// The patterns of every `--exclude`.
-    package var excludes: [GlobPattern]
+    @Option(CommonOptions.exclude) package var excludes: [GlobPattern]
     /// `--allow-empty`.
-    package var allowEmpty: Bool
+    @Flag(CommonOptions.allowEmpty) package var allowEmpty: Bool
 
-    package init(from arguments: ParsedArguments) {
-        excludes = arguments.values(CommonOptions.exclude)
-        allowEmpty = arguments.flag(CommonOptions.allowEmpty)
-    }
+    package init() {}
 
     /// A walker collecting `extensions` (and `suffixes`) with these excludes.
     package func walker(extensions: Set<String>, suffixes: [String] = []) -> InputWalker {
@@ -109,5 +107,22 @@ package enum ParseOptionFlags {
             allowComments: arguments.flag(allowComments),
             maxDepth: arguments.value(maxDepth),
             engine: arguments.value(engine))
+    }
+}
+
+/// The JSON reader's strictness options as a group a command includes with
+/// `@OptionGroup var parsing: ParseOptions`: the four of ``ParseOptionFlags``, in help order.
+package struct ParseOptions: ParsableArguments, Sendable {
+    @Flag(ParseOptionFlags.allowDuplicateKeys) package var allowDuplicateKeys: Bool
+    @Flag(ParseOptionFlags.allowComments) package var allowComments: Bool
+    @Option(ParseOptionFlags.maxDepth) package var maxDepth: Int
+    @Option(ParseOptionFlags.engine) package var engine: JSONEngine
+
+    package init() {}
+
+    /// The options as given (absent ones keep the strict default).
+    package var parseOptions: JSONParseOptions {
+        JSONParseOptions(
+            allowDuplicateKeys: allowDuplicateKeys, allowComments: allowComments, maxDepth: maxDepth, engine: engine)
     }
 }

@@ -9,6 +9,9 @@
 /// Each option value is parsed to its declared type as it is read (``OptionDefinition/convert``),
 /// so the first bad value is reported, naming its option, before the command is built.
 ///
+/// A required option that is not given is reported after every option has been read, before the
+/// positional arguments: `missing '--out <dir>'`.
+///
 /// The help flag is not handled here; ``CommandParser`` looks for it first.
 package enum ArgumentParser {
     /// Parses `arguments` (the words after the command's name).
@@ -117,6 +120,9 @@ package enum ArgumentParser {
             }
         }
 
+        for option in configuration.options where option.isRequired && parsed.typed[option.name] == nil {
+            throw .missingOption(option)
+        }
         let slots = try assign(positionals, to: configuration.arguments)
         parsed.positionals = slots.mapValues { $0.map { positionals[$0] } }
         parsed.rawPositionals = slots.mapValues { $0.map { rawPositionals[$0] } }

@@ -1,5 +1,9 @@
 /// Everything a command declares about itself: its name, what it does, its options, arguments and
 /// subcommands. Parsing, usage lines and `--help` are all generated from this one declaration.
+///
+/// A command writes the name, help text and subcommands (``ParsableCommand/about``); its options and
+/// arguments come from its properties (``Option``, ``Flag``, ``Argument``, ``OptionGroup``), and
+/// ``ParsableCommand/configuration`` joins the two.
 package struct CommandConfiguration {
     /// The word that selects the command (`validate`); the tool's name for the root command.
     package var commandName: String
@@ -9,9 +13,11 @@ package struct CommandConfiguration {
     package var discussion: String
     /// Set on the root command only: enables `--version`, which prints `<name> <version>`.
     package var version: String?
-    /// The command's options and flags (`--help` is added automatically).
+    /// The command's options and flags (`--help` is added automatically). Options listed in
+    /// ``ParsableCommand/about`` come before the ones its properties declare.
     package var options: [OptionDefinition]
-    /// The command's positional arguments, in order; only the last may repeat.
+    /// The command's positional arguments, in order; only the last may repeat. Arguments listed in
+    /// ``ParsableCommand/about`` come before the ones its properties declare.
     package var arguments: [ArgumentDefinition]
     /// Nested commands; a command with subcommands takes no options or arguments of its own.
     package var subcommands: [any ParsableCommand.Type]

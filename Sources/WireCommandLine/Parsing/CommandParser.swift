@@ -84,7 +84,7 @@ package enum CommandParser {
                 $0.count == arguments.count ? Array($0[rest.startIndex..<rest.endIndex]) : nil
             }
             let parsed = try ArgumentParser.parse(words, raw: rawWords, for: command.configuration)
-            return outcome(.run(try command.init(from: parsed)))
+            return outcome(.run(try command.parse(from: parsed)))
         } catch {
             return outcome(.usageError(error))
         }

@@ -33,6 +33,9 @@ package struct OptionDefinition: Sendable {
     package var allowedValues: [String]?
     /// Whether every occurrence counts (`--exclude a --exclude b`); otherwise the last one wins.
     package var repeats = false
+    /// Whether the command line must give the option; the parser reports a missing one
+    /// (``UsageError/missingOption(_:)``).
+    package var isRequired = false
     /// Reads one value word (its text, and its exact bytes for paths) into the typed value.
     package var convert: @Sendable (String, [UInt8]) -> Result<any Sendable, OptionValueError> = { text, _ in
         .success(text)
@@ -51,6 +54,10 @@ package struct OptionDefinition: Sendable {
         if case .value = kind { return true }
         return false
     }
+
+    /// How the option appears in a usage line: `[--quiet]`, `[--format <format>]`, or `--out <dir>`
+    /// when required.
+    package var usageToken: String { isRequired ? usageSpelling : "[" + usageSpelling + "]" }
 
     /// How the option appears in a usage line: `--quiet` or `--format <format>`.
     package var usageSpelling: String {

@@ -1,28 +1,23 @@
-/// A command, in the shape of swift-argument-parser's `ParsableCommand`: a static declaration of
-/// its options, arguments and subcommands, an initialiser that turns parsed arguments into typed
-/// properties (and rejects bad combinations before any work starts), and `run`.
+/// A command, in the shape of swift-argument-parser's `ParsableCommand`: what it says about itself
+/// (``about``: its name, help text and subcommands), its options and arguments declared once each
+/// as properties (``Option``, ``Flag``, ``Argument``, ``OptionGroup``, found by reflection),
+/// ``ParsableArguments/validate()`` for what the declarations cannot rule out, and `run`.
 ///
 /// ```swift
 /// struct Greet: ParsableCommand {
-///     static let loud = OptionDefinition.flag("loud", help: "Shout.")
-///     static var configuration: CommandConfiguration {
-///         CommandConfiguration(commandName: "greet", abstract: "Say hello.", options: [loud])
-///     }
-///     var loud: Bool
-///     init(from arguments: ParsedArguments) throws(UsageError) { loud = arguments.flag(Self.loud) }
+///     static var about: CommandConfiguration { CommandConfiguration(commandName: "greet", abstract: "Say hello.") }
+///     @Flag(help: "Shout.") var loud: Bool
+///     @Option(valueName: "name", as: .text, help: "Whom to greet.") var to: String   // required
 ///     func run(in context: CommandContext) -> ExitCode {
-///         context.output.write(loud ? "HELLO\n" : "hello\n")
+///         context.output.write(loud ? "HELLO \(to.uppercased())\n" : "hello \(to)\n")
 ///         return .success
 ///     }
 /// }
 /// ```
-package protocol ParsableCommand {
-    /// The command's name, help text, options, arguments and subcommands.
-    static var configuration: CommandConfiguration { get }
-
-    /// Reads typed values from parsed arguments.
-    /// - Throws: ``UsageError`` for combinations the declarations alone cannot rule out.
-    init(from arguments: ParsedArguments) throws(UsageError)
+package protocol ParsableCommand: ParsableArguments {
+    /// The command's name, help text and subcommands; options and arguments listed here (shared
+    /// declarations a command takes as they are) come before the ones its properties declare.
+    static var about: CommandConfiguration { get }
 
     /// Does the work, writing results and diagnostics through `context`.
     /// - Returns: the exit status.
@@ -30,6 +25,16 @@ package protocol ParsableCommand {
 }
 
 extension ParsableCommand {
+    /// Everything the command declares: ``about`` with the options and arguments of its properties
+    /// added, in declaration order. Parsing, usage lines and `--help` all come from it.
+    package static var configuration: CommandConfiguration {
+        var configuration = about
+        let declared = declarations
+        configuration.options += declared.options
+        configuration.arguments += declared.arguments
+        return configuration
+    }
+
     /// The default for a command that does no work of its own (one that only holds subcommands,
     /// or whose tool dispatches on the parsed command itself): it prints its help on standard
     /// output. The parser never stops at a command with subcommands, so a group reaches this
@@ -40,23 +45,15 @@ extension ParsableCommand {
     }
 }
 
-/// A command that only holds subcommands (`wirelock oracle`): it declares its ``configuration``
+/// A command that only holds subcommands (`wirelock oracle`): it declares ``ParsableCommand/about``
 /// and nothing else; parsing it and running it come from here.
 ///
 /// ```swift
 /// struct OracleCommand: CommandGroup {
-///     static var configuration: CommandConfiguration {
-///         CommandConfiguration(commandName: "oracle", abstract: "…", subcommands: [OracleDatesCommand.self])
+///     static var about: CommandConfiguration {
+///         CommandConfiguration(
+///             commandName: "oracle", abstract: "…", subcommands: [OracleDatesCommand.self])
 ///     }
 /// }
 /// ```
-package protocol CommandGroup: ParsableCommand {
-    init()
-}
-
-extension CommandGroup {
-    /// A group takes no options or arguments of its own.
-    package init(from arguments: ParsedArguments) throws(UsageError) {
-        self.init()
-    }
-}
+package protocol CommandGroup: ParsableCommand {}

@@ -27,8 +27,15 @@ package struct ParsedArguments: Sendable {
     }
 
     /// An option's value: the last one given, or its default.
+    ///
+    /// A required option has no default: the parser reports it missing before a command reads it,
+    /// so reading one that was not given is a programming error and stops the program.
     package func value<Value>(_ option: Option<Value>) -> Value {
-        (typed[option.name]?.last as? Value) ?? option.defaultValue
+        if let given = typed[option.name]?.last as? Value { return given }
+        guard let defaultValue = option.defaultValue else {
+            preconditionFailure("the required option '\(option.definition.longSpelling)' was not parsed")
+        }
+        return defaultValue
     }
 
     /// Every value given for a repeatable option, in order.

@@ -25,6 +25,11 @@ package struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         UsageError("'\(option.longSpelling)' does not take a value")
     }
 
+    /// A required option not given: `missing '--out <dir>'`.
+    package static func missingOption(_ option: OptionDefinition) -> UsageError {
+        UsageError("missing '\(option.usageSpelling)'")
+    }
+
     package static func missingArgument(_ argument: ArgumentDefinition) -> UsageError {
         UsageError("missing argument '<\(argument.name)>'")
     }

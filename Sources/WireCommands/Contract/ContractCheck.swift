@@ -25,19 +25,19 @@ import WireStub
 /// let report = await ContractCheck(baseURL: base).run(table, fixturesDirectory: "Fixtures")
 /// #expect(report.findings.isEmpty, "\(report.findings)")
 /// ```
-public struct ContractCheck: Sendable {
+package struct ContractCheck: Sendable {
     /// `WIRELOCK_CONTRACT_BASE_URL`: where contract mode sends its requests.
-    public static let baseURLVariable = "WIRELOCK_CONTRACT_BASE_URL"
+    package static let baseURLVariable = "WIRELOCK_CONTRACT_BASE_URL"
 
     /// The base URL in `environment`, or nil when contract mode is off (unset, empty, or not an
     /// absolute http or https URL).
-    public static func baseURL(from environment: [String: String]) -> URL? {
+    package static func baseURL(from environment: [String: String]) -> URL? {
         guard let text = environment[baseURLVariable], !text.isEmpty else { return nil }
         return absoluteHTTPURL(text)
     }
 
     /// `text` as an absolute `http` or `https` URL with a host, or nil.
-    public static func absoluteHTTPURL(_ text: String) -> URL? {
+    package static func absoluteHTTPURL(_ text: String) -> URL? {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
             url.host != nil
         else { return nil }
@@ -45,32 +45,32 @@ public struct ContractCheck: Sendable {
     }
 
     /// What a run found.
-    public struct Report: Hashable, Sendable {
+    package struct Report: Hashable, Sendable {
         /// Every disagreement, in route order.
-        public var findings: [ContractFinding] = []
+        package var findings: [ContractFinding] = []
         /// How many routes were requested.
-        public var checked = 0
+        package var checked = 0
         /// Routes not requested, with why (a `{param}` path has no concrete URL).
-        public var skipped: [String] = []
+        package var skipped: [String] = []
         /// With ``ContractCheck/record``: the live bodies, redacted and canonical, under the names of
         /// the fixtures they replace.
-        public var recorded: [HARImport.Fixture] = []
+        package var recorded: [HARImport.Fixture] = []
 
         /// An empty report.
-        public init() {}
+        package init() {}
     }
 
     /// Where requests go: the route's path and query are appended to it.
-    public var baseURL: URL
+    package var baseURL: URL
     /// How requests are sent (an ephemeral `URLSession` unless given).
-    public var loader: any HTTPDataLoading
+    package var loader: any HTTPDataLoading
     /// Return the live bodies re-recorded.
-    public var record: Bool
+    package var record: Bool
     /// JSON path patterns whose values are replaced in recorded bodies.
-    public var redactions: [JSONPathPattern]
+    package var redactions: [JSONPathPattern]
 
     /// A check against `baseURL`.
-    public init(
+    package init(
         baseURL: URL, loader: (any HTTPDataLoading)? = nil, record: Bool = false, redactions: [JSONPathPattern] = []
     ) {
         self.baseURL = baseURL
@@ -81,7 +81,7 @@ public struct ContractCheck: Sendable {
 
     /// Requests every route of `table` once and compares the answers with its last answer (the one
     /// a settled service gives: for a `503` then `200` sequence, the `200`).
-    public func run(_ table: RouteTable, fixturesDirectory: String) async -> Report {
+    package func run(_ table: RouteTable, fixturesDirectory: String) async -> Report {
         var report = Report()
         for route in table.routes {
             if route.path.contains("{") {

@@ -21,18 +21,18 @@
     /// the first one not yet answered; when the worker dies or misses the time limit, that mutant is
     /// the finding, the worker is started again, and the batch goes on after it. `shrink k` asks the
     /// worker to shrink a finding; the answer adds the shrunk bytes (hex) and expectation (JSON).
-    public struct ChildProcessCampaign: Sendable {
+    package struct ChildProcessCampaign: Sendable {
         /// The campaign (the parent uses it to number mutants and rebuild a crashing mutant's bytes).
-        public let campaign: ModelCampaign
+        package let campaign: ModelCampaign
         /// The worker's program and arguments.
-        public let workerCommand: [String]
+        package let workerCommand: [String]
         /// Seconds one mutant may take.
-        public let timeLimit: Double
+        package let timeLimit: Double
         /// Mutant numbers sent at once.
-        public let batchSize: Int
+        package let batchSize: Int
 
         /// A runner.
-        public init(campaign: ModelCampaign, workerCommand: [String], timeLimit: Double = 5, batchSize: Int = 256) {
+        package init(campaign: ModelCampaign, workerCommand: [String], timeLimit: Double = 5, batchSize: Int = 256) {
             self.campaign = campaign
             self.workerCommand = workerCommand
             self.timeLimit = timeLimit
@@ -40,16 +40,16 @@
         }
 
         /// The worker could not be started or talked to.
-        public struct WorkerError: Error, Sendable, CustomStringConvertible {
+        package struct WorkerError: Error, Sendable, CustomStringConvertible {
             /// What went wrong, in words.
-            public var reason: String
-            public var description: String { reason }
+            package var reason: String
+            package var description: String { reason }
         }
 
         // MARK: Worker side
 
         /// Serves requests until the input ends. Called in the worker process.
-        public static func serve(_ campaign: ModelCampaign, input: Int32 = 0, output: Int32 = 1) {
+        package static func serve(_ campaign: ModelCampaign, input: Int32 = 0, output: Int32 = 1) {
             var reader = LineReader(descriptor: input)
             while let line = reader.next() {
                 var reply: String
@@ -86,7 +86,7 @@
         ///   - progress: called every `batchSize` mutants and after the last with how many
         ///     have been judged.
         /// - Throws: ``WorkerError`` when the worker cannot be started, or answers nonsense.
-        public func run(count: Int, shard: Shard = .whole, progress: (Int) -> Void = { _ in }) throws(WorkerError)
+        package func run(count: Int, shard: Shard = .whole, progress: (Int) -> Void = { _ in }) throws(WorkerError)
             -> ModelCampaign.Result
         {
             let all = Array(shard.indices(upTo: count))
@@ -141,7 +141,7 @@
         }
 
         /// Shrinks a finding in a worker; nil when the worker died or hung meanwhile (keep the original).
-        public func shrink(_ k: Int) throws(WorkerError) -> (finding: FuzzFinding, expectation: ModelExpectation)? {
+        package func shrink(_ k: Int) throws(WorkerError) -> (finding: FuzzFinding, expectation: ModelExpectation)? {
             var worker = try Worker.start(workerCommand)
             defer { worker.stop() }
             worker.send("shrink \(k)\n")

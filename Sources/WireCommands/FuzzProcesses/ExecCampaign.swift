@@ -11,14 +11,14 @@ import WireSupport
     /// let result = try campaign.run(count: 2_000)
     /// print(result.tally.table())
     /// ```
-    public struct ExecCampaign: Sendable {
+    package struct ExecCampaign: Sendable {
         /// Where the mutants come from.
-        public let generator: MutantGenerator
+        package let generator: MutantGenerator
         /// The command and its time limit.
-        public let runner: ExecRunner
+        package let runner: ExecRunner
 
         /// A campaign of `generator`'s mutants through `runner`.
-        public init(generator: MutantGenerator, runner: ExecRunner) {
+        package init(generator: MutantGenerator, runner: ExecRunner) {
             self.generator = generator
             self.runner = runner
         }
@@ -31,7 +31,7 @@ import WireSupport
         ///   - each: called with every mutant and its verdict, in order (to write a corpus).
         ///   - progress: called every 16 mutants and after the last with how many have run.
         /// - Throws: ``ExecRunner/ExecError`` when the command cannot be run; the campaign stops there.
-        public func run(
+        package func run(
             count: Int, shard: Shard = .whole, each: (Mutant, FuzzVerdict) -> Void = { _, _ in },
             progress: (Int) -> Void = { _ in }
         ) throws(ExecRunner.ExecError) -> FuzzCampaignResult {

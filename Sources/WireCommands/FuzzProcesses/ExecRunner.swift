@@ -26,27 +26,27 @@ import WireFuzz
     /// let runner = ExecRunner(command: "python3 -c 'import json,sys; json.load(sys.stdin)'", timeLimit: 2)
     /// let verdict = try runner.verdict(for: mutant)
     /// ```
-    public struct ExecRunner: Sendable {
+    package struct ExecRunner: Sendable {
         /// The shell command.
-        public let command: String
+        package let command: String
         /// Seconds a mutant may take before it counts as a hang.
-        public let timeLimit: Double
+        package let timeLimit: Double
 
         /// A runner for `command` with a per-mutant time limit in seconds.
-        public init(command: String, timeLimit: Double = 5) {
+        package init(command: String, timeLimit: Double = 5) {
             self.command = command
             self.timeLimit = timeLimit
         }
 
         /// The command could not be run at all.
-        public struct ExecError: Error, Hashable, Sendable, CustomStringConvertible {
+        package struct ExecError: Error, Hashable, Sendable, CustomStringConvertible {
             /// Why, in words.
-            public var reason: String
-            public var description: String { reason }
+            package var reason: String
+            package var description: String { reason }
         }
 
         /// How one run of the command ended.
-        public enum Ending: Hashable, Sendable {
+        package enum Ending: Hashable, Sendable {
             /// It exited with this status.
             case exited(Int32)
             /// It was killed by this signal (not by the time limit).
@@ -66,7 +66,7 @@ import WireFuzz
         /// Runs the command once with `bytes` on standard input.
         /// - Throws: ``ExecError`` when the command cannot be started, or exits with 126 or 127 (the
         ///   shell's "cannot execute" and "not found").
-        public func run(_ bytes: [UInt8]) throws(ExecError) -> Ending {
+        package func run(_ bytes: [UInt8]) throws(ExecError) -> Ending {
             var template = Array("/tmp/wirelock-exec-XXXXXX".utf8CString)
             let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             guard fd >= 0 else {
@@ -93,7 +93,7 @@ import WireFuzz
         }
 
         /// The verdict on one mutant (see the table above).
-        public func verdict(for mutant: Mutant) throws(ExecError) -> FuzzVerdict {
+        package func verdict(for mutant: Mutant) throws(ExecError) -> FuzzVerdict {
             let ending = try run(mutant.bytes)
             let mustFail = !mutant.expectation.isValid
             let expected = mustFail ? "non-zero exit (\(mutant.expectation))" : "any exit status"

@@ -18,15 +18,15 @@ import WireJSON
 /// ```
 /// `offsets` is the inclusive byte range the validator's error must fall in; a truncation has an
 /// `offset` (the length kept) instead of a meaningful `path`.
-public enum LabelledCorpus {
+package enum LabelledCorpus {
     /// The two files of a mutant: names and contents.
-    public static func files(for mutant: Mutant) -> [(name: String, bytes: [UInt8])] {
+    package static func files(for mutant: Mutant) -> [(name: String, bytes: [UInt8])] {
         let hash = mutant.contentHash
         return [(hash + ".json", mutant.bytes), (hash + ".label.json", CanonicalJSONWriter.bytes(label(for: mutant)))]
     }
 
     /// A mutant's label.
-    public static func label(for mutant: Mutant) -> JSONValue {
+    package static func label(for mutant: Mutant) -> JSONValue {
         var members: [JSONObject.Member] = [
             .init(key: "mutator", value: .string(mutant.mutator.rawValue)),
             .init(key: "variant", value: .string(mutant.operation.variant)),
@@ -40,7 +40,7 @@ public enum LabelledCorpus {
     }
 
     /// An expectation as JSON: `{"valid": true}` or `{"valid": false, "kinds": [...], "offsets": [lo, hi]}`.
-    public static func expectationJSON(_ expectation: ValidatorExpectation) -> JSONValue {
+    package static func expectationJSON(_ expectation: ValidatorExpectation) -> JSONValue {
         switch expectation {
         case .valid:
             return .object(JSONObject(["valid": .bool(true)]))

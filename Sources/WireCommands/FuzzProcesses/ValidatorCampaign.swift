@@ -11,14 +11,14 @@ import WireSupport
 /// let result = campaign.run(count: 20_000, shard: try Shard.parse("1/4"))
 /// print(result.tally.table())
 /// ```
-public struct ValidatorCampaign: Sendable {
+package struct ValidatorCampaign: Sendable {
     /// Where the mutants come from.
-    public let generator: MutantGenerator
+    package let generator: MutantGenerator
     /// The validator check.
-    public let check: ValidatorCheck
+    package let check: ValidatorCheck
 
     /// A campaign; the validator uses the generator's depth limit and otherwise `options`.
-    public init(generator: MutantGenerator, options: JSONParseOptions = .strict) {
+    package init(generator: MutantGenerator, options: JSONParseOptions = .strict) {
         var options = options
         options.maxDepth = generator.maxDepth
         self.generator = generator
@@ -26,7 +26,7 @@ public struct ValidatorCampaign: Sendable {
     }
 
     /// The verdict on one mutant.
-    public func verdict(for mutant: Mutant) -> FuzzVerdict {
+    package func verdict(for mutant: Mutant) -> FuzzVerdict {
         let report = check.validator.validate(mutant.bytes)
         let expected = mutant.expectation.description
         switch (mutant.expectation, report.errors.first) {
@@ -49,7 +49,7 @@ public struct ValidatorCampaign: Sendable {
     }
 
     /// What a run found.
-    public typealias Result = FuzzCampaignResult
+    package typealias Result = FuzzCampaignResult
 
     /// Runs this shard's part of a campaign of `count` mutants.
     /// - Parameters:
@@ -58,7 +58,7 @@ public struct ValidatorCampaign: Sendable {
     ///     fourth mutant from the second on).
     ///   - each: called with every mutant and its verdict, in order (to write a corpus).
     ///   - progress: called every 256 mutants and after the last with how many have run.
-    public func run(
+    package func run(
         count: Int, shard: Shard = .whole,
         each: (Mutant, FuzzVerdict) -> Void = { _, _ in }, progress: (Int) -> Void = { _ in }
     ) -> Result {

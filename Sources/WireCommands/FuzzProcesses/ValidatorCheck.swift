@@ -9,12 +9,12 @@ import WireJSON
 /// let check = ValidatorCheck()
 /// if let problem = check.mismatch(generator.mutant(42)) { print(problem) }
 /// ```
-public struct ValidatorCheck: Sendable {
+package struct ValidatorCheck: Sendable {
     /// The validator under test (its `maxDepth` must be the generator's).
-    public let validator: JSONValidator
+    package let validator: JSONValidator
 
     /// A check with the given strictness (strict RFC 8259 by default).
-    public init(options: JSONParseOptions = .strict) {
+    package init(options: JSONParseOptions = .strict) {
         var document = options
         document.framing = .document
         validator = JSONValidator(options: document)
@@ -22,7 +22,7 @@ public struct ValidatorCheck: Sendable {
 
     /// Validates a mutant.
     /// - Returns: nil when the validator says what the mutant's expectation requires, else why not.
-    public func mismatch(_ mutant: Mutant) -> String? {
+    package func mismatch(_ mutant: Mutant) -> String? {
         mutant.expectation.mismatch(with: validator.validate(mutant.bytes))
     }
 }

@@ -6,13 +6,7 @@ import WireSupport
 
 /// `wirelock accept [PATH…]`: shows each pending golden's diff and promotes it over its golden.
 struct AcceptCommand: ParsableCommand {
-    static let list = OptionDefinition.flag(
-        "list", help: "Only list the pending files, each with a one-line summary of its change; change nothing.")
-    static let yes = OptionDefinition.flag(
-        "yes", short: "y",
-        help: "Accept every pending file without asking (the default when standard input is not a terminal).")
-
-    static var configuration: CommandConfiguration {
+    static var about: CommandConfiguration {
         CommandConfiguration(
             commandName: "accept",
             abstract: "Review pending goldens (name.actual.json) and promote them over their goldens.",
@@ -27,22 +21,20 @@ struct AcceptCommand: ParsableCommand {
                 Exit status: 0 when done (or nothing is pending), 1 when a pending file is not valid JSON \
                 (it is left as it is), 2 for a usage error, a path that does not exist, or a golden that \
                 cannot be written (the old golden is then intact).
-                """,
-            options: [list, yes, CommonOptions.exclude.definition],
-            arguments: [PendingGoldenSelection.paths])
+                """)
     }
 
+    @Flag(help: "Only list the pending files, each with a one-line summary of its change; change nothing.")
     var list: Bool
+    @Flag(
+        short: "y",
+        help: "Accept every pending file without asking (the default when standard input is not a terminal).")
     var yes: Bool
-    var paths: [String]
     /// `--exclude`: left out of the directories searched.
-    var excludes: [GlobPattern]
+    @Option(CommonOptions.exclude) var excludes: [GlobPattern]
+    @Argument(PendingGoldenSelection.paths) var paths: [String]
 
-    init(from arguments: ParsedArguments) throws(UsageError) {
-        list = arguments.flag(Self.list)
-        yes = arguments.flag(Self.yes)
-        paths = arguments.values(PendingGoldenSelection.paths)
-        excludes = arguments.values(CommonOptions.exclude)
+    mutating func validate() throws(UsageError) {
         if list && yes { throw UsageError("--list changes nothing; it cannot be combined with --yes") }
     }
 

@@ -7,16 +7,7 @@ import WireSupport
 
 /// `wirelock contract`: checks a route table against the real service (contract mode).
 struct ContractCommand: ParsableCommand {
-    static let baseURL = Option<String?>(
-        "base-url", valueName: "url", as: .text,
-        help: "The service to check (http or https); default: $\(ContractCheck.baseURLVariable).")
-    static let fixtures = Option<RawPath?>(
-        "fixtures", valueName: "dir", as: .path, help: "Where the table's fixtures are (default: the table's folder).")
-    static let record = OptionDefinition.flag(
-        "record", help: "Rewrite each fixture with the live body (redacted, canonical) when the status matches.")
-    static let routes = ArgumentDefinition("routes", help: "The route-table file (routes.json).")
-
-    static var configuration: CommandConfiguration {
+    static var about: CommandConfiguration {
         CommandConfiguration(
             commandName: "contract",
             abstract: "Check a route table's fixtures against the live service.",
@@ -30,29 +21,20 @@ struct ContractCommand: ParsableCommand {
 
                 Exit status: 0 when every route agrees, 1 for findings, 2 for a usage error, an invalid \
                 route table, no base URL, or a file that cannot be written.
-                """,
-            options: [
-                baseURL.definition, fixtures.definition, record, RedactOption.redact.definition, CommonOptions.force,
-            ],
-            arguments: [routes])
+                """)
     }
 
+    @Option(
+        valueName: "url", as: .text,
+        help: "The service to check (http or https); default: $\(ContractCheck.baseURLVariable).")
     var baseURL: String?
+    @Option(valueName: "dir", as: .path, help: "Where the table's fixtures are (default: the table's folder).")
     var fixtures: RawPath?
+    @Flag(help: "Rewrite each fixture with the live body (redacted, canonical) when the status matches.")
     var record: Bool
-    var patterns: [JSONPathPattern]
-    var force: Bool
-    var routes: RawPath
-
-    init(from arguments: ParsedArguments) throws(UsageError) {
-        baseURL = arguments.value(Self.baseURL)
-        fixtures = arguments.value(Self.fixtures)
-        record = arguments.flag(Self.record)
-        patterns = try RedactOption.patterns(from: arguments)
-        force = arguments.flag(CommonOptions.force)
-        guard let routes = arguments.paths(Self.routes).first else { throw UsageError("missing the route table") }
-        self.routes = routes
-    }
+    @Option(RedactOption.redact) var patterns: [JSONPathPattern]
+    @Flag(CommonOptions.force) var force: Bool
+    @Argument(help: "The route-table file (routes.json).") var routes: RawPath
 
     func run(in context: CommandContext) -> ExitCode {
         let text = baseURL ?? ProcessInfo.processInfo.environment[ContractCheck.baseURLVariable] ?? ""

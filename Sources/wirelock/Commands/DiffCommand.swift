@@ -1,4 +1,5 @@
 import WireCommandLine
+import WireCommands
 import WireGolden
 import WireJSON
 import WireShapes
@@ -20,13 +21,30 @@ struct DiffCommand: ParsableCommand {
         }
     }
 
-    static let git = Option<String?>(
+    static var about: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "diff",
+            abstract: "Classify wire-format changes between two versions as breaking or not.",
+            discussion: """
+                Formats are matched by name (golden/<name>.json and golden/<name>/**.json) and their inferred \
+                shapes compared. Each change has a stable rule name and is judged backward (new reader, old \
+                payload) and forward (old reader, new payload). Rules: \(WireRule.all.map(\.rawValue).joined(separator: ", ")).
+
+                Exit status: 0 when nothing breaks (or only --allow'ed rules do), 1 when a change breaks a \
+                reader or an input is not valid JSON (or not a shape file), 2 for a usage error or an input \
+                that cannot be read.
+                """)
+    }
+
+    @Option(
         "git", valueName: "rev", as: .text,
         help:
             "Compare the golden directory at this git revision (read with git, no checkout) with the working tree. Takes at most one path: the golden directory."
     )
-    static let format = Option<Format>.format(default: .text)
-    static let allow = Option<Set<WireRule>>(
+    var revision: String?
+    @Option(CommonOptions.golden) var givenGolden: RawPath?
+    @Option(.format(default: .text)) var format: Format
+    @Option(
         "allow", valueName: "rules",
         as: .custom { text in
             var rules = Set<WireRule>()
@@ -43,45 +61,20 @@ struct DiffCommand: ParsableCommand {
             return .success(rules)
         }, default: [], showsDefault: false,
         help: "Comma-separated rule names whose breaking changes do not fail the run (they are still reported).")
-    static let paths = ArgumentDefinition(
+    var allowed: Set<WireRule>
+    @OptionGroup var inputs: InputOptions
+    @Argument(
         "path",
         help:
             "OLD and NEW: golden directories, golden files or shape files (*.shape.json); with --git, the golden directory only.",
-        isRepeating: true, isRequired: false)
-
-    static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "diff",
-            abstract: "Classify wire-format changes between two versions as breaking or not.",
-            discussion: """
-                Formats are matched by name (golden/<name>.json and golden/<name>/**.json) and their inferred \
-                shapes compared. Each change has a stable rule name and is judged backward (new reader, old \
-                payload) and forward (old reader, new payload). Rules: \(WireRule.all.map(\.rawValue).joined(separator: ", ")).
-
-                Exit status: 0 when nothing breaks (or only --allow'ed rules do), 1 when a change breaks a \
-                reader or an input is not valid JSON (or not a shape file), 2 for a usage error or an input \
-                that cannot be read.
-                """,
-            options: [git.definition, CommonOptions.golden.definition, format.definition, allow.definition]
-                + InputOptions.options,
-            arguments: [paths])
-    }
-
-    var revision: String?
-    /// The golden directory given (`--golden` or the path), or nil for the package's own.
-    var golden: RawPath?
-    var format: Format
-    var allowed: Set<WireRule>
-    var inputs: InputOptions
+        isRequired: false)
     var paths: [RawPath]
 
-    init(from arguments: ParsedArguments) throws(UsageError) {
-        revision = arguments.value(Self.git)
-        golden = arguments.value(CommonOptions.golden)
-        format = arguments.value(Self.format)
-        paths = arguments.paths(Self.paths)
-        inputs = InputOptions(from: arguments)
-        allowed = arguments.value(Self.allow)
+    /// The golden directory given (`--golden` or the path), or nil for the package's own.
+    var golden: RawPath?
+
+    mutating func validate() throws(UsageError) {
+        golden = givenGolden
         if revision != nil {
             guard paths.count <= 1 else { throw UsageError("with --git, give at most one path (the golden directory)") }
             if let path = paths.first { golden = path }

@@ -1,4 +1,5 @@
 import WireCommandLine
+import WireCommands
 import WireDiagnostics
 import WireJSON
 import WireSupport
@@ -20,19 +21,7 @@ struct ExplainCommand: ParsableCommand {
         }
     }
 
-    static let error = Option<String?>(
-        "error", valueName: "text", as: .text,
-        help:
-            "The DecodingError as printed (String(describing: error)): the Swift 6.2+ form 'DecodingError.typeMismatch: … Path: … Debug description: …' or the reflected form 'typeMismatch(Swift.Int, Swift.DecodingError.Context(codingPath: […], …))'. Required."
-    )
-    static let keyDecoding = Option<KeyDecodingChoice>(
-        "key-decoding", valueName: "strategy", as: .choice, default: .default,
-        help: "The decoder's keyDecodingStrategy: default (useDefaultKeys) or snake-case (convertFromSnakeCase).")
-    static let format = Option<OutputFormat>.format(default: .text)
-    static let payload = ArgumentDefinition(
-        "payload", help: "The JSON the decoder was given (the response body, the fixture). Use - for standard input.")
-
-    static var configuration: CommandConfiguration {
+    static var about: CommandConfiguration {
         CommandConfiguration(
             commandName: "explain",
             abstract: "Show where in a payload a DecodingError is, and what was expected and found there.",
@@ -46,26 +35,23 @@ struct ExplainCommand: ParsableCommand {
                 Exit status: 0 when the error is explained, 1 when the payload has no value on the error's \
                 path (the payload is not the one that failed; the output says how far the path got), 2 for a \
                 usage error, a payload that cannot be read, or error text that is no DecodingError.
-                """,
-            options: [error.definition, keyDecoding.definition, format.definition],
-            arguments: [payload])
+                """)
     }
 
+    @Option(
+        "error", valueName: "text", as: .text,
+        help:
+            "The DecodingError as printed (String(describing: error)): the Swift 6.2+ form 'DecodingError.typeMismatch: … Path: … Debug description: …' or the reflected form 'typeMismatch(Swift.Int, Swift.DecodingError.Context(codingPath: […], …))'. Required."
+    )
     var errorText: String
+    @Option(
+        valueName: "strategy", as: .choice, default: .default,
+        help: "The decoder's keyDecodingStrategy: default (useDefaultKeys) or snake-case (convertFromSnakeCase).")
     var keyDecoding: KeyDecodingChoice
-    var format: OutputFormat
+    @Option(.format(default: .text)) var format: OutputFormat
+    @Argument(
+        help: "The JSON the decoder was given (the response body, the fixture). Use - for standard input.")
     var payload: RawPath
-
-    init(from arguments: ParsedArguments) throws(UsageError) {
-        guard let text = arguments.value(Self.error) else {
-            throw UsageError("missing '--error <text>': the DecodingError to explain")
-        }
-        errorText = text
-        keyDecoding = arguments.value(Self.keyDecoding)
-        format = arguments.value(Self.format)
-        guard let path = arguments.paths(Self.payload).first else { throw UsageError("missing <payload>") }
-        payload = path
-    }
 
     func run(in context: CommandContext) -> ExitCode {
         let failure: DecodingErrorValue

@@ -1,19 +1,12 @@
 import WireCommandLine
+import WireCommands
 import WireJSON
 import WireSupport
 
 /// `wirelock fmt`: rewrites JSON and JSON Lines files in WireLock's canonical form, atomically, and
 /// leaves invalid files untouched.
 struct FmtCommand: ParsableCommand {
-    static let check = OptionDefinition.flag(
-        "check",
-        help: "Change nothing: list the files that are not in canonical form and exit with status 1 if there are any.")
-    static let paths = ArgumentDefinition(
-        "path",
-        help: SharedOptions.paths.help + " Use - alone to read standard input and print its canonical form.",
-        isRepeating: true)
-
-    static var configuration: CommandConfiguration {
+    static var about: CommandConfiguration {
         CommandConfiguration(
             commandName: "fmt",
             abstract: "Rewrite JSON files in canonical form.",
@@ -28,23 +21,22 @@ struct FmtCommand: ParsableCommand {
 
                 Exit status: 0 on success, 1 when a file is invalid (or, with --check, not canonical), \
                 2 for a usage error, a file that cannot be read or written, or a refused rewrite.
-                """,
-            options: [check, CommonOptions.force, ParseOptionFlags.allowDuplicateKeys] + InputOptions.options,
-            arguments: [paths])
+                """)
     }
 
+    @Flag(
+        help: "Change nothing: list the files that are not in canonical form and exit with status 1 if there are any.")
     var check: Bool
-    var force: Bool
-    var inputs: InputOptions
-    var parseOptions: JSONParseOptions
+    @Flag(CommonOptions.force) var force: Bool
+    @Flag(ParseOptionFlags.allowDuplicateKeys) var allowDuplicateKeys: Bool
+    @OptionGroup var inputs: InputOptions
+    @Argument(
+        "path", help: SharedOptions.paths.help + " Use - alone to read standard input and print its canonical form.")
     var paths: [RawPath]
 
-    init(from arguments: ParsedArguments) throws(UsageError) {
-        check = arguments.flag(Self.check)
-        force = arguments.flag(CommonOptions.force)
-        inputs = InputOptions(from: arguments)
-        parseOptions = JSONParseOptions(allowDuplicateKeys: arguments.flag(ParseOptionFlags.allowDuplicateKeys))
-        paths = arguments.paths(Self.paths)
+    var parseOptions: JSONParseOptions { JSONParseOptions(allowDuplicateKeys: allowDuplicateKeys) }
+
+    mutating func validate() throws(UsageError) {
         if paths.contains(where: \.isStandardInput) && paths.count > 1 {
             throw UsageError("standard input ('-') cannot be combined with other paths")
         }

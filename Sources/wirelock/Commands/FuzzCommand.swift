@@ -14,27 +14,7 @@ import WireSupport
 /// validator (or feeds it to an external decoder with `--exec`), optionally writing them with their
 /// expected outcomes as a labelled corpus.
 struct FuzzCommand: ParsableCommand {
-    static let out = Option<RawPath?>(
-        "out", short: "o", valueName: "dir", as: .path,
-        help:
-            "Write each mutant to DIR/<hash>.json with its label in DIR/<hash>.label.json (the union of the shards' folders is the whole campaign's)."
-    )
-    static let exec = Option<String?>(
-        "exec", valueName: "command", as: .text,
-        help:
-            "Feed each mutant on standard input to this shell command instead of the validator: a signal is a crash, running past --time-limit a hang, and exit 0 for a mutant that must be rejected a finding."
-    )
-    static let timeLimit = Option<Int>(
-        "time-limit", valueName: "seconds", as: .positiveInteger, default: 5,
-        help: "With --exec: seconds a mutant may take before it counts as a hang.")
-    static let format = Option<OutputFormat>.format(default: .text)
-    static let paths = ArgumentDefinition(
-        "path",
-        help:
-            "Fixtures (.json files, or directories searched recursively for them). Inputs that are not valid JSON are reported and skipped.",
-        isRepeating: true)
-
-    static var configuration: CommandConfiguration {
+    static var about: CommandConfiguration {
         CommandConfiguration(
             commandName: "fuzz",
             abstract: "Derive mutants from fixtures and check that each is rejected or accepted as it must be.",
@@ -47,41 +27,41 @@ struct FuzzCommand: ParsableCommand {
 
                 Exit status: 0 when every mutant was as expected, 1 when there are findings, 2 for a usage \
                 error, an input that cannot be read, no valid input, or a folder or command that cannot be used.
-                """,
-            options: FuzzCampaignOptions.all + [
-                out.definition, exec.definition, timeLimit.definition, format.definition,
-                ParseOptionFlags.maxDepth.definition, CommonOptions.quiet,
-            ] + InputOptions.options,
-            arguments: [paths])
+                """)
     }
 
-    var seed: UInt64
-    var count: Int
-    var mutatorList: [Mutator]
-    var shard: Shard
+    @OptionGroup var campaign: FuzzCampaignArguments
+    @Option(
+        short: "o", valueName: "dir", as: .path,
+        help:
+            "Write each mutant to DIR/<hash>.json with its label in DIR/<hash>.label.json (the union of the shards' folders is the whole campaign's)."
+    )
     var out: RawPath?
+    @Option(
+        valueName: "command", as: .text,
+        help:
+            "Feed each mutant on standard input to this shell command instead of the validator: a signal is a crash, running past --time-limit a hang, and exit 0 for a mutant that must be rejected a finding."
+    )
     var exec: String?
+    @Option(
+        valueName: "seconds", as: .positiveInteger, default: 5,
+        help: "With --exec: seconds a mutant may take before it counts as a hang.")
     var timeLimit: Int
-    var format: OutputFormat
-    var maxDepth: Int
-    var quiet: Bool
-    var inputs: InputOptions
+    @Option(.format(default: .text)) var format: OutputFormat
+    @Option(ParseOptionFlags.maxDepth) var maxDepth: Int
+    @Flag(CommonOptions.quiet) var quiet: Bool
+    @OptionGroup var inputs: InputOptions
+    @Argument(
+        "path",
+        help:
+            "Fixtures (.json files, or directories searched recursively for them). Inputs that are not valid JSON are reported and skipped."
+    )
     var paths: [RawPath]
 
-    init(from arguments: ParsedArguments) throws(UsageError) {
-        seed = arguments.value(FuzzCampaignOptions.seed)
-        count = arguments.value(FuzzCampaignOptions.count)
-        mutatorList = arguments.value(FuzzCampaignOptions.mutators)
-        shard = arguments.value(FuzzCampaignOptions.shard)
-        out = arguments.value(Self.out)
-        exec = arguments.value(Self.exec)
-        timeLimit = arguments.value(Self.timeLimit)
-        format = arguments.value(Self.format)
-        maxDepth = arguments.value(ParseOptionFlags.maxDepth)
-        quiet = arguments.flag(CommonOptions.quiet)
-        inputs = InputOptions(from: arguments)
-        paths = arguments.paths(Self.paths)
-    }
+    var seed: UInt64 { campaign.seed }
+    var count: Int { campaign.count }
+    var mutatorList: [Mutator] { campaign.mutators }
+    var shard: Shard { campaign.shard }
 
     func run(in context: CommandContext) -> ExitCode {
         var status = ExitCode.success

@@ -6,11 +6,7 @@ import WireSupport
 
 /// `wirelock golden --orphans`: lists goldens no test asserted in the last recorded test run.
 struct GoldenCommand: ParsableCommand {
-    static let orphans = OptionDefinition.flag(
-        "orphans", help: "List golden files that no assertion touched in the last recorded test run.")
-    static let format = Option<OutputFormat>.format(default: .text)
-
-    static var configuration: CommandConfiguration {
+    static var about: CommandConfiguration {
         CommandConfiguration(
             commandName: "golden",
             abstract: "Check the golden directory: --orphans lists goldens no test asserts any more.",
@@ -24,19 +20,17 @@ struct GoldenCommand: ParsableCommand {
 
                 Exit status: 0 when no golden is orphaned, 1 when some are (so CI can gate on it), 2 for \
                 a usage error, a golden directory that does not exist, or no recorded test run.
-                """,
-            options: [orphans, CommonOptions.golden.definition, format.definition])
+                """)
     }
 
-    var golden: RawPath?
-    var format: OutputFormat
+    @Flag(help: "List golden files that no assertion touched in the last recorded test run.") var orphans: Bool
+    @Option(CommonOptions.golden) var golden: RawPath?
+    @Option(.format(default: .text)) var format: OutputFormat
 
-    init(from arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.flag(Self.orphans) else {
+    mutating func validate() throws(UsageError) {
+        guard orphans else {
             throw UsageError("nothing to do: pass --orphans (the one check `golden` has so far)")
         }
-        golden = arguments.value(CommonOptions.golden)
-        format = arguments.value(Self.format)
     }
 
     func run(in context: CommandContext) -> ExitCode {

@@ -1,4 +1,5 @@
 import WireCommandLine
+import WireCommands
 import WireJSON
 import WireSupport
 
@@ -7,11 +8,6 @@ import WireSupport
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-/// A golden file read from disk or from git: its path relative to the golden directory (as
-/// displayed: escaped by ``PathDisplay``, so that names, which come from it, are printable and two
-/// different names never look alike), and its bytes.
-typealias GoldenFile = (path: String, bytes: [UInt8])
 
 /// Reads goldens for `shape`, `lock` and `diff`: from a directory in the working tree, or from a
 /// git revision without checking it out (`git ls-tree` + `git cat-file --batch`). Both sides go by

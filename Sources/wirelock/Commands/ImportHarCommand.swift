@@ -7,12 +7,7 @@ import WireSupport
 /// `wirelock import-har`: turns a HAR capture into canonical, redacted fixtures and a route table
 /// (`routes.json`) that `StubServer.serve` loads.
 struct ImportHarCommand: ParsableCommand {
-    static let out = Option<RawPath?>(
-        "out", short: "o", valueName: "dir", as: .path,
-        help: "The folder to write the fixtures and routes.json into (created if missing). Required.")
-    static let capture = ArgumentDefinition("capture", help: "The HAR 1.2 file (.har).")
-
-    static var configuration: CommandConfiguration {
+    static var about: CommandConfiguration {
         CommandConfiguration(
             commandName: "import-har",
             abstract: "Turn a HAR capture into canonical, redacted fixtures and a route table.",
@@ -27,24 +22,16 @@ struct ImportHarCommand: ParsableCommand {
 
                 Exit status: 0 when written, 2 for a usage error, a HAR file that is not valid (nothing is \
                 written then) or a file that cannot be read or written.
-                """,
-            options: [out.definition, RedactOption.redact.definition, CommonOptions.force],
-            arguments: [capture])
+                """)
     }
 
+    @Option(
+        short: "o", valueName: "dir", as: .path,
+        help: "The folder to write the fixtures and routes.json into (created if missing). Required.")
     var out: RawPath
-    var patterns: [JSONPathPattern]
-    var force: Bool
-    var capture: RawPath
-
-    init(from arguments: ParsedArguments) throws(UsageError) {
-        guard let out = arguments.value(Self.out) else { throw UsageError("missing '--out <dir>'") }
-        self.out = out
-        patterns = try RedactOption.patterns(from: arguments)
-        force = arguments.flag(CommonOptions.force)
-        guard let capture = arguments.paths(Self.capture).first else { throw UsageError("missing the HAR file") }
-        self.capture = capture
-    }
+    @Option(RedactOption.redact) var patterns: [JSONPathPattern]
+    @Flag(CommonOptions.force) var force: Bool
+    @Argument(help: "The HAR 1.2 file (.har).") var capture: RawPath
 
     func run(in context: CommandContext) -> ExitCode {
         let bytes: [UInt8]

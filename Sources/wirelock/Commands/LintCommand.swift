@@ -1,4 +1,5 @@
 import WireCommandLine
+import WireCommands
 import WireJSON
 import WireLint
 import WireSupport
@@ -13,31 +14,7 @@ import WireSupport
 /// non-canonical or duplicate-key JSON, badly named files and fixtures nothing uses, each with its
 /// file, line, column, JSON path, stable rule id and a fix hint; never prints a secret.
 struct LintCommand: ParsableCommand {
-    static let only = Option<Set<LintCategory>?>(
-        "only", valueName: "category,...",
-        as: .custom(describe: { $0.map(\.rawValue).sorted().joined(separator: ",") }) { text in
-            var categories = Set<LintCategory>()
-            for word in text.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let category = LintCategory(rawValue: String(word)) else {
-                    let names = LintCategory.allCases.map(\.rawValue).joined(separator: ", ")
-                    return .failure(.expected("expected a comma-separated list of \(names)"))
-                }
-                categories.insert(category)
-            }
-            return .success(categories)
-        },
-        help:
-            "Run only these rule families: secret, personal, internal, format, naming, unreferenced (comma-separated)."
-    )
-    static let fix = OptionDefinition.flag(
-        "fix",
-        help:
-            "Replace what the secret, personal and internal rules find with placeholders (an unsigned JWT with the same claim keys, user@example.com, 192.0.2.1, api.example.com, <redacted>), changing only those strings; a file is rewritten atomically, and only when it is still valid JSON. The findings left are reported."
-    )
-    static let paths = ArgumentDefinition(
-        "path", help: SharedOptions.paths.help + " Use - for standard input (named <stdin>).", isRepeating: true)
-
-    static var configuration: CommandConfiguration {
+    static var about: CommandConfiguration {
         let rules = LintRule.all.map { "  \($0.id): \($0.shortDescription)." }.joined(separator: "\n")
         return CommandConfiguration(
             commandName: "lint",
@@ -57,26 +34,39 @@ struct LintCommand: ParsableCommand {
 
                 Exit status: 0 when there are no findings, 1 when there are, 2 for a usage error, an \
                 input that cannot be read or an invalid wirelock.json.
-                """,
-            options: [SharedOptions.reportFormat.definition, only.definition, fix, CommonOptions.quiet]
-                + InputOptions.options,
-            arguments: [paths])
+                """)
     }
 
-    var format: ReportFormatChoice
+    @Option(SharedOptions.reportFormat) var format: ReportFormatChoice
+    @Option(
+        "only", valueName: "category,...",
+        as: .custom(describe: { $0.map(\.rawValue).sorted().joined(separator: ",") }) { text in
+            var categories = Set<LintCategory>()
+            for word in text.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let category = LintCategory(rawValue: String(word)) else {
+                    let names = LintCategory.allCases.map(\.rawValue).joined(separator: ", ")
+                    return .failure(.expected("expected a comma-separated list of \(names)"))
+                }
+                categories.insert(category)
+            }
+            return .success(categories)
+        },
+        help:
+            "Run only these rule families: secret, personal, internal, format, naming, unreferenced (comma-separated)."
+    )
     var categories: Set<LintCategory>?
-    var quiet: Bool
+    @Flag(
+        "fix",
+        help:
+            "Replace what the secret, personal and internal rules find with placeholders (an unsigned JWT with the same claim keys, user@example.com, 192.0.2.1, api.example.com, <redacted>), changing only those strings; a file is rewritten atomically, and only when it is still valid JSON. The findings left are reported."
+    )
     var fixes: Bool
-    var inputs: InputOptions
+    @Flag(CommonOptions.quiet) var quiet: Bool
+    @OptionGroup var inputs: InputOptions
+    @Argument("path", help: SharedOptions.paths.help + " Use - for standard input (named <stdin>).")
     var paths: [RawPath]
 
-    init(from arguments: ParsedArguments) throws(UsageError) {
-        format = arguments.value(SharedOptions.reportFormat)
-        categories = arguments.value(Self.only)
-        quiet = arguments.flag(CommonOptions.quiet)
-        fixes = arguments.flag(Self.fix)
-        inputs = InputOptions(from: arguments)
-        paths = arguments.paths(Self.paths)
+    mutating func validate() throws(UsageError) {
         if paths.filter(\.isStandardInput).count > 1 {
             throw UsageError("standard input ('-') can be given only once")
         }

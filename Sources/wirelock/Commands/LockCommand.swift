@@ -8,14 +8,7 @@ import WireSupport
 /// `wirelock lock`: writes (or, with `--check`, verifies) `golden/wirelock.lock` and the shape
 /// files `golden/shapes/<name>.shape.json`.
 struct LockCommand: ParsableCommand {
-    static let check = OptionDefinition.flag(
-        "check",
-        help:
-            "Change nothing: report formats whose lock line or shape file is out of date, and exit with status 1 if any is."
-    )
-    static let format = Option<OutputFormat>.format(default: .text)
-
-    static var configuration: CommandConfiguration {
+    static var about: CommandConfiguration {
         CommandConfiguration(
             commandName: "lock",
             abstract: "Write or check golden/wirelock.lock and the shape files.",
@@ -27,27 +20,19 @@ struct LockCommand: ParsableCommand {
 
                 Exit status: 0 when written (or, with --check, up to date), 1 when --check finds differences \
                 or a golden is invalid, 2 for a usage error or a file that cannot be read or written.
-                """,
-            options: [
-                check, CommonOptions.golden.definition, format.definition, CommonOptions.force,
-                CommonOptions.allowEmpty,
-            ])
+                """)
     }
 
+    @Flag(
+        help:
+            "Change nothing: report formats whose lock line or shape file is out of date, and exit with status 1 if any is."
+    )
     var check: Bool
     /// The `--golden` value; nil finds the directory as the other golden commands do.
-    var golden: RawPath?
-    var format: OutputFormat
-    var force: Bool
-    var allowEmpty: Bool
-
-    init(from arguments: ParsedArguments) throws(UsageError) {
-        check = arguments.flag(Self.check)
-        golden = arguments.value(CommonOptions.golden)
-        force = arguments.flag(CommonOptions.force)
-        allowEmpty = arguments.flag(CommonOptions.allowEmpty)
-        format = arguments.value(Self.format)
-    }
+    @Option(CommonOptions.golden) var golden: RawPath?
+    @Option(.format(default: .text)) var format: OutputFormat
+    @Flag(CommonOptions.force) var force: Bool
+    @Flag(CommonOptions.allowEmpty) var allowEmpty: Bool
 
     func run(in context: CommandContext) -> ExitCode {
         let directory = CommonOptions.goldenDirectory(golden, environment: context.environment).withoutTrailingSlash

@@ -4,7 +4,7 @@ import WireCommandLine
 /// input, and reports every input on which their outputs differ as bytes. It only holds
 /// subcommands; parsing and running come from ``CommandGroup``.
 struct OracleCommand: CommandGroup {
-    static var configuration: CommandConfiguration {
+    static var about: CommandConfiguration {
         CommandConfiguration(
             commandName: "oracle",
             abstract: "Prove fast implementations byte-for-byte identical to the legacy ones.",

@@ -14,36 +14,7 @@ struct OracleDatesCommand: ParsableCommand {
     /// The default corpus size when neither `--generate` nor `--inputs` is given.
     static let defaultCount = 10_000
 
-    static let strategy = Option<String>(
-        "strategy", valueName: "name", as: .choice(["all"] + LegacyDateStrategy.allCases.map(\.rawValue)),
-        default: "all", help: "The strategy to check, or all of them (see --list).")
-    static let generate = Option<Int?>(
-        "generate", valueName: "n", as: .positiveInteger,
-        help:
-            "Check n seeded generated inputs: date strings reaching the corners (fractions of 0-12 digits, offsets, leap days, 24:00, junk...), or number texts for the numeric strategies (default: \(defaultCount) when --inputs is not given)."
-    )
-    static let seed = Option<UInt64?>(
-        "seed", valueName: "s", as: .wholeNumber,
-        help: "The generator's seed, 0 to 2^64-1; the same seed gives the same inputs on every machine (default: 1).")
-    static let inputs = Option<String?>(
-        "inputs", valueName: "file", as: .text,
-        help: "Check the lines of this file instead, one input per line (read in chunks, never whole).")
-    static let encoding = OptionDefinition.flag(
-        "encoding",
-        help: "Also check encoding: the legacy's and the twin's text for n generated instants (with --generate).")
-    static let compareStrict = OptionDefinition.flag(
-        "compare-strict",
-        help:
-            "Also list the inputs on which strict RFC 3339 (RFC3339.parse) decides differently from each legacy. Expected differences: reported, never a failure."
-    )
-    static let maxMismatches = Option<Int>(
-        "max-mismatches", valueName: "n", as: .positiveInteger, default: 10,
-        help: "How many mismatches to print per comparison (the first ones by input index; counts are always exact).")
-    static let list = OptionDefinition.flag(
-        "list", help: "Print the strategy names and the legacy each one twins, then exit.")
-    static let format = Option<OutputFormat>.format(default: .text)
-
-    static var configuration: CommandConfiguration {
+    static var about: CommandConfiguration {
         CommandConfiguration(
             commandName: "dates",
             abstract: "Check each fast date strategy against its legacy Foundation parser, input by input.",
@@ -55,44 +26,64 @@ struct OracleDatesCommand: ParsableCommand {
 
                 Exit status: 0 when every twin matched its legacy on every input, 1 on any mismatch, 2 for a \
                 usage error or an --inputs file that cannot be read.
-                """,
-            options: [
-                strategy.definition, generate.definition, seed.definition, inputs.definition, encoding, compareStrict,
-                maxMismatches.definition, list, format.definition,
-            ])
+                """)
     }
 
-    var strategies: [LegacyDateStrategy]
-    var source: OracleDatesSource
+    @Option(
+        "strategy", valueName: "name", as: .choice(["all"] + LegacyDateStrategy.allCases.map(\.rawValue)),
+        default: "all", help: "The strategy to check, or all of them (see --list).")
+    var strategyName: String
+    @Option(
+        "generate", valueName: "n", as: .positiveInteger,
+        help:
+            "Check n seeded generated inputs: date strings reaching the corners (fractions of 0-12 digits, offsets, leap days, 24:00, junk...), or number texts for the numeric strategies (default: \(Self.defaultCount) when --inputs is not given)."
+    )
+    var generate: Int?
+    @Option(
+        "seed", valueName: "s", as: .wholeNumber,
+        help: "The generator's seed, 0 to 2^64-1; the same seed gives the same inputs on every machine (default: 1).")
+    var seed: UInt64?
+    @Option(
+        "inputs", valueName: "file", as: .text,
+        help: "Check the lines of this file instead, one input per line (read in chunks, never whole).")
+    var inputsFile: String?
+    @Flag(
+        "encoding",
+        help: "Also check encoding: the legacy's and the twin's text for n generated instants (with --generate).")
     var checksEncoding: Bool
+    @Flag(
+        "compare-strict",
+        help:
+            "Also list the inputs on which strict RFC 3339 (RFC3339.parse) decides differently from each legacy. Expected differences: reported, never a failure."
+    )
     var comparesStrict: Bool
+    @Option(
+        "max-mismatches", valueName: "n", as: .positiveInteger, default: 10,
+        help: "How many mismatches to print per comparison (the first ones by input index; counts are always exact).")
     var maxMismatches: Int
-    var listsStrategies: Bool
-    var format: OutputFormat
+    @Flag("list", help: "Print the strategy names and the legacy each one twins, then exit.") var listsStrategies: Bool
+    @Option(.format(default: .text)) var format: OutputFormat
 
-    init(from arguments: ParsedArguments) throws(UsageError) {
-        let name = arguments.value(Self.strategy)
-        strategies = name == "all" ? LegacyDateStrategy.allCases : LegacyDateStrategy(rawValue: name).map { [$0] } ?? []
-        checksEncoding = arguments.flag(Self.encoding)
-        comparesStrict = arguments.flag(Self.compareStrict)
-        maxMismatches = arguments.value(Self.maxMismatches)
-        listsStrategies = arguments.flag(Self.list)
-        format = arguments.value(Self.format)
+    var strategies: [LegacyDateStrategy] {
+        strategyName == "all"
+            ? LegacyDateStrategy.allCases : LegacyDateStrategy(rawValue: strategyName).map { [$0] } ?? []
+    }
+    var source: OracleDatesSource {
+        if let inputsFile { return .file(inputsFile) }
+        return .generated(count: generate ?? Self.defaultCount, seed: seed ?? 1)
+    }
 
-        if let path = arguments.value(Self.inputs) {
-            if arguments.isGiven(Self.generate) {
+    mutating func validate() throws(UsageError) {
+        if inputsFile != nil {
+            if generate != nil {
                 throw UsageError("'--inputs' and '--generate' cannot be combined: check a file or generated inputs")
             }
-            if arguments.isGiven(Self.seed) {
+            if seed != nil {
                 throw UsageError("'--seed' applies to generated inputs, not to '--inputs'")
             }
             if checksEncoding {
                 throw UsageError("'--encoding' checks generated instants; use it with '--generate', not '--inputs'")
             }
-            source = .file(path)
-        } else {
-            source = .generated(
-                count: arguments.value(Self.generate) ?? Self.defaultCount, seed: arguments.value(Self.seed) ?? 1)
         }
     }
 

@@ -15,38 +15,7 @@ struct OracleDecoderCommand: ParsableCommand {
         guard let n = Int(text), n >= 0 else { return .failure(.expected("expected a whole number, 0 or more")) }
         return .success(n)
     }
-    static let shapes = Option<Int>(
-        "shapes", valueName: "n", as: count, default: 24_000,
-        help:
-            "How many generated shape documents to decode (spread over the \(DecoderShapes.all.count) shapes; 0 for none)."
-    )
-    static let mutants = Option<Int>(
-        "mutants", valueName: "n", as: count, default: 20_000,
-        help: "How many mutants of the fixtures to decode into the universal model (all shards together).")
-    static let seed = Option<UInt64>(
-        "seed", valueName: "s", as: .wholeNumber, default: 1,
-        help: "The seed of the shape documents and of the mutants, 0 to 2^64-1: the same seed gives the same inputs.")
-    static let out = Option<RawPath?>(
-        "out", short: "o", valueName: "dir", as: .path,
-        help:
-            "Save each kept mismatch in DIR: <hash>.input (the input's bytes) and <hash>.json (a regression case: shape, input, both outcomes)."
-    )
-    static let maxMismatches = Option<Int>(
-        "max-mismatches", valueName: "n", as: .positiveInteger, default: 20,
-        help: "How many mismatches to print and save (the first ones by input; the counts are always exact).")
-    static let bytePositions = Option<Int>(
-        "byte-positions", valueName: "n", as: .positiveInteger, default: 1000,
-        help:
-            "For each fixture that is not JSON: how many byte positions (spread over the file) it is cut after and shortened at."
-    )
-    static let format = Option<OutputFormat>.format(default: .text)
-    static let paths = ArgumentDefinition(
-        "path",
-        help:
-            "Fixtures whose mutants are decoded (.json and .jsonl files, or directories searched for them); files that are not JSON are decoded as they are and cut or shortened byte by byte.",
-        isRepeating: true, isRequired: false)
-
-    static var configuration: CommandConfiguration {
+    static var about: CommandConfiguration {
         CommandConfiguration(
             commandName: "decoder",
             abstract: "Check WireJSONDecoder against JSONDecoder, decode for decode, over shapes and fixture mutants.",
@@ -61,40 +30,52 @@ struct OracleDecoderCommand: ParsableCommand {
 
                 Exit status: 0 when every decode matched, 1 on any mismatch, 2 for a usage error, an input \
                 that cannot be read, or a folder that cannot be written.
-                """,
-            options: [
-                shapes.definition, mutants.definition, seed.definition, FuzzCampaignOptions.shard.definition,
-                out.definition, maxMismatches.definition, bytePositions.definition, format.definition,
-                CommonOptions.quiet,
-            ] + InputOptions.options,
-            arguments: [paths])
+                """)
     }
 
+    @Option(
+        "shapes", valueName: "n", as: Self.count, default: 24_000,
+        help:
+            "How many generated shape documents to decode (spread over the \(DecoderShapes.all.count) shapes; 0 for none)."
+    )
     var shapeCount: Int
+    @Option(
+        "mutants", valueName: "n", as: Self.count, default: 20_000,
+        help: "How many mutants of the fixtures to decode into the universal model (all shards together).")
     var mutantCount: Int
+    @Option(
+        valueName: "s", as: .wholeNumber, default: 1,
+        help: "The seed of the shape documents and of the mutants, 0 to 2^64-1: the same seed gives the same inputs.")
     var seed: UInt64
-    var shard: Shard
+    @Option(FuzzCampaignOptions.shard) var shard: Shard
+    @Option(
+        short: "o", valueName: "dir", as: .path,
+        help:
+            "Save each kept mismatch in DIR: <hash>.input (the input's bytes) and <hash>.json (a regression case: shape, input, both outcomes)."
+    )
     var out: RawPath?
+    @Option(
+        valueName: "n", as: .positiveInteger, default: 20,
+        help: "How many mismatches to print and save (the first ones by input; the counts are always exact).")
     var maxMismatches: Int
+    @Option(
+        valueName: "n", as: .positiveInteger, default: 1000,
+        help:
+            "For each fixture that is not JSON: how many byte positions (spread over the file) it is cut after and shortened at."
+    )
     var bytePositions: Int
-    var format: OutputFormat
-    var quiet: Bool
-    var inputs: InputOptions
+    @Option(.format(default: .text)) var format: OutputFormat
+    @Flag(CommonOptions.quiet) var quiet: Bool
+    @OptionGroup var inputs: InputOptions
+    @Argument(
+        "path",
+        help:
+            "Fixtures whose mutants are decoded (.json and .jsonl files, or directories searched for them); files that are not JSON are decoded as they are and cut or shortened byte by byte.",
+        isRequired: false)
     var paths: [RawPath]
 
-    init(from arguments: ParsedArguments) throws(UsageError) {
-        shapeCount = arguments.value(Self.shapes)
-        mutantCount = arguments.value(Self.mutants)
-        seed = arguments.value(Self.seed)
-        shard = arguments.value(FuzzCampaignOptions.shard)
-        out = arguments.value(Self.out)
-        maxMismatches = arguments.value(Self.maxMismatches)
-        bytePositions = arguments.value(Self.bytePositions)
-        format = arguments.value(Self.format)
-        quiet = arguments.flag(CommonOptions.quiet)
-        inputs = InputOptions(from: arguments)
-        paths = arguments.paths(Self.paths)
-        if arguments.isGiven(Self.mutants) && paths.isEmpty {
+    mutating func validate() throws(UsageError) {
+        if $mutantCount.isGiven && paths.isEmpty {
             throw UsageError("'--mutants' needs fixtures: give the files or directories to mutate")
         }
     }

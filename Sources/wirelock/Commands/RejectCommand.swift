@@ -6,7 +6,7 @@ import WireSupport
 
 /// `wirelock reject [PATH…]`: deletes pending goldens, leaving their goldens as they are.
 struct RejectCommand: ParsableCommand {
-    static var configuration: CommandConfiguration {
+    static var about: CommandConfiguration {
         CommandConfiguration(
             commandName: "reject",
             abstract: "Delete pending goldens (name.actual.json); the goldens stay as they are.",
@@ -16,19 +16,12 @@ struct RejectCommand: ParsableCommand {
 
                 Exit status: 0 when done (or nothing is pending), 2 for a usage error, a path that does \
                 not exist, or a file that cannot be deleted.
-                """,
-            options: [CommonOptions.exclude.definition],
-            arguments: [PendingGoldenSelection.paths])
+                """)
     }
 
-    var paths: [String]
     /// `--exclude`: left out of the directories searched.
-    var excludes: [GlobPattern]
-
-    init(from arguments: ParsedArguments) throws(UsageError) {
-        paths = arguments.values(PendingGoldenSelection.paths)
-        excludes = arguments.values(CommonOptions.exclude)
-    }
+    @Option(CommonOptions.exclude) var excludes: [GlobPattern]
+    @Argument(PendingGoldenSelection.paths) var paths: [String]
 
     func run(in context: CommandContext) -> ExitCode {
         let selection: PendingGoldenSelection.Selection

@@ -1,4 +1,5 @@
 import WireCommandLine
+import WireCommands
 import WireJSON
 import WireShapes
 import WireSupport
@@ -6,21 +7,7 @@ import WireSupport
 /// `wirelock shape`: infers the shape of a wire format from sample documents and prints it as a
 /// reviewable shape file, or as JSON Schema.
 struct ShapeCommand: ParsableCommand {
-    static let name = Option<String?>(
-        "name", valueName: "name", as: .text,
-        help: "The format's name recorded in the shape file (default: the first path's name without .json).")
-    static let out = Option<RawPath?>(
-        "out", short: "o", valueName: "file", as: .path,
-        help: "Write to this file (atomically, creating folders) instead of standard output.")
-    static let schema = OptionDefinition.flag(
-        "schema", help: "Print JSON Schema (draft 2020-12) instead of a WireLock shape file.")
-    static let paths = ArgumentDefinition(
-        "path",
-        help:
-            "Sample documents: .json files, or directories searched recursively for them. All are samples of one format.",
-        isRepeating: true)
-
-    static var configuration: CommandConfiguration {
+    static var about: CommandConfiguration {
         CommandConfiguration(
             commandName: "shape",
             abstract: "Infer the shape of a wire format from sample documents.",
@@ -32,26 +19,26 @@ struct ShapeCommand: ParsableCommand {
 
                 Exit status: 0 on success, 1 when a sample is not valid JSON, 2 for a usage error or a file \
                 that cannot be read or written.
-                """,
-            options: [name.definition, out.definition, schema, CommonOptions.force] + InputOptions.options,
-            arguments: [paths])
+                """)
     }
 
+    @Option(
+        valueName: "name", as: .text,
+        help: "The format's name recorded in the shape file (default: the first path's name without .json).")
     var name: String?
+    @Option(
+        short: "o", valueName: "file", as: .path,
+        help: "Write to this file (atomically, creating folders) instead of standard output.")
     var out: RawPath?
-    var schema: Bool
-    var force: Bool
-    var inputs: InputOptions
+    @Flag(help: "Print JSON Schema (draft 2020-12) instead of a WireLock shape file.") var schema: Bool
+    @Flag(CommonOptions.force) var force: Bool
+    @OptionGroup var inputs: InputOptions
+    @Argument(
+        "path",
+        help:
+            "Sample documents: .json files, or directories searched recursively for them. All are samples of one format."
+    )
     var paths: [RawPath]
-
-    init(from arguments: ParsedArguments) throws(UsageError) {
-        name = arguments.value(Self.name)
-        out = arguments.value(Self.out)
-        schema = arguments.flag(Self.schema)
-        force = arguments.flag(CommonOptions.force)
-        inputs = InputOptions(from: arguments)
-        paths = arguments.paths(Self.paths)
-    }
 
     func run(in context: CommandContext) -> ExitCode {
         var documents: [JSONValue] = []

@@ -46,23 +46,17 @@ enum ReportFormatChoice: String, OutputFormatChoice {
 }
 
 /// `--redact PATH-GLOB`, repeatable, as `import-har` and `contract` take it: declared once, and each
-/// pattern parsed once, the error naming the option and the value.
+/// pattern parsed once, the error naming the option and the value. A command holds every pattern
+/// given with `@Option(RedactOption.redact) var patterns: [JSONPathPattern]`.
 enum RedactOption {
-    static let redact = Option<String?>(
-        "redact", valueName: "path-glob", as: .text, repeats: true,
-        help: "Replace the values at this JSON path pattern ($.token, $..email, $.items[*].id) in every body written.")
-
-    /// The patterns given, parsed.
-    /// - Throws: `UsageError` naming `--redact` and the first value that is not a JSON path pattern.
-    static func patterns(from arguments: ParsedArguments) throws(UsageError) -> [JSONPathPattern] {
-        var patterns: [JSONPathPattern] = []
-        for text in arguments.values(redact) {
+    static let redact = Option<JSONPathPattern?>(
+        "redact", valueName: "path-glob",
+        as: .custom(describe: { "\($0)" }) { text in
             do throws(JSONPathPattern.ParseError) {
-                patterns.append(try JSONPathPattern(text))
+                return .success(try JSONPathPattern(text))
             } catch {
-                throw UsageError("invalid value '\(text)' for '--redact': \(error)")
+                return .failure(.expected("\(error)"))
             }
-        }
-        return patterns
-    }
+        }, repeats: true,
+        help: "Replace the values at this JSON path pattern ($.token, $..email, $.items[*].id) in every body written.")
 }

@@ -1,4 +1,5 @@
 import WireCommandLine
+import WireCommands
 import WireJSON
 import WireSupport
 
@@ -11,14 +12,7 @@ import WireSupport
 /// `wirelock validate`: checks inputs against strict RFC 8259, streaming each one, and reports every
 /// error with its file, line, column, JSON path and an excerpt.
 struct ValidateCommand: ParsableCommand {
-    static let format = Option<OutputFormat>.format(default: .text)
-    static let lines = OptionDefinition.flag(
-        "lines",
-        help: "Read every input as JSON Lines (one document per line), whatever its name; useful for standard input.")
-    static let paths = ArgumentDefinition(
-        "path", help: SharedOptions.paths.help + " Use - for standard input.", isRepeating: true)
-
-    static var configuration: CommandConfiguration {
+    static var about: CommandConfiguration {
         CommandConfiguration(
             commandName: "validate",
             abstract: "Check JSON and JSON Lines files against strict RFC 8259.",
@@ -29,26 +23,23 @@ struct ValidateCommand: ParsableCommand {
 
                 Exit status: 0 when every input is valid, 1 when some input is invalid, 2 for a usage \
                 error or an input that cannot be read.
-                """,
-            options: [format.definition] + ParseOptionFlags.all + [lines, CommonOptions.quiet] + InputOptions.options,
-            arguments: [paths])
+                """)
     }
 
-    var format: OutputFormat
-    var parseOptions: JSONParseOptions
+    @Option(.format(default: .text)) var format: OutputFormat
+    @OptionGroup var parsing: ParseOptions
     /// Read every input as JSON Lines.
+    @Flag(
+        "lines",
+        help: "Read every input as JSON Lines (one document per line), whatever its name; useful for standard input.")
     var forceLines: Bool
-    var quiet: Bool
-    var inputs: InputOptions
-    var paths: [RawPath]
+    @Flag(CommonOptions.quiet) var quiet: Bool
+    @OptionGroup var inputs: InputOptions
+    @Argument("path", help: SharedOptions.paths.help + " Use - for standard input.") var paths: [RawPath]
 
-    init(from arguments: ParsedArguments) throws(UsageError) {
-        format = arguments.value(Self.format)
-        parseOptions = ParseOptionFlags.parseOptions(from: arguments)
-        forceLines = arguments.flag(Self.lines)
-        quiet = arguments.flag(CommonOptions.quiet)
-        inputs = InputOptions(from: arguments)
-        paths = arguments.paths(Self.paths)
+    var parseOptions: JSONParseOptions { parsing.parseOptions }
+
+    mutating func validate() throws(UsageError) {
         if paths.filter(\.isStandardInput).count > 1 {
             throw UsageError("standard input ('-') can be given only once")
         }

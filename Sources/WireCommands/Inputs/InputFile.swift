@@ -3,54 +3,54 @@ import WireJSON
 import WireSupport
 
 /// One input a command works on: a file found on the command line or in a directory, or standard input.
-struct InputFile: Hashable, Sendable {
+package struct InputFile: Hashable, Sendable {
     /// The path as given or as found in a directory (`-` for standard input), as bytes.
-    var path: RawPath
+    package var path: RawPath
     /// One document, or one per line (chosen from the file name).
-    var framing: JSONParseOptions.Framing
+    package var framing: JSONParseOptions.Framing
 
     /// Standard input, named `-` on the command line.
-    static let standardInputPath = "-"
+    package static let standardInputPath = "-"
 
     /// Whether this is standard input.
-    var isStandardInput: Bool { path.isStandardInput }
+    package var isStandardInput: Bool { path.isStandardInput }
 
     /// The name shown in output: the path escaped by ``PathDisplay``, or `<stdin>`.
-    var displayPath: String { isStandardInput ? "<stdin>" : path.displayed }
+    package var displayPath: String { isStandardInput ? "<stdin>" : path.displayed }
 
     /// Creates an input, choosing the framing from the file name.
-    init(path: RawPath) {
+    package init(path: RawPath) {
         self.path = path
         framing = InputFile.framing(forExtension: path.fileExtension)
     }
 
     /// Creates an input with an explicit framing.
-    init(path: RawPath, framing: JSONParseOptions.Framing) {
+    package init(path: RawPath, framing: JSONParseOptions.Framing) {
         self.path = path
         self.framing = framing
     }
 
     /// Creates an input from a path given as text, choosing the framing from the file name.
-    init(path: String) {
+    package init(path: String) {
         self.init(path: RawPath(path))
     }
 
     /// The whole input: the file's bytes, or everything on standard input.
     /// - Throws: `JSONInputError` naming the path as displayed, when it cannot be read.
-    func readAll() throws(JSONInputError) -> [UInt8] {
+    package func readAll() throws(JSONInputError) -> [UInt8] {
         isStandardInput
             ? try FileReader.readAll(from: 0, path: InputFile.standardInputPath)
             : try FileReader.readFile(at: path)
     }
 
     /// File name endings that mean JSON Lines.
-    static let lineExtensions = ["jsonl", "ndjson"]
+    package static let lineExtensions = ["jsonl", "ndjson"]
 
     /// File name endings collected from directories: JSON and JSON Lines.
-    static let collectedExtensions: Set<String> = ["json", "jsonl", "ndjson"]
+    package static let collectedExtensions: Set<String> = ["json", "jsonl", "ndjson"]
 
     /// `.lines` for `.jsonl` and `.ndjson` files (any case), else `.document`.
-    static func framing(forPath path: String) -> JSONParseOptions.Framing {
+    package static func framing(forPath path: String) -> JSONParseOptions.Framing {
         framing(forExtension: RawPath(path).fileExtension)
     }
 
@@ -61,7 +61,7 @@ struct InputFile: Hashable, Sendable {
 
 /// One entry of a command's inputs, in command-line order: what ``InputWalker`` found, as the
 /// JSON commands use it.
-enum InputEntry: Hashable, Sendable {
+package enum InputEntry: Hashable, Sendable {
     case input(InputFile)
     case unreadable(JSONInputError)
     /// A directory given on the command line that holds no input.
@@ -69,7 +69,7 @@ enum InputEntry: Hashable, Sendable {
 
     /// Walks `paths` with `walker`: files found get their framing from their names, standard
     /// input is one document, and what cannot be read names its path as displayed.
-    static func walk(_ paths: [RawPath], with walker: InputWalker) -> [InputEntry] {
+    package static func walk(_ paths: [RawPath], with walker: InputWalker) -> [InputEntry] {
         walker.entries(for: paths).map { entry in
             switch entry {
             case .file(let path, _): .input(InputFile(path: path))
@@ -90,7 +90,7 @@ extension InputEntry {
     /// ```swift
     /// let complete = InputEntry.readEach(paths, with: walker, allowEmpty: false, context: context) { input, bytes in … }
     /// ```
-    static func readEach(
+    package static func readEach(
         _ paths: [RawPath], with walker: InputWalker, allowEmpty: Bool, context: CommandContext,
         _ body: (InputFile, [UInt8]) -> Void
     ) -> Bool {

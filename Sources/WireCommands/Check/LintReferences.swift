@@ -5,13 +5,13 @@ import WireSupport
 /// `golden/`, and every JSON file under the package whose name contains "route" (route tables).
 extension LintReferenceIndex {
     /// The extensions of the files under `Tests/` and `golden/` that are read for names.
-    static let referencingExtensions: Set<String> = [
+    package static let referencingExtensions: Set<String> = [
         "swift", "json", "jsonl", "ndjson", "har", "md", "txt", "yaml", "yml",
     ]
 
     /// Whether the file at `absolute` is one the index reads, so a command that already read it
     /// can hand its bytes over instead of the index reading it again.
-    static func mayReference(_ absolute: RawPath, root: RawPath) -> Bool {
+    package static func mayReference(_ absolute: RawPath, root: RawPath) -> Bool {
         let base = PackageLocation.absolute(root).withTrailingSlash.bytes
         guard absolute.bytes.starts(with: base) else { return false }
         let relative = absolute.bytes.dropFirst(base.count)
@@ -23,7 +23,7 @@ extension LintReferenceIndex {
 
     /// One pass over what may name a fixture under `root`; a file whose bytes are in
     /// `alreadyRead` (by absolute path) is not read again.
-    static func build(root: RawPath, alreadyRead: [String: [UInt8]] = [:]) -> LintReferenceIndex {
+    package static func build(root: RawPath, alreadyRead: [String: [UInt8]] = [:]) -> LintReferenceIndex {
         var index = LintReferenceIndex()
         var seen = Set<[UInt8]>()
         func add(_ path: RawPath) {
@@ -51,7 +51,7 @@ extension LintReferenceIndex {
 
     /// The `unreferenced.fixture` findings for `fixtures` (as reported, and absolute), filtered by
     /// `configuration` on the names as reported (which its globs are written for).
-    static func unreferencedFindings(
+    package static func unreferencedFindings(
         _ fixtures: [(display: String, absolute: String)], root: RawPath, alreadyRead: [String: [UInt8]] = [:],
         configuration: LintConfiguration
     ) -> [Finding] {
@@ -70,7 +70,7 @@ extension LintReferenceIndex {
 extension Lint.Result {
     /// The finding as reports show it: with the value's hash, which the JSON report prints for
     /// suppressions.
-    var reportedFinding: Finding {
+    package var reportedFinding: Finding {
         var finding = finding
         finding.valueSHA256 = valueSHA256
         return finding
@@ -79,7 +79,7 @@ extension Lint.Result {
 
 extension RuleDescription {
     /// The lint rules' descriptions, for SARIF's `rules[]`.
-    static let lintRules: [RuleDescription] = LintRule.all.map {
+    package static let lintRules: [RuleDescription] = LintRule.all.map {
         RuleDescription(
             id: $0.id, shortDescription: $0.shortDescription, fullDescription: $0.fullDescription, help: $0.help)
     }

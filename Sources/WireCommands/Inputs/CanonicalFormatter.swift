@@ -5,9 +5,9 @@ import WireJSON
 /// - A document becomes ``CanonicalJSONWriter/Style/pretty`` text with a final newline.
 /// - JSON Lines become one ``CanonicalJSONWriter/Style/compact`` record per line, each followed by a
 ///   newline; blank lines are dropped.
-struct CanonicalFormatter: Sendable {
+package struct CanonicalFormatter: Sendable {
     /// The outcome for one input.
-    enum Outcome: Hashable, Sendable {
+    package enum Outcome: Hashable, Sendable {
         /// The canonical bytes (which may equal the input).
         case canonical([UInt8])
         /// The input is not valid; its errors, located in the whole input.
@@ -15,10 +15,12 @@ struct CanonicalFormatter: Sendable {
     }
 
     /// Strictness; the framing comes from each call.
-    var options: JSONParseOptions
+    package var options: JSONParseOptions
+
+    package init(options: JSONParseOptions) { self.options = options }
 
     /// The canonical form of `bytes`.
-    func format(_ bytes: [UInt8], framing: JSONParseOptions.Framing) -> Outcome {
+    package func format(_ bytes: [UInt8], framing: JSONParseOptions.Framing) -> Outcome {
         var options = self.options
         options.framing = framing
         switch framing {
@@ -57,7 +59,7 @@ struct CanonicalFormatter: Sendable {
     }
 
     /// Whether a line holds only JSON whitespace.
-    static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
+    package static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
         line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
     }
 }
