@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import WireJSON
 import WireLockTestSupport
+import WireSupport
 
-@testable import WireLock
 @testable import WireGolden
+@testable import WireLock
 
 /// A throw-away golden directory per test.
 struct Sandbox {
@@ -172,12 +173,17 @@ struct RecordModeTests {
         try box.write("old golden\n", to: "heat.json")
         let url = box.golden.appendingPathComponent("heat.json")
         #expect(throws: (any Error).self) {
-            try GoldenFiles.writeAtomically(Array("new golden\n".utf8), to: url, failBeforeRename: true)
+            try AtomicFile.withInjectedFault(.failBeforeRename) { () throws(FileWriteError) in
+                try GoldenFiles.writeAtomically(Array("new golden\n".utf8), to: url)
+            }
         }
         #expect(box.text("heat.json") == "old golden\n")
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: box.golden.path) == ["heat.json"],
             "no temporary file left")
+        // The fault ends with its scope.
+        try GoldenFiles.writeAtomically(Array("new golden\n".utf8), to: url)
+        #expect(box.text("heat.json") == "new golden\n")
     }
 
     @Test func atomicWritesKeepPermissions() throws {

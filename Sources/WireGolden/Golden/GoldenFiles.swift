@@ -54,15 +54,8 @@ public enum GoldenFiles {
     ///   writing or flushing the temporary file, renaming it), the path and the system's reason; the
     ///   old file is then intact and no temporary file is left.
     public static func writeAtomically(_ bytes: [UInt8], to url: URL) throws(FileWriteError) {
-        try writeAtomically(bytes, to: url, failBeforeRename: false)
-    }
-
-    /// Test hook: `failBeforeRename` simulates a full disk after the temporary file was written.
-    package static func writeAtomically(_ bytes: [UInt8], to url: URL, failBeforeRename: Bool) throws(FileWriteError) {
-        var options = AtomicFile.Options.golden
-        options.failsBeforeRename = failBeforeRename
         do throws(AtomicWriteError) {
-            try AtomicFile.write(bytes, to: RawPath(url.path), options: options)
+            try AtomicFile.write(bytes, to: RawPath(url.path), options: .golden)
         } catch {
             throw FileWriteError(error)
         }
