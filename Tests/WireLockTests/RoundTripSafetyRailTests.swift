@@ -3,8 +3,8 @@ import Testing
 import WireJSON
 import WireLockTestSupport
 
-@testable import WireLock
 @testable import WireGolden
+@testable import WireLock
 
 /// Round trips, decoding failures and compatibility checks as a newcomer's GitHub-issues model met
 /// them: snake_case wire keys read with `convertFromSnakeCase`, stale accepted differences, a BOM
@@ -93,7 +93,7 @@ struct RoundTripSafetyRailTests {
                 Issue.self, withGolden: "issue", decoder: Self.decoder, encoder: Self.encoder, goldenDirectory: goldens)
                 == nil)
         let root = try #require(GoldenFiles.packageRoot(from: #filePath))
-        let record = GoldenRuns.directory(root: root).appendingPathComponent("\(RunIdentity.current).touched")
+        let record = TouchedGoldens.file(root: root)
         let touched = try String(contentsOf: record, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(touched.contains(goldens.appendingPathComponent("issue.json").path), "\(touched.suffix(5))")
         #expect(touched.contains(goldens.appendingPathComponent("issue/closed.json").path), "\(touched.suffix(5))")
