@@ -127,7 +127,7 @@ public enum GoldenComparison {
         let actualText = String(decoding: actualBytes, as: UTF8.self)
 
         if let earlier = GoldenClaims.claim(
-            goldenURL, hash: SHA256.hex(SHA256.hash(actualBytes)), writer: caller, root: root)
+            goldenURL, hash: SHA256.hex(SHA256.hash(actualBytes)), writer: caller, root: root, runKey: context.runKey)
         {
             return WireLockFailure(GoldenClaims.message(golden: shown, earlier: earlier, writer: caller))
         }
