@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WireJSON
+import WireShapes
 
 @testable import WireGolden
 @testable import WireLock
@@ -83,6 +84,41 @@ struct DuplicateGoldenNameTests {
             try JSONValue.parse(#"{"id": 3}"#), named: "dup", environment: local,
             writer: other.writer, filePath: root.appendingPathComponent("Tests/X.swift").path)
         #expect(rerun?.message.hasPrefix("recorded ") == true, "\(String(describing: rerun))")
+    }
+
+    /// Another process of the run claimed the golden with the same document: this process reads
+    /// the claim and keeps it, writing nothing (only a golden's first writer in a run writes a file).
+    @Test func aClaimOfTheSameDocumentFromAnotherProcessIsKeptAsItIs() throws {
+        let box = try Sandbox()
+        let root = box.root
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data("// swift-tools-version: 6.0\n".utf8).write(to: root.appendingPathComponent("Package.swift"))
+        try box.write(#"{"id": 1}"#, to: "same.json")
+        let document = try JSONValue.parse(#"{"id": 1}"#)
+        let hash = SHA256.hex(SHA256.hash(CanonicalJSONWriter.bytes(document)))
+        let golden = box.golden.appendingPathComponent("same.json")
+        // A run of its own, so this process holds no claim of the golden yet.
+        let run = "run-\(UUID().uuidString)"
+        let other = GoldenClaims.Claim(
+            pid: getpid() &+ 1, time: Int(Date().timeIntervalSince1970), hash: hash,
+            writer: GoldenWriter(test: "OtherSuite/same()", location: "Tests/O.swift:3"))
+        #expect(GoldenClaims.claim(golden, hash: hash, writer: other.writer, root: root, runKey: run) == nil)
+        let folder = GoldenClaims.directory(root: root).appendingPathComponent(run)
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
+        try Data(other.line.utf8).write(to: folder.appendingPathComponent(file))
+        GoldenClaims.held.record(golden.standardizedFileURL.path, hash: "forget")
+        // A file created in the folder (a temporary claim) would move its modification time.
+        var times = [timeval(tv_sec: 1000, tv_usec: 0), timeval(tv_sec: 1000, tv_usec: 0)]
+        #expect(utimes(folder.path, &times) == 0)
+
+        let mine = GoldenWriter(test: "Suite/same()", location: "Tests/M.swift:9")
+        #expect(GoldenClaims.claim(golden, hash: hash, writer: mine, root: root, runKey: run) == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [file], "no temporary left")
+        #expect(
+            try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8) == other.line,
+            "the other process's claim is kept, not rewritten")
+        let modified = try FileManager.default.attributesOfItem(atPath: folder.path)[.modificationDate] as? Date
+        #expect(modified == Date(timeIntervalSince1970: 1000), "nothing was written in the claims folder")
     }
 
     /// A golden asserted again with the document this process already claimed needs no file system

@@ -59,6 +59,85 @@ struct GoldenRunsTests {
             ])
     }
 
+    /// A sandbox that is a package of its own, so its assertions record their run under it.
+    func packageSandbox() throws -> Sandbox {
+        let box = try Sandbox()
+        try Data("// swift-tools-version: 6.0\n".utf8).write(to: box.root.appendingPathComponent("Package.swift"))
+        return box
+    }
+
+    /// The goldens this process recorded under `root`, one entry per line written.
+    func recorded(root: URL) throws -> [String] {
+        let text = try String(contentsOf: TouchedGoldens.file(root: root), encoding: .utf8)
+        return text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") }
+    }
+
+    @Test func aGoldenAssertedManyTimesIsRecordedOncePerProcess() throws {
+        let box = try packageSandbox()
+        defer { try? FileManager.default.removeItem(at: box.root) }
+        try box.write(#"{"id": 1}"#, to: "item.json")
+        let file = box.root.appendingPathComponent("Tests/ItemTests.swift").path
+        for _ in 0..<50 {
+            #expect(
+                GoldenComparison.verify(
+                    try JSONValue.parse(#"{"id": 1}"#), named: "item", environment: local, filePath: file) == nil)
+        }
+        #expect(try recorded(root: box.root) == ["golden/item.json"])
+        // Asserted again after the record was written: nothing more is appended.
+        #expect(
+            GoldenComparison.verify(
+                try JSONValue.parse(#"{"id": 1}"#), named: "item", environment: local, filePath: file) == nil)
+        #expect(try recorded(root: box.root) == ["golden/item.json"])
+    }
+
+    @Test func theFirstAssertionOfAGoldenAppendsItAtOnce() throws {
+        let box = try packageSandbox()
+        defer { try? FileManager.default.removeItem(at: box.root) }
+        TouchedGoldens.shared.note("golden/first.json", root: box.root)
+        // Readable now, by another process too (`wirelock golden --orphans` while tests still run).
+        let text = try String(contentsOf: TouchedGoldens.file(root: box.root), encoding: .utf8)
+        #expect(text.hasPrefix("#args\t"), "the process that creates the record starts it with its arguments")
+        #expect(text.hasSuffix("\ngolden/first.json\n"))
+        TouchedGoldens.shared.note("golden/second.json", root: box.root)
+        TouchedGoldens.shared.note("golden/first.json", root: box.root)
+        #expect(try recorded(root: box.root) == ["golden/first.json", "golden/second.json"])
+    }
+
+    @Test func theLatestRunIncludesWhatThisProcessNoted() throws {
+        let box = try packageSandbox()
+        defer { try? FileManager.default.removeItem(at: box.root) }
+        try box.write("[1]", to: "a.json")
+        try box.write("[2]", to: "b.json")
+        let file = box.root.appendingPathComponent("Tests/ATests.swift").path
+        #expect(
+            GoldenComparison.verify(try JSONValue.parse("[1]"), named: "a", environment: local, filePath: file) == nil)
+        let run = try #require(GoldenRuns.latest(root: box.root))
+        #expect(run.touched == ["golden/a.json"])
+        #expect(GoldenRuns.orphans(in: box.golden, run: run, root: box.root).map(\.lastPathComponent) == ["b.json"])
+    }
+
+    @Test func anAssertionsContextFindsTheRootOnceAndAFileWithoutOneAgain() throws {
+        let box = try Sandbox()
+        defer { try? FileManager.default.removeItem(at: box.root) }
+        let file = box.root.appendingPathComponent("Tests/Sub/ContextTests.swift").path
+        let before = GoldenContext(filePath: file, environment: local)
+        #expect(before.root == nil)
+        #expect(before.shownFile == file)
+        // The package appears after the first look: a file without a root is not remembered as such.
+        try Data("// swift-tools-version: 6.0\n".utf8).write(to: box.root.appendingPathComponent("Package.swift"))
+        let context = GoldenContext(filePath: file, environment: local)
+        #expect(context.root?.standardizedFileURL.path == box.root.standardizedFileURL.path)
+        #expect(context.shownFile == "Tests/Sub/ContextTests.swift")
+        #expect(context.directory.standardizedFileURL.path == box.golden.standardizedFileURL.path)
+        #expect(context.defaultWriter == GoldenWriter(test: context.shownFile, location: context.shownFile))
+        // The golden directory still follows the environment and the assertion's own argument.
+        let elsewhere = box.root.appendingPathComponent("elsewhere")
+        #expect(
+            GoldenContext(filePath: file, environment: ["WIRELOCK_GOLDEN_DIR": elsewhere.path]).directory.path
+                == elsewhere.path)
+        #expect(GoldenContext(filePath: file, goldenDirectory: elsewhere, environment: local).directory == elsewhere)
+    }
+
     @Test func noRecordedRunIsNil() {
         let root = TemporaryDirectory.uniqueURL("wirelock-none")
         #expect(GoldenRuns.latest(root: root) == nil)

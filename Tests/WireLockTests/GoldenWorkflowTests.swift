@@ -3,6 +3,7 @@ import Testing
 import WireCommands
 import WireJSON
 import WireLockTestSupport
+import WireSupport
 
 @testable import WireGolden
 @testable import WireLock
@@ -173,12 +174,17 @@ struct RecordModeTests {
         try box.write("old golden\n", to: "heat.json")
         let url = box.golden.appendingPathComponent("heat.json")
         #expect(throws: (any Error).self) {
-            try GoldenFiles.writeAtomically(Array("new golden\n".utf8), to: url, failBeforeRename: true)
+            try AtomicFile.withInjectedFault(.failBeforeRename) { () throws(FileWriteError) in
+                try GoldenFiles.writeAtomically(Array("new golden\n".utf8), to: url)
+            }
         }
         #expect(box.text("heat.json") == "old golden\n")
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: box.golden.path) == ["heat.json"],
             "no temporary file left")
+        // The fault ends with its scope.
+        try GoldenFiles.writeAtomically(Array("new golden\n".utf8), to: url)
+        #expect(box.text("heat.json") == "new golden\n")
     }
 
     @Test func atomicWritesKeepPermissions() throws {

@@ -93,7 +93,7 @@ struct RoundTripSafetyRailTests {
                 Issue.self, withGolden: "issue", decoder: Self.decoder, encoder: Self.encoder, goldenDirectory: goldens)
                 == nil)
         let root = try #require(GoldenFiles.packageRoot(from: #filePath))
-        let record = GoldenRuns.directory(root: root).appendingPathComponent("\(RunIdentity.current).touched")
+        let record = TouchedGoldens.file(root: root)
         let touched = try String(contentsOf: record, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(touched.contains(goldens.appendingPathComponent("issue.json").path), "\(touched.suffix(5))")
         #expect(touched.contains(goldens.appendingPathComponent("issue/closed.json").path), "\(touched.suffix(5))")

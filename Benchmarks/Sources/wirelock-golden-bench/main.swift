@@ -12,12 +12,14 @@ let arguments = CommandLine.arguments
 if arguments.contains("--help") || arguments.contains("-h") {
     print(
         """
-        USAGE: wirelock-golden-bench [--comparisons N] [--rounds R] [--large-elements E]
+        USAGE: wirelock-golden-bench [--comparisons N] [--rounds R] [--passing-calls P] [--large-elements E]
 
         Times N golden comparisons of a ~2 KB document (default 1000), R rounds each (default 7), and
         prints the best and median seconds per N: a match, a mismatch under CI (diff rendered, no
         file written) and a local mismatch (diff rendered and the pending file written atomically).
-        Then one golden of a large document, `verifyGolden(Array(0..<E), ...)` (E = 200000 by
+        Then P passing golden assertions in a row (default 10000), the path `assertGolden` takes
+        (`GoldenComparison.verify` with a writer identity), with the bookkeeping files they left
+        under `.wirelock/`. Then one golden of a large document, `verifyGolden(Array(0..<E), ...)` (E = 200000 by
         default): recording it, comparing a match, and comparing a mismatch (one element changed).
         """)
     exit(0)
@@ -30,6 +32,7 @@ func option(_ name: String, default value: Int) -> Int {
 let comparisons = option("--comparisons", default: 1000)
 let rounds = option("--rounds", default: 7)
 let largeElements = option("--large-elements", default: 200_000)
+let passingCalls = option("--passing-calls", default: 10_000)
 
 // A scratch package: Package.swift so the golden directory and the touched-goldens record are found
 // the way they are in a real project, and a golden recorded once.
@@ -143,6 +146,53 @@ for timing in timings {
 let match = timings.first { $0.name.hasPrefix("match") }!
 print(
     "budget: \(comparisons) matching comparisons in ≤ 1 s — \(match.median <= 1.0 ? "within" : "OVER") (median \(String(format: "%.3f", match.median)) s)"
+)
+
+// Passing assertions in a row, the way a suite makes them: `assertGolden` builds the writer (the
+// Swift Testing test, or the call site) and calls `GoldenComparison.verify` with the already-encoded
+// document; a pass reads the golden, compares canonical bytes and does the run's bookkeeping (the
+// touched-goldens record for `wirelock golden --orphans`, the claim for the duplicate-writer
+// check). Timed once over P calls after the rounds above, so those rounds warmed everything; the
+// files that bookkeeping left are counted afterwards.
+let passingDocument = try JSONValue.parse(try encoder.encode(matching))
+let passingWriter = GoldenWriter(test: "BenchTests/moviePasses()", location: "Tests/BenchTests/MovieTests.swift:50")
+func bookkeeping() -> (records: Int, bytes: Int, claims: Int) {
+    let wirelock = scratch.appendingPathComponent(".wirelock")
+    var records = 0
+    var bytes = 0
+    var claims = 0
+    let walker = FileManager.default.enumerator(atPath: wirelock.path)
+    while let relative = walker?.nextObject() as? String {
+        let url = wirelock.appendingPathComponent(relative)
+        if relative.hasSuffix(".touched"), let text = try? String(contentsOf: url, encoding: .utf8) {
+            records += text.split(separator: "\n").filter { !$0.hasPrefix("#") }.count
+            bytes += text.utf8.count
+        }
+        if relative.hasSuffix(".claim") { claims += 1 }
+    }
+    return (records, bytes, claims)
+}
+let bookkeepingBefore = bookkeeping()
+var passingFailures = 0
+let passingStart = DispatchTime.now().uptimeNanoseconds
+for _ in 0..<passingCalls {
+    if GoldenComparison.verify(
+        passingDocument, named: "movie", environment: [:], writer: passingWriter, filePath: testFile) != nil
+    {
+        passingFailures += 1
+    }
+}
+let passingSeconds = Double(DispatchTime.now().uptimeNanoseconds - passingStart) / 1e9
+guard passingFailures == 0 else { fatalError("\(passingFailures) passing assertions failed") }
+let bookkeepingAfter = bookkeeping()
+print("")
+print(
+    "Passing assertions: \(passingCalls) calls of GoldenComparison.verify (assertGolden's path, writer given), "
+        + "\(String(format: "%.3f", passingSeconds)) s, \(String(format: "%.2f", passingSeconds / Double(passingCalls) * 1e6)) µs per call"
+)
+print(
+    "bookkeeping they added under .wirelock/: \(bookkeepingAfter.records - bookkeepingBefore.records) touched records "
+        + "(\(bookkeepingAfter.bytes - bookkeepingBefore.bytes) bytes), \(bookkeepingAfter.claims - bookkeepingBefore.claims) claim files"
 )
 
 // One large golden, as `assertGolden(Array(0..<E), named: "large")` makes it: JSONEncoder, parse,

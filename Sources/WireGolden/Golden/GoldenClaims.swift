@@ -32,8 +32,9 @@ public struct GoldenWriter: Sendable, Hashable {
 /// it wrote. The processes of one `swift test` (its XCTest and Swift Testing passes, parallel
 /// workers) share a parent process, so their claims live under
 /// `<root>/.wirelock/claims/<parent pid>-<parent start>/`, one small file per golden, created with
-/// `link` so two writers racing for one golden cannot both win. Each assertion reads at most one
-/// claim file: the check costs the same however many goldens the run has.
+/// `link` so two writers racing for one golden cannot both win. An assertion reads at most one
+/// claim file, and only the first writer of a golden in a run writes one: the check costs the same
+/// however many goldens the run has, and nothing for a golden this process already holds.
 ///
 /// A claim older than an hour, or made in another process by the same test, belongs to an earlier
 /// run and is replaced. Without a package root the claims are kept in memory, for this process only.
@@ -123,19 +124,41 @@ enum GoldenClaims {
     }
 
     /// Claims `golden` for `writer`, who writes the document hashed `hash`.
+    ///
+    /// A golden this process already holds with the same hash costs a table lookup. Otherwise the
+    /// claim file is read first: a claim of the same document (another process of the run made it)
+    /// is kept as it is, so only the first writer of a golden in a run writes a file.
+    /// - Parameters:
+    ///   - root: the package root; nil keeps the claims in memory, for this process only.
+    ///   - runKey: the run the claims belong to (see `RunIdentity.runKey`).
     /// - Returns: the earlier writer whose different document clashes with this one, or nil.
-    static func claim(_ golden: URL, hash: String, writer: GoldenWriter, root: URL?) -> Claim? {
+    static func claim(
+        _ golden: URL, hash: String, writer: GoldenWriter, root: URL?, runKey: String = RunIdentity.runKey
+    ) -> Claim? {
         let path = golden.standardizedFileURL.path
-        let new = Claim(pid: getpid(), time: Int(Date().timeIntervalSince1970), hash: hash, writer: writer)
-        guard let root else {
-            return memory.claim(path, new) { decide($0, new) }
+        func new() -> Claim {
+            Claim(pid: getpid(), time: Int(Date().timeIntervalSince1970), hash: hash, writer: writer)
         }
-        let dir = directory(root: root).appendingPathComponent(RunIdentity.runKey)
-        guard (try? FileWriteError.makeDirectory(dir)) != nil else {
+        guard let root else {
+            let new = new()
             return memory.claim(path, new) { decide($0, new) }
         }
         if held.holds(path, hash: hash) { return nil }
+        let new = new()
+        let dir = directory(root: root).appendingPathComponent(runKey)
         let file = dir.appendingPathComponent(SHA256.hex(SHA256.hash(Array(path.utf8)).prefix(8)) + ".claim")
+        if let old = read(file) {
+            switch decide(old, new) {
+            case .keep:
+                if old.hash == hash { held.record(path, hash: hash) }
+                return nil
+            case .clash: return old
+            case .replace: break
+            }
+        }
+        guard (try? FileWriteError.makeDirectory(dir)) != nil else {
+            return memory.claim(path, new) { decide($0, new) }
+        }
         let temp = dir.appendingPathComponent(".\(UUID().uuidString).tmp")
         // A claim lives for one run and needs no durability: written without fsync (Data.write
         // syncs, which cost every golden assertion ~10 ms on a busy disk).
@@ -147,9 +170,8 @@ enum GoldenClaims {
             held.record(path, hash: hash)
             return nil
         }
-        guard let data = FileManager.default.contents(atPath: file.path),
-            let old = Claim(line: String(decoding: data, as: UTF8.self))
-        else {
+        // Another writer created the file since it was read (or it was to be replaced).
+        guard let old = read(file) else {
             rename(temp.path, file.path)  // unreadable: take it over
             held.record(path, hash: hash)
             return nil
@@ -164,6 +186,12 @@ enum GoldenClaims {
             return nil
         case .clash: return old
         }
+    }
+
+    /// The claim in `file`, or nil when there is none or it cannot be read.
+    private static func read(_ file: URL) -> Claim? {
+        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
+        return Claim(line: String(decoding: data, as: UTF8.self))
     }
 
     /// Writes a new file (it must not exist) with `bytes`, without syncing it.

@@ -54,15 +54,8 @@ public enum GoldenFiles {
     ///   writing or flushing the temporary file, renaming it), the path and the system's reason; the
     ///   old file is then intact and no temporary file is left.
     public static func writeAtomically(_ bytes: [UInt8], to url: URL) throws(FileWriteError) {
-        try writeAtomically(bytes, to: url, failBeforeRename: false)
-    }
-
-    /// Test hook: `failBeforeRename` simulates a full disk after the temporary file was written.
-    package static func writeAtomically(_ bytes: [UInt8], to url: URL, failBeforeRename: Bool) throws(FileWriteError) {
-        var options = AtomicFile.Options.golden
-        options.failsBeforeRename = failBeforeRename
         do throws(AtomicWriteError) {
-            try AtomicFile.write(bytes, to: RawPath(url.path), options: options)
+            try AtomicFile.write(bytes, to: RawPath(url.path), options: .golden)
         } catch {
             throw FileWriteError(error)
         }
@@ -92,28 +85,11 @@ public enum GoldenFiles {
         PackageLocation.relative(url.standardizedFileURL.path, to: root?.standardizedFileURL.path)
     }
 
-    /// Records that a test asserted the golden at `url`, in `<root>/.wirelock/runs/<run>.touched`, so
-    /// `wirelock golden --orphans` can list goldens no test uses (see ``GoldenRuns``). One append per
-    /// assertion: safe with tests running in parallel. The process that creates the file also writes
-    /// a `#` line with its arguments, so a filtered run can be told from a full one, and deletes
-    /// records older than two weeks.
+    /// Records that a test asserted the golden at `url`, so `wirelock golden --orphans` can list
+    /// goldens no test uses: appended once per process per golden (see ``TouchedGoldens``).
     static func recordTouched(_ url: URL, root: URL?) {
         guard let root else { return }
-        let dir = GoldenRuns.directory(root: root)
-        _ = FileSystem.makeDirectories(RawPath(dir.path))
-        let file = dir.appendingPathComponent("\(RunIdentity.current).touched")
-        var text = display(url, root: root) + "\n"
-        var fd = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND, 0o644)
-        if fd >= 0 {
-            text = GoldenRuns.argumentsLine(Array(CommandLine.arguments.dropFirst())) + "\n" + text
-            GoldenRuns.prune(root: root)
-            GoldenClaims.prune(root: root)
-        } else {
-            fd = open(file.path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        }
-        guard fd >= 0 else { return }
-        FileSystem.writeAll(Array(text.utf8), to: fd)
-        close(fd)
+        TouchedGoldens.shared.note(display(url, root: root), root: root)
     }
 }
 

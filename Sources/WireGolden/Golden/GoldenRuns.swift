@@ -3,8 +3,8 @@ import WireJSON
 
 /// A test run as recorded under `.wirelock/runs/`: which goldens its assertions touched.
 ///
-/// Every golden assertion appends the golden's path to `<start>-<parent pid>-<pid>.touched`, one
-/// file per test process. One `swift test` starts several processes (the XCTest and the Swift
+/// Each test process records the goldens its assertions touched in `<start>-<parent
+/// pid>-<pid>.touched`, one file per process, each golden once (see `TouchedGoldens`). One `swift test` starts several processes (the XCTest and the Swift
 /// Testing passes, parallel workers), all children of the same parent, so a run is the group of
 /// files that share a parent pid and started within an hour of each other.
 public struct GoldenRun: Sendable, Hashable {

@@ -35,24 +35,17 @@ public func verifyGolden<T: Encodable>(
     writer: GoldenWriter? = nil,
     filePath: StaticString = #filePath, function: StaticString = #function, line: UInt = #line
 ) -> WireLockFailure? {
-    let encoded: Data
-    do {
-        encoded = try encoder.encode(value)
-    } catch {
-        return WireLockFailure("could not encode \(T.self) for golden '\(name)': \(error)")
-    }
     let actual: JSONValue
-    do {
-        actual = try JSONValue.parse(encoded)
-    } catch {
-        return WireLockFailure("the encoder produced invalid JSON for golden '\(name)': \(error)")
+    switch GoldenComparison.document(encoding: value, with: encoder, named: name) {
+    case .success(let document): actual = document
+    case .failure(let failure): return failure
     }
-    let file = "\(filePath)"
-    let shownFile = GoldenFiles.display(URL(fileURLWithPath: file), root: GoldenFiles.packageRoot(from: file))
-    let caller = writer ?? GoldenWriter(test: "\(shownFile) \(function)", location: "\(shownFile):\(line)")
+    let context = GoldenContext(filePath: "\(filePath)", goldenDirectory: goldenDirectory, environment: environment)
+    let caller =
+        writer ?? GoldenWriter(test: "\(context.shownFile) \(function)", location: "\(context.shownFile):\(line)")
     return GoldenComparison.verify(
-        actual, named: name, redacting: redactions, record: record,
-        goldenDirectory: goldenDirectory, environment: environment, writer: caller, filePath: file)
+        actual, named: name, redacting: redactions, record: record, environment: environment, writer: caller,
+        context: context)
 }
 
 /// The golden workflow over an already-encoded document.
@@ -80,6 +73,35 @@ public enum GoldenComparison {
         goldenDirectory: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
         writer: GoldenWriter? = nil, filePath: String = #filePath
     ) -> WireLockFailure? {
+        let context = GoldenContext(filePath: filePath, goldenDirectory: goldenDirectory, environment: environment)
+        return verify(
+            document, named: name, redacting: redactions, record: record, environment: environment,
+            writer: writer ?? context.defaultWriter, context: context)
+    }
+
+    /// `value` encoded with `encoder` and parsed, or the failure that says why it could not be.
+    package static func document<T: Encodable>(
+        encoding value: T, with encoder: JSONEncoder, named name: String
+    ) -> Result<JSONValue, WireLockFailure> {
+        let encoded: Data
+        do {
+            encoded = try encoder.encode(value)
+        } catch {
+            return .failure(WireLockFailure("could not encode \(T.self) for golden '\(name)': \(error)"))
+        }
+        do {
+            return .success(try JSONValue.parse(encoded))
+        } catch {
+            return .failure(WireLockFailure("the encoder produced invalid JSON for golden '\(name)': \(error)"))
+        }
+    }
+
+    /// ``verify(_:named:redacting:record:goldenDirectory:environment:writer:filePath:)`` in a
+    /// context already worked out (the assertions make one per call and name the writer from it).
+    package static func verify(
+        _ document: JSONValue, named name: String, redacting redactions: [Redaction], record: RecordMode?,
+        environment: [String: String], writer caller: GoldenWriter, context: GoldenContext
+    ) -> WireLockFailure? {
         if let problem = GoldenFiles.problem(withName: name) {
             return WireLockFailure(problem + "; nothing was written")
         }
@@ -90,11 +112,10 @@ public enum GoldenComparison {
         }
         let mode = decision.mode
         let inCI = decision.inCI
-        let root = GoldenFiles.packageRoot(from: filePath)
-        let directory = goldenDirectory ?? GoldenFiles.goldenDirectory(for: filePath, environment: environment)
-        let goldenURL = directory.appendingPathComponent(name + ".json")
+        let root = context.root
+        let goldenURL = context.directory.appendingPathComponent(name + ".json")
         let shown = GoldenFiles.display(goldenURL, root: root)
-        GoldenFiles.recordTouched(goldenURL, root: root)
+        TouchedGoldens.shared.note(shown, root: root)
 
         let (redacted, redactionFailures) = Redactor.apply(redactions, to: document)
         if !redactionFailures.isEmpty {
@@ -105,10 +126,8 @@ public enum GoldenComparison {
         let actualBytes = CanonicalJSONWriter.bytes(redacted)
         let actualText = String(decoding: actualBytes, as: UTF8.self)
 
-        let shownFile = GoldenFiles.display(URL(fileURLWithPath: filePath), root: root)
-        let caller = writer ?? GoldenWriter(test: shownFile, location: shownFile)
         if let earlier = GoldenClaims.claim(
-            goldenURL, hash: SHA256.hex(SHA256.hash(actualBytes)), writer: caller, root: root)
+            goldenURL, hash: SHA256.hex(SHA256.hash(actualBytes)), writer: caller, root: root, runKey: context.runKey)
         {
             return WireLockFailure(GoldenClaims.message(golden: shown, earlier: earlier, writer: caller))
         }

@@ -22,11 +22,11 @@ public func verifyWireCompatible<T: Codable>(
     decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder(), goldenDirectory: URL? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment, filePath: StaticString = #filePath
 ) -> WireLockFailure? {
-    let directory = goldenDirectory ?? GoldenFiles.goldenDirectory(for: "\(filePath)", environment: environment)
+    let context = GoldenContext(filePath: "\(filePath)", goldenDirectory: goldenDirectory, environment: environment)
+    let directory = context.directory
     // The goldens read here are asserted too: `wirelock golden --orphans` must not list them.
-    let root = GoldenFiles.packageRoot(from: "\(filePath)")
     for golden in WireCompatibility.goldens(named: name, in: directory) {
-        GoldenFiles.recordTouched(directory.appendingPathComponent(golden.path), root: root)
+        GoldenFiles.recordTouched(directory.appendingPathComponent(golden.path), root: context.root)
     }
     switch WireCompatibility.check(
         type, withGolden: name, in: directory, direction: direction, decoder: decoder, encoder: encoder)

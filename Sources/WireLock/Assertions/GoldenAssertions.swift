@@ -43,11 +43,13 @@ public func assertGolden<T: Encodable>(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    report(
-        verifyGolden(
-            value, named: name, encoder: encoder, redacting: redactions, record: record,
-            goldenDirectory: goldenDirectory, writer: site.goldenWriter, filePath: filePath),
-        at: site)
+    switch GoldenComparison.document(encoding: value, with: encoder, named: name) {
+    case .success(let document):
+        compareWithGolden(
+            document, named: name, redacting: redactions, record: record, goldenDirectory: goldenDirectory, at: site)
+    case .failure(let failure):
+        report(failure, at: site)
+    }
 }
 
 /// Compares JSON bytes — a request body a stub server recorded, a response, a file — with
@@ -80,9 +82,22 @@ public func assertGolden(
                     + JSONDiagnostic(error, file: "json").headline), at: site)
         return
     }
+    compareWithGolden(
+        document, named: name, redacting: redactions, record: record, goldenDirectory: goldenDirectory, at: site)
+}
+
+/// The part both `assertGolden`s share: the assertion's context (package root, golden directory,
+/// run) worked out once, the writer named from it, the comparison, the failure recorded.
+private func compareWithGolden(
+    _ document: JSONValue, named name: String, redacting redactions: [Redaction], record: RecordMode?,
+    goldenDirectory: URL?, at site: CallSite
+) {
+    let environment = ProcessInfo.processInfo.environment
+    let context = GoldenContext(
+        filePath: "\(site.filePath)", goldenDirectory: goldenDirectory, environment: environment)
     report(
         GoldenComparison.verify(
-            document, named: name, redacting: redactions, record: record, goldenDirectory: goldenDirectory,
-            writer: site.goldenWriter, filePath: "\(filePath)"),
+            document, named: name, redacting: redactions, record: record, environment: environment,
+            writer: site.goldenWriter(in: context), context: context),
         at: site)
 }

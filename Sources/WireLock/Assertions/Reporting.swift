@@ -41,11 +41,9 @@ public struct CallSite: Sendable {
 extension CallSite {
     /// Who asserts from here, for telling two tests that write one golden apart: inside a Swift
     /// Testing test, the test's module and name (its parameterized cases share it); under XCTest,
-    /// the call site itself.
-    var goldenWriter: GoldenWriter {
-        let file = "\(filePath)"
-        let shown = GoldenFiles.display(URL(fileURLWithPath: file), root: GoldenFiles.packageRoot(from: file))
-        let location = "\(shown):\(line)"
+    /// the call site itself. The file is shown as the assertion's `context` shows it.
+    func goldenWriter(in context: GoldenContext) -> GoldenWriter {
+        let location = "\(context.shownFile):\(line)"
         #if canImport(Testing)
             if let test = Test.current {
                 return GoldenWriter(

@@ -63,37 +63,32 @@ package enum AtomicFile {
         package var keepsOwner: Bool
         /// Register the temporary file with ``TemporaryFiles`` so SIGTERM, SIGINT or SIGHUP removes
         /// it. Only for a process that writes on one thread and installed the handlers (the CLI).
+        /// Such a write also honours `WIRELOCK_TEST_HOLD_TEMPORARY` (see ``AtomicFile/holdVariable``).
         package var registersTemporary: Bool
         /// Create the folders above the file (`mkdir -p`).
         package var createsFolders: Bool
         /// Replace what a symbolic link points to, keeping the link; else the link is replaced.
         package var followsSymbolicLinks: Bool
-        /// Honour `WIRELOCK_TEST_HOLD_TEMPORARY=N`: wait N seconds with the temporary file complete,
-        /// before the rename, so a test can signal the process at that moment.
-        package var holdsForSignalTests: Bool
-        /// Test hook: fail with `ENOSPC` after the temporary file is written, as a full disk would.
-        package var failsBeforeRename = false
 
         /// `fmt`, `lock`, `shape --out`: refused per ``RewritePolicy`` unless `force`, owner and mode
         /// kept, file and folder flushed, temporary registered for the signal cleanup.
         package static func rewrite(force: Bool, existing: Existing = .replace) -> Options {
             Options(
                 existing: existing, durability: .fileAndFolder, refusals: force ? .forced : .unlessForced,
-                keepsOwner: true, registersTemporary: true, createsFolders: true, followsSymbolicLinks: true,
-                holdsForSignalTests: true)
+                keepsOwner: true, registersTemporary: true, createsFolders: true, followsSymbolicLinks: true)
         }
 
         /// Golden files and regression cases, written by test processes on many threads: never
         /// refused, mode kept, file flushed, folders made, nothing registered.
         package static let golden = Options(
             existing: .replace, durability: .file, refusals: .never, keepsOwner: false,
-            registersTemporary: false, createsFolders: true, followsSymbolicLinks: false, holdsForSignalTests: false)
+            registersTemporary: false, createsFolders: true, followsSymbolicLinks: false)
 
         /// `fuzz --out` corpus files: an existing file is kept (its name is its content's hash),
         /// a new one is renamed into place unflushed; the temporary is registered.
         package static let corpus = Options(
             existing: .keep, durability: .none, refusals: .never, keepsOwner: false,
-            registersTemporary: true, createsFolders: false, followsSymbolicLinks: false, holdsForSignalTests: false)
+            registersTemporary: true, createsFolders: false, followsSymbolicLinks: false)
     }
 
     /// Writes `bytes` to `path` as `options` say.
@@ -145,8 +140,8 @@ package enum AtomicFile {
             if options.durability != .none, fsync(descriptor) != 0 { throw failure(.flush, temporary) }
             closed = true
             guard close(descriptor) == 0 else { throw failure(.write, temporary) }
-            if options.failsBeforeRename { throw failure(.write, temporary, ENOSPC) }
-            if options.holdsForSignalTests { holdForTests() }
+            if injectedFault == .failBeforeRename { throw failure(.write, temporary, ENOSPC) }
+            if options.registersTemporary { holdForSignalTests() }
             let renamed =
                 options.registersTemporary
                 ? TemporaryFiles.rename(temporary, to: target)
@@ -192,15 +187,6 @@ package enum AtomicFile {
                 writer: writer.user)
             throw AtomicWriteError(step: .setOwner, path: target, file: file, refusal: refusal)
         }
-    }
-
-    /// The test hook described on ``Options/holdsForSignalTests``.
-    private static func holdForTests() {
-        guard let value = getenv("WIRELOCK_TEST_HOLD_TEMPORARY"), let seconds = UInt32(String(cString: value)) else {
-            return
-        }
-        var left = seconds
-        while left > 0 { left = sleep(left) }
     }
 }
 

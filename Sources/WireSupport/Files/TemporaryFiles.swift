@@ -123,15 +123,6 @@ package enum TemporaryFiles {
         }
     }
 
-    /// The registered paths (for tests).
-    package static var registered: [RawPath] {
-        (0..<slotCount).filter { temporarySlots.inUse[$0] != 0 }.map { slot in
-            RawPath(
-                bytes: UnsafeBufferPointer(start: temporarySlots.path(slot), count: strlen(temporarySlots.path(slot)))
-                    .map { UInt8(bitPattern: $0) })
-        }
-    }
-
     private static func register(_ path: RawPath) -> Bool {
         guard let slot = (0..<slotCount).first(where: { temporarySlots.inUse[$0] == 0 }) else { return false }
         let destination = temporarySlots.path(slot)

@@ -171,8 +171,9 @@ enum GoldenSources {
     static func write(_ bytes: [UInt8], to path: RawPath, force: Bool = false, failBeforeRename: Bool = false)
         throws(AtomicWriteError)
     {
-        var options = AtomicFile.Options.rewrite(force: force)
-        options.failsBeforeRename = failBeforeRename
-        try AtomicFile.write(bytes, to: path, options: options)
+        guard failBeforeRename else { return try AtomicFile.write(bytes, to: path, options: .rewrite(force: force)) }
+        try AtomicFile.withInjectedFault(.failBeforeRename) { () throws(AtomicWriteError) in
+            try AtomicFile.write(bytes, to: path, options: .rewrite(force: force))
+        }
     }
 }
