@@ -15,7 +15,7 @@
         @Test func aRunOverShapesAndFixturesHasNoMismatchAndSaysWhatItCompared() throws {
             let result = try WireLockBinary.run(
                 [
-                    "oracle", "decoder", "--shapes", "480", "--mutants", "300", "--byte-positions", "20",
+                    "oracle", "decoder", "--templates", "480", "--mutants", "300", "--byte-positions", "20",
                     "Fixtures/invalid",
                 ],
                 in: Repository.root)
@@ -26,14 +26,14 @@
             // mutants), 4 do not (each decoded as it is, and cut after / shortened at 20 positions).
             #expect(
                 lines.first
-                    == "oracle decoder: 480 documents of 24 shapes, 300 mutants of 2 fixtures and 164 byte variants of 4 that are not JSON (seed 1)"
+                    == "oracle decoder: 480 documents of 24 templates, 300 mutants of 2 fixtures and 164 byte variants of 4 that are not JSON (seed 1)"
             )
             #expect(lines.dropFirst().first?.hasSuffix("(944 inputs)") == true, "\(lines)")
             #expect(lines.last == "  mismatches:       0")
         }
 
         @Test func theJSONSummaryHasTheCounts() throws {
-            let result = try WireLockBinary.run(["oracle", "decoder", "--shapes", "48", "--format", "json"])
+            let result = try WireLockBinary.run(["oracle", "decoder", "--templates", "48", "--format", "json"])
             #expect(result.status == 0, "\(result)")
             let summary = try JSONValue.parse(result.stdout)
             #expect(summary["inputs"] == .number(48))
@@ -48,9 +48,9 @@
 
         @Test(arguments: [
             (["oracle", "decoder", "--mutants", "5"], "'--mutants' needs fixtures"),
-            (["oracle", "decoder", "--shapes", "-1"], "--shapes"),
+            (["oracle", "decoder", "--templates", "-1"], "--templates"),
             (["oracle", "decoder", "--shard", "3/2"], "--shard"),
-            (["oracle", "decoder", "--shapes", "1", "Fixtures/no-such-file.json"], "no-such-file.json"),
+            (["oracle", "decoder", "--templates", "1", "Fixtures/no-such-file.json"], "no-such-file.json"),
         ])
         func usageAndInputErrorsExitTwoAndNameTheProblem(arguments: [String], mentions: String) throws {
             let result = try WireLockBinary.run(arguments, in: Repository.root)
@@ -63,7 +63,7 @@
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
             let file = try directory.write("plain-file", "x")
-            let result = try WireLockBinary.run(["oracle", "decoder", "--shapes", "1", "--out", file + "/sub"])
+            let result = try WireLockBinary.run(["oracle", "decoder", "--templates", "1", "--out", file + "/sub"])
             #expect(result.status == 2, "\(result)")
             #expect(result.stderr.contains("cannot use"), "\(result)")
         }
@@ -119,7 +119,7 @@
             #expect(saved == [1: directory.path(name + ".json")])
             #expect(try directory.read(name + ".input") == Array("7".utf8))
             let regression = try JSONValue.parse(try directory.read(name + ".json"))
-            #expect(regression["shape"] == .string("top-level"))
+            #expect(regression["template"] == .string("top-level"))
             #expect(regression["inputHex"] == .string("37"))
             guard case .string(let note)? = regression["note"] else {
                 Issue.record("no note: \(regression)")
@@ -134,7 +134,8 @@
             report.mismatched = 1
             report.mismatches = [mismatch]
             let summary = OracleDecoderSummary(
-                shapes: 1, shapeDocuments: 2, mutants: 0, fixtures: 0, seeds: 0, unparseable: [], variants: 0, seed: 1,
+                templates: 1, templateDocuments: 2, mutants: 0, fixtures: 0, seeds: 0, unparseable: [], variants: 0,
+                seed: 1,
                 shard: .whole)
             let text = summary.text(report, saved: [1: "out/x.json"])
             #expect(

@@ -6,7 +6,7 @@ import WireOracle
 /// One saved input on which the oracle once reported a mismatch (or which pinned a rule of it).
 struct DecoderRegression: CustomTestStringConvertible, Sendable {
     var name: String
-    var shape: String
+    var template: String
     var bytes: [UInt8]
     var testDescription: String { name }
 
@@ -17,7 +17,7 @@ struct DecoderRegression: CustomTestStringConvertible, Sendable {
             name in
             let object = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(name)))
             let fields = try #require(object as? [String: Any], "\(name): not an object")
-            let shape = try #require(fields["shape"] as? String, "\(name): no shape")
+            let template = try #require(fields["template"] as? String, "\(name): no template")
             let hex = Array(try #require(fields["inputHex"] as? String, "\(name): no inputHex").utf8)
             var bytes: [UInt8] = []
             var i = 0
@@ -25,7 +25,7 @@ struct DecoderRegression: CustomTestStringConvertible, Sendable {
                 bytes.append(try #require(UInt8(String(decoding: hex[i..<i + 2], as: UTF8.self), radix: 16)))
                 i += 2
             }
-            return DecoderRegression(name: name, shape: shape, bytes: bytes)
+            return DecoderRegression(name: name, template: template, bytes: bytes)
         }
     }
 }
@@ -36,12 +36,12 @@ struct DecoderRegressionTests {
         #expect(try DecoderRegression.all().count >= 2)
     }
 
-    /// Each case against every pair of its shape, 20 times: hash order changes from one decode to
+    /// Each case against every pair of its template, 20 times: hash order changes from one decode to
     /// the next, so a rule that holds once by luck is caught.
     @Test(arguments: try DecoderRegression.all())
     func everySavedInputDecodesAlike(case regression: DecoderRegression) throws {
-        let shape = try #require(DecoderShapes.all.first { $0.name == regression.shape }, "unknown shape")
-        for pair in shape.pairs {
+        let template = try #require(DecoderTemplates.all.first { $0.name == regression.template }, "unknown template")
+        for pair in template.pairs {
             for _ in 0..<20 {
                 let check = pair.check(regression.bytes)
                 #expect(!check.verdict.isMismatch, "\(pair.name): \(check)")

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import WireSupport
 
-/// A named group of pairs that every input of it is decoded by: a shape decoded under several
+/// A named group of pairs that every input of it is decoded by: a template decoded under several
 /// strategies, or the universal model.
 public struct DecoderTarget: Sendable {
     /// The target's name (`date-iso8601`, `any-json`).
@@ -39,8 +39,8 @@ public struct DecoderInput: Sendable {
 /// mismatches, their order) is the same whatever the scheduling.
 ///
 /// ```swift
-/// let targets = DecoderShapes.targets()
-/// let report = DecoderOracle(targets: targets).run(DecoderShapes.corpus(seed: 1, count: 10_000))
+/// let targets = DecoderTemplates.targets()
+/// let report = DecoderOracle(targets: targets).run(DecoderTemplates.corpus(seed: 1, count: 10_000))
 /// print(report)     // 10000 inputs, … decodes compared: …, 0 mismatches
 /// ```
 public struct DecoderOracle: Sendable {

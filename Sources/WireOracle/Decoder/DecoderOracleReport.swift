@@ -5,9 +5,9 @@ import WireSupport
 public struct DecoderMismatch: Hashable, Sendable, CustomStringConvertible {
     /// The input's position in the run.
     public var index: Int
-    /// Where the input came from (`shape string-int-dictionary #12`, `mutant 7 of movies-success.json`).
+    /// Where the input came from (`template string-int-dictionary #12`, `mutant 7 of movies-success.json`).
     public var origin: String
-    /// The name of the target that decoded it (a shape's name, `any-json`, a model's name).
+    /// The name of the target that decoded it (a template's name, `any-json`, a model's name).
     public var target: String
     /// The pair: the type decoded and its strategies.
     public var pair: String

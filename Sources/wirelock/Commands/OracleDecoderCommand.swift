@@ -6,7 +6,7 @@ import WireJSON
 import WireOracle
 import WireSupport
 
-/// `wirelock oracle decoder`: decodes the generic shapes and mutants of the given fixtures with
+/// `wirelock oracle decoder`: decodes the generic templates and mutants of the given fixtures with
 /// `JSONDecoder` and with `WireJSONDecoder` in `.jsonDecoder` acceptance, under the same
 /// strategies, and reports every decode on which they differ (value, or error case and coding path).
 struct OracleDecoderCommand: ParsableCommand {
@@ -18,13 +18,14 @@ struct OracleDecoderCommand: ParsableCommand {
     static var about: CommandConfiguration {
         CommandConfiguration(
             commandName: "decoder",
-            abstract: "Check WireJSONDecoder against JSONDecoder, decode for decode, over shapes and fixture mutants.",
+            abstract:
+                "Check WireJSONDecoder against JSONDecoder, decode for decode, over templates and fixture mutants.",
             discussion: """
                 Every input is decoded by JSONDecoder and by WireJSONDecoder (acceptance .jsonDecoder) configured \
                 with the same strategies. The same value (compared by canonical bytes) or the same error (case, \
                 coding path, missing key) is a match; where JSONDecoder's dictionary hash order decides which \
                 member fails, JSONDecoder is re-run on the input with that dictionary edited before the candidate's \
-                error is accepted. Shapes: \(DecoderShapes.all.map(\.name).joined(separator: ", ")). Mutants come \
+                error is accepted. Templates: \(DecoderTemplates.all.map(\.name).joined(separator: ", ")). Mutants come \
                 from WireFuzz's mutators and decode into a universal model (null, Bool, Int, Double, String, \
                 arrays, objects).
 
@@ -34,24 +35,25 @@ struct OracleDecoderCommand: ParsableCommand {
     }
 
     @Option(
-        "shapes", valueName: "n", as: Self.count, default: 24_000,
+        "templates", valueName: "n", as: Self.count, default: 24_000,
         help:
-            "How many generated shape documents to decode (spread over the \(DecoderShapes.all.count) shapes; 0 for none)."
+            "How many generated template documents to decode (spread over the \(DecoderTemplates.all.count) templates; 0 for none)."
     )
-    var shapeCount: Int
+    var templateCount: Int
     @Option(
         "mutants", valueName: "n", as: Self.count, default: 20_000,
         help: "How many mutants of the fixtures to decode into the universal model (all shards together).")
     var mutantCount: Int
     @Option(
         valueName: "s", as: .wholeNumber, default: 1,
-        help: "The seed of the shape documents and of the mutants, 0 to 2^64-1: the same seed gives the same inputs.")
+        help: "The seed of the template documents and of the mutants, 0 to 2^64-1: the same seed gives the same inputs."
+    )
     var seed: UInt64
     @Option(FuzzCampaignOptions.shard) var shard: Shard
     @Option(
         short: "o", valueName: "dir", as: .path,
         help:
-            "Save each kept mismatch in DIR: <hash>.input (the input's bytes) and <hash>.json (a regression case: shape, input, both outcomes)."
+            "Save each kept mismatch in DIR: <hash>.input (the input's bytes) and <hash>.json (a regression case: template, input, both outcomes)."
     )
     var out: RawPath?
     @Option(
@@ -91,11 +93,11 @@ struct OracleDecoderCommand: ParsableCommand {
         }
         if let out, !OutputFolder.prepare(out, context: context) { return .failure }
 
-        let shapes = DecoderShapes.all
-        let targets = DecoderShapes.targets(shapes)
-        let universal = shapes.firstIndex { $0.name == "any-json" }!
+        let templates = DecoderTemplates.all
+        let targets = DecoderTemplates.targets(templates)
+        let universal = templates.firstIndex { $0.name == "any-json" }!
         let fixtures = FixtureMutants(files: files, seed: seed, variantsPerFile: bytePositions)
-        var corpus = DecoderShapes.corpus(shapes, seed: seed, count: shapeCount, shard: shard)
+        var corpus = DecoderTemplates.corpus(templates, seed: seed, count: templateCount, shard: shard)
         if !files.isEmpty {
             corpus = corpus.followed(by: fixtures.corpus(count: mutantCount, target: universal, shard: shard))
         }
@@ -114,7 +116,7 @@ struct OracleDecoderCommand: ParsableCommand {
         }
 
         let header = OracleDecoderSummary(
-            shapes: shapes.count, shapeDocuments: shapeCount, mutants: files.isEmpty ? 0 : mutantCount,
+            templates: templates.count, templateDocuments: templateCount, mutants: files.isEmpty ? 0 : mutantCount,
             fixtures: files.count, seeds: fixtures.seedNames.count, unparseable: fixtures.unparseable.map(\.name),
             variants: files.isEmpty ? 0 : fixtures.variantCount, seed: seed, shard: shard)
         if format == .json {
@@ -143,7 +145,7 @@ struct OracleDecoderCommand: ParsableCommand {
     static func regressionCase(_ mismatch: DecoderMismatch) -> JSONValue {
         .object(
             JSONObject([
-                .init(key: "shape", value: .string(mismatch.target)),
+                .init(key: "template", value: .string(mismatch.target)),
                 .init(key: "inputHex", value: .string(mismatch.inputHex)),
                 .init(key: "input", value: .string(String(decoding: mismatch.input, as: UTF8.self))),
                 .init(
@@ -157,8 +159,8 @@ struct OracleDecoderCommand: ParsableCommand {
 
 /// What a run covered, and its rendering.
 struct OracleDecoderSummary {
-    var shapes: Int
-    var shapeDocuments: Int
+    var templates: Int
+    var templateDocuments: Int
     var mutants: Int
     var fixtures: Int
     var seeds: Int
@@ -168,7 +170,7 @@ struct OracleDecoderSummary {
     var shard: Shard
 
     var coverage: String {
-        var text = "\(shapeDocuments) documents of \(shapes) shapes"
+        var text = "\(templateDocuments) documents of \(templates) templates"
         if fixtures > 0 {
             text += ", \(mutants) mutants of \(seeds) fixtures"
             if !unparseable.isEmpty {

@@ -4,10 +4,10 @@ import WireCommands
 import WireLockTestSupport
 import WireOracle
 
-private let shapeNames = DecoderShapes.all.map(\.name)
+private let shapeNames = DecoderTemplates.all.map(\.name)
 
-@Suite("Decoder oracle: the shape catalogue")
-struct DecoderShapeTests {
+@Suite("Decoder oracle: the template catalogue")
+struct DecoderTemplateTests {
     @Test func theCatalogueCoversEveryCornerTheIssueNames() {
         #expect(
             shapeNames == [
@@ -21,24 +21,24 @@ struct DecoderShapeTests {
 
     @Test(arguments: shapeNames)
     func documentsAreAPureFunctionOfSeedAndIndex(name: String) throws {
-        let shape = try #require(DecoderShapes.all.first { $0.name == name })
-        let first = (0..<40).map { shape.document(seed: 7, index: $0) }
-        let again = (0..<40).map { shape.document(seed: 7, index: $0) }
-        let other = (0..<40).map { shape.document(seed: 8, index: $0) }
+        let template = try #require(DecoderTemplates.all.first { $0.name == name })
+        let first = (0..<40).map { template.document(seed: 7, index: $0) }
+        let again = (0..<40).map { template.document(seed: 7, index: $0) }
+        let other = (0..<40).map { template.document(seed: 8, index: $0) }
         #expect(first == again)
         #expect(first != other)
         #expect(Set(first).count > 20, "documents of \(name) repeat too much")
     }
 
-    /// Each shape reaches both sides of its type: documents it decodes and near-misses it rejects,
+    /// Each template reaches both sides of its type: documents it decodes and near-misses it rejects,
     /// with more than one kind of error.
     @Test(arguments: shapeNames)
     func documentsAreValidAndNearMisses(name: String) throws {
-        let shape = try #require(DecoderShapes.all.first { $0.name == name })
+        let template = try #require(DecoderTemplates.all.first { $0.name == name })
         var values = 0
         var cases = Set<DecodingErrorSummary.Case>()
         for index in 0..<300 {
-            let check = try #require(shape.pairs.first).check(shape.document(seed: 1, index: index))
+            let check = try #require(template.pairs.first).check(template.document(seed: 1, index: index))
             switch check.legacy {
             case .value: values += 1
             case .error(let summary): cases.insert(summary.errorCase)
@@ -51,7 +51,7 @@ struct DecoderShapeTests {
     }
 
     @Test func nearMissesIncludeEscapesSurrogatesAndInvalidUTF8() {
-        let documents = (0..<3000).map { DecoderShapes.all.last!.document(seed: 1, index: $0) }
+        let documents = (0..<3000).map { DecoderTemplates.all.last!.document(seed: 1, index: $0) }
         func count(_ needle: String) -> Int {
             documents.filter { String(decoding: $0, as: UTF8.self).contains(needle) }.count
         }
@@ -64,10 +64,10 @@ struct DecoderShapeTests {
 
 @Suite("Decoder oracle: quick runs", .tags(.heavy))
 struct DecoderOracleQuickRunTests {
-    @Test func theShapesDecodeAlikeOnBothSides() {
-        let shapes = DecoderShapes.all
-        let report = DecoderOracle(targets: DecoderShapes.targets(shapes))
-            .run(DecoderShapes.corpus(shapes, seed: 1, count: TestScale.current.count(12_000)))
+    @Test func theTemplatesDecodeAlikeOnBothSides() {
+        let templates = DecoderTemplates.all
+        let report = DecoderOracle(targets: DecoderTemplates.targets(templates))
+            .run(DecoderTemplates.corpus(templates, seed: 1, count: TestScale.current.count(12_000)))
         #expect(report.inputs == TestScale.current.count(12_000))
         #expect(report.compared > report.inputs)
         #expect(report.valuesEqual > 0)

@@ -1,6 +1,6 @@
 import Foundation
 
-// The Codable types of the decoder oracle's shapes. Each one exercises one corner of Codable; the
+// The Codable types of the decoder oracle's templates. Each one exercises one corner of Codable; the
 // hand-written `init(from:)`s use the container calls models use (nested containers, super
 // decoders, decodeIfPresent on null / missing / wrong type, unkeyed containers past their end).
 

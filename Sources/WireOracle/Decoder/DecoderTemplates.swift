@@ -1,41 +1,40 @@
 import Foundation
-
 import WireJSON
 import WireSupport
 
-/// One generic shape of the decoder oracle: the pairs that decode it (a type under one or more
+/// One generic template of the decoder oracle: the pairs that decode it (a type under one or more
 /// sets of strategies) and a seeded generator of its documents, valid ones and near-misses.
-public struct DecoderShape: Sendable {
-    /// The shape's name (`string-int-dictionary`, `date-iso8601`).
+public struct DecoderTemplate: Sendable {
+    /// The template's name (`string-int-dictionary`, `date-iso8601`).
     public var name: String
     /// The type and strategies pairs every document is decoded by.
     public var pairs: [DecoderPair]
-    let generate: @Sendable (inout SplitMix64) -> ShapeNode
+    let generate: @Sendable (inout SplitMix64) -> TemplateNode
 
-    /// Document `index` of the shape for `seed`: a pure function of the three. About half are
-    /// valid for the shape; the rest are one step off (a wrong type, a null, a missing, extra or
+    /// Document `index` of the template for `seed`: a pure function of the three. About half are
+    /// valid for the template; the rest are one step off (a wrong type, a null, a missing, extra or
     /// repeated member, invalid UTF-8, a lone surrogate, a cut, a stray byte), written with
     /// varying whitespace and `\u` escapes (surrogate pairs included).
     public func document(seed: UInt64, index: Int) -> [UInt8] {
-        var rng = SplitMix64(seed: SplitMix64.mix(seed, DecoderShapes.digest(name)), index: UInt64(index))
+        var rng = SplitMix64(seed: SplitMix64.mix(seed, DecoderTemplates.digest(name)), index: UInt64(index))
         var node = generate(&rng)
-        if rng.chance(35) { node = ShapeNearMiss.structural(node, &rng) }
-        var bytes = ShapeWriter.write(node, rng: &rng)
-        if rng.chance(12) { bytes = ShapeNearMiss.bytes(bytes, &rng) }
+        if rng.chance(35) { node = TemplateNearMiss.structural(node, &rng) }
+        var bytes = TemplateWriter.write(node, rng: &rng)
+        if rng.chance(12) { bytes = TemplateNearMiss.bytes(bytes, &rng) }
         return bytes
     }
 }
 
-/// The catalogue of generic shapes (see <doc:ProvingTheDecoder>).
+/// The catalogue of generic templates (see <doc:ProvingTheDecoder>).
 ///
 /// ```swift
-/// let shapes = DecoderShapes.all
-/// let report = DecoderOracle(targets: DecoderShapes.targets(shapes))
-///     .run(DecoderShapes.corpus(shapes, seed: 1, count: 20_000))
+/// let templates = DecoderTemplates.all
+/// let report = DecoderOracle(targets: DecoderTemplates.targets(templates))
+///     .run(DecoderTemplates.corpus(templates, seed: 1, count: 20_000))
 /// ```
-public enum DecoderShapes {
-    /// Every shape.
-    public static var all: [DecoderShape] {
+public enum DecoderTemplates {
+    /// Every template.
+    public static var all: [DecoderTemplate] {
         [
             nestedOptionals, stringIntDictionary, intStringDictionary, enums, decimals,
             date("deferred-to-date", .deferredToDate, number: true),
@@ -50,22 +49,22 @@ public enum DecoderShapes {
         ]
     }
 
-    /// One target per shape, in the same order.
-    public static func targets(_ shapes: [DecoderShape] = all) -> [DecoderTarget] {
-        shapes.map { DecoderTarget(name: $0.name, pairs: $0.pairs) }
+    /// One target per template, in the same order.
+    public static func targets(_ templates: [DecoderTemplate] = all) -> [DecoderTarget] {
+        templates.map { DecoderTarget(name: $0.name, pairs: $0.pairs) }
     }
 
-    /// `count` documents, shape `k % shapes.count` for input k (its document `k / shapes.count`),
-    /// inputs of targets `firstTarget + shape index`. Only the indices of `shard` are made.
+    /// `count` documents, template `k % templates.count` for input k (its document `k / templates.count`),
+    /// inputs of targets `firstTarget + template index`. Only the indices of `shard` are made.
     public static func corpus(
-        _ shapes: [DecoderShape] = all, seed: UInt64, count: Int, firstTarget: Int = 0, shard: Shard = .whole
+        _ templates: [DecoderTemplate] = all, seed: UInt64, count: Int, firstTarget: Int = 0, shard: Shard = .whole
     ) -> DecoderInputSequence {
         DecoderInputSequence(indices: shard.indices(upTo: count)) { k in
-            let shape = shapes[k % shapes.count]
-            let index = k / shapes.count
+            let template = templates[k % templates.count]
+            let index = k / templates.count
             return DecoderInput(
-                target: firstTarget + k % shapes.count, bytes: shape.document(seed: seed, index: index),
-                origin: "shape \(shape.name) document \(index) (seed \(seed))")
+                target: firstTarget + k % templates.count, bytes: template.document(seed: seed, index: index),
+                origin: "template \(template.name) document \(index) (seed \(seed))")
         }
     }
 
@@ -77,13 +76,13 @@ public enum DecoderShapes {
 
     private typealias Rng = SplitMix64
 
-    private static func list(_ rng: inout Rng, _ max: Int = 4, _ make: (inout Rng) -> ShapeNode) -> ShapeNode {
-        var elements: [ShapeNode] = []
+    private static func list(_ rng: inout Rng, _ max: Int = 4, _ make: (inout Rng) -> TemplateNode) -> TemplateNode {
+        var elements: [TemplateNode] = []
         for _ in 0..<rng.next(in: 0...max) { elements.append(make(&rng)) }
         return .array(elements)
     }
 
-    private static func optional(_ rng: inout Rng, _ make: (inout Rng) -> ShapeNode) -> ShapeNode? {
+    private static func optional(_ rng: inout Rng, _ make: (inout Rng) -> TemplateNode) -> TemplateNode? {
         switch rng.next(below: 3) {
         case 0: return nil
         case 1: return .null
@@ -91,33 +90,33 @@ public enum DecoderShapes {
         }
     }
 
-    private static func object(_ members: [(String, ShapeNode?)]) -> ShapeNode {
+    private static func object(_ members: [(String, TemplateNode?)]) -> TemplateNode {
         .object(members.compactMap { name, value in value.map { (name, $0) } })
     }
 
-    private static func string(_ rng: inout Rng) -> ShapeNode { .string(ShapePools.string(&rng)) }
+    private static func string(_ rng: inout Rng) -> TemplateNode { .string(TemplatePools.string(&rng)) }
 
-    private static func number(_ rng: inout Rng) -> ShapeNode { .number(ShapePools.number(&rng)) }
+    private static func number(_ rng: inout Rng) -> TemplateNode { .number(TemplatePools.number(&rng)) }
 
-    // MARK: - Shapes
+    // MARK: - Templates
 
-    static let nestedOptionals = DecoderShape(
+    static let nestedOptionals = DecoderTemplate(
         name: "nested-optionals", pairs: [.codable(NestedOptionals.self, name: "NestedOptionals")]
     ) { rng in
         object([
-            ("a", optional(&rng) { ShapePools.int(&$0) }),
+            ("a", optional(&rng) { TemplatePools.int(&$0) }),
             ("b", optional(&rng) { list(&$0) { optional(&$0, string) ?? .null } }),
             (
                 "c",
                 optional(&rng) { rng in
                     object([
                         ("x", optional(&rng, number)),
-                        ("y", list(&rng) { optional(&$0) { ShapePools.int(&$0) } ?? .null }),
+                        ("y", list(&rng) { optional(&$0) { TemplatePools.int(&$0) } ?? .null }),
                         ("z", optional(&rng, string)),
                     ])
                 }
             ),
-            ("d", optional(&rng) { list(&$0) { optional(&$0) { list(&$0) { ShapePools.int(&$0) } } ?? .null } }),
+            ("d", optional(&rng) { list(&$0) { optional(&$0) { list(&$0) { TemplatePools.int(&$0) } } ?? .null } }),
             ("e", optional(&rng) { .bool($0.chance(50)) }),
         ])
     }
@@ -127,7 +126,7 @@ public enum DecoderShapes {
         "é", "e\u{301}", "😀", "1e2", "-0",
     ]
 
-    static let stringIntDictionary = DecoderShape(
+    static let stringIntDictionary = DecoderTemplate(
         name: "string-int-dictionary",
         pairs: [
             .codable([String: Int].self, name: "[String: Int]"),
@@ -135,17 +134,19 @@ public enum DecoderShapes {
             .codable([String: Int?].self, name: "[String: Int?]"),
         ]
     ) { rng in
-        var members: [(String, ShapeNode)] = []
+        var members: [(String, TemplateNode)] = []
         for _ in 0..<rng.next(in: 0...6) {
-            let value: ShapeNode =
+            let value: TemplateNode =
                 rng.chance(15)
-                ? .object([(ShapePools.pick(dictionaryKeys, &rng), ShapePools.int(&rng))]) : ShapePools.int(&rng)
-            members.append((rng.chance(70) ? ShapePools.pick(dictionaryKeys, &rng) : ShapePools.string(&rng), value))
+                ? .object([(TemplatePools.pick(dictionaryKeys, &rng), TemplatePools.int(&rng))])
+                : TemplatePools.int(&rng)
+            members.append(
+                (rng.chance(70) ? TemplatePools.pick(dictionaryKeys, &rng) : TemplatePools.string(&rng), value))
         }
         return .object(members)
     }
 
-    static let intStringDictionary = DecoderShape(
+    static let intStringDictionary = DecoderTemplate(
         name: "int-string-dictionary",
         pairs: [
             .codable([Int: String].self, name: "[Int: String]"),
@@ -153,38 +154,41 @@ public enum DecoderShapes {
             .codable([UInt: Bool].self, name: "[UInt: Bool]"),
         ]
     ) { rng in
-        var members: [(String, ShapeNode)] = []
+        var members: [(String, TemplateNode)] = []
         for _ in 0..<rng.next(in: 0...6) {
-            let key = rng.chance(60) ? String(rng.next(in: -300...300)) : ShapePools.pick(dictionaryKeys, &rng)
+            let key = rng.chance(60) ? String(rng.next(in: -300...300)) : TemplatePools.pick(dictionaryKeys, &rng)
             members.append((key, rng.chance(50) ? .bool(rng.chance(50)) : string(&rng)))
         }
         return .object(members)
     }
 
-    static let enums = DecoderShape(name: "enums", pairs: [.codable(Enums.self, name: "Enums")]) { rng in
-        let colours: [ShapeNode] = ["red", "green", "BLUE", "blue", "", "é", "e\u{301}", "Red"].map { .string($0) }
-        let levels: [ShapeNode] = ["0", "5", "-1", "9223372036854775807", "1", "5.0", "5e0", "-0"].map { .number($0) }
-        func figure(_ rng: inout Rng) -> ShapeNode {
+    static let enums = DecoderTemplate(name: "enums", pairs: [.codable(Enums.self, name: "Enums")]) { rng in
+        let colours: [TemplateNode] = ["red", "green", "BLUE", "blue", "", "é", "e\u{301}", "Red"].map { .string($0) }
+        let levels: [TemplateNode] = ["0", "5", "-1", "9223372036854775807", "1", "5.0", "5e0", "-0"].map {
+            .number($0)
+        }
+        func figure(_ rng: inout Rng) -> TemplateNode {
             switch rng.next(below: 6) {
             case 0: return .object([("circle", object([("radius", number(&rng))]))])
-            case 1: return .object([("rect", object([("_0", ShapePools.int(&rng)), ("_1", ShapePools.int(&rng))]))])
+            case 1:
+                return .object([("rect", object([("_0", TemplatePools.int(&rng)), ("_1", TemplatePools.int(&rng))]))])
             case 2: return .object([("none", .object([]))])
             case 3:
                 return .object([
-                    ("labelled", object([("_0", string(&rng)), ("id", optional(&rng) { ShapePools.int(&$0) })]))
+                    ("labelled", object([("_0", string(&rng)), ("id", optional(&rng) { TemplatePools.int(&$0) })]))
                 ])
             case 4: return .object([("circle", .object([])), ("none", .object([]))])
-            default: return .object([(ShapePools.pick(["square", "_0", ""], &rng), .object([]))])
+            default: return .object([(TemplatePools.pick(["square", "_0", ""], &rng), .object([]))])
             }
         }
         return object([
-            ("colour", ShapePools.pick(colours, &rng)), ("level", ShapePools.pick(levels, &rng)),
-            ("colours", list(&rng) { ShapePools.pick(colours, &$0) }), ("figures", list(&rng, 3, figure)),
-            ("maybe", optional(&rng) { ShapePools.pick(levels, &$0) }),
+            ("colour", TemplatePools.pick(colours, &rng)), ("level", TemplatePools.pick(levels, &rng)),
+            ("colours", list(&rng) { TemplatePools.pick(colours, &$0) }), ("figures", list(&rng, 3, figure)),
+            ("maybe", optional(&rng) { TemplatePools.pick(levels, &$0) }),
         ])
     }
 
-    static let decimals = DecoderShape(
+    static let decimals = DecoderTemplate(
         name: "decimal",
         pairs: [
             .decodable(Decimals.self, name: "Decimals", canonical: Decimals.canonical),
@@ -231,31 +235,32 @@ public enum DecoderShapes {
         "2024-13-01T00:00:00.000Z", "1969-12-31T23:59:59.999Z",
     ]
 
-    static func date(_ label: String, _ strategy: JSONDecoder.DateDecodingStrategy, number: Bool) -> DecoderShape {
+    static func date(_ label: String, _ strategy: JSONDecoder.DateDecodingStrategy, number: Bool) -> DecoderTemplate {
         var strategies = DecoderStrategies(name: "date \(label)")
         strategies.date = strategy
-        return DecoderShape(name: "date-\(label)", pairs: [.codable(Dates.self, name: "Dates", strategies: strategies)])
-        {
+        return DecoderTemplate(
+            name: "date-\(label)", pairs: [.codable(Dates.self, name: "Dates", strategies: strategies)]
+        ) {
             rng in
-            func value(_ rng: inout Rng) -> ShapeNode {
+            func value(_ rng: inout Rng) -> TemplateNode {
                 let numeric = number ? rng.chance(85) : rng.chance(15)
                 if numeric {
                     return rng.chance(50)
                         ? .number(String(rng.next(in: -5_000_000_000...5_000_000_000)) + (rng.chance(30) ? ".25" : ""))
-                        : .number(ShapePools.number(&rng))
+                        : .number(TemplatePools.number(&rng))
                 }
                 if label == "formatted" && rng.chance(60) {
                     return .string(
                         String(
                             format: "%04d-%02d-%02dT%02d:%02d:%02d.%03d", rng.next(in: 1...9999), rng.next(in: 1...13),
                             rng.next(in: 1...31), rng.next(in: 0...24), rng.next(in: 0...59), rng.next(in: 0...60),
-                            rng.next(in: 0...999)) + ShapePools.pick(["Z", "+02:00", "-05:30", "+0200", ""], &rng))
+                            rng.next(in: 0...999)) + TemplatePools.pick(["Z", "+02:00", "-05:30", "+0200", ""], &rng))
                 }
                 if label == "custom" && rng.chance(60) {
                     return .string(
-                        "@" + String(rng.next(in: -100_000...100_000)) + ShapePools.pick(["", ".5", "x"], &rng))
+                        "@" + String(rng.next(in: -100_000...100_000)) + TemplatePools.pick(["", ".5", "x"], &rng))
                 }
-                return .string(ShapePools.pick(dateTexts, &rng))
+                return .string(TemplatePools.pick(dateTexts, &rng))
             }
             return object([("at", value(&rng)), ("list", list(&rng, 3, value)), ("maybe", optional(&rng, value))])
         }
@@ -288,20 +293,21 @@ public enum DecoderShapes {
     ]
     private static let hexTexts = ["", "00ff", "0aFf", "abc", "zz", "48656c6c6f", "+1", "0g", "DEADBEEF", "00"]
 
-    static func data(_ label: String, _ strategy: JSONDecoder.DataDecodingStrategy) -> DecoderShape {
+    static func data(_ label: String, _ strategy: JSONDecoder.DataDecodingStrategy) -> DecoderTemplate {
         var strategies = DecoderStrategies(name: "data \(label)")
         strategies.data = strategy
         let deferred = label == "deferred-to-data"
-        return DecoderShape(name: "data-\(label)", pairs: [.codable(Blobs.self, name: "Blobs", strategies: strategies)])
-        {
+        return DecoderTemplate(
+            name: "data-\(label)", pairs: [.codable(Blobs.self, name: "Blobs", strategies: strategies)]
+        ) {
             rng in
-            func value(_ rng: inout Rng) -> ShapeNode {
+            func value(_ rng: inout Rng) -> TemplateNode {
                 if deferred && rng.chance(80) {
                     return list(&rng, 5) { rng in
-                        rng.chance(85) ? .number(String(rng.next(in: 0...255))) : .number(ShapePools.number(&rng))
+                        rng.chance(85) ? .number(String(rng.next(in: 0...255))) : .number(TemplatePools.number(&rng))
                     }
                 }
-                return .string(ShapePools.pick(label == "custom" && rng.chance(70) ? hexTexts : base64Texts, &rng))
+                return .string(TemplatePools.pick(label == "custom" && rng.chance(70) ? hexTexts : base64Texts, &rng))
             }
             return object([("data", value(&rng)), ("list", list(&rng, 3, value)), ("maybe", optional(&rng, value))])
         }
@@ -320,23 +326,24 @@ public enum DecoderShapes {
         "E621E1F8-C36C-495A-93FC-0C247A3E6E5", "G621E1F8-C36C-495A-93FC-0C247A3E6E5F",
     ]
 
-    static let identifiers = DecoderShape(name: "url-uuid", pairs: [.codable(Identifiers.self, name: "Identifiers")]) {
+    static let identifiers = DecoderTemplate(name: "url-uuid", pairs: [.codable(Identifiers.self, name: "Identifiers")])
+    {
         rng in
         object([
-            ("url", .string(ShapePools.pick(urlTexts, &rng))),
-            ("id", .string(rng.chance(50) ? uuidTexts[0] : ShapePools.pick(uuidTexts, &rng))),
-            ("urls", list(&rng) { optional(&$0) { .string(ShapePools.pick(urlTexts, &$0)) } ?? .null }),
-            ("ids", list(&rng) { .string(ShapePools.pick(uuidTexts, &$0)) }),
+            ("url", .string(TemplatePools.pick(urlTexts, &rng))),
+            ("id", .string(rng.chance(50) ? uuidTexts[0] : TemplatePools.pick(uuidTexts, &rng))),
+            ("urls", list(&rng) { optional(&$0) { .string(TemplatePools.pick(urlTexts, &$0)) } ?? .null }),
+            ("ids", list(&rng) { .string(TemplatePools.pick(uuidTexts, &$0)) }),
         ])
     }
 
     // Numbers
 
-    static let floats: DecoderShape = {
+    static let floats: DecoderTemplate = {
         var fromString = DecoderStrategies(name: "non-conforming floats from strings")
         fromString.nonConformingFloats = .convertFromString(
             positiveInfinity: "Infinity", negativeInfinity: "-inf", nan: "NaN")
-        return DecoderShape(
+        return DecoderTemplate(
             name: "floats",
             pairs: [
                 .codable(Floats.self, name: "Floats"),
@@ -344,9 +351,9 @@ public enum DecoderShapes {
                 .codable([Double].self, name: "[Double]", strategies: fromString),
             ]
         ) { rng in
-            func value(_ rng: inout Rng) -> ShapeNode {
+            func value(_ rng: inout Rng) -> TemplateNode {
                 rng.chance(15)
-                    ? .string(ShapePools.pick(["Infinity", "-inf", "NaN", "inf", "-Infinity", "nan", "1.5"], &rng))
+                    ? .string(TemplatePools.pick(["Infinity", "-inf", "NaN", "inf", "-Infinity", "nan", "1.5"], &rng))
                     : number(&rng)
             }
             if rng.chance(15) { return list(&rng, 5, value) }
@@ -357,10 +364,10 @@ public enum DecoderShapes {
         }
     }()
 
-    static let integers = DecoderShape(name: "integers", pairs: [.codable(Integers.self, name: "Integers")]) { rng in
+    static let integers = DecoderTemplate(name: "integers", pairs: [.codable(Integers.self, name: "Integers")]) { rng in
         let names = ["i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "i", "u"]
-        var members: [(String, ShapeNode)] = []
-        func value(_ rng: inout Rng) -> ShapeNode {
+        var members: [(String, TemplateNode)] = []
+        func value(_ rng: inout Rng) -> TemplateNode {
             rng.chance(25) ? number(&rng) : .number(String(rng.next(in: 0...127)))
         }
         for name in names where rng.chance(50) { members.append((name, value(&rng))) }
@@ -368,7 +375,7 @@ public enum DecoderShapes {
         return .object(members)
     }
 
-    static let topLevel = DecoderShape(
+    static let topLevel = DecoderTemplate(
         name: "top-level",
         pairs: [
             .codable(Int.self, name: "Int"), .codable(Int8.self, name: "Int8"), .codable(UInt8.self, name: "UInt8"),
@@ -386,7 +393,7 @@ public enum DecoderShapes {
         case 0, 1, 2: return number(&rng)
         case 3: return string(&rng)
         case 4: return rng.chance(50) ? .bool(rng.chance(50)) : .null
-        case 5: return list(&rng, 4) { ShapePools.int(&$0) }
+        case 5: return list(&rng, 4) { TemplatePools.int(&$0) }
         case 6: return list(&rng, 3) { list(&$0, 3, string) }
         default: return list(&rng, 4) { rng in rng.chance(20) ? .null : number(&rng) }
         }
@@ -405,12 +412,12 @@ public enum DecoderShapes {
         return AnyKey(stringValue: String(last.lowercased().filter { $0 != "_" }))
     }
 
-    static let keyStrategies: DecoderShape = {
+    static let keyStrategies: DecoderTemplate = {
         var snake = DecoderStrategies(name: "keys convertFromSnakeCase")
         snake.keys = .convertFromSnakeCase
         var custom = DecoderStrategies(name: "keys custom (lowercased, no underscores)")
         custom.keys = .custom(customKey)
-        return DecoderShape(
+        return DecoderTemplate(
             name: "key-strategies",
             pairs: [
                 .codable(KeyNames.self, name: "KeyNames"), .codable(KeyNames.self, name: "KeyNames", strategies: snake),
@@ -419,12 +426,13 @@ public enum DecoderShapes {
                 .codable([String: Int].self, name: "[String: Int]", strategies: custom),
             ]
         ) { rng in
-            var members: [(String, ShapeNode)] = []
+            var members: [(String, TemplateNode)] = []
             for _ in 0..<rng.next(in: 0...6) {
-                let name = ShapePools.pick(memberNames, &rng)
-                let value: ShapeNode =
+                let name = TemplatePools.pick(memberNames, &rng)
+                let value: TemplateNode =
                     name == "dict"
-                    ? .object([(ShapePools.pick(memberNames, &rng), ShapePools.int(&rng))]) : ShapePools.int(&rng)
+                    ? .object([(TemplatePools.pick(memberNames, &rng), TemplatePools.int(&rng))])
+                    : TemplatePools.int(&rng)
                 members.append((name, value))
             }
             return .object(members)
@@ -433,29 +441,29 @@ public enum DecoderShapes {
 
     // Hand-written init(from:)
 
-    static let classes = DecoderShape(
+    static let classes = DecoderTemplate(
         name: "class-hierarchy",
         pairs: [
             .decodable(Dog.self, name: "Dog (superDecoder(forKey:))") { Array($0.rendering.utf8) },
             .decodable(Cat.self, name: "Cat (superDecoder())") { Array($0.rendering.utf8) },
         ]
     ) { rng in
-        func animal(_ rng: inout Rng) -> ShapeNode {
-            object([("id", ShapePools.int(&rng)), ("tag", optional(&rng, string))])
+        func animal(_ rng: inout Rng) -> TemplateNode {
+            object([("id", TemplatePools.int(&rng)), ("tag", optional(&rng, string))])
         }
         return object([
             ("name", string(&rng)), ("tricks", optional(&rng) { list(&$0, 3, string) }),
             ("animal", rng.chance(80) ? animal(&rng) : nil),
-            ("lives", .number(ShapePools.pick(["9", "0", "255", "256", "-1", "1.0"], &rng))),
-            ("super", rng.chance(80) ? animal(&rng) : nil), ("id", rng.chance(30) ? ShapePools.int(&rng) : nil),
+            ("lives", .number(TemplatePools.pick(["9", "0", "255", "256", "-1", "1.0"], &rng))),
+            ("super", rng.chance(80) ? animal(&rng) : nil), ("id", rng.chance(30) ? TemplatePools.int(&rng) : nil),
         ])
     }
 
-    static let containers = DecoderShape(
+    static let containers = DecoderTemplate(
         name: "nested-containers", pairs: [.decodable(Containers.self, name: "Containers") { Array($0.rendering.utf8) }]
     ) { rng in
-        func row(_ rng: inout Rng) -> ShapeNode {
-            var cells: [ShapeNode] = [ShapePools.int(&rng)]
+        func row(_ rng: inout Rng) -> TemplateNode {
+            var cells: [TemplateNode] = [TemplatePools.int(&rng)]
             if rng.chance(70) { cells.append(rng.chance(20) ? .null : string(&rng)) }
             if rng.chance(40) { cells.append(object([("v", string(&rng))])) }
             return .array(cells)
@@ -464,7 +472,7 @@ public enum DecoderShapes {
             (
                 "meta",
                 object([
-                    ("version", ShapePools.int(&rng)),
+                    ("version", TemplatePools.int(&rng)),
                     ("flags", object([("on", optional(&rng) { .bool($0.chance(50)) })])),
                 ])
             ),
@@ -472,39 +480,39 @@ public enum DecoderShapes {
         ])
     }
 
-    static let pastTheEnd = DecoderShape(
+    static let pastTheEnd = DecoderTemplate(
         name: "unkeyed-past-end", pairs: [.decodable(PastTheEnd.self, name: "PastTheEnd") { Array($0.rendering.utf8) }]
     ) { rng in
-        var elements: [ShapeNode] = [ShapePools.int(&rng)]
+        var elements: [TemplateNode] = [TemplatePools.int(&rng)]
         let more = rng.next(in: 0...3)
         if more >= 1 { elements.append(rng.chance(40) ? .null : string(&rng)) }
         if more >= 2 { elements.append(number(&rng)) }
-        if more >= 3 { elements.append(rng.chance(50) ? .null : ShapePools.int(&rng)) }
+        if more >= 3 { elements.append(rng.chance(50) ? .null : TemplatePools.int(&rng)) }
         return .array(elements)
     }
 
-    static let presence = DecoderShape(
+    static let presence = DecoderTemplate(
         name: "decode-if-present", pairs: [.decodable(Presence.self, name: "Presence") { Array($0.rendering.utf8) }]
     ) { rng in
-        func maybe(_ rng: inout Rng, _ make: (inout Rng) -> ShapeNode) -> ShapeNode? {
+        func maybe(_ rng: inout Rng, _ make: (inout Rng) -> TemplateNode) -> TemplateNode? {
             switch rng.next(below: 4) {
             case 0: return nil
             case 1: return .null
-            case 2: return ShapeNearMiss.wrongValue(&rng)
+            case 2: return TemplateNearMiss.wrongValue(&rng)
             default: return make(&rng)
             }
         }
         return object([
-            ("a", maybe(&rng) { ShapePools.int(&$0) }), ("b", maybe(&rng) { ShapePools.int(&$0) }),
-            ("c", maybe(&rng) { ShapePools.int(&$0) }),
-            ("d", maybe(&rng) { list(&$0) { rng in rng.chance(30) ? .null : ShapePools.int(&rng) } }),
+            ("a", maybe(&rng) { TemplatePools.int(&$0) }), ("b", maybe(&rng) { TemplatePools.int(&$0) }),
+            ("c", maybe(&rng) { TemplatePools.int(&$0) }),
+            ("d", maybe(&rng) { list(&$0) { rng in rng.chance(30) ? .null : TemplatePools.int(&rng) } }),
             ("e", maybe(&rng, string)),
         ])
     }
 
     /// Arbitrary JSON into ``AnyJSON``.
-    static let anyJSON = DecoderShape(name: "any-json", pairs: [AnyJSON.pair()]) { rng in
-        func value(_ rng: inout Rng, depth: Int) -> ShapeNode {
+    static let anyJSON = DecoderTemplate(name: "any-json", pairs: [AnyJSON.pair()]) { rng in
+        func value(_ rng: inout Rng, depth: Int) -> TemplateNode {
             switch rng.next(below: depth > 3 ? 5 : 8) {
             case 0: return .null
             case 1: return .bool(rng.chance(50))
@@ -512,9 +520,9 @@ public enum DecoderShapes {
             case 4: return string(&rng)
             case 5: return list(&rng, 4) { value(&$0, depth: depth + 1) }
             default:
-                var members: [(String, ShapeNode)] = []
+                var members: [(String, TemplateNode)] = []
                 for _ in 0..<rng.next(in: 0...4) {
-                    members.append((ShapePools.pick(dictionaryKeys, &rng), value(&rng, depth: depth + 1)))
+                    members.append((TemplatePools.pick(dictionaryKeys, &rng), value(&rng, depth: depth + 1)))
                 }
                 return .object(members)
             }

@@ -2,21 +2,21 @@ import WireJSON
 
 /// A generated document before it is written: numbers keep their text, object members their
 /// order (repeats allowed).
-indirect enum ShapeNode: Sendable {
+indirect enum TemplateNode: Sendable {
     case null
     case bool(Bool)
     case number(String)
     case string(String)
-    case array([ShapeNode])
-    case object([(String, ShapeNode)])
+    case array([TemplateNode])
+    case object([(String, TemplateNode)])
 
-    static func object(_ members: KeyValuePairs<String, ShapeNode>) -> ShapeNode {
+    static func object(_ members: KeyValuePairs<String, TemplateNode>) -> TemplateNode {
         .object(members.map { ($0.key, $0.value) })
     }
 }
 
 /// The pools generators draw from: the edges of numbers and strings.
-enum ShapePools {
+enum TemplatePools {
     /// Integer and float texts at the edges of every width, and texts that are integers only to a
     /// lenient reader (`1e2`, `1.0`, `-0`).
     static let numbers: [String] = [
@@ -62,7 +62,7 @@ enum ShapePools {
         }
     }
 
-    static func int(_ rng: inout SplitMix64, in range: ClosedRange<Int> = -1000...1000) -> ShapeNode {
+    static func int(_ rng: inout SplitMix64, in range: ClosedRange<Int> = -1000...1000) -> TemplateNode {
         rng.chance(80) ? .number(String(rng.next(in: range))) : .number(number(&rng))
     }
 
@@ -88,7 +88,7 @@ enum ShapePools {
 }
 
 /// Writes a node as JSON bytes, with whitespace and escapes chosen by the generator.
-struct ShapeWriter {
+struct TemplateWriter {
     var rng: SplitMix64
     /// Percent of scalars written as `\u` escapes.
     let escapeRate: Int
@@ -102,8 +102,8 @@ struct ShapeWriter {
         spaceRate = [0, 0, 10, 50][self.rng.next(below: 4)]
     }
 
-    static func write(_ node: ShapeNode, rng: inout SplitMix64) -> [UInt8] {
-        var writer = ShapeWriter(rng: SplitMix64(seed: rng.next()))
+    static func write(_ node: TemplateNode, rng: inout SplitMix64) -> [UInt8] {
+        var writer = TemplateWriter(rng: SplitMix64(seed: rng.next()))
         writer.space()
         writer.write(node)
         writer.space()
@@ -115,7 +115,7 @@ struct ShapeWriter {
         for _ in 0..<rng.next(in: 1...3) { out.append([0x20, 0x09, 0x0A, 0x0D][rng.next(below: 4)]) }
     }
 
-    mutating func write(_ node: ShapeNode) {
+    mutating func write(_ node: TemplateNode) {
         switch node {
         case .null: out += Array("null".utf8)
         case .bool(let b): out += Array((b ? "true" : "false").utf8)
@@ -179,15 +179,15 @@ struct ShapeWriter {
     }
 }
 
-/// Near-misses: a document one step away from what the shape expects.
-enum ShapeNearMiss {
+/// Near-misses: a document one step away from what the template expects.
+enum TemplateNearMiss {
     /// Values of every kind, to put where another kind belongs.
-    static func wrongValue(_ rng: inout SplitMix64) -> ShapeNode {
+    static func wrongValue(_ rng: inout SplitMix64) -> TemplateNode {
         switch rng.next(below: 8) {
         case 0: return .null
         case 1: return .bool(rng.chance(50))
-        case 2: return .number(ShapePools.number(&rng))
-        case 3: return .string(ShapePools.string(&rng))
+        case 2: return .number(TemplatePools.number(&rng))
+        case 3: return .string(TemplatePools.string(&rng))
         case 4: return .array([])
         case 5: return .object([])
         case 6: return .array([.number("1"), .null])
@@ -197,14 +197,14 @@ enum ShapeNearMiss {
 
     /// One structural change somewhere in the tree: a wrong type, a null, a missing, extra or
     /// repeated member, an element too many or too few.
-    static func structural(_ node: ShapeNode, _ rng: inout SplitMix64) -> ShapeNode {
+    static func structural(_ node: TemplateNode, _ rng: inout SplitMix64) -> TemplateNode {
         let count = size(node)
         let target = rng.next(below: max(1, count))
         var position = 0
         return edit(node, target, &position, &rng)
     }
 
-    static func size(_ node: ShapeNode) -> Int {
+    static func size(_ node: TemplateNode) -> Int {
         switch node {
         case .array(let elements): return 1 + elements.reduce(0) { $0 + size($1) }
         case .object(let members): return 1 + members.reduce(0) { $0 + size($1.1) }
@@ -212,19 +212,19 @@ enum ShapeNearMiss {
         }
     }
 
-    private static func edit(_ node: ShapeNode, _ target: Int, _ position: inout Int, _ rng: inout SplitMix64)
-        -> ShapeNode
+    private static func edit(_ node: TemplateNode, _ target: Int, _ position: inout Int, _ rng: inout SplitMix64)
+        -> TemplateNode
     {
         let here = position
         position += 1
         if here == target { return change(node, &rng) }
         switch node {
         case .array(let elements):
-            var out: [ShapeNode] = []
+            var out: [TemplateNode] = []
             for element in elements { out.append(edit(element, target, &position, &rng)) }
             return .array(out)
         case .object(let members):
-            var out: [(String, ShapeNode)] = []
+            var out: [(String, TemplateNode)] = []
             for member in members { out.append((member.0, edit(member.1, target, &position, &rng))) }
             return .object(out)
         default:
@@ -232,13 +232,14 @@ enum ShapeNearMiss {
         }
     }
 
-    private static func change(_ node: ShapeNode, _ rng: inout SplitMix64) -> ShapeNode {
+    private static func change(_ node: TemplateNode, _ rng: inout SplitMix64) -> TemplateNode {
         switch node {
         case .object(var members) where !members.isEmpty && rng.chance(60):
             let i = rng.next(below: members.count)
             switch rng.next(below: 4) {
             case 0: members.remove(at: i)
-            case 1: members.insert((ShapePools.pick(["extra", "_", "", "x y", "ünï"], &rng), wrongValue(&rng)), at: i)
+            case 1:
+                members.insert((TemplatePools.pick(["extra", "_", "", "x y", "ünï"], &rng), wrongValue(&rng)), at: i)
             case 2: members.append((members[i].0, rng.chance(50) ? members[i].1 : wrongValue(&rng)))
             default: members[i].1 = rng.chance(50) ? .null : wrongValue(&rng)
             }
@@ -266,21 +267,21 @@ enum ShapeNearMiss {
             let bad: [[UInt8]] = [
                 [0xFF], [0xC0, 0x80], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80],
             ]
-            bytes.insert(contentsOf: ShapePools.pick(bad, &rng), at: min(at, bytes.count))
+            bytes.insert(contentsOf: TemplatePools.pick(bad, &rng), at: min(at, bytes.count))
         case 1 where !quotes.isEmpty:
             let at = quotes[rng.next(below: quotes.count)] + 1
             let lone = ["\\ud800", "\\udc00", "\\uD83D", "\\ud800\\u0041", "\\udc00\\ud800", "\\uDFFF"]
-            bytes.insert(contentsOf: Array(ShapePools.pick(lone, &rng).utf8), at: min(at, bytes.count))
+            bytes.insert(contentsOf: Array(TemplatePools.pick(lone, &rng).utf8), at: min(at, bytes.count))
         case 2 where !bytes.isEmpty:
             bytes.removeLast(rng.next(in: 1...bytes.count))
         case 3:
             bytes.insert(contentsOf: [0xEF, 0xBB, 0xBF], at: 0)
         case 4:
-            bytes.insert(ShapePools.pick([0x0C, 0x0B, 0xA0, 0x00], &rng), at: rng.next(below: bytes.count + 1))
+            bytes.insert(TemplatePools.pick([0x0C, 0x0B, 0xA0, 0x00], &rng), at: rng.next(below: bytes.count + 1))
         case 5:
-            bytes.insert(ShapePools.pick(Array(",]}:x\"\\".utf8), &rng), at: rng.next(below: bytes.count + 1))
+            bytes.insert(TemplatePools.pick(Array(",]}:x\"\\".utf8), &rng), at: rng.next(below: bytes.count + 1))
         default:
-            bytes += Array(ShapePools.pick([" ", "\n", " x", "{}", "1"], &rng).utf8)
+            bytes += Array(TemplatePools.pick([" ", "\n", " x", "{}", "1"], &rng).utf8)
         }
         return bytes
     }
