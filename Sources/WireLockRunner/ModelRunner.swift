@@ -271,15 +271,18 @@ package struct ModelRunner: Sendable {
         output("\(toolName): error: \(message)")
     }
 
+    /// The registered model called `name`, or nil after reporting the names that exist.
+    func model(named name: String, output: (String) -> Void) -> Model? {
+        if let model = models.first(where: { $0.name == name }) { return model }
+        reportError("unknown model '\(name)'; known: \(models.map(\.name).joined(separator: ", "))", output: output)
+        return nil
+    }
+
     private func roundTrip(_ command: RunnerRoundTripCommand, output: (String) -> Void) -> ExitCode {
         var selected = models
         var globs: [String]? = nil
         if let name = command.model {
-            guard let model = models.first(where: { $0.name == name }) else {
-                reportError(
-                    "unknown model '\(name)'; known: \(models.map(\.name).joined(separator: ", "))", output: output)
-                return .failure
-            }
+            guard let model = model(named: name, output: output) else { return .failure }
             selected = [model]
             if !command.globs.isEmpty { globs = command.globs }
         }

@@ -56,11 +56,7 @@ extension ModelRunner {
     func oracleDecoder(_ command: RunnerOracleDecoderCommand, output: (String) -> Void) -> ExitCode {
         var selected = models
         if let name = command.model {
-            guard let model = models.first(where: { $0.name == name }) else {
-                reportError(
-                    "unknown model '\(name)'; known: \(models.map(\.name).joined(separator: ", "))", output: output)
-                return .failure
-            }
+            guard let model = model(named: name, output: output) else { return .failure }
             selected = [model]
         }
         var targets: [DecoderTarget] = []

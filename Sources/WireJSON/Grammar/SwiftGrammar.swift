@@ -513,6 +513,16 @@ struct SwiftGrammarCore {
     /// so one that reaches `stop` is cut (`.eof`).
     private mutating func number(_ p: UnsafePointer<UInt8>, at: inout Int, stop: Int) -> Token {
         @inline(__always) func isDigit(_ c: UInt8) -> Bool { c &- 0x30 < 10 }
+        /// Reads bytes while they are digits; `c` ends as the first byte that is not one. False when
+        /// the run reaches `stop` (the number may go on in the next chunk).
+        @inline(__always) func digitRun(_ c: inout UInt8, _ at: inout Int) -> Bool {
+            repeat {
+                if at >= stop { return false }
+                c = p[at]
+                at &+= 1
+            } while isDigit(c)
+            return true
+        }
         if at >= stop { return .eof }
         var c = p[at]
         at &+= 1
@@ -526,11 +536,7 @@ struct SwiftGrammarCore {
             c = p[at]
             at &+= 1
         } else if c >= UInt8(ascii: "1") && c <= UInt8(ascii: "9") {
-            repeat {
-                if at >= stop { return .eof }
-                c = p[at]
-                at &+= 1
-            } while isDigit(c)
+            guard digitRun(&c, &at) else { return .eof }
         } else {
             at &-= 1
             lexError = .noDigitAfterMinus
@@ -546,11 +552,7 @@ struct SwiftGrammarCore {
                 lexError = .noDigitAfterDecimal
                 return .error
             }
-            repeat {
-                if at >= stop { return .eof }
-                c = p[at]
-                at &+= 1
-            } while isDigit(c)
+            guard digitRun(&c, &at) else { return .eof }
             token = .double
         }
         if c == UInt8(ascii: "e") || c == UInt8(ascii: "E") {
@@ -567,11 +569,7 @@ struct SwiftGrammarCore {
                 lexError = .noDigitAfterExponent
                 return .error
             }
-            repeat {
-                if at >= stop { return .eof }
-                c = p[at]
-                at &+= 1
-            } while isDigit(c)
+            guard digitRun(&c, &at) else { return .eof }
             token = .double
         }
         // The byte after the number was read to see it end: it is not the number's.

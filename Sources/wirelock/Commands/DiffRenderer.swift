@@ -41,19 +41,26 @@ enum DiffRenderer {
                 let text = label(change, allowed: allowed)
                 let shown = change.isBreaking && !allowed.contains(change.rule) ? style.error(text) : text
                 out += "  \(shown) \(change.rule) at \(change.path): \(change.detail)\n"
-                if !change.isBreaking {
-                    others += 1
-                } else if allowed.contains(change.rule) {
-                    allowedCount += 1
-                } else {
-                    breaking += 1
-                }
+                count(change, allowed: allowed, breaking: &breaking, allowedCount: &allowedCount, others: &others)
             }
         }
         var summary =
             "\(Text.pluralized(compared, "format")) compared: \(Text.pluralized(breaking, "breaking change")), \(others) non-breaking"
         if allowedCount > 0 { summary += ", \(allowedCount) breaking but allowed" }
         return out + style.bold(summary) + "\n"
+    }
+
+    /// Counts a change as non-breaking, breaking but allowed, or breaking (what the summaries say).
+    private static func count(
+        _ change: WireChange, allowed: Set<WireRule>, breaking: inout Int, allowedCount: inout Int, others: inout Int
+    ) {
+        if !change.isBreaking {
+            others += 1
+        } else if allowed.contains(change.rule) {
+            allowedCount += 1
+        } else {
+            breaking += 1
+        }
     }
 
     /// `{"formats": [{"name", "breaking", "changes": [{"rule", "path", "breaks", "breaking", "allowed", "detail"}]}], "summary": {…}}`.
@@ -68,13 +75,9 @@ enum DiffRenderer {
                     "breaking": .bool(report.isBreaking(allowing: allowed)),
                     "changes": .array(
                         ordered(report.changes, allowed: allowed).map { change in
-                            if !change.isBreaking {
-                                others += 1
-                            } else if allowed.contains(change.rule) {
-                                allowedCount += 1
-                            } else {
-                                breaking += 1
-                            }
+                            count(
+                                change, allowed: allowed, breaking: &breaking, allowedCount: &allowedCount,
+                                others: &others)
                             var directions: [JSONValue] = []
                             if change.breaks.contains(.backward) { directions.append(.string("backward")) }
                             if change.breaks.contains(.forward) { directions.append(.string("forward")) }
