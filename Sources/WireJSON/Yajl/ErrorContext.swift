@@ -75,13 +75,7 @@ struct ErrorContext {
 
     var foundStartsValue: Bool {
         guard let b = byte else { return false }
-        switch b {
-        case UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "["), UInt8(ascii: "{"):
-            return true
-        default:
-            return false
-        }
+        return GrammarExpectation.startsValue(b)
     }
 
     /// A digit right after a number that ended in `0` with nothing between: `01`, `-012`.
