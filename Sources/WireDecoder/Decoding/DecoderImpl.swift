@@ -2,6 +2,7 @@
 // own implementation, it moves to a nested value and back instead of allocating a decoder per
 // value); containers are small structs over tape indices.
 import Foundation
+import WireDates
 
 /// The configuration of one decode, copied from the decoder when it starts.
 struct DecodingOptions {
@@ -62,6 +63,9 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
     private var keptTape: TapeStorage?
     /// The entry that stands for a missing value (a `null` after the document).
     let nullIndex: Int
+    /// The last `DateFormatter` of a `.formatted` strategy this decode met, and its twin's pattern.
+    var recognisedFormatter: DateFormatter?
+    var recognisedPattern: FixedFormatPattern?
     /// How many more errors get their JSON path and line in the description.
     var placesLeft = 8
 
@@ -448,6 +452,9 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         case .millisecondsSince1970:
             return Date(timeIntervalSince1970: try unwrapFloat(index, as: Double.self, parent: parent, key: key) / 1000)
         case .iso8601:
+            if let interval = fastDateInterval(index, { WireDates.fastInterval($0, .jsonISO8601) }) {
+                return Date(timeIntervalSinceReferenceDate: interval)
+            }
             let string = try unwrapString(index, parent: parent, key: key)
             guard let date = ISO8601Parsing.date(from: string) else {
                 // JSONDecoder gives the path of the decoder here, without the key.
@@ -459,6 +466,7 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         #if canImport(Darwin)
             // On Linux `.formatted` is a `.custom` closure around the formatter (handled below).
             case .formatted(let formatter):
+                if let date = twinDate(index, formatter: formatter) { return date }
                 let string = try unwrapString(index, parent: parent, key: key)
                 guard let date = formatter.date(from: string) else {
                     throw corrupted(
@@ -472,6 +480,34 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         @unknown default:
             return try with(index, path: parent.appending(key())) { try Date(from: self) }
         }
+    }
+
+    /// A date string's interval from a twin's fast path, or nil: the entry is no plain string (an
+    /// escape, non-ASCII, another kind), the twins are not proven on this platform, or the fast path
+    /// declines the text (the caller then decodes it as `JSONDecoder` does).
+    @inline(__always) func fastDateInterval(
+        _ index: Int, _ fast: (UnsafeBufferPointer<UInt8>) -> Double?
+    ) -> Double? {
+        guard FixedFormatPattern.isProvenOnThisPlatform, tape.kind(index) == .string, tape.flags(index) == 0 else {
+            return nil
+        }
+        return fast(UnsafeBufferPointer(start: base + tape.offset(index), count: tape.length(index)))
+    }
+
+    /// The date `formatter` would read from the string at `index`, when the formatter is one of the
+    /// fixed-format set-ups (``FixedFormatPattern``) and its twin's fast path decides the text;
+    /// nil sends the value to the formatter. The formatter's settings are read at its first date
+    /// in a decode (a formatter changed during a decode is a data race, as with `JSONDecoder`).
+    @inline(__always) func twinDate(_ index: Int, formatter: DateFormatter) -> Date? {
+        guard FixedFormatPattern.isProvenOnThisPlatform else { return nil }
+        if recognisedFormatter !== formatter {
+            recognisedFormatter = formatter
+            recognisedPattern = FixedFormatPattern.recognise(formatter)
+        }
+        guard let pattern = recognisedPattern, let interval = fastDateInterval(index, pattern.interval) else {
+            return nil
+        }
+        return Date(timeIntervalSinceReferenceDate: interval)
     }
 
     func unwrapData(_ index: Int, parent: PathNode, key: KeyThunk) throws -> Data {
