@@ -72,7 +72,7 @@ package enum FixedFormatPattern: String, CaseIterable, Sendable {
 
     /// A date format as tokens: each run of one pattern letter (`yyyy`, `MM`) and each literal
     /// character (quoted or not) prefixed with `'`; `''` is a quote. Nil-free: any text tokenises.
-    static func tokens(_ format: String) -> [String] {
+    package static func tokens(_ format: String) -> [String] {
         var tokens: [String] = []
         var quoted = false
         var characters = Array(format)[...]
