@@ -9,6 +9,7 @@
 
 import Foundation
 import WireDecoder
+import WireOracle
 
 // MARK: Date strategies
 
@@ -822,5 +823,97 @@ enum RESTDecode {
         case .jsonDecoder(let decoder): try decoder.decode(T.self, from: data)
         case .wire(let decoder): try decoder.decode(T.self, from: data)
         }
+    }
+}
+
+// MARK: The decoder oracle's fixtures (WireOracleTests, and `wirelock-decoder-bench --rest-oracle`)
+
+/// The workload's fixtures as decoder oracle targets: `JSONDecoder` with the app's strategy against
+/// `WireJSONDecoder` (`.jsonDecoder` acceptance) with the same strategy, the `.formatted` ones
+/// through `WireJSONDecoder.formatted(_:)` so the date twins are what is compared.
+enum RESTOracle {
+    /// One model's fixture under some date styles, as decoder pairs.
+    static func pairs<T: Codable & SendableMetatype>(_ type: T.Type, _ name: String, _ styles: [RESTDateStyle])
+        -> [DecoderPair]
+    {
+        styles.map { style in
+            let legacy = style.jsonDecoder()
+            let candidate = WireJSONDecoder(configuredLike: style.jsonDecoder(), acceptance: .jsonDecoder)
+            if let format = style.format {
+                candidate.dateDecodingStrategy = WireJSONDecoder.formatted(RESTDateStyle.formatter(format))
+            }
+            let encoder = DecoderPair.canonicalEncoder()
+            let canonical: @Sendable (T) -> [UInt8] = { value in
+                (try? Array(encoder.encode(value))) ?? Array("<not encodable>".utf8)
+            }
+            return DecoderPair(
+                name: "\(name) \(style.rawValue)",
+                legacy: { bytes in
+                    DecodeOutcome(decoding: { try legacy.decode(T.self, from: Data(bytes)) }, canonical: canonical)
+                },
+                candidate: { bytes in
+                    DecodeOutcome(decoding: { try candidate.decode(T.self, from: Data(bytes)) }, canonical: canonical)
+                })
+        }
+    }
+
+    static let textStyles: [RESTDateStyle] = [.formattedZone, .formattedLiteralZ, .iso8601, .customISO8601Formatter]
+    static let numberStyles: [RESTDateStyle] = [.secondsSince1970, .millisecondsSince1970]
+
+    /// The fixtures: one document per model (a user, a repository, an issue, a pull request), with
+    /// text dates and with numeric dates; each the seed of its own mutants, decoded by its model
+    /// under the styles its dates suit; and the share of the mutants each gets.
+    static func fixtures() -> [(name: String, bytes: [UInt8], pairs: [DecoderPair], share: Int)] {
+        var random = RESTRandom(state: 0x27)
+        func document(_ make: (inout RESTRandom, RESTDateStyle) -> RESTJSON, _ style: RESTDateStyle) -> [UInt8] {
+            var copy = random
+            defer { random = copy }
+            return Array(make(&copy, style).text.utf8)
+        }
+        var fixtures: [(name: String, bytes: [UInt8], pairs: [DecoderPair], share: Int)] = []
+        for (styles, style) in [(textStyles, RESTDateStyle.formattedZone), (numberStyles, .secondsSince1970)] {
+            let dates = style == .secondsSince1970 ? "numeric" : "text"
+            fixtures.append(
+                (
+                    "user-\(dates)", document({ RESTPayload.user(&$0, $1, full: true) }, style),
+                    pairs(RESTUser.self, "user", styles), 30
+                ))
+            fixtures.append(
+                (
+                    "repository-\(dates)", document(RESTPayload.repository, style),
+                    pairs(RESTRepository.self, "repository", styles), 30
+                ))
+            fixtures.append(
+                ("issue-\(dates)", document(RESTPayload.issue, style), pairs(RESTIssue.self, "issue", styles), 30))
+            fixtures.append(
+                (
+                    "pull-request-\(dates)", document(RESTPayload.pullRequest, style),
+                    pairs(RESTPullRequest.self, "pull-request", styles), 10
+                ))
+        }
+        return fixtures
+    }
+
+    /// Runs the oracle over `total` mutants, shared among the fixtures by their shares.
+    static func run(total: Int, workers: Int = min(2, ProcessInfo.processInfo.activeProcessorCount)) -> (
+        report: DecoderOracleReport, expected: Int, unparseable: [String]
+    ) {
+        let fixtures = Self.fixtures()
+        let shares = fixtures.reduce(0) { $0 + $1.share }
+        var targets: [DecoderTarget] = []
+        var corpus: DecoderInputSequence?
+        var expected = 0
+        var unparseable: [String] = []
+        for (position, fixture) in fixtures.enumerated() {
+            targets.append(DecoderTarget(name: fixture.name, pairs: fixture.pairs))
+            let mutants = FixtureMutants(files: [(fixture.name, fixture.bytes)], seed: 27)
+            if !mutants.unparseable.isEmpty { unparseable.append(fixture.name) }
+            let count = total * fixture.share / shares
+            expected += count
+            let inputs = mutants.corpus(count: count, target: position)
+            corpus = corpus.map { $0.followed(by: inputs) } ?? inputs
+        }
+        guard let corpus else { return (DecoderOracleReport(), 0, unparseable) }
+        return (DecoderOracle(targets: targets, workers: workers).run(corpus), expected, unparseable)
     }
 }

@@ -32,10 +32,14 @@ struct Options {
     /// Internal: one paired run of section d), or one decoder alone (`json` or `wire`).
     var restChild: RESTRun.Spec?
     var restAlone: (RESTRun.Spec, Bool)?
+    /// Run the decoder oracle over this many mutants of the workload's fixtures, in release, and
+    /// print its report (the full-scale run of WireOracleTests' real-model oracle).
+    var restOracle: Int?
 
     static let usage = """
         usage: wirelock-decoder-bench --file FILE [--runs N] [--docs N]
                wirelock-decoder-bench --rest [--rest-filter TEXT] [--runs N]
+               wirelock-decoder-bench --rest-oracle COUNT
 
         Decodes FILE (from `wirelock-gen --size-mb 100 --out FILE`) into a Codable mirror with
         JSONDecoder, JSONSerialization and WireJSONDecoder (strict, .jsonDecoder acceptance and
@@ -59,6 +63,7 @@ struct Options {
                 options.child = workload
             case "--rest": options.restOnly = true
             case "--rest-filter": options.restFilter = try rest.value(argument)
+            case "--rest-oracle": options.restOracle = try rest.positive(argument)
             case "--rest-child":
                 let name = try rest.value(argument)
                 guard let spec = RESTRun.Spec(argument: name) else { throw BenchError("unknown row '\(name)'") }
@@ -75,7 +80,8 @@ struct Options {
                 throw BenchError("unknown argument '\(argument)'\n\(usage)")
             }
         }
-        let restMode = options.restOnly || options.restChild != nil || options.restAlone != nil
+        let restMode =
+            options.restOnly || options.restChild != nil || options.restAlone != nil || options.restOracle != nil
         guard options.file != nil || restMode else { throw BenchError("give --file FILE\n\(usage)") }
         return options
     }
@@ -267,7 +273,15 @@ func smallTable(_ rows: [Row], options: Options) -> String {
 
 do {
     let options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
-    if let spec = options.restChild {
+    if let total = options.restOracle {
+        let start = monotonicSeconds()
+        let run = RESTOracle.run(total: total)
+        print(run.report)
+        print(
+            "expected inputs \(run.expected), unparseable fixtures \(run.unparseable), \(fixed(monotonicSeconds() - start, 1)) s"
+        )
+        if !run.report.isClean || run.report.inputs != run.expected || !run.unparseable.isEmpty { exit(1) }
+    } else if let spec = options.restChild {
         print(try RESTRun.paired(spec).line)
     } else if let (spec, wire) = options.restAlone {
         print(try RESTRun.alone(spec, wire: wire).line)
