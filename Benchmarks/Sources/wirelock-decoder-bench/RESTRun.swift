@@ -89,8 +89,13 @@ enum RESTRun {
             pairedSeconds: candidateSeconds)
     }
 
-    /// One decoder alone on a payload, `count` times (for its peak RSS).
-    static func alone(_ spec: Spec, wire: Bool, count: Int = 40) throws -> ChildResult {
+    /// One decoder alone on a payload, `count` times (for its peak RSS; and, with
+    /// `WIRELOCK_BENCH_DECODES`, a count for instruction profiles: the difference between two
+    /// counts is the steady state, without the first decode's one-time conformance lookups).
+    static func alone(
+        _ spec: Spec, wire: Bool,
+        count: Int = ProcessInfo.processInfo.environment["WIRELOCK_BENCH_DECODES"].flatMap { Int($0) } ?? 40
+    ) throws -> ChildResult {
         let data = Data(spec.payload.bytes(spec.style))
         let decode =
             wire ? RESTDecode.wire(wireDecoder(spec.style, spec.setup)) : .jsonDecoder(spec.style.jsonDecoder())
