@@ -86,59 +86,11 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always) func memberIndex(_ key: Key) -> Int? {
         let name = key.stringValue
         if let lookup { return lookup.names[name] }
-        let tape = impl.tape
-        let count = tape.count(object)
-        if count == 0 { return nil }
+        if impl.tape.count(object) == 0 { return nil }
         var utf8Name = name
-        return utf8Name.withUTF8 { utf8 -> Int? in
-            let first = object &+ 1
-            let objectEnd = tape.end(object)
-            var ascii: Bool?  // worked out only when a comparison needs it
-            if tape.flags(object) & ObjectFlags.duplicates != 0 {
-                var member = first
-                for _ in 0..<count {
-                    if matches(member, utf8, ascii: &ascii, name: name) { return member }
-                    member = tape.end(member &+ 1)
-                }
-                return nil
-            }
-            let slot = object & (DecoderImpl.cursorSlots &- 1)
-            var member = impl.cursorObjects[slot] == object ? impl.cursorMembers[slot] : first
-            for _ in 0..<count {
-                if matches(member, utf8, ascii: &ascii, name: name) {
-                    let next = tape.end(member &+ 1)
-                    impl.cursorObjects[slot] = object
-                    impl.cursorMembers[slot] = next == objectEnd ? first : next
-                    return member
-                }
-                member = tape.end(member &+ 1)
-                if member == objectEnd { member = first }
-            }
-            return nil
-        }
-    }
-
-    @inline(__always) func matches(
-        _ member: Int, _ utf8: UnsafeBufferPointer<UInt8>, ascii: inout Bool?, name: String
-    ) -> Bool {
-        let tape = impl.tape
-        let length = tape.length(member)
-        let plain = tape.flags(member) == 0
-        if plain, length == utf8.count,
-            length == 0 || memcmpBytes(impl.base + tape.offset(member), utf8.baseAddress!, length)
-        {
-            return true
-        }
-        if ascii == nil { ascii = isASCII(utf8) }
-        if plain, ascii == true { return false }
-        // Escapes or non-ASCII on either side: compare as Strings (canonical equivalence), as
-        // JSONDecoder's dictionary of members does.
-        return impl.stringValue(member) == name
-    }
-
-    @inline(__always) func isASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in utf8 where byte >= 0x80 { return false }
-        return true
+        // The search itself is not generic (DecoderImpl.member(of:named:name:)): a debug build runs
+        // generic code unspecialised, and would pay for the generic context at every member.
+        return utf8Name.withUTF8 { [impl, object] utf8 in impl.member(of: object, named: utf8, name: name) }
     }
 
     /// JSONDecoder's error for a key the object does not have.
@@ -322,5 +274,60 @@ final class MemberIndex {
         }
         self.names = names
         converted = false
+    }
+}
+
+extension DecoderImpl {
+    /// The member name entry of `object` (which has members) whose name is `utf8` (`name`'s
+    /// UTF-8), or nil: compared in place from the member after the last one found in this object
+    /// (the object's cursor), wrapping round once; the first copy of a repeated name.
+    func member(of object: Int, named utf8: UnsafeBufferPointer<UInt8>, name: String) -> Int? {
+        let count = tape.count(object)
+        let first = object &+ 1
+        let objectEnd = tape.end(object)
+        var ascii: Bool?  // worked out only when a comparison needs it
+        if tape.flags(object) & ObjectFlags.duplicates != 0 {
+            var member = first
+            for _ in 0..<count {
+                if matches(member, utf8, ascii: &ascii, name: name) { return member }
+                member = tape.end(member &+ 1)
+            }
+            return nil
+        }
+        let slot = object & (DecoderImpl.cursorSlots &- 1)
+        var member = cursorObjects[slot] == object ? cursorMembers[slot] : first
+        for _ in 0..<count {
+            if matches(member, utf8, ascii: &ascii, name: name) {
+                let next = tape.end(member &+ 1)
+                cursorObjects[slot] = object
+                cursorMembers[slot] = next == objectEnd ? first : next
+                return member
+            }
+            member = tape.end(member &+ 1)
+            if member == objectEnd { member = first }
+        }
+        return nil
+    }
+
+    @inline(__always) func matches(
+        _ member: Int, _ utf8: UnsafeBufferPointer<UInt8>, ascii: inout Bool?, name: String
+    ) -> Bool {
+        let length = tape.length(member)
+        let plain = tape.flags(member) == 0
+        if plain, length == utf8.count,
+            length == 0 || memcmpBytes(base + tape.offset(member), utf8.baseAddress!, length)
+        {
+            return true
+        }
+        if ascii == nil { ascii = Self.isASCII(utf8) }
+        if plain, ascii == true { return false }
+        // Escapes or non-ASCII on either side: compare as Strings (canonical equivalence), as
+        // JSONDecoder's dictionary of members does.
+        return stringValue(member) == name
+    }
+
+    @inline(__always) static func isASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in utf8 where byte >= 0x80 { return false }
+        return true
     }
 }
