@@ -1,7 +1,7 @@
 // The real-model workload: models and generated payloads shaped like a large public REST API
-// (GitHub's v3): wide objects of 18–86 members of which a model reads 6–25, many of them nullable,
+// (GitHub's v3): objects of 5–80 members of which a model reads 4–26, many of them nullable,
 // URL members, nested user, owner and repository objects, arrays of 30–250 elements, documents from
-// ~1.7 KB to ~1 MB, and the date strategies apps use with it.
+// ~1.5 KB to ~1.3 MB, and the date strategies apps use with it.
 //
 // The same file is in Tests/WireOracleTests (the decoder oracle runs over its fixtures' mutants);
 // a test there checks that the two copies are identical. Written for WireLock, modelled on the
@@ -418,14 +418,14 @@ struct RESTRandom {
 enum RESTPayload: String, CaseIterable, Sendable {
     /// One user (`GET /users/{login}`), ~1.5 KB: 33 members, 13 read.
     case user = "user"
-    /// One pull request with its head and base repositories, ~25 KB.
+    /// One pull request with its head and base repositories, ~28 KB: 48 members, 26 read.
     case pullRequest = "pull-request"
-    /// 30 repositories (`GET /orgs/{org}/repos`), ~86 members each of which the model reads 20:
+    /// 30 repositories (`GET /orgs/{org}/repos`), 80 members each of which the model reads 20:
     /// the widest.
     case repositories = "repositories-30"
-    /// 100 issues (`GET /repos/{owner}/{repo}/issues`), ~0.4 MB.
+    /// 100 issues (`GET /repos/{owner}/{repo}/issues`), ~0.5 MB: 28–30 members each, 18 read.
     case issues = "issues-100"
-    /// 250 issues, ~1 MB.
+    /// 250 issues, ~1.3 MB.
     case issuesLarge = "issues-250"
 
     /// The document, written for `style`'s dates; the same bytes for the same arguments.

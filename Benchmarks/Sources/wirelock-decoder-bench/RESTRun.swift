@@ -41,11 +41,13 @@ enum RESTRun {
 
     /// The WireJSONDecoder of a spec: strict, the style's strategy.
     static func wireDecoder(_ style: RESTDateStyle, _ setup: Setup) -> WireJSONDecoder {
-        let decoder = WireJSONDecoder(configuredLike: style.jsonDecoder())
         if setup == .wireFormatted, let format = style.format {
+            // One formatter, as the app has (not also the one of a JSONDecoder to copy from).
+            let decoder = WireJSONDecoder()
             decoder.dateDecodingStrategy = WireJSONDecoder.formatted(RESTDateStyle.formatter(format))
+            return decoder
         }
-        return decoder
+        return WireJSONDecoder(configuredLike: style.jsonDecoder())
     }
 
     /// One paired run in this process: decodes the payload with both decoders, block by block

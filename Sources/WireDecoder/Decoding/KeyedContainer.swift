@@ -18,7 +18,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Objects with more members get a hash index of their names. Below it a lookup compares
     /// bytes in place from the member after the last one found: a model reads its keys in payload
     /// order, so reading k of n members costs about n length comparisons in all, where building the
-    /// index costs n `String`s and hashes (a GitHub repository: 86 members, 17–20 read).
+    /// index costs n `String`s and hashes (a GitHub repository: 80 members, 20 read).
     static var indexThreshold: Int { 512 }
 
     init(impl: DecoderImpl, object: Int, node: PathNode) throws {

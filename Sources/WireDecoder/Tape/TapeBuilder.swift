@@ -44,7 +44,7 @@ struct TapeBuilder {
     var generation: UInt32 = 0
 
     static let maxDepth = 512
-    /// Objects up to this many members (GitHub's repositories have ~86) are checked for repeated
+    /// Objects up to this many members (a GitHub repository has 80) are checked for repeated
     /// names in the table; larger ones by sorting fingerprints.
     static let tableMembers = 128
     static let tableSlots = 256
