@@ -10,8 +10,9 @@ import Foundation
 /// pattern writes (`2024-05-01T01:00:00Z`, years 1583–9999, real days and times) and returns nil
 /// for everything else, which the caller hands to the formatter itself. So a twin and its
 /// formatter agree on every input by construction, and the oracle proves the fast path right on
-/// the inputs it decides (`make proof-date-twins`: 10⁶ generated inputs and every corner input per
-/// pattern, on Linux, swift-corelibs-foundation).
+/// the inputs it decides (WireOracleTests' `FormatterTwinProofTests` with
+/// `WIRELOCK_TEST_SCALE=full`: per pattern 10⁶ generated inputs, every listed corner input and 10⁶
+/// inputs in the pattern's own shape, on Linux, swift-corelibs-foundation; BENCHMARKS.md).
 ///
 /// What was proven where: Linux only. `DateFormatter` is ICU on both platforms but Darwin ships
 /// its own ICU and CoreFoundation, so a twin is only *used* on Linux (``isProvenOnThisPlatform``);
