@@ -51,6 +51,10 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
     /// Member cursors: the next member to try first, per object (direct-mapped by tape index).
     let cursorObjects: UnsafeMutablePointer<Int>
     let cursorMembers: UnsafeMutablePointer<Int>
+    /// Name filters, per object that a lookup missed in (direct-mapped by tape index like the
+    /// cursors): 128 bits, one set per member name (``member(of:named:name:)``).
+    let filterObjects: UnsafeMutablePointer<Int>
+    let filterBits: UnsafeMutablePointer<UInt64>
     /// The decode's own decoder, for one made by `superDecoder()`: its cursors and its document
     /// stay alive as long as this decoder does. Nil for the decode's own decoder.
     let owner: DecoderImpl?
@@ -94,6 +98,10 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         cursorObjects.initialize(repeating: -1, count: Self.cursorSlots)
         cursorMembers = .allocate(capacity: Self.cursorSlots)
         cursorMembers.initialize(repeating: 0, count: Self.cursorSlots)
+        filterObjects = .allocate(capacity: Self.cursorSlots)
+        filterObjects.initialize(repeating: -1, count: Self.cursorSlots)
+        filterBits = .allocate(capacity: 2 * Self.cursorSlots)
+        filterBits.initialize(repeating: 0, count: 2 * Self.cursorSlots)
         directTypes = DirectTypeCache.current
         owner = nil
     }
@@ -109,6 +117,8 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         nullIndex = other.nullIndex
         cursorObjects = other.cursorObjects
         cursorMembers = other.cursorMembers
+        filterObjects = other.filterObjects
+        filterBits = other.filterBits
         directTypes = other.directTypes
         let owner = other.owner ?? other
         self.owner = owner
@@ -122,6 +132,8 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         if owner == nil {
             cursorObjects.deallocate()
             cursorMembers.deallocate()
+            filterObjects.deallocate()
+            filterBits.deallocate()
             keptInput?.deallocate()
         }
     }

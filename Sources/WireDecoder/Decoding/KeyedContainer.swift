@@ -281,6 +281,12 @@ extension DecoderImpl {
     /// The member name entry of `object` (which has members) whose name is `utf8` (`name`'s
     /// UTF-8), or nil: compared in place from the member after the last one found in this object
     /// (the object's cursor), wrapping round once; the first copy of a repeated name.
+    ///
+    /// A name that is not there costs a pass over every member. Models ask for absent names again
+    /// and again (a user model's profile members in every user nested in a payload), so the first
+    /// miss in an object whose names are all plain ASCII leaves a 128-bit filter of them, and an
+    /// ASCII name whose bit is not set is absent at once. (A non-ASCII name can equal an ASCII one
+    /// as a `String`, U+212A KELVIN SIGN and `K`: those always take the pass.)
     func member(of object: Int, named utf8: UnsafeBufferPointer<UInt8>, name: String) -> Int? {
         let count = tape.count(object)
         let first = object &+ 1
@@ -295,6 +301,14 @@ extension DecoderImpl {
             return nil
         }
         let slot = object & (DecoderImpl.cursorSlots &- 1)
+        let filtered = filterObjects[slot] == object
+        if filtered {
+            if ascii == nil { ascii = Self.isASCII(utf8) }
+            if ascii == true {
+                let bit = Self.filterBit(utf8.baseAddress ?? base, utf8.count)
+                if filterBits[slot &* 2 &+ bit &>> 6] & (1 &<< UInt64(bit & 63)) == 0 { return nil }
+            }
+        }
         var member = cursorObjects[slot] == object ? cursorMembers[slot] : first
         for _ in 0..<count {
             if matches(member, utf8, ascii: &ascii, name: name) {
@@ -306,7 +320,39 @@ extension DecoderImpl {
             member = tape.end(member &+ 1)
             if member == objectEnd { member = first }
         }
+        if !filtered { buildFilter(object, count: count, slot: slot) }
         return nil
+    }
+
+    /// Sets `slot`'s filter to the names of `object`, if all of them are plain ASCII.
+    func buildFilter(_ object: Int, count: Int, slot: Int) {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var member = object &+ 1
+        for _ in 0..<count {
+            guard tape.flags(member) == 0 else { return }
+            let bit = Self.filterBit(base + tape.offset(member), tape.length(member))
+            if bit < 64 { low |= 1 &<< UInt64(bit) } else { high |= 1 &<< UInt64(bit &- 64) }
+            member = tape.end(member &+ 1)
+        }
+        filterObjects[slot] = object
+        filterBits[slot &* 2] = low
+        filterBits[slot &* 2 &+ 1] = high
+    }
+
+    /// A name's bit in a filter, 0..<128: from its length and its first and last eight bytes.
+    @inline(__always) static func filterBit(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> Int {
+        var head: UInt64 = 0
+        var tail: UInt64 = 0
+        if length >= 8 {
+            head = UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self)
+            tail = UnsafeRawPointer(bytes + (length &- 8)).loadUnaligned(as: UInt64.self)
+        } else {
+            for index in 0..<length { head = head << 8 | UInt64(bytes[index]) }
+        }
+        let mixed =
+            (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: length)
+        return Int(truncatingIfNeeded: (mixed &* 0xFF51_AFD7_ED55_8CCD) &>> 57)
     }
 
     @inline(__always) func matches(
