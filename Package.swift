@@ -239,7 +239,9 @@ let package = Package(
 // never compiles them — link internal modules by product. The Makefile sets WIRELOCK_TOOL_PRODUCTS=1
 // for those builds only; a package depending on WireLock never sees these products.
 if Context.environment["WIRELOCK_TOOL_PRODUCTS"] != nil {
-    package.products += ["WireGolden", "WireFuzz", "WireShapes", "WireOracle", "WireStub", "WireSupport"].map {
+    package.products += [
+        "WireGolden", "WireFuzz", "WireShapes", "WireOracle", "WireStub", "WireSupport", "WireCommands",
+    ].map {
         .library(name: $0, targets: [$0])
     }
 }

@@ -37,7 +37,12 @@ let package = Package(
         // JSONDecoder and JSONSerialization, on the 100 MB document and on 10,000 documents of ~2 KB.
         .executableTarget(
             name: "wirelock-decoder-bench",
-            dependencies: ["WireLockBenchSupport", .product(name: "WireDecoder", package: "WireLock")],
+            dependencies: [
+                "WireLockBenchSupport", .product(name: "WireDecoder", package: "WireLock"),
+                // The real-model workload's decoder oracle (--rest-oracle), in release.
+                .product(name: "WireOracle", package: "WireLock"),
+                .product(name: "WireCommands", package: "WireLock"),  // FixtureMutants
+            ],
             path: "Sources/wirelock-decoder-bench"
         ),
 

@@ -4,7 +4,8 @@ import WireJSON
 import WireOracle
 import WireSupport
 
-/// Mutants of fixture files, as decoder oracle inputs.
+/// Mutants of fixture files, as decoder oracle inputs. (Public, though WireCommands is internal:
+/// the decoder benchmark, a separate package, uses it.)
 ///
 /// Every file that parses as JSON (strictly, or with repeated names and comments allowed, so
 /// `movie-duplicate-key.json` and `calendar-with-comment.json` seed mutants too) is a seed of
@@ -17,11 +18,11 @@ import WireSupport
 /// let mutants = try FixtureMutants(files: [("movies-success.json", bytes)], seed: 1)
 /// let corpus = mutants.corpus(count: 10_000, target: 0)
 /// ```
-package struct FixtureMutants: Sendable {
+public struct FixtureMutants: Sendable {
     /// The mutation engine over the parseable files (nil when none parses).
-    package let generator: MutantGenerator?
+    public let generator: MutantGenerator?
     /// The files that did not parse, by name, with their bytes.
-    package let unparseable: [(name: String, bytes: [UInt8])]
+    public let unparseable: [(name: String, bytes: [UInt8])]
     /// At most this many byte positions per unparseable file.
     let positionsPerFile: Int
 
@@ -33,7 +34,7 @@ package struct FixtureMutants: Sendable {
     ///   - mutators: the mutators used (all by default).
     ///   - variantsPerFile: at most this many byte positions of each unparseable file are cut at and
     ///     left out (spread evenly over the file; every position by default).
-    package init(
+    public init(
         files: [(name: String, bytes: [UInt8])], seed: UInt64, mutators: [Mutator] = Mutator.allCases,
         variantsPerFile: Int = .max
     ) {
@@ -58,10 +59,10 @@ package struct FixtureMutants: Sendable {
     }
 
     /// The names of the files that seed mutants.
-    package var seedNames: [String] { generator?.productiveSeeds ?? [] }
+    public var seedNames: [String] { generator?.productiveSeeds ?? [] }
 
     /// How many byte-level variants the unparseable files give (each file: itself, and two per byte).
-    package var variantCount: Int { unparseable.reduce(0) { $0 + 1 + 2 * positions($1.bytes.count) } }
+    public var variantCount: Int { unparseable.reduce(0) { $0 + 1 + 2 * positions($1.bytes.count) } }
 
     /// How many byte positions of a file of `count` bytes are used.
     func positions(_ count: Int) -> Int { min(count, positionsPerFile) }
@@ -73,7 +74,7 @@ package struct FixtureMutants: Sendable {
     }
 
     /// Variant `v` of the unparseable files: the file, a cut after byte i, or byte i left out.
-    package func variant(_ v: Int) -> (origin: String, bytes: [UInt8]) {
+    public func variant(_ v: Int) -> (origin: String, bytes: [UInt8]) {
         var rest = v
         for file in unparseable {
             let n = 1 + 2 * positions(file.bytes.count)
@@ -92,7 +93,7 @@ package struct FixtureMutants: Sendable {
 
     /// `count` mutants (those of `shard`), then every byte-level variant of the unparseable files
     /// (those of `shard` too, numbered after the mutants), as inputs of target `target`.
-    package func corpus(count: Int, target: Int, shard: Shard = .whole) -> DecoderInputSequence {
+    public func corpus(count: Int, target: Int, shard: Shard = .whole) -> DecoderInputSequence {
         let generator = self.generator
         let mutantCount = generator == nil ? 0 : max(0, count)
         let total = mutantCount + variantCount

@@ -105,13 +105,13 @@ enum CanonicalQuote {
 ///
 /// A formatter is used by at most one thread between taking it from the list and giving it back,
 /// and the list itself is only touched with the lock held.
-final class FormatterPool<F: Formatter>: Sendable {
+package final class FormatterPool<F: Formatter>: Sendable {
     private let idle = Locked([F]())
     private let make: @Sendable () -> F
 
-    init(_ make: @escaping @Sendable () -> F) { self.make = make }
+    package init(_ make: @escaping @Sendable () -> F) { self.make = make }
 
-    func use<R>(_ body: (F) -> R) -> R {
+    package func use<R>(_ body: (F) -> R) -> R {
         let f = idle.withLock { $0.popLast() } ?? make()
         defer { idle.withLock { $0.append(f) } }
         return body(f)

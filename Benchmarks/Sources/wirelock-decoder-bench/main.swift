@@ -25,15 +25,28 @@ struct Options {
     var docs = 10_000
     /// Internal: run one workload once and print its result (used by the parent process).
     var child: Workload?
+    /// Only section d), the real-model workload (no `--file` needed).
+    var restOnly = false
+    /// Section d)'s rows whose `payload:style:setup` contains this text; all when nil.
+    var restFilter: String?
+    /// Internal: one paired run of section d), or one decoder alone (`json` or `wire`).
+    var restChild: RESTRun.Spec?
+    var restAlone: (RESTRun.Spec, Bool)?
+    /// Run the decoder oracle over this many mutants of the workload's fixtures, in release, and
+    /// print its report (the full-scale run of WireOracleTests' real-model oracle).
+    var restOracle: Int?
 
     static let usage = """
         usage: wirelock-decoder-bench --file FILE [--runs N] [--docs N]
+               wirelock-decoder-bench --rest [--rest-filter TEXT] [--runs N]
+               wirelock-decoder-bench --rest-oracle COUNT
 
         Decodes FILE (from `wirelock-gen --size-mb 100 --out FILE`) into a Codable mirror with
         JSONDecoder, JSONSerialization and WireJSONDecoder (strict, .jsonDecoder acceptance and
         decodeWithReport), then its first N records (default 10000) as single-record documents,
         one call each; N rounds in which every row runs once (default 3), each run in its own process;
-        prints markdown.
+        then the real-model workload (section d, generated in memory); prints markdown. --rest runs
+        only section d (rows filtered by --rest-filter, e.g. `repositories-30` or `iso8601`).
         """
 
     static func parse(_ arguments: [String]) throws -> Options {
@@ -48,6 +61,18 @@ struct Options {
                 let name = try rest.value(argument)
                 guard let workload = Workload(argument: name) else { throw BenchError("unknown workload '\(name)'") }
                 options.child = workload
+            case "--rest": options.restOnly = true
+            case "--rest-filter": options.restFilter = try rest.value(argument)
+            case "--rest-oracle": options.restOracle = try rest.positive(argument)
+            case "--rest-child":
+                let name = try rest.value(argument)
+                guard let spec = RESTRun.Spec(argument: name) else { throw BenchError("unknown row '\(name)'") }
+                options.restChild = spec
+            case "--rest-alone":
+                let name = try rest.value(argument)
+                let side = try rest.value(argument)
+                guard let spec = RESTRun.Spec(argument: name) else { throw BenchError("unknown row '\(name)'") }
+                options.restAlone = (spec, side == "wire")
             case "-h", "--help":
                 print(usage)
                 exit(0)
@@ -55,7 +80,9 @@ struct Options {
                 throw BenchError("unknown argument '\(argument)'\n\(usage)")
             }
         }
-        guard options.file != nil else { throw BenchError("give --file FILE\n\(usage)") }
+        let restMode =
+            options.restOnly || options.restChild != nil || options.restAlone != nil || options.restOracle != nil
+        guard options.file != nil || restMode else { throw BenchError("give --file FILE\n\(usage)") }
         return options
     }
 }
@@ -246,7 +273,23 @@ func smallTable(_ rows: [Row], options: Options) -> String {
 
 do {
     let options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
-    if let child = options.child {
+    if let total = options.restOracle {
+        let start = monotonicSeconds()
+        let run = RESTOracle.run(total: total)
+        print(run.report)
+        print(
+            "expected inputs \(run.expected), unparseable fixtures \(run.unparseable), \(fixed(monotonicSeconds() - start, 1)) s"
+        )
+        if !run.report.isClean || run.report.inputs != run.expected || !run.unparseable.isEmpty { exit(1) }
+    } else if let spec = options.restChild {
+        print(try RESTRun.paired(spec).line)
+    } else if let (spec, wire) = options.restAlone {
+        print(try RESTRun.alone(spec, wire: wire).line)
+    } else if options.restOnly {
+        progress("wirelock-decoder-bench: the real-model workload, \(options.runs) runs per row")
+        print(MachineInfo.current().markdown + "\n")
+        print(try RESTRun.table(options: options))
+    } else if let child = options.child {
         print(try runChild(child, options: options).line)
     } else {
         let file = options.file ?? ""
@@ -265,6 +308,7 @@ do {
         let (small, smallExact) = try measure(smallWorkloads, options: options, expectedRecords: options.docs)
         print(smallTable(small, options: options))
         print(try PairedRun.table(options: options))
+        print(try RESTRun.table(options: options))
         print(
             largeExact && smallExact
                 ? "Peak RSS: GNU time `%M` of each run's own process (max over the runs); in b) it includes the documents held in memory."

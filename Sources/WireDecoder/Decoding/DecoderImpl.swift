@@ -2,6 +2,7 @@
 // own implementation, it moves to a nested value and back instead of allocating a decoder per
 // value); containers are small structs over tape indices.
 import Foundation
+import WireDates
 
 /// The configuration of one decode, copied from the decoder when it starts.
 struct DecodingOptions {
@@ -50,6 +51,10 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
     /// Member cursors: the next member to try first, per object (direct-mapped by tape index).
     let cursorObjects: UnsafeMutablePointer<Int>
     let cursorMembers: UnsafeMutablePointer<Int>
+    /// Name filters, per object that a lookup missed in (direct-mapped by tape index like the
+    /// cursors): 128 bits, one set per member name (``member(of:named:name:)``).
+    let filterObjects: UnsafeMutablePointer<Int>
+    let filterBits: UnsafeMutablePointer<UInt64>
     /// The decode's own decoder, for one made by `superDecoder()`: its cursors and its document
     /// stay alive as long as this decoder does. Nil for the decode's own decoder.
     let owner: DecoderImpl?
@@ -62,6 +67,9 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
     private var keptTape: TapeStorage?
     /// The entry that stands for a missing value (a `null` after the document).
     let nullIndex: Int
+    /// The last `DateFormatter` of a `.formatted` strategy this decode met, and its twin's pattern.
+    var recognisedFormatter: DateFormatter?
+    var recognisedPattern: FixedFormatPattern?
     /// How many more errors get their JSON path and line in the description.
     var placesLeft = 8
 
@@ -90,6 +98,10 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         cursorObjects.initialize(repeating: -1, count: Self.cursorSlots)
         cursorMembers = .allocate(capacity: Self.cursorSlots)
         cursorMembers.initialize(repeating: 0, count: Self.cursorSlots)
+        filterObjects = .allocate(capacity: Self.cursorSlots)
+        filterObjects.initialize(repeating: -1, count: Self.cursorSlots)
+        filterBits = .allocate(capacity: 2 * Self.cursorSlots)
+        filterBits.initialize(repeating: 0, count: 2 * Self.cursorSlots)
         directTypes = DirectTypeCache.current
         owner = nil
     }
@@ -105,6 +117,8 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         nullIndex = other.nullIndex
         cursorObjects = other.cursorObjects
         cursorMembers = other.cursorMembers
+        filterObjects = other.filterObjects
+        filterBits = other.filterBits
         directTypes = other.directTypes
         let owner = other.owner ?? other
         self.owner = owner
@@ -118,6 +132,8 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         if owner == nil {
             cursorObjects.deallocate()
             cursorMembers.deallocate()
+            filterObjects.deallocate()
+            filterBits.deallocate()
             keptInput?.deallocate()
         }
     }
@@ -448,6 +464,9 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         case .millisecondsSince1970:
             return Date(timeIntervalSince1970: try unwrapFloat(index, as: Double.self, parent: parent, key: key) / 1000)
         case .iso8601:
+            if let interval = fastDateInterval(index, { WireDates.fastInterval($0, .jsonISO8601) }) {
+                return Date(timeIntervalSinceReferenceDate: interval)
+            }
             let string = try unwrapString(index, parent: parent, key: key)
             guard let date = ISO8601Parsing.date(from: string) else {
                 // JSONDecoder gives the path of the decoder here, without the key.
@@ -459,6 +478,7 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         #if canImport(Darwin)
             // On Linux `.formatted` is a `.custom` closure around the formatter (handled below).
             case .formatted(let formatter):
+                if let date = twinDate(index, formatter: formatter) { return date }
                 let string = try unwrapString(index, parent: parent, key: key)
                 guard let date = formatter.date(from: string) else {
                     throw corrupted(
@@ -472,6 +492,34 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         @unknown default:
             return try with(index, path: parent.appending(key())) { try Date(from: self) }
         }
+    }
+
+    /// A date string's interval from a twin's fast path, or nil: the entry is no plain string (an
+    /// escape, non-ASCII, another kind), the twins are not proven on this platform, or the fast path
+    /// declines the text (the caller then decodes it as `JSONDecoder` does).
+    @inline(__always) func fastDateInterval(
+        _ index: Int, _ fast: (UnsafeBufferPointer<UInt8>) -> Double?
+    ) -> Double? {
+        guard FixedFormatPattern.isProvenOnThisPlatform, tape.kind(index) == .string, tape.flags(index) == 0 else {
+            return nil
+        }
+        return fast(UnsafeBufferPointer(start: base + tape.offset(index), count: tape.length(index)))
+    }
+
+    /// The date `formatter` would read from the string at `index`, when the formatter is one of the
+    /// fixed-format set-ups (``FixedFormatPattern``) and its twin's fast path decides the text;
+    /// nil sends the value to the formatter. The formatter's settings are read at its first date
+    /// in a decode (a formatter changed during a decode is a data race, as with `JSONDecoder`).
+    @inline(__always) func twinDate(_ index: Int, formatter: DateFormatter) -> Date? {
+        guard FixedFormatPattern.isProvenOnThisPlatform else { return nil }
+        if recognisedFormatter !== formatter {
+            recognisedFormatter = formatter
+            recognisedPattern = FixedFormatPattern.recognise(formatter)
+        }
+        guard let pattern = recognisedPattern, let interval = fastDateInterval(index, pattern.interval) else {
+            return nil
+        }
+        return Date(timeIntervalSinceReferenceDate: interval)
     }
 
     func unwrapData(_ index: Int, parent: PathNode, key: KeyThunk) throws -> Data {

@@ -15,7 +15,11 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// container is three words.
     let lookup: MemberIndex?
 
-    static var indexThreshold: Int { 48 }
+    /// Objects with more members get a hash index of their names. Below it a lookup compares
+    /// bytes in place from the member after the last one found: a model reads its keys in payload
+    /// order, so reading k of n members costs about n length comparisons in all, where building the
+    /// index costs n `String`s and hashes (a GitHub repository: 80 members, 20 read).
+    static var indexThreshold: Int { 512 }
 
     init(impl: DecoderImpl, object: Int, node: PathNode) throws {
         self.impl = impl
@@ -82,59 +86,11 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always) func memberIndex(_ key: Key) -> Int? {
         let name = key.stringValue
         if let lookup { return lookup.names[name] }
-        let tape = impl.tape
-        let count = tape.count(object)
-        if count == 0 { return nil }
+        if impl.tape.count(object) == 0 { return nil }
         var utf8Name = name
-        return utf8Name.withUTF8 { utf8 -> Int? in
-            let first = object &+ 1
-            let objectEnd = tape.end(object)
-            var ascii: Bool?  // worked out only when a comparison needs it
-            if tape.flags(object) & ObjectFlags.duplicates != 0 {
-                var member = first
-                for _ in 0..<count {
-                    if matches(member, utf8, ascii: &ascii, name: name) { return member }
-                    member = tape.end(member &+ 1)
-                }
-                return nil
-            }
-            let slot = object & (DecoderImpl.cursorSlots &- 1)
-            var member = impl.cursorObjects[slot] == object ? impl.cursorMembers[slot] : first
-            for _ in 0..<count {
-                if matches(member, utf8, ascii: &ascii, name: name) {
-                    let next = tape.end(member &+ 1)
-                    impl.cursorObjects[slot] = object
-                    impl.cursorMembers[slot] = next == objectEnd ? first : next
-                    return member
-                }
-                member = tape.end(member &+ 1)
-                if member == objectEnd { member = first }
-            }
-            return nil
-        }
-    }
-
-    @inline(__always) func matches(
-        _ member: Int, _ utf8: UnsafeBufferPointer<UInt8>, ascii: inout Bool?, name: String
-    ) -> Bool {
-        let tape = impl.tape
-        let length = tape.length(member)
-        let plain = tape.flags(member) == 0
-        if plain, length == utf8.count,
-            length == 0 || memcmpBytes(impl.base + tape.offset(member), utf8.baseAddress!, length)
-        {
-            return true
-        }
-        if ascii == nil { ascii = isASCII(utf8) }
-        if plain, ascii == true { return false }
-        // Escapes or non-ASCII on either side: compare as Strings (canonical equivalence), as
-        // JSONDecoder's dictionary of members does.
-        return impl.stringValue(member) == name
-    }
-
-    @inline(__always) func isASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in utf8 where byte >= 0x80 { return false }
-        return true
+        // The search itself is not generic (DecoderImpl.member(of:named:name:)): a debug build runs
+        // generic code unspecialised, and would pay for the generic context at every member.
+        return utf8Name.withUTF8 { [impl, object] utf8 in impl.member(of: object, named: utf8, name: name) }
     }
 
     /// JSONDecoder's error for a key the object does not have.
@@ -318,5 +274,106 @@ final class MemberIndex {
         }
         self.names = names
         converted = false
+    }
+}
+
+extension DecoderImpl {
+    /// The member name entry of `object` (which has members) whose name is `utf8` (`name`'s
+    /// UTF-8), or nil: compared in place from the member after the last one found in this object
+    /// (the object's cursor), wrapping round once; the first copy of a repeated name.
+    ///
+    /// A name that is not there costs a pass over every member. Models ask for absent names again
+    /// and again (a user model's profile members in every user nested in a payload), so the first
+    /// miss in an object whose names are all plain ASCII leaves a 128-bit filter of them, and an
+    /// ASCII name whose bit is not set is absent at once. (A non-ASCII name can equal an ASCII one
+    /// as a `String`, U+212A KELVIN SIGN and `K`: those always take the pass.)
+    func member(of object: Int, named utf8: UnsafeBufferPointer<UInt8>, name: String) -> Int? {
+        let count = tape.count(object)
+        let first = object &+ 1
+        let objectEnd = tape.end(object)
+        var ascii: Bool?  // worked out only when a comparison needs it
+        if tape.flags(object) & ObjectFlags.duplicates != 0 {
+            var member = first
+            for _ in 0..<count {
+                if matches(member, utf8, ascii: &ascii, name: name) { return member }
+                member = tape.end(member &+ 1)
+            }
+            return nil
+        }
+        let slot = object & (DecoderImpl.cursorSlots &- 1)
+        let filtered = filterObjects[slot] == object
+        if filtered {
+            if ascii == nil { ascii = Self.isASCII(utf8) }
+            if ascii == true {
+                let bit = Self.filterBit(utf8.baseAddress ?? base, utf8.count)
+                if filterBits[slot &* 2 &+ bit &>> 6] & (1 &<< UInt64(bit & 63)) == 0 { return nil }
+            }
+        }
+        var member = cursorObjects[slot] == object ? cursorMembers[slot] : first
+        for _ in 0..<count {
+            if matches(member, utf8, ascii: &ascii, name: name) {
+                let next = tape.end(member &+ 1)
+                cursorObjects[slot] = object
+                cursorMembers[slot] = next == objectEnd ? first : next
+                return member
+            }
+            member = tape.end(member &+ 1)
+            if member == objectEnd { member = first }
+        }
+        if !filtered { buildFilter(object, count: count, slot: slot) }
+        return nil
+    }
+
+    /// Sets `slot`'s filter to the names of `object`, if all of them are plain ASCII.
+    func buildFilter(_ object: Int, count: Int, slot: Int) {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var member = object &+ 1
+        for _ in 0..<count {
+            guard tape.flags(member) == 0 else { return }
+            let bit = Self.filterBit(base + tape.offset(member), tape.length(member))
+            if bit < 64 { low |= 1 &<< UInt64(bit) } else { high |= 1 &<< UInt64(bit &- 64) }
+            member = tape.end(member &+ 1)
+        }
+        filterObjects[slot] = object
+        filterBits[slot &* 2] = low
+        filterBits[slot &* 2 &+ 1] = high
+    }
+
+    /// A name's bit in a filter, 0..<128: from its length and its first and last eight bytes.
+    @inline(__always) static func filterBit(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> Int {
+        var head: UInt64 = 0
+        var tail: UInt64 = 0
+        if length >= 8 {
+            head = UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self)
+            tail = UnsafeRawPointer(bytes + (length &- 8)).loadUnaligned(as: UInt64.self)
+        } else {
+            for index in 0..<length { head = head << 8 | UInt64(bytes[index]) }
+        }
+        let mixed =
+            (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: length)
+        return Int(truncatingIfNeeded: (mixed &* 0xFF51_AFD7_ED55_8CCD) &>> 57)
+    }
+
+    @inline(__always) func matches(
+        _ member: Int, _ utf8: UnsafeBufferPointer<UInt8>, ascii: inout Bool?, name: String
+    ) -> Bool {
+        let length = tape.length(member)
+        let plain = tape.flags(member) == 0
+        if plain, length == utf8.count,
+            length == 0 || memcmpBytes(base + tape.offset(member), utf8.baseAddress!, length)
+        {
+            return true
+        }
+        if ascii == nil { ascii = Self.isASCII(utf8) }
+        if plain, ascii == true { return false }
+        // Escapes or non-ASCII on either side: compare as Strings (canonical equivalence), as
+        // JSONDecoder's dictionary of members does.
+        return stringValue(member) == name
+    }
+
+    @inline(__always) static func isASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in utf8 where byte >= 0x80 { return false }
+        return true
     }
 }

@@ -5,15 +5,20 @@ import Foundation
 import WireJSON
 
 final class ReportRecorder {
-    private var consumedEntries: [Bool]
+    /// One flag per tape entry: read by the model. A buffer rather than an array, so marking an
+    /// entry is one store in a debug build too (no uniqueness check, no generic subscript).
+    private let consumedEntries: UnsafeMutableBufferPointer<Bool>
     private var containers: [Int: Any.Type] = [:]
     private var failures: [(index: Int, expected: Any.Type)] = []
     private var losses: [(index: Int, type: String, decoded: String, reason: WireDecodingReport.PrecisionLoss.Reason)] =
         []
 
     init(entries: Int) {
-        consumedEntries = Array(repeating: false, count: entries)
+        consumedEntries = .allocate(capacity: entries)
+        consumedEntries.initialize(repeating: false)
     }
+
+    deinit { consumedEntries.deallocate() }
 
     func consumed(_ index: Int) {
         if index < consumedEntries.count { consumedEntries[index] = true }
@@ -81,11 +86,10 @@ final class ReportRecorder {
 
         let targets = dropped.map(\.member) + duplicates.map(\.repeated) + swallowed.map(\.index) + losses.map(\.index)
         let paths = TapePaths.paths(of: targets, tape: tape, base: base)
-        let bytes = Array(UnsafeBufferPointer(start: base, count: length))
         let offsets =
             targets.map { TapePaths.startOffset($0, tape: tape) }
             + duplicates.map { TapePaths.startOffset($0.first, tape: tape) }
-        let locations = TapePaths.locations(of: offsets, in: bytes)
+        let locations = TapePaths.locations(of: offsets, base: base, length: length)
         func place(_ index: Int) -> JSONSourceLocation {
             locations[TapePaths.startOffset(index, tape: tape)] ?? JSONSourceLocation(offset: 0, line: 1, column: 1)
         }

@@ -4,54 +4,62 @@ import WireJSON
 
 enum TapePaths {
     /// The path of each target entry (a member name's entry stands for its member).
+    ///
+    /// One walk in document order, with a cursor over the targets in increasing order (the
+    /// report's targets come that way already; others are sorted first): only containers that hold
+    /// a target are entered, and only the member names on the way to one are decoded.
     static func paths(of targets: [Int], tape: TapeView, base: UnsafePointer<UInt8>) -> [Int: JSONPath] {
-        let wanted = Set(targets)
-        let sorted = wanted.sorted()
+        let sorted = isStrictlyIncreasing(targets) ? targets : Set(targets).sorted()
         guard !sorted.isEmpty, tape.count > 0 else { return [:] }
         var result: [Int: JSONPath] = [:]
+        result.reserveCapacity(sorted.count)
         var components: [JSONPath.Component] = []
+        // The first target not yet reached: every target before it has its path.
+        var next = 0
 
-        func anyTarget(in range: Range<Int>) -> Bool {
-            var low = 0
-            var high = sorted.count
-            while low < high {
-                let middle = (low + high) / 2
-                if sorted[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
+        /// Records `index` if it is the next target.
+        func reach(_ index: Int) {
+            while next < sorted.count, sorted[next] < index { next += 1 }
+            if next < sorted.count, sorted[next] == index {
+                result[index] = JSONPath(components)
+                next += 1
             }
-            return low < sorted.count && sorted[low] < range.upperBound
         }
 
+        /// Whether a target lies before `end` (all those before the current entry are reached).
+        func anyTarget(before end: Int) -> Bool { next < sorted.count && sorted[next] < end }
+
         func walk(_ index: Int) {
-            if wanted.contains(index) { result[index] = JSONPath(components) }
+            reach(index)
             let end = tape.end(index)
-            guard end > index + 1, anyTarget(in: (index + 1)..<end) else { return }
+            guard end > index + 1, anyTarget(before: end) else { return }
             switch tape.kind(index) {
             case .object:
                 var member = index + 1
                 for _ in 0..<tape.count(index) {
-                    let next = tape.end(member + 1)
+                    let after = tape.end(member + 1)
                     // Only members on the way to a target get their names decoded.
-                    if wanted.contains(member) || anyTarget(in: (member + 1)..<next) {
+                    if anyTarget(before: after) {
                         let name =
                             StringDecoding.decode(base: base, offset: tape.offset(member), length: tape.length(member))
                             ?? NumberText.text(base, tape.offset(member), tape.length(member))
                         components.append(.key(name))
-                        if wanted.contains(member) { result[member] = JSONPath(components) }
+                        reach(member)
                         walk(member + 1)
                         components.removeLast()
                     }
-                    member = next
+                    member = after
                 }
             case .array:
                 var element = index + 1
                 for position in 0..<tape.count(index) {
-                    let next = tape.end(element)
-                    if anyTarget(in: element..<next) {
+                    let after = tape.end(element)
+                    if anyTarget(before: after) {
                         components.append(.index(position))
                         walk(element)
                         components.removeLast()
                     }
-                    element = next
+                    element = after
                 }
             default:
                 break
@@ -61,13 +69,37 @@ enum TapePaths {
         return result
     }
 
-    /// The line and column of each byte offset, in one sweep.
-    static func locations(of offsets: [Int], in bytes: [UInt8]) -> [Int: JSONSourceLocation] {
+    static func isStrictlyIncreasing(_ values: [Int]) -> Bool {
+        var previous = Int.min
+        for value in values {
+            if value <= previous { return false }
+            previous = value
+        }
+        return true
+    }
+
+    /// The line and column of each byte offset, in one sweep over the input's bytes (offsets past
+    /// the end are counted to the end), as `JSONSourceLocation.advance(to:in:)` counts them.
+    static func locations(of offsets: [Int], base: UnsafePointer<UInt8>, length: Int) -> [Int: JSONSourceLocation] {
+        let sorted = isStrictlyIncreasing(offsets) ? offsets : Set(offsets).sorted()
         var result: [Int: JSONSourceLocation] = [:]
-        var location = JSONSourceLocation(offset: 0, line: 1, column: 1)
-        for offset in Set(offsets).sorted() {
-            location.advance(to: offset, in: bytes)
-            result[offset] = location
+        result.reserveCapacity(sorted.count)
+        var line = 1
+        var column = 1
+        var position = 0
+        for offset in sorted {
+            let stop = min(offset, length)
+            while position < stop {
+                let byte = base[position]
+                if byte == 0x0A {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+                position += 1
+            }
+            result[offset] = JSONSourceLocation(offset: offset, line: line, column: column)
         }
         return result
     }
@@ -84,8 +116,9 @@ enum PlaceFinder {
         guard index < tape.count else { return "the end of the input" }
         let path = TapePaths.paths(of: [index], tape: tape, base: base)[index] ?? .root
         let offset = TapePaths.startOffset(index, tape: tape)
-        let bytes = Array(UnsafeBufferPointer(start: base, count: offset + 1))
-        let location = JSONSourceLocation(offset: offset, in: bytes)
+        let location =
+            TapePaths.locations(of: [offset], base: base, length: offset + 1)[offset]
+            ?? JSONSourceLocation(offset: offset, line: 1, column: 1)
         return "\(path) (\(location))"
     }
 }

@@ -36,25 +36,39 @@ struct TapeBuilder {
     var duplicates: [DuplicateMember] = []
     /// Reused by each object's repeated-name check (objects close one at a time).
     var members: [(fingerprint: UInt64, key: Int)] = []
-    /// The small-object table of the repeated-name check: 128 slots, valid when stamped with the
-    /// current generation. Freed by ``release()``.
+    /// The table of the repeated-name check for objects of up to ``tableMembers`` members:
+    /// ``tableSlots`` slots, valid when stamped with the current generation. Freed by ``release()``.
     let slotStamps: UnsafeMutablePointer<UInt32>
     let slotPrints: UnsafeMutablePointer<UInt64>
     let slotKeys: UnsafeMutablePointer<Int>
     var generation: UInt32 = 0
 
     static let maxDepth = 512
+    /// Objects up to this many members (a GitHub repository has 80) are checked for repeated
+    /// names in the table; larger ones by sorting fingerprints.
+    static let tableMembers = 128
+    static let tableSlots = 256
 
     init(bytes: UnsafeBufferPointer<UInt8>, strict: Bool, tolerateDuplicates: Bool) {
         base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
         end = bytes.count
         self.strict = strict
         self.tolerateDuplicates = tolerateDuplicates
-        storage = TapeWriter(estimatedEntries: bytes.count / 12 + 16)
-        slotStamps = .allocate(capacity: 128)
-        slotStamps.initialize(repeating: 0, count: 128)
-        slotPrints = .allocate(capacity: 128)
-        slotKeys = .allocate(capacity: 128)
+        storage = TapeWriter(estimatedEntries: Self.estimatedEntries(bytes.count))
+        slotStamps = .allocate(capacity: Self.tableSlots)
+        slotStamps.initialize(repeating: 0, count: Self.tableSlots)
+        slotPrints = .allocate(capacity: Self.tableSlots)
+        slotKeys = .allocate(capacity: Self.tableSlots)
+    }
+
+    /// The tape's first capacity. A small document gets room for a value every 12 bytes, so it
+    /// rarely grows; a large one (256 KiB up) for one every 24 bytes — pretty-printed API
+    /// payloads hold one every 20–30 — and grows by doubling if it has more. Room far beyond what
+    /// the document fills is not free once the allocator hands those pages to the decoded values:
+    /// at one entry per 12 bytes a 1.3 MB payload's decodes peaked 0.4 MiB above `JSONDecoder`'s,
+    /// at one per 24 below it.
+    static func estimatedEntries(_ bytes: Int) -> Int {
+        (bytes < 1 << 18 ? bytes / 12 : bytes / 24) + 16
     }
 
     /// Frees the scratch table (the tape itself is finished or discarded separately).
@@ -372,7 +386,7 @@ struct TapeBuilder {
         if count <= 8, noPlainNameRepeats(object: object, count: count, tape) { return }
         var found: [(first: Int, repeated: Int)] = []
         var allPlain = true
-        if count <= 64 {
+        if count <= Self.tableMembers {
             allPlain = tableCheck(object: object, count: count, tape, into: &found)
         } else {
             var member = object &+ 1
@@ -434,8 +448,8 @@ struct TapeBuilder {
         }
     }
 
-    /// Up to 64 plain ASCII names (equal as strings exactly when equal as bytes) go into a
-    /// 128-slot open-addressing table stamped with a per-object generation (no clearing between
+    /// Up to ``tableMembers`` plain ASCII names (equal as strings exactly when equal as bytes) go
+    /// into a ``tableSlots``-slot open-addressing table stamped with a per-object generation (no clearing between
     /// objects); repeats are added to `found`. False, with `found` incomplete, when a name is not
     /// plain.
     @inline(__always) mutating func tableCheck(
@@ -443,21 +457,21 @@ struct TapeBuilder {
     ) -> Bool {
         generation &+= 1
         if generation == 0 {
-            slotStamps.initialize(repeating: 0, count: 128)
+            slotStamps.initialize(repeating: 0, count: Self.tableSlots)
             generation = 1
         }
         var member = object &+ 1
         for _ in 0..<count {
             if tape.flags(member) != 0 { return false }
             let print = fingerprint(offset: tape.offset(member), length: tape.length(member))
-            var slot = Int(truncatingIfNeeded: print &>> 57)
+            var slot = Int(truncatingIfNeeded: print &>> 56)
             while slotStamps[slot] == generation {
                 let earlier = slotKeys[slot]
                 if slotPrints[slot] == print, sameBytes(earlier, member, tape) {
                     found.append((earlier, member))
                     break
                 }
-                slot = (slot &+ 1) & 127
+                slot = (slot &+ 1) & (Self.tableSlots &- 1)
             }
             if slotStamps[slot] != generation {
                 slotStamps[slot] = generation

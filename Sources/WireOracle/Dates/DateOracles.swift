@@ -39,6 +39,34 @@ public enum DateOracles {
             describe: { $0.debugDescription })
     }
 
+    /// A `DateFormatter` (en_US_POSIX, GMT, `format`) vs its fixed-format twin as `WireJSONDecoder`
+    /// uses it: the fast path where it decides, the formatter otherwise. Nil when `format` is not one
+    /// of the patterns with a twin.
+    ///
+    /// With `fastPathOnly`, inputs the fast path declines count as rejected by the candidate (so the
+    /// report's mismatches are exactly the inputs the fast path would get wrong plus those it hands
+    /// on); without it the report must be clean.
+    ///
+    /// ```swift
+    /// let report = DateOracles.formatterTwin(format: "yyyy-MM-dd'T'HH:mm:ss'Z'")?
+    ///     .run(DateInputGenerator.corpus(seed: 1, count: 1_000_000))
+    /// ```
+    public static func formatterTwin(format: String, fastPathOnly: Bool = false) -> Oracle<String>? {
+        guard let pattern = FixedFormatPattern.recognise(LegacyDates.posixFormatter(format)) else { return nil }
+        let pool = FormatterPool { LegacyDates.posixFormatter(format) }
+        return Oracle(
+            name: "decode DateFormatter \"\(format)\" vs twin\(fastPathOnly ? " fast path only" : "")",
+            legacy: { text in pool.use { $0.date(from: text) } },
+            candidate: { text -> Date? in
+                var text = text
+                if let fast = text.withUTF8({ pattern.interval($0) }) {
+                    return Date(timeIntervalSinceReferenceDate: fast)
+                }
+                return fastPathOnly ? nil : pool.use { $0.date(from: text) }
+            },
+            describe: { $0.debugDescription })
+    }
+
     /// Legacy decoding vs strict RFC 3339: the report lists exactly where they differ.
     public static func strictVersusLegacy(_ strategy: LegacyDateStrategy, legacy: LegacyDates = .shared) -> Oracle<
         String

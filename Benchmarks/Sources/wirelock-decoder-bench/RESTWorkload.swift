@@ -1,0 +1,1 @@
+../../../Tests/WireOracleTests/RESTWorkload.swift
