@@ -77,7 +77,7 @@ LLVM_BIN ?= $(dir $(shell command -v $(SWIFT)))
 FUZZ_COV_SOURCES = $(wildcard Sources/WireJSON/Core/*.swift Sources/WireJSON/Value/*.swift \
   Sources/WireJSON/Canonical/*.swift Sources/WireJSON/Yajl/*.swift)
 
-.PHONY: newcomer fuzz-engines all deps bench-deps lint-deps build test test-swift-engine no-yajl demo lint format apple-shape docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling bench-stub bench-check bench-decoder bench-data fuzz-engine fuzz-engine-coverage clean
+.PHONY: proofs newcomer fuzz-engines all deps bench-deps lint-deps build test test-swift-engine no-yajl demo lint format apple-shape docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling bench-stub bench-check bench-decoder bench-data fuzz-engine fuzz-engine-coverage clean
 
 all: build
 
@@ -221,6 +221,12 @@ no-yajl: deps
 DOCS_STRICT ?= 1
 docs: deps
 	SWIFT="$(SWIFT)" SWIFT_FLAGS="$(SWIFT_FLAGS)" DOCS_STRICT="$(DOCS_STRICT)" bash Scripts/docs.sh
+
+# The recorded proofs at their whole size (WIRELOCK_PROOF=1): the DateFormatter twins over 10^6
+# generated and 10^6 pattern-shaped inputs per format, and the decoder oracle over 10^6 mutants of the
+# real-model workload. Tens of minutes in a debug build; CI runs them at 20,000 and 40,000 inputs.
+proofs: deps
+	WIRELOCK_PROOF=1 WIRELOCK_TEST_SCALE=full $(SWIFT) test $(SWIFT_FLAGS) --filter 'FormatterTwinProofTests|RESTWorkloadOracleTests'
 
 # Builds the README's product examples in a new package that depends on this one by path, as a
 # newcomer's would (Scripts/newcomer-check.sh): the app, WireLock, WireStubTesting and

@@ -38,6 +38,21 @@ public enum TestScale: String, Sendable, CaseIterable {
         case .quick: max(1, full / 10)
         }
     }
+
+    /// Whether this process runs the recorded proofs at their whole size: `WIRELOCK_PROOF=1`
+    /// (`make proofs`). A proof of 10⁶ inputs takes minutes to tens of minutes in a debug build, so
+    /// CI runs it at its CI size and the whole run is made once and recorded in BENCHMARKS.md.
+    public static let proof = ProcessInfo.processInfo.environment["WIRELOCK_PROOF"] == "1"
+
+    /// The size of a recorded proof: `proof` inputs under `WIRELOCK_PROOF=1`, else `ci` under the
+    /// full scale and a tenth of it under the quick one.
+    ///
+    /// ```swift
+    /// let count = TestScale.proofCount(1_000_000, otherwise: 50_000)   // 50,000 in CI, 5,000 locally
+    /// ```
+    public static func proofCount(_ proof: Int, otherwise ci: Int) -> Int {
+        Self.proof ? proof : current.count(ci)
+    }
 }
 
 extension Tag {

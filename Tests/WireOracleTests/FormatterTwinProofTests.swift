@@ -106,7 +106,7 @@ struct FormatterTwinProofTests {
         "the twin decodes generated and corner inputs exactly like the formatter", .tags(.heavy),
         arguments: formats)
     func generatedAndCorners(format: String) throws {
-        let count = TestScale.current.count(1_000_000)
+        let count = TestScale.proofCount(1_000_000, otherwise: 20_000)
         let oracle = try #require(DateOracles.formatterTwin(format: format))
         let report = assertOracle(oracle, over: DateInputGenerator.corpus(seed: 27, count: count))
         #expect(report.checked == count)
@@ -121,7 +121,7 @@ struct FormatterTwinProofTests {
         let pattern = try #require(FixedFormatPattern.recognise(formatter))
         var declined: [String] = []
         var wrong: [String] = []
-        for input in Self.shaped(pattern, seed: 0x27, count: TestScale.current.count(1_000_000)) {
+        for input in Self.shaped(pattern, seed: 0x27, count: TestScale.proofCount(1_000_000, otherwise: 20_000)) {
             var text = input
             let legacy = formatter.date(from: text)
             guard let fast = text.withUTF8({ pattern.interval($0) }) else {

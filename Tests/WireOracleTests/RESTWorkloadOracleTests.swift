@@ -10,8 +10,8 @@ import WireOracle
 /// against `WireJSONDecoder` (`.jsonDecoder` acceptance) with the same strategy, the `.formatted`
 /// ones through `WireJSONDecoder.formatted(_:)` so the date twins are what is compared.
 ///
-/// Full scale (`WIRELOCK_TEST_SCALE=full`, run once and recorded in BENCHMARKS.md) decodes 10⁶
-/// mutants; the quick scale 4,000, so `make test` stays fast.
+/// `make proofs` (`WIRELOCK_PROOF=1`, run once and recorded in BENCHMARKS.md) decodes 10⁶
+/// mutants; CI 40,000, the quick scale 4,000, so `make test` stays fast.
 @Suite("Decoder oracle over the real-model workload")
 struct RESTWorkloadOracleTests {
     /// The benchmark reads this very file (a symbolic link), so the workload it times is the one
@@ -24,7 +24,7 @@ struct RESTWorkloadOracleTests {
 
     @Test("WireJSONDecoder decodes every mutant of the workload's fixtures as JSONDecoder does", .tags(.heavy))
     func mutantsAgree() throws {
-        let total = TestScale.current == .full ? 1_000_000 : 4_000
+        let total = TestScale.proofCount(1_000_000, otherwise: 40_000)
         let run = RESTOracle.run(total: total)
         #expect(run.unparseable.isEmpty, "fixtures that are no JSON: \(run.unparseable)")
         let report = run.report
