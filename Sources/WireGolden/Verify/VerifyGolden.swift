@@ -96,6 +96,23 @@ public enum GoldenComparison {
         }
     }
 
+    /// JSON bytes (a recorded request body, a response) parsed strictly, or the failure that says
+    /// why they cannot be compared: nil or empty, or not JSON (with the validator's line and column).
+    package static func document(json bytes: Data?, named name: String) -> Result<JSONValue, WireLockFailure> {
+        guard let bytes, !bytes.isEmpty else {
+            return .failure(
+                WireLockFailure("no JSON to compare with golden '\(name)' (nil or empty); nothing was written"))
+        }
+        do {
+            return .success(try JSONValue.parse(bytes))
+        } catch {
+            return .failure(
+                WireLockFailure(
+                    "the bytes are not JSON (golden '\(name)'; nothing was written): "
+                        + JSONDiagnostic(error, file: "json").headline))
+        }
+    }
+
     /// ``verify(_:named:redacting:record:goldenDirectory:environment:writer:filePath:)`` in a
     /// context already worked out (the assertions make one per call and name the writer from it).
     package static func verify(

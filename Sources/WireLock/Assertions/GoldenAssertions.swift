@@ -67,20 +67,10 @@ public func assertGolden(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard let bytes, !bytes.isEmpty else {
-        report(
-            WireLockFailure("no JSON to compare with golden '\(name)' (nil or empty); nothing was written"), at: site)
-        return
-    }
     let document: JSONValue
-    do {
-        document = try JSONValue.parse(bytes)
-    } catch {
-        report(
-            WireLockFailure(
-                "the bytes are not JSON (golden '\(name)'; nothing was written): "
-                    + JSONDiagnostic(error, file: "json").headline), at: site)
-        return
+    switch GoldenComparison.document(json: bytes, named: name) {
+    case .success(let parsed): document = parsed
+    case .failure(let failure): return report(failure, at: site)
     }
     compareWithGolden(
         document, named: name, redacting: redactions, record: record, goldenDirectory: goldenDirectory, at: site)
