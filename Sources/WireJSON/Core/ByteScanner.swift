@@ -110,14 +110,8 @@ struct ByteScanner {
                 i &+= 1
             }
             // Inside a string, no escape pending: skip to the next quote, backslash or non-ASCII byte.
-            while i &+ 8 <= n {
-                let w = SWAR.load(p, i)
-                let m = SWAR.zeroBytes(w ^ quote) | SWAR.zeroBytes(w ^ backslash) | (w & SWAR.highs)
-                if m != 0 {
-                    i &+= m.trailingZeroBitCount >> 3
-                    break
-                }
-                i &+= 8
+            i = SWAR.firstFlagged(p, from: i, to: n) { w in
+                SWAR.zeroBytes(w ^ quote) | SWAR.zeroBytes(w ^ backslash) | (w & SWAR.highs)
             }
             while i < n {
                 let b = p[i]
@@ -306,16 +300,9 @@ struct ByteScanner {
                 if m != 0 { break }
                 i &+= 16
             }
-            while i &+ 8 <= n {
-                let w = SWAR.load(p, i)
-                let m =
-                    (w & SWAR.highs) | SWAR.zeroBytes(w ^ backslash) | SWAR.zeroBytes(w ^ formFeed)
+            i = SWAR.firstFlagged(p, from: i, to: n) { w in
+                (w & SWAR.highs) | SWAR.zeroBytes(w ^ backslash) | SWAR.zeroBytes(w ^ formFeed)
                     | SWAR.zeroBytes(w ^ verticalTab)
-                if m != 0 {
-                    i &+= m.trailingZeroBitCount >> 3
-                    break
-                }
-                i &+= 8
             }
             guard i < n else { break }
             let b = p[i]

@@ -20,4 +20,19 @@ enum SWAR {
     }
 
     @inline(__always) static func broadcast(_ byte: UInt8) -> UInt64 { UInt64(byte) &* ones }
+
+    /// The index of the first byte from `index` on whose word `flags` marks (the lowest set high
+    /// bit), moving eight bytes at a time; `index` unchanged past the last whole word, so the
+    /// caller's byte loop finishes the tail. `flags` must flag a byte by its high bit.
+    @inline(__always) static func firstFlagged(
+        _ pointer: UnsafePointer<UInt8>, from index: Int, to count: Int, flags: (UInt64) -> UInt64
+    ) -> Int {
+        var i = index
+        while i &+ 8 <= count {
+            let m = flags(load(pointer, i))
+            if m != 0 { return i &+ (m.trailingZeroBitCount >> 3) }
+            i &+= 8
+        }
+        return i
+    }
 }

@@ -72,14 +72,8 @@ struct StringSkipper {
                 let quote = SWAR.broadcast(UInt8(ascii: "\""))
                 let backslash = SWAR.broadcast(UInt8(ascii: "\\"))
                 let space = SWAR.broadcast(0x20)
-                while i &+ 8 <= n {
-                    let w = SWAR.load(p, i)
-                    let m = SWAR.zeroBytes(w ^ quote) | SWAR.zeroBytes(w ^ backslash) | ((w &- space) & ~w & SWAR.highs)
-                    if m != 0 {
-                        i &+= m.trailingZeroBitCount >> 3
-                        break
-                    }
-                    i &+= 8
+                i = SWAR.firstFlagged(p, from: i, to: n) { w in
+                    SWAR.zeroBytes(w ^ quote) | SWAR.zeroBytes(w ^ backslash) | ((w &- space) & ~w & SWAR.highs)
                 }
                 guard i < n else { break }
                 let b = p[i]
