@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WireCommands
 import WireDecoder
+import WireFuzz
 import WireLockTestSupport
 import WireOracle
 
@@ -91,6 +92,63 @@ struct RESTDebugCampaignTests {
                     + "WireJSONDecoder.decode \(plainTime), WireJSONDecoder.decodeWithReport \(candidateTime), "
                     + "\(candidateAccepted.filter { $0 }.count) accepted by WireJSONDecoder, "
                     + "\(legacyAccepted.filter { $0 }.count) by JSONDecoder")
+        }
+    }
+
+    /// Issue 27's criterion: the same 3,000-mutant campaign of the pull request run twice in this
+    /// debug build, once over the model decoded by `JSONDecoder` (the strict validator, then
+    /// `JSONDecoder`, then `decodeWithReport` for the report) and once decoded by `WireJSONDecoder`
+    /// (one `decodeWithReport` per mutant). Both must give the same tally and findings; the times are
+    /// printed with `WIRELOCK_PRINT_TIMINGS` (never asserted).
+    @Test(
+        "A campaign decoded by WireJSONDecoder judges as one decoded by JSONDecoder",
+        .tags(.heavy), arguments: [RESTDateStyle.iso8601, .formattedLiteralZ])
+    func modelCampaign(style: RESTDateStyle) throws {
+        var random = RESTRandom(state: 0x27)
+        let fixture = Array(RESTPayload.pullRequest(&random, style).text.utf8)
+        let seeds = [try FuzzSeed(name: "pull-request.json", bytes: fixture)]
+        let count = TestScale.current == .full ? 3_000 : 300
+        let coders = Coders(decoder: style.jsonDecoder(), encoder: JSONEncoder())
+        if let format = style.format {
+            coders.encoder.dateEncodingStrategy = .formatted(RESTDateStyle.formatter(format))
+        } else {
+            coders.encoder.dateEncodingStrategy = .iso8601
+        }
+        let wire = WireJSONDecoder(configuredLike: style.jsonDecoder())
+        if let format = style.format {
+            wire.dateDecodingStrategy = WireJSONDecoder.formatted(RESTDateStyle.formatter(format))
+        }
+        let legacyModel = FuzzModel.codable(
+            RESTPullRequest.self, name: "pull-request", decoder: { coders.decoder }, encoder: { coders.encoder })
+        let wireModel = FuzzModel.codable(
+            RESTPullRequest.self, name: "pull-request", wireDecoder: { wire }, encoder: { coders.encoder })
+        let legacy = ModelCampaign(model: legacyModel, seeds: seeds, seed: 27)
+        let candidate = ModelCampaign(model: wireModel, seeds: seeds, seed: 27)
+        #expect(legacy.skipped.isEmpty && candidate.skipped.isEmpty)
+        let clock = ContinuousClock()
+        var legacyResult: ModelCampaign.Result?
+        var candidateResult: ModelCampaign.Result?
+        let legacyTime = clock.measure { legacyResult = legacy.run(count: count) }
+        let candidateTime = clock.measure { candidateResult = candidate.run(count: count) }
+        let one = try #require(legacyResult)
+        let two = try #require(candidateResult)
+        #expect(one.tally.table() == two.tally.table())
+        #expect(one.findings.map(\.index) == two.findings.map(\.index))
+        #expect(one.tally.total.mutants == count)
+        if ProcessInfo.processInfo.environment["WIRELOCK_PRINT_TIMINGS"] != nil {
+            print(
+                "debug model campaign \(style.rawValue): \(count) mutants, decoded by JSONDecoder \(legacyTime), "
+                    + "by WireJSONDecoder \(candidateTime)")
+        }
+    }
+
+    /// The coders, shared by the campaign's `@Sendable` factories on its one thread.
+    final class Coders: @unchecked Sendable {
+        let decoder: JSONDecoder
+        let encoder: JSONEncoder
+        init(decoder: JSONDecoder, encoder: JSONEncoder) {
+            self.decoder = decoder
+            self.encoder = encoder
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WireDecoder
 import WireJSON
 import WireSupport
 
@@ -42,107 +43,151 @@ public func verifyFuzzCampaign<T: Codable & SendableMetatype>(
     model: String? = nil, record: RecordMode? = nil, fixturesDirectory: URL? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment, filePath: StaticString = #filePath
 ) -> FuzzFailure? {
-    let file = "\(filePath)"
-    let root = PackageLocation.packageRoot(ofFile: file)
-    let directory =
-        fixturesDirectory
-        ?? URL(fileURLWithPath: PackageLocation.fixturesDirectory(ofFile: file, environment: environment))
-    let modelName = model ?? FuzzCampaignCheck.folderName(for: "\(T.self)")
-    guard !fixtures.isEmpty else { return FuzzFailure("fuzz campaign of \(T.self): no fixtures given") }
-    guard count > 0 else { return FuzzFailure("fuzz campaign of \(T.self): count must be positive, got \(count)") }
-
-    var seeds: [FuzzSeed] = []
-    for name in fixtures {
-        let url = URL(fileURLWithPath: FixturePaths.path(name, directory: directory.path))
-        let shown = url.lastPathComponent == name || name.hasSuffix(".json") ? name : name + ".json"
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            return FuzzFailure(FixturePaths.problem(path: url.path, directory: directory.path))
-        }
-        do throws(JSONSyntaxError) {
-            seeds.append(try FuzzSeed(name: shown, bytes: Array(data)))
-        } catch {
-            return FuzzFailure(
-                "\(JSONDiagnostic(error, file: shown).headline); "
-                    + "a fixture that is not valid JSON cannot seed a fuzz campaign")
-        }
-    }
     let coders = FuzzCampaignCheck.Coders(decoder: decoder, encoder: encoder)
-    let fuzzModel = FuzzModel.codable(T.self, name: modelName, decoder: { coders.decoder }, encoder: { coders.encoder })
-    let campaign = ModelCampaign(model: fuzzModel, seeds: seeds, seed: seed, mutators: mutators)
-    if !campaign.skipped.isEmpty {
-        return FuzzFailure(
-            "fuzz campaign of \(T.self): "
-                + campaign.skipped.map { "fixture \($0.name) cannot seed it: \($0.reason)" }.joined(separator: "; "))
+    return FuzzCampaignCheck.verify(
+        typeName: "\(T.self)", fixtures: fixtures, count: count, seed: seed, mutators: mutators, model: model,
+        record: record, fixturesDirectory: fixturesDirectory, environment: environment, filePath: "\(filePath)"
+    ) { name in
+        FuzzModel.codable(T.self, name: name, decoder: { coders.decoder }, encoder: { coders.encoder })
     }
-    guard !campaign.generator.isEmpty else {
-        return FuzzFailure(
-            "fuzz campaign of \(T.self): the fixtures give no mutants for the mutators \(mutators.map(\.rawValue).joined(separator: ", "))"
-        )
-    }
-    let result = campaign.run(count: count)
+}
 
-    let folder = FuzzRegressions.folder(for: modelName, in: directory)
-    let shownFolder = PackageLocation.relative(folder.standardizedFileURL.path, to: root) + "/"
-    let known = FuzzRegressions.groups(in: folder)
-    var groups: [(key: String, first: FuzzFinding, count: Int)] = []
-    var index: [String: Int] = [:]
-    var knownGroups = 0
-    for finding in result.findings {
-        let key = finding.groupKey
-        if let at = index[key] {
-            groups[at].count += 1
-            continue
-        }
-        index[key] = groups.count
-        groups.append((key, finding, 1))
+/// `verifyFuzzCampaign` for a model the app decodes with `WireJSONDecoder`: each mutant is decoded
+/// once by it (strict), which gives both the verdict and the verification report, so the campaign
+/// checks the decoder the app ships and costs less than a `JSONDecoder` campaign (see
+/// ``FuzzModel/codable(_:name:wireDecoder:encoder:)``). Everything else is as for the
+/// `JSONDecoder` form.
+///
+/// ```swift
+/// let failure = verifyFuzzCampaign(Issue.self, fixtures: ["issue-success"], count: 2_000, seed: 7,
+///                                  decoder: WireJSONDecoder(configuredLike: .github), encoder: .github)
+/// ```
+/// - Returns: nil when every finding is pinned by a committed case; otherwise the failure.
+public func verifyFuzzCampaign<T: Codable & SendableMetatype>(
+    _ type: T.Type, fixtures: [String], count: Int = 2_000, seed: UInt64 = 0,
+    decoder: WireJSONDecoder, encoder: JSONEncoder = JSONEncoder(), mutators: [Mutator] = Mutator.allCases,
+    model: String? = nil, record: RecordMode? = nil, fixturesDirectory: URL? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment, filePath: StaticString = #filePath
+) -> FuzzFailure? {
+    let coders = FuzzCampaignCheck.Coders(decoder: JSONDecoder(), encoder: encoder)
+    return FuzzCampaignCheck.verify(
+        typeName: "\(T.self)", fixtures: fixtures, count: count, seed: seed, mutators: mutators, model: model,
+        record: record, fixturesDirectory: fixturesDirectory, environment: environment, filePath: "\(filePath)"
+    ) { name in
+        FuzzModel.codable(T.self, name: name, wireDecoder: { decoder }, encoder: { coders.encoder })
     }
-    let fresh = groups.filter { FuzzRegressions.knownCase(for: $0.first, in: known) == nil }
-    knownGroups = groups.count - fresh.count
-    guard !fresh.isEmpty else { return nil }
+}
 
-    // New cases are saved only where the record mode lets tests write (never under CI).
-    var saveNote: String?
-    var maySave = false
-    switch RecordMode.decide(explicit: record, environment: environment) {
-    case .success(let decision):
-        maySave = decision.mode != .never
-        if !maySave { saveNote = "record mode never\(decision.inCI ? " (CI)" : ""): no case was saved" }
-    case .failure(let failure): saveNote = failure.message
-    }
+extension FuzzCampaignCheck {
+    /// The campaign, the grouping against committed cases and the failure, for a model made by
+    /// `makeModel` from the regression folder's name.
+    static func verify(
+        typeName: String, fixtures: [String], count: Int, seed: UInt64, mutators: [Mutator], model: String?,
+        record: RecordMode?, fixturesDirectory: URL?, environment: [String: String], filePath file: String,
+        makeModel: (String) -> FuzzModel
+    ) -> FuzzFailure? {
+        let T = typeName
+        let root = PackageLocation.packageRoot(ofFile: file)
+        let directory =
+            fixturesDirectory
+            ?? URL(fileURLWithPath: PackageLocation.fixturesDirectory(ofFile: file, environment: environment))
+        let modelName = model ?? FuzzCampaignCheck.folderName(for: T)
+        guard !fixtures.isEmpty else { return FuzzFailure("fuzz campaign of \(T): no fixtures given") }
+        guard count > 0 else { return FuzzFailure("fuzz campaign of \(T): count must be positive, got \(count)") }
 
-    var out =
-        "fuzz campaign of \(T.self) (seed \(seed), \(count) mutants of \(seeds.map(\.name).joined(separator: ", "))): "
-        + "\(fresh.reduce(0) { $0 + $1.count }) findings in \(fresh.count) new group\(fresh.count == 1 ? "" : "s")"
-    if knownGroups > 0 {
-        out += "; \(knownGroups) more group\(knownGroups == 1 ? " is" : "s are") already pinned in \(shownFolder)"
-    }
-    out += "\n"
-    for (number, group) in fresh.enumerated() {
-        var finding = group.first
-        var expectation = campaign.expectation(finding.index)
-        if finding.verdict.outcome != .crash && finding.verdict.outcome != .hang {
-            let shrunk = campaign.shrink(finding.index)
-            if shrunk.finding.verdict.outcome == finding.verdict.outcome { (finding, expectation) = shrunk }
-        }
-        var saved: String?
-        if maySave {
-            do {
-                try FuzzRegressions.save(finding, expectation: expectation, model: fuzzModel, in: folder)
-                saved =
-                    shownFolder + FuzzRegressions.caseName(of: finding)
-                    + ".json (open): fix the model, or commit the case to pin the bug"
+        var seeds: [FuzzSeed] = []
+        for name in fixtures {
+            let url = URL(fileURLWithPath: FixturePaths.path(name, directory: directory.path))
+            let shown = url.lastPathComponent == name || name.hasSuffix(".json") ? name : name + ".json"
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                return FuzzFailure(FixturePaths.problem(path: url.path, directory: directory.path))
+            }
+            do throws(JSONSyntaxError) {
+                seeds.append(try FuzzSeed(name: shown, bytes: Array(data)))
             } catch {
-                saved = "not saved: \(error)"
+                return FuzzFailure(
+                    "\(JSONDiagnostic(error, file: shown).headline); "
+                        + "a fixture that is not valid JSON cannot seed a fuzz campaign")
             }
         }
-        out +=
-            "\n"
-            + FuzzCampaignCheck.describe(
-                finding, number: number + 1, count: group.count, typeName: "\(T.self)", seed: seed, saved: saved)
+        let fuzzModel = makeModel(modelName)
+        let campaign = ModelCampaign(model: fuzzModel, seeds: seeds, seed: seed, mutators: mutators)
+        if !campaign.skipped.isEmpty {
+            return FuzzFailure(
+                "fuzz campaign of \(T): "
+                    + campaign.skipped.map { "fixture \($0.name) cannot seed it: \($0.reason)" }.joined(separator: "; ")
+            )
+        }
+        guard !campaign.generator.isEmpty else {
+            return FuzzFailure(
+                "fuzz campaign of \(T): the fixtures give no mutants for the mutators \(mutators.map(\.rawValue).joined(separator: ", "))"
+            )
+        }
+        let result = campaign.run(count: count)
+
+        let folder = FuzzRegressions.folder(for: modelName, in: directory)
+        let shownFolder = PackageLocation.relative(folder.standardizedFileURL.path, to: root) + "/"
+        let known = FuzzRegressions.groups(in: folder)
+        var groups: [(key: String, first: FuzzFinding, count: Int)] = []
+        var index: [String: Int] = [:]
+        var knownGroups = 0
+        for finding in result.findings {
+            let key = finding.groupKey
+            if let at = index[key] {
+                groups[at].count += 1
+                continue
+            }
+            index[key] = groups.count
+            groups.append((key, finding, 1))
+        }
+        let fresh = groups.filter { FuzzRegressions.knownCase(for: $0.first, in: known) == nil }
+        knownGroups = groups.count - fresh.count
+        guard !fresh.isEmpty else { return nil }
+
+        // New cases are saved only where the record mode lets tests write (never under CI).
+        var saveNote: String?
+        var maySave = false
+        switch RecordMode.decide(explicit: record, environment: environment) {
+        case .success(let decision):
+            maySave = decision.mode != .never
+            if !maySave { saveNote = "record mode never\(decision.inCI ? " (CI)" : ""): no case was saved" }
+        case .failure(let failure): saveNote = failure.message
+        }
+
+        var out =
+            "fuzz campaign of \(T) (seed \(seed), \(count) mutants of \(seeds.map(\.name).joined(separator: ", "))): "
+            + "\(fresh.reduce(0) { $0 + $1.count }) findings in \(fresh.count) new group\(fresh.count == 1 ? "" : "s")"
+        if knownGroups > 0 {
+            out += "; \(knownGroups) more group\(knownGroups == 1 ? " is" : "s are") already pinned in \(shownFolder)"
+        }
+        out += "\n"
+        for (number, group) in fresh.enumerated() {
+            var finding = group.first
+            var expectation = campaign.expectation(finding.index)
+            if finding.verdict.outcome != .crash && finding.verdict.outcome != .hang {
+                let shrunk = campaign.shrink(finding.index)
+                if shrunk.finding.verdict.outcome == finding.verdict.outcome { (finding, expectation) = shrunk }
+            }
+            var saved: String?
+            if maySave {
+                do {
+                    try FuzzRegressions.save(finding, expectation: expectation, model: fuzzModel, in: folder)
+                    saved =
+                        shownFolder + FuzzRegressions.caseName(of: finding)
+                        + ".json (open): fix the model, or commit the case to pin the bug"
+                } catch {
+                    saved = "not saved: \(error)"
+                }
+            }
+            out +=
+                "\n"
+                + FuzzCampaignCheck.describe(
+                    finding, number: number + 1, count: group.count, typeName: T, seed: seed, saved: saved)
+        }
+        if let saveNote { out += "\n(\(saveNote))\n" }
+        out += "\n" + result.tally.table()
+        return FuzzFailure(out)
     }
-    if let saveNote { out += "\n(\(saveNote))\n" }
-    out += "\n" + result.tally.table()
-    return FuzzFailure(out)
 }
 
 /// Rendering of `verifyFuzzCampaign`'s findings.

@@ -27,11 +27,15 @@ public struct FuzzModel: Sendable {
     let reportBytes: (@Sendable ([UInt8]) throws -> WireDecodingReport)?
     /// The `WireJSONDecoder` configured like the model's decoder; nil without ``reportBytes``.
     let makeWireDecoder: (@Sendable () -> WireJSONDecoder)?
+    /// For a model the app decodes with `WireJSONDecoder`: the verdict and the report of one
+    /// decode (nil for a model decoded by `JSONDecoder`, whose report is a second decode).
+    let decodeReportingBytes: (@Sendable ([UInt8]) -> (Decoded, WireDecodingReport?))?
 
     init(
         name: String, typeName: String, maxDepth: Int,
         reportBytes: (@Sendable ([UInt8]) throws -> WireDecodingReport)? = nil,
         makeWireDecoder: (@Sendable () -> WireJSONDecoder)? = nil,
+        decodeReportingBytes: (@Sendable ([UInt8]) -> (Decoded, WireDecodingReport?))? = nil,
         decodeBytes: @escaping @Sendable ([UInt8]) -> Decoded
     ) {
         self.name = name
@@ -39,7 +43,27 @@ public struct FuzzModel: Sendable {
         self.maxDepth = maxDepth
         self.reportBytes = reportBytes
         self.makeWireDecoder = makeWireDecoder
+        self.decodeReportingBytes = decodeReportingBytes
         self.decodeBytes = decodeBytes
+    }
+
+    /// Which decoder the app decodes the model with.
+    public enum DecoderKind: String, Sendable {
+        /// Foundation's `JSONDecoder`, after WireLock's strict validator.
+        case jsonDecoder = "JSONDecoder"
+        /// `WireJSONDecoder` in strict mode: the validation and the report come from the same decode.
+        case wireJSONDecoder = "WireJSONDecoder"
+    }
+
+    /// The decoder this model is decoded with.
+    public var decoderKind: DecoderKind { decodeReportingBytes == nil ? .jsonDecoder : .wireJSONDecoder }
+
+    /// The verdict on some bytes and, when it comes from the same decode, the report; a model
+    /// decoded by `JSONDecoder` returns a nil report (ask ``decodeWithReport(_:)``, a second
+    /// decode, when it is needed).
+    func decodeReporting(_ bytes: [UInt8]) -> (Decoded, WireDecodingReport?) {
+        if let decodeReportingBytes { return decodeReportingBytes(bytes) }
+        return (decodeBytes(bytes), nil)
     }
 
     /// What the model made of some bytes.
@@ -98,6 +122,97 @@ public struct FuzzModel: Sendable {
         judged(T.self, name: name, decoder: decoder, maxDepth: maxDepth) { _ in
             .accepted(view: nil, encodingError: nil)
         }
+    }
+
+    /// A `Codable` model an app decodes with `WireJSONDecoder`: each mutant is decoded once, in
+    /// strict mode, and that one decode gives the verdict (a syntax error is the strict validator's,
+    /// at the same line and column) and the verification report. A campaign over such a model
+    /// decodes each mutant once where a `JSONDecoder` model needs the validator, `JSONDecoder` and
+    /// a second decode for the report, so it is the cheaper of the two, in a debug build too.
+    ///
+    /// ```swift
+    /// let model = FuzzModel.codable(Issue.self, name: "issue", wireDecoder: { WireJSONDecoder(configuredLike: .github) })
+    /// ```
+    /// - Parameters:
+    ///   - wireDecoder: makes the app's decoder (called once); the campaign decodes in strict
+    ///     acceptance, with a strict copy when the app's decoder is not strict.
+    ///   - encoder: writes an accepted value back, to compare it with the wire.
+    public static func codable<T: Codable & SendableMetatype>(
+        _ type: T.Type, name: String, wireDecoder: @escaping @Sendable () -> WireJSONDecoder,
+        encoder: @escaping @Sendable () -> JSONEncoder = { JSONEncoder() }
+    ) -> FuzzModel {
+        wireJudged(T.self, name: name, wireDecoder: wireDecoder) { value in
+            do {
+                let data = try encoder().encode(value)
+                return .accepted(view: try JSONValue.parse(Array(data)), encodingError: nil)
+            } catch {
+                return .accepted(view: nil, encodingError: "\(error)")
+            }
+        }
+    }
+
+    /// A model that is only `Decodable`, decoded with `WireJSONDecoder` (see
+    /// ``codable(_:name:wireDecoder:encoder:)``).
+    public static func decodable<T: Decodable & SendableMetatype>(
+        _ type: T.Type, name: String, wireDecoder: @escaping @Sendable () -> WireJSONDecoder
+    ) -> FuzzModel {
+        wireJudged(T.self, name: name, wireDecoder: wireDecoder) { _ in .accepted(view: nil, encodingError: nil) }
+    }
+
+    private static func wireJudged<T: Decodable & SendableMetatype>(
+        _ type: T.Type, name: String, wireDecoder: @escaping @Sendable () -> WireJSONDecoder,
+        accepted: @escaping @Sendable (T) -> Decoded
+    ) -> FuzzModel {
+        let decoder = strictCopy(of: wireDecoder())
+        let strict: @Sendable () -> WireJSONDecoder = { decoder }
+        let both: @Sendable ([UInt8]) -> (Decoded, WireDecodingReport?) = { bytes in
+            do {
+                let (value, report) = try decoder.decodeWithReport(T.self, from: Data(bytes))
+                // The report lists a repeated name the strict validator rejects: reject it as
+                // the validator does, with its location.
+                if !report.duplicateKeys.isEmpty,
+                    let error = validator(JSONParseOptions.strict.maxDepth).validate(bytes).errors.first
+                {
+                    return (.rejected(DecodingFailure(error)), nil)
+                }
+                return (accepted(value), report)
+            } catch {
+                return (.rejected(wireFailure(error, decoder, bytes)), nil)
+            }
+        }
+        return FuzzModel(
+            name: name, typeName: "\(T.self)", maxDepth: JSONParseOptions.strict.maxDepth,
+            reportBytes: { bytes in try strict().decodeWithReport(T.self, from: Data(bytes)).report },
+            makeWireDecoder: strict, decodeReportingBytes: both, decodeBytes: { both($0).0 })
+    }
+
+    /// The app's decoder in strict acceptance: itself when it is strict, else a new decoder with its
+    /// strategies and user info (the app's decoder is never changed).
+    private static func strictCopy(of decoder: WireJSONDecoder) -> WireJSONDecoder {
+        if decoder.acceptance == .strict { return decoder }
+        let copy = WireJSONDecoder()
+        copy.dateDecodingStrategy = decoder.dateDecodingStrategy
+        copy.dataDecodingStrategy = decoder.dataDecodingStrategy
+        copy.keyDecodingStrategy = decoder.keyDecodingStrategy
+        copy.nonConformingFloatDecodingStrategy = decoder.nonConformingFloatDecodingStrategy
+        copy.userInfo = decoder.userInfo
+        return copy
+    }
+
+    /// A `WireJSONDecoder` error classified as the validator and `JSONDecoder` path classifies
+    /// it: a syntax error (`.dataCorrupted` carrying the validator's `JSONSyntaxError`) is the
+    /// validator's, with its location; the rest at wire keys.
+    private static func wireFailure(_ error: any Error, _ decoder: WireJSONDecoder, _ bytes: [UInt8]) -> DecodingFailure
+    {
+        if case DecodingError.dataCorrupted(let context) = error,
+            let syntax = context.underlyingError as? JSONSyntaxError
+        {
+            return DecodingFailure(syntax)
+        }
+        if case .useDefaultKeys = decoder.keyDecodingStrategy { return DecodingFailure(error) }
+        let keys = JSONDecoder()
+        keys.keyDecodingStrategy = decoder.keyDecodingStrategy
+        return DecodingFailure(error, decoder: keys, document: try? JSONValue.parse(bytes))
     }
 
     /// The one judge both kinds of model share: the strict validator first, then the app's decoder

@@ -85,12 +85,14 @@ public struct ModelCampaign: Sendable {
     func judge(
         _ bytes: [UInt8], _ expectation: ModelExpectation, operation: MutationOperation, seedSwallowed: [JSONPath]
     ) -> FuzzVerdict {
-        let decoded = model.decode(bytes)
+        // A WireJSONDecoder model's report comes with its verdict; a JSONDecoder model's is a
+        // second decode, made only when the verdict needs it.
+        let (decoded, sameDecodeReport) = model.decodeReporting(bytes)
         var tree: JSONValue?
         if operation.isStructural, case .accepted(_?, nil) = decoded { tree = try? JSONValue.parse(bytes) }
         let verdict = expectation.judge(decoded, mutant: tree)
         guard case .accepted = decoded, !verdict.outcome.isFinding,
-            let report = (try? model.decodeWithReport(bytes)) ?? nil
+            let report = sameDecodeReport ?? ((try? model.decodeWithReport(bytes)) ?? nil)
         else { return verdict }
         return Self.refine(verdict, report: report, operation: operation, seedSwallowed: seedSwallowed)
     }
