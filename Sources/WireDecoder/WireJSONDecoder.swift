@@ -137,11 +137,20 @@ public final class WireJSONDecoder: Sendable {
     public func decodeWithReport<T: Decodable>(_ type: T.Type, from data: Data) throws -> (
         value: T, report: WireDecodingReport
     ) {
-        let result = try run(type, from: data, reporting: true)
+        try decodeWithReport(type, from: data, locating: true)
+    }
+
+    /// ``decodeWithReport(_:from:)`` for a caller that reads only the paths of the report's
+    /// entries (a fuzz campaign's verdicts): with `locating` false, no line or column is counted and
+    /// every entry's location is its byte offset at line 0, column 0.
+    package func decodeWithReport<T: Decodable>(_ type: T.Type, from data: Data, locating: Bool) throws -> (
+        value: T, report: WireDecodingReport
+    ) {
+        let result = try run(type, from: data, reporting: true, locating: locating)
         return (result.value, result.report ?? WireDecodingReport())
     }
 
-    private func run<T: Decodable>(_ type: T.Type, from data: Data, reporting: Bool) throws -> (
+    private func run<T: Decodable>(_ type: T.Type, from data: Data, reporting: Bool, locating: Bool = true) throws -> (
         value: T, report: WireDecodingReport?
     ) {
         let current = settings.withLock { $0 }
@@ -153,14 +162,16 @@ public final class WireJSONDecoder: Sendable {
             let bytes = raw.bindMemory(to: UInt8.self)
             if !options.strict, let transcoded = InputEncoding.utf8Representation(of: bytes) {
                 guard var utf8 = transcoded.text else { throw InputEncoding.notConvertible }
-                return try utf8.withUTF8 { try Self.decode(type, bytes: $0, options: options, reporting: reporting) }
+                return try utf8.withUTF8 {
+                    try Self.decode(type, bytes: $0, options: options, reporting: reporting, locating: locating)
+                }
             }
-            return try Self.decode(type, bytes: bytes, options: options, reporting: reporting)
+            return try Self.decode(type, bytes: bytes, options: options, reporting: reporting, locating: locating)
         }
     }
 
     private static func decode<T: Decodable>(
-        _ type: T.Type, bytes: UnsafeBufferPointer<UInt8>, options: DecodingOptions, reporting: Bool
+        _ type: T.Type, bytes: UnsafeBufferPointer<UInt8>, options: DecodingOptions, reporting: Bool, locating: Bool
     ) throws -> (value: T, report: WireDecodingReport?) {
         var builder = TapeBuilder(bytes: bytes, strict: options.strict, tolerateDuplicates: reporting)
         defer { builder.release() }
@@ -173,7 +184,7 @@ public final class WireJSONDecoder: Sendable {
         let nullIndex = builder.storage.append(kind: .null, flags: 0, offset: bytes.count, second: 0)
         let storage = builder.storage.finish()
         let tape = storage.view
-        let recorder = reporting ? ReportRecorder(entries: tape.count) : nil
+        let recorder = reporting ? ReportRecorder(entries: tape.count, locating: locating) : nil
         var impl = DecoderImpl(
             base: builder.base, tape: tape, options: options, recorder: recorder, nullIndex: nullIndex)
         defer {

@@ -13,7 +13,11 @@ final class ReportRecorder {
     private var losses: [(index: Int, type: String, decoded: String, reason: WireDecodingReport.PrecisionLoss.Reason)] =
         []
 
-    init(entries: Int) {
+    /// Whether entries get their line and column (else only their byte offset).
+    private let locating: Bool
+
+    init(entries: Int, locating: Bool = true) {
+        self.locating = locating
         consumedEntries = .allocate(capacity: entries)
         consumedEntries.initialize(repeating: false)
     }
@@ -89,9 +93,11 @@ final class ReportRecorder {
         let offsets =
             targets.map { TapePaths.startOffset($0, tape: tape) }
             + duplicates.map { TapePaths.startOffset($0.first, tape: tape) }
-        let locations = TapePaths.locations(of: offsets, base: base, length: length)
+        let locations = locating ? TapePaths.locations(of: offsets, base: base, length: length) : [:]
         func place(_ index: Int) -> JSONSourceLocation {
-            locations[TapePaths.startOffset(index, tape: tape)] ?? JSONSourceLocation(offset: 0, line: 1, column: 1)
+            let offset = TapePaths.startOffset(index, tape: tape)
+            guard locating else { return JSONSourceLocation(offset: offset, line: 0, column: 0) }
+            return locations[offset] ?? JSONSourceLocation(offset: 0, line: 1, column: 1)
         }
 
         var report = WireDecodingReport()

@@ -207,7 +207,7 @@ public enum FuzzRegressions {
         var verdict = regression.expectation.judge(decoded, mutant: tree)
         // As the campaign judged it: an acceptance is looked at again through the report.
         if case .accepted = decoded, !verdict.outcome.isFinding,
-            let report = (try? model.decodeWithReport(regression.bytes)) ?? nil
+            let report = model.verdictReport(regression.bytes)
         {
             verdict = ModelCampaign.refine(
                 verdict, report: report, at: regression.expectation.path, member: nil, seedSwallowed: [])

@@ -24,7 +24,8 @@ public struct FuzzModel: Sendable {
     let decodeBytes: @Sendable ([UInt8]) -> Decoded
     /// The model decoded by `WireJSONDecoder` (strict, the model's strategies) with its report;
     /// nil for a model built without one.
-    let reportBytes: (@Sendable ([UInt8]) throws -> WireDecodingReport)?
+    /// (With `locating` false the entries carry byte offsets only: what a verdict reads.)
+    let reportBytes: (@Sendable ([UInt8], _ locating: Bool) throws -> WireDecodingReport)?
     /// The `WireJSONDecoder` configured like the model's decoder; nil without ``reportBytes``.
     let makeWireDecoder: (@Sendable () -> WireJSONDecoder)?
     /// For a model the app decodes with `WireJSONDecoder`: the verdict and the report of one
@@ -33,7 +34,7 @@ public struct FuzzModel: Sendable {
 
     init(
         name: String, typeName: String, maxDepth: Int,
-        reportBytes: (@Sendable ([UInt8]) throws -> WireDecodingReport)? = nil,
+        reportBytes: (@Sendable ([UInt8], _ locating: Bool) throws -> WireDecodingReport)? = nil,
         makeWireDecoder: (@Sendable () -> WireJSONDecoder)? = nil,
         decodeReportingBytes: (@Sendable ([UInt8]) -> (Decoded, WireDecodingReport?))? = nil,
         decodeBytes: @escaping @Sendable ([UInt8]) -> Decoded
@@ -88,7 +89,12 @@ public struct FuzzModel: Sendable {
     /// - Returns: the report, or nil for a model that has no `WireJSONDecoder` path.
     /// - Throws: the `DecodingError` `WireJSONDecoder` throws (a syntax error carries its location).
     public func decodeWithReport(_ bytes: [UInt8]) throws -> WireDecodingReport? {
-        try reportBytes?(bytes)
+        try reportBytes?(bytes, true)
+    }
+
+    /// The report a verdict reads: its entries' paths, without lines and columns.
+    func verdictReport(_ bytes: [UInt8]) -> WireDecodingReport? {
+        (try? reportBytes?(bytes, false)) ?? nil
     }
 
     /// A `WireJSONDecoder` configured like the model's decoder (for locating its errors); nil for
@@ -167,7 +173,7 @@ public struct FuzzModel: Sendable {
         let strict: @Sendable () -> WireJSONDecoder = { decoder }
         let both: @Sendable ([UInt8]) -> (Decoded, WireDecodingReport?) = { bytes in
             do {
-                let (value, report) = try decoder.decodeWithReport(T.self, from: Data(bytes))
+                let (value, report) = try decoder.decodeWithReport(T.self, from: Data(bytes), locating: false)
                 // The report lists a repeated name the strict validator rejects: reject it as
                 // the validator does, with its location.
                 if !report.duplicateKeys.isEmpty,
@@ -182,7 +188,9 @@ public struct FuzzModel: Sendable {
         }
         return FuzzModel(
             name: name, typeName: "\(T.self)", maxDepth: JSONParseOptions.strict.maxDepth,
-            reportBytes: { bytes in try strict().decodeWithReport(T.self, from: Data(bytes)).report },
+            reportBytes: { bytes, locating in
+                try strict().decodeWithReport(T.self, from: Data(bytes), locating: locating).report
+            },
             makeWireDecoder: strict, decodeReportingBytes: both, decodeBytes: { both($0).0 })
     }
 
@@ -225,7 +233,9 @@ public struct FuzzModel: Sendable {
         let wire: @Sendable () -> WireJSONDecoder = { WireJSONDecoder(configuredLike: decoder()) }
         return FuzzModel(
             name: name, typeName: "\(T.self)", maxDepth: maxDepth,
-            reportBytes: { bytes in try wire().decodeWithReport(T.self, from: Data(bytes)).report },
+            reportBytes: { bytes, locating in
+                try wire().decodeWithReport(T.self, from: Data(bytes), locating: locating).report
+            },
             makeWireDecoder: wire
         ) { bytes in
             if let error = validator.validate(bytes).errors.first { return .rejected(DecodingFailure(error)) }

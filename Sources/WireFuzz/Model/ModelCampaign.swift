@@ -53,7 +53,7 @@ public struct ModelCampaign: Sendable {
         self.skipped = skipped
         self.baselines = generator.seeds.map { Self.baseline(model, $0) }
         self.swallowedBaselines = generator.seeds.map { seed in
-            ((try? model.decodeWithReport(seed.bytes)) ?? nil)?.swallowedErrors.map(\.path) ?? []
+            model.verdictReport(seed.bytes)?.swallowedErrors.map(\.path) ?? []
         }
     }
 
@@ -92,7 +92,7 @@ public struct ModelCampaign: Sendable {
         if operation.isStructural, case .accepted(_?, nil) = decoded { tree = try? JSONValue.parse(bytes) }
         let verdict = expectation.judge(decoded, mutant: tree)
         guard case .accepted = decoded, !verdict.outcome.isFinding,
-            let report = sameDecodeReport ?? ((try? model.decodeWithReport(bytes)) ?? nil)
+            let report = sameDecodeReport ?? model.verdictReport(bytes)
         else { return verdict }
         return Self.refine(verdict, report: report, operation: operation, seedSwallowed: seedSwallowed)
     }
@@ -208,7 +208,7 @@ public struct ModelCampaign: Sendable {
         else { return nil }
         let baseline = view.map { ValueDiff.paths(seed.value, $0) } ?? []
         let expectation = ModelExpectation.of(operation, baseline: baseline, original: seed.value[operation.path])
-        let seedSwallowed = ((try? model.decodeWithReport(seed.bytes)) ?? nil)?.swallowedErrors.map(\.path) ?? []
+        let seedSwallowed = model.verdictReport(seed.bytes)?.swallowedErrors.map(\.path) ?? []
         return (
             bytes, judge(bytes, expectation, operation: operation, seedSwallowed: seedSwallowed), expectation
         )
