@@ -173,7 +173,11 @@ public final class WireJSONDecoder: Sendable {
         let nullIndex = builder.storage.append(kind: .null, flags: 0, offset: bytes.count, second: 0)
         let storage = builder.storage.finish()
         let tape = storage.view
-        let recorder = reporting ? ReportRecorder(entries: tape.count) : nil
+        let recorder =
+            reporting
+            ? ReportRecorder(entries: tape.count, dateStrategy: dateStrategyName(options.date), nullIndex: nullIndex)
+            : nil
+        recorder?.read(0, type: T.self, method: .decode)
         var impl = DecoderImpl(
             base: builder.base, tape: tape, options: options, recorder: recorder, nullIndex: nullIndex)
         defer {
@@ -186,5 +190,17 @@ public final class WireJSONDecoder: Sendable {
         let report = recorder?.finish(
             tape: tape, base: builder.base, length: bytes.count, duplicates: builder.duplicates)
         return (value, report)
+    }
+}
+
+/// A date strategy's name, as a date read's form gives it (`.formatted` is `custom`: on Linux it
+/// is a custom closure, and a contract reads the same on every platform).
+private func dateStrategyName(_ strategy: JSONDecoder.DateDecodingStrategy) -> String {
+    switch strategy {
+    case .deferredToDate: "deferredToDate"
+    case .secondsSince1970: "secondsSince1970"
+    case .millisecondsSince1970: "millisecondsSince1970"
+    case .iso8601: "iso8601"
+    default: "custom"
     }
 }
