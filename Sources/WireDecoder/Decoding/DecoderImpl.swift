@@ -479,6 +479,9 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         #if canImport(Darwin)
             // On Linux `.formatted` is a `.custom` closure around the formatter (handled below).
             case .formatted(let formatter):
+                // On Linux the formatter's closure reads the string through a single-value
+                // container; the same read is recorded here, so a contract is the same everywhere.
+                recorder?.read(index, type: String.self, method: .singleValue)
                 if let date = twinDate(index, formatter: formatter) { return date }
                 let string = try unwrapString(index, parent: parent, key: key)
                 guard let date = formatter.date(from: string) else {
