@@ -1,4 +1,5 @@
 import Foundation
+import WireDecoder
 import WireGolden
 import WireJSON
 
@@ -57,7 +58,14 @@ extension PendingGoldens {
             review.problem = JSONDiagnostic(error, file: pendingName).headline
             return review
         }
-        let newText = String(decoding: CanonicalJSONWriter.bytes(new), as: UTF8.self)
+        // A reader contract is compared in its own layout (one line per path), so the line diff
+        // names each changed path once.
+        let isContract = GoldenCatalog.readerContractName(forRelativePath: pending.goldenURL.lastPathComponent) != nil
+        func text(_ value: JSONValue, _ data: Data) -> String {
+            if isContract, let contract = try? ReaderContract(parsing: [UInt8](data), file: "") { return contract.text }
+            return String(decoding: CanonicalJSONWriter.bytes(value), as: UTF8.self)
+        }
+        let newText = text(new, newData)
 
         guard let oldData = FileManager.default.contents(atPath: pending.goldenURL.path) else {
             review.isNewGolden = true
@@ -74,7 +82,7 @@ extension PendingGoldens {
         }
         review.differences = JSONDiff.differences(expected: old, actual: new)
         review.lineDiff = LineDiff.unified(
-            old: String(decoding: CanonicalJSONWriter.bytes(old), as: UTF8.self), new: newText,
+            old: text(old, oldData), new: newText,
             oldName: goldenName, newName: pendingName, maxLines: maxDiffLines)
         return review
     }

@@ -1,4 +1,5 @@
 import Foundation
+import WireDecoder
 import WireGolden
 import WireJSON
 
@@ -75,6 +76,18 @@ package enum PendingGoldens {
             value = try JSONValue.parse(data)
         } catch {
             throw WireLockFailure("\(JSONDiagnostic(error, file: pending.pendingURL.path).headline); not accepted")
+        }
+        // A reader contract keeps its own layout (one line per path), and must be one.
+        if GoldenCatalog.readerContractName(forRelativePath: pending.goldenURL.lastPathComponent) != nil {
+            let contract: ReaderContract
+            do {
+                contract = try ReaderContract(parsing: [UInt8](data), file: pending.pendingURL.path)
+            } catch {
+                throw WireLockFailure("\(error); not accepted")
+            }
+            try GoldenFiles.writeAtomically(contract.bytes, to: pending.goldenURL)
+            try FileWriteError.delete(pending.pendingURL)
+            return
         }
         try GoldenFiles.writeAtomically(CanonicalJSONWriter.bytes(value), to: pending.goldenURL)
         try FileWriteError.delete(pending.pendingURL)

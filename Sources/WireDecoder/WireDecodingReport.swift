@@ -130,6 +130,82 @@ public struct WireDecodingReport: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// One value the model asked for while it decoded: where, as which Swift type, how, what the
+    /// wire had there and what came of it. The reads of a decode are the raw facts a
+    /// ``ReaderContract`` folds by path.
+    public struct Read: Hashable, Sendable, CustomStringConvertible {
+        /// How the model asked.
+        public enum Method: String, Hashable, Sendable, CaseIterable, Comparable {
+            /// `decode(_:forKey:)`, an unkeyed `decode(_:)`, or the root value.
+            case decode
+            /// `decodeIfPresent(_:forKey:)` or its unkeyed form.
+            case decodeIfPresent
+            /// `decodeNil(forKey:)` or its unkeyed form, on a `null` or an absent member.
+            case decodeNil
+            /// `contains(_:)`.
+            case contains
+            /// `nestedContainer(keyedBy:forKey:)`, `nestedUnkeyedContainer(forKey:)` and their unkeyed forms.
+            case nestedContainer
+            /// `superDecoder()`, `superDecoder(forKey:)`.
+            case superDecoder
+            /// A `singleValueContainer()`'s `decode(_:)` or `decodeNil()` (an enum's raw value,
+            /// a wrapper type, `Optional`).
+            case singleValue
+
+            /// In the order of the cases.
+            public static func < (lhs: Method, rhs: Method) -> Bool {
+                allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+            }
+        }
+
+        /// What came of the read.
+        public enum Outcome: String, Hashable, Sendable {
+            /// A value (for `contains`, `decodeNil`: `true`).
+            case value
+            /// Nil: `decodeIfPresent` of an absent or `null` member (for `contains`, `decodeNil`: `false`).
+            case nothing = "nil"
+            /// An error, which the model swallowed (the decode went on and succeeded).
+            case threw
+        }
+
+        /// The value's concrete path; for an absent member, its object's path and its name.
+        public var path: JSONPath
+        /// The Swift type asked for, e.g. `String`, `URL`, `Owner`, `Array<Label>`.
+        public var type: String
+        /// How it was asked for.
+        public var method: Method
+        /// The kind of value the wire had there; nil when the member (or element) was absent.
+        public var wire: ReaderContract.Kind?
+        /// What came of it.
+        public var outcome: Outcome
+        /// For a `Date`: the decoder's strategy and the form of the value
+        /// (`iso8601:rfc3339-fraction`, `custom:rfc3339`, `secondsSince1970:integer`); for a
+        /// number: `integer`, `fraction` or `exponent`. Nil otherwise.
+        public var form: String?
+        /// Where the value starts (for an absent member, its object).
+        public var location: JSONSourceLocation
+
+        /// Creates a read.
+        public init(
+            path: JSONPath, type: String, method: Method, wire: ReaderContract.Kind?, outcome: Outcome,
+            form: String? = nil, location: JSONSourceLocation = JSONSourceLocation(offset: 0, line: 1, column: 1)
+        ) {
+            self.path = path
+            self.type = type
+            self.method = method
+            self.wire = wire
+            self.outcome = outcome
+            self.form = form
+            self.location = location
+        }
+
+        /// `3:12: $.id Int decode: number → value (integer)`.
+        public var description: String {
+            "\(location.line):\(location.column): \(path) \(type) \(method.rawValue): "
+                + "\(wire?.rawValue ?? "absent") → \(outcome.rawValue)" + (form.map { " (\($0))" } ?? "")
+        }
+    }
+
     /// Members the model never read, in payload order.
     public var droppedMembers: [DroppedMember]
     /// Repeated member names, in payload order.
@@ -138,16 +214,25 @@ public struct WireDecodingReport: Hashable, Sendable, CustomStringConvertible {
     public var precisionLosses: [PrecisionLoss]
     /// Errors the model caught and went on from, in decoding order.
     public var swallowedErrors: [SwallowedError]
+    /// Every value the model asked for, in decoding order (the facts a ``ReaderContract`` folds).
+    /// Not entries of the report: ``isLossless`` and ``description`` do not look at them.
+    public var reads: [Read]
+    /// The folded paths of the objects the model decoded as dictionaries (`[String: T]`), whose
+    /// members a ``ReaderPath`` folds to `.*`.
+    public var dictionaries: Set<ReaderPath>
 
     /// Creates a report.
     public init(
         droppedMembers: [DroppedMember] = [], duplicateKeys: [DuplicateKey] = [],
-        precisionLosses: [PrecisionLoss] = [], swallowedErrors: [SwallowedError] = []
+        precisionLosses: [PrecisionLoss] = [], swallowedErrors: [SwallowedError] = [], reads: [Read] = [],
+        dictionaries: Set<ReaderPath> = []
     ) {
         self.droppedMembers = droppedMembers
         self.duplicateKeys = duplicateKeys
         self.precisionLosses = precisionLosses
         self.swallowedErrors = swallowedErrors
+        self.reads = reads
+        self.dictionaries = dictionaries
     }
 
     /// True when the report has no entry.

@@ -137,22 +137,35 @@ public final class WireJSONDecoder: Sendable {
     public func decodeWithReport<T: Decodable>(_ type: T.Type, from data: Data) throws -> (
         value: T, report: WireDecodingReport
     ) {
-        try decodeWithReport(type, from: data, locating: true)
+        try decodeWithReport(type, from: data, detail: .full)
     }
 
-    /// ``decodeWithReport(_:from:)`` for a caller that reads only the paths of the report's
-    /// entries (a fuzz campaign's verdicts): with `locating` false, no line or column is counted and
-    /// every entry's location is its byte offset at line 0, column 0.
-    package func decodeWithReport<T: Decodable>(_ type: T.Type, from data: Data, locating: Bool) throws -> (
+    /// How much a report holds: ``full`` for users; a fuzz verdict reads only its entries' paths.
+    package struct ReportDetail: Sendable {
+        /// Whether entries get their line and column (else their byte offset at line 0, column 0).
+        package var locating: Bool
+        /// Whether ``WireDecodingReport/reads`` is filled (the reader contract's raw material).
+        package var reads: Bool
+
+        /// Every part: what ``decodeWithReport(_:from:)`` returns.
+        package static let full = ReportDetail(locating: true, reads: true)
+        /// The entries and their paths only: what a fuzz verdict reads.
+        package static let verdict = ReportDetail(locating: false, reads: false)
+    }
+
+    /// ``decodeWithReport(_:from:)`` with only the parts of the report `detail` asks for.
+    package func decodeWithReport<T: Decodable>(_ type: T.Type, from data: Data, detail: ReportDetail) throws -> (
         value: T, report: WireDecodingReport
     ) {
-        let result = try run(type, from: data, reporting: true, locating: locating)
+        let result = try run(type, from: data, reporting: true, detail: detail)
         return (result.value, result.report ?? WireDecodingReport())
     }
 
-    private func run<T: Decodable>(_ type: T.Type, from data: Data, reporting: Bool, locating: Bool = true) throws -> (
-        value: T, report: WireDecodingReport?
-    ) {
+    private func run<T: Decodable>(_ type: T.Type, from data: Data, reporting: Bool, detail: ReportDetail = .full)
+        throws -> (
+            value: T, report: WireDecodingReport?
+        )
+    {
         let current = settings.withLock { $0 }
         let options = DecodingOptions(
             date: current.date, data: current.data, key: current.key,
@@ -163,15 +176,16 @@ public final class WireJSONDecoder: Sendable {
             if !options.strict, let transcoded = InputEncoding.utf8Representation(of: bytes) {
                 guard var utf8 = transcoded.text else { throw InputEncoding.notConvertible }
                 return try utf8.withUTF8 {
-                    try Self.decode(type, bytes: $0, options: options, reporting: reporting, locating: locating)
+                    try Self.decode(type, bytes: $0, options: options, reporting: reporting, detail: detail)
                 }
             }
-            return try Self.decode(type, bytes: bytes, options: options, reporting: reporting, locating: locating)
+            return try Self.decode(type, bytes: bytes, options: options, reporting: reporting, detail: detail)
         }
     }
 
     private static func decode<T: Decodable>(
-        _ type: T.Type, bytes: UnsafeBufferPointer<UInt8>, options: DecodingOptions, reporting: Bool, locating: Bool
+        _ type: T.Type, bytes: UnsafeBufferPointer<UInt8>, options: DecodingOptions, reporting: Bool,
+        detail: ReportDetail
     ) throws -> (value: T, report: WireDecodingReport?) {
         var builder = TapeBuilder(bytes: bytes, strict: options.strict, tolerateDuplicates: reporting)
         defer { builder.release() }
@@ -184,7 +198,13 @@ public final class WireJSONDecoder: Sendable {
         let nullIndex = builder.storage.append(kind: .null, flags: 0, offset: bytes.count, second: 0)
         let storage = builder.storage.finish()
         let tape = storage.view
-        let recorder = reporting ? ReportRecorder(entries: tape.count, locating: locating) : nil
+        let recorder =
+            reporting
+            ? ReportRecorder(
+                entries: tape.count, dateStrategy: dateStrategyName(options.date), nullIndex: nullIndex,
+                locating: detail.locating, recordsReads: detail.reads)
+            : nil
+        recorder?.read(0, type: T.self, method: .decode)
         var impl = DecoderImpl(
             base: builder.base, tape: tape, options: options, recorder: recorder, nullIndex: nullIndex)
         defer {
@@ -197,5 +217,17 @@ public final class WireJSONDecoder: Sendable {
         let report = recorder?.finish(
             tape: tape, base: builder.base, length: bytes.count, duplicates: builder.duplicates)
         return (value, report)
+    }
+}
+
+/// A date strategy's name, as a date read's form gives it (`.formatted` is `custom`: on Linux it
+/// is a custom closure, and a contract reads the same on every platform).
+private func dateStrategyName(_ strategy: JSONDecoder.DateDecodingStrategy) -> String {
+    switch strategy {
+    case .deferredToDate: "deferredToDate"
+    case .secondsSince1970: "secondsSince1970"
+    case .millisecondsSince1970: "millisecondsSince1970"
+    case .iso8601: "iso8601"
+    default: "custom"
     }
 }

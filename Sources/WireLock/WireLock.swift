@@ -6,6 +6,9 @@
 @_exported import WireGolden
 @_exported import WireShapes
 
+// The reader contract assertReaderContract locks, for tests that look into it.
+@_exported import struct WireDecoder.ReaderContract
+@_exported import struct WireDecoder.ReaderPath
 @_exported import struct WireDiagnostics.DecodingFailure
 @_exported import enum WireDiagnostics.DecodingFailureKind
 @_exported import enum WireDiagnostics.DecodingJudge

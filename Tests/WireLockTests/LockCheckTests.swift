@@ -60,7 +60,8 @@ struct LockCheckTests {
         } throws: { error in
             guard case LockCheck.Error.malformedLockFile(let parseError) = error else { return false }
             return parseError.line == 2
-                && parseError.reason == "expected '<format> shape=<sha256> golden=<sha256>', got 'a shape=1'"
+                && parseError.reason
+                    == "expected '<format> shape=<sha256> golden=<sha256>' or '<name> reads=<sha256>', got 'a shape=1'"
         }
     }
 
@@ -71,6 +72,53 @@ struct LockCheckTests {
         } throws: { error in
             guard case LockCheck.Error.noCanonicalForm = error else { return false }
             return true
+        }
+    }
+
+    // MARK: Reader contracts
+
+    static let contractText = """
+        {"format": 1, "model": "M", "fixtures": ["m"], "dropped": [], "reads": {"$": {"kinds": ["object"]}}}
+        """
+
+    @Test func readerContractsAreLockedBesideTheFormatsAndNotTakenForGoldens() throws {
+        let files: [(path: String, bytes: [UInt8])] = [
+            ("a.json", Array(#"{"x":1}"#.utf8)), ("models/m.reads.json", Array(Self.contractText.utf8)),
+            ("models/m.reads.actual.json", Array("{}".utf8)),
+        ]
+        let formats = try GoldenCatalog.formats(from: files)
+        #expect(formats.map(\.name) == ["a"])
+        let readers = try GoldenCatalog.readerContracts(from: files)
+        #expect(readers.map(\.name) == ["models/m"])
+        let lock = try WireLockFile.build(formats, readers: readers)
+        #expect(lock.text.hasSuffix("models/m reads=\(lock.readers[0].fingerprint)\n"))
+        #expect(try WireLockFile.parse(lock.text) == lock)
+        let shapes = Dictionary(uniqueKeysWithValues: formats.map { ($0.name, $0.shape().fileBytes(name: $0.name)) })
+        let upToDate = try verifyLock(
+            formats, readers: readers, lockFile: Array(lock.text.utf8), shapeFile: { shapes[$0.name] })
+        #expect(upToDate.isUpToDate)
+        // The model reads differently: its contract changed, and the lock says which.
+        let changed = [
+            (
+                name: "models/m",
+                document: try JSONValue.parse(Self.contractText.replacingOccurrences(of: "object", with: "array"))
+            )
+        ]
+        let check = try verifyLock(
+            formats, readers: changed, lockFile: Array(lock.text.utf8), shapeFile: { shapes[$0.name] })
+        #expect(check.findings.map(\.kindName) == ["reads-changed"])
+        let unlocked = try verifyLock(
+            formats, readers: readers, lockFile: Array(try WireLockFile.build(formats).text.utf8),
+            shapeFile: { shapes[$0.name] })
+        #expect(unlocked.findings.map(\.kindName) == ["reads-not-locked"])
+    }
+
+    @Test func aBadReaderContractIsNamedWithItsPlace() {
+        #expect {
+            try GoldenCatalog.readerContracts(from: [("m.reads.json", Array(#"{"format": 1, "model": 3}"#.utf8))])
+        } throws: { error in
+            (error as? GoldenCatalog.Error)?.description
+                == "m.reads.json: 1:15: expected the model's name, a string (at $.model)"
         }
     }
 }

@@ -323,7 +323,9 @@ package enum CheckPipeline {
         let check: LockCheck
         do {
             formats = try GoldenCatalog.formats(from: goldens)
-            check = try verifyLock(formats, lockFile: lockBytes, shapeFile: { shapeBytes($0.name) })
+            check = try verifyLock(
+                formats, readers: try GoldenCatalog.readerContracts(from: goldens), lockFile: lockBytes,
+                shapeFile: { shapeBytes($0.name) })
         } catch let error as LockCheck.Error {
             switch error {
             case .malformedLockFile(let parse):

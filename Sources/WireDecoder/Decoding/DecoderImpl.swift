@@ -3,6 +3,7 @@
 // value); containers are small structs over tape indices.
 import Foundation
 import WireDates
+import WireJSON
 
 /// The configuration of one decode, copied from the decoder when it starts.
 struct DecodingOptions {
@@ -478,6 +479,9 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
         #if canImport(Darwin)
             // On Linux `.formatted` is a `.custom` closure around the formatter (handled below).
             case .formatted(let formatter):
+                // On Linux the formatter's closure reads the string through a single-value
+                // container; the same read is recorded here, so a contract is the same everywhere.
+                recorder?.read(index, type: String.self, method: .singleValue)
                 if let date = twinDate(index, formatter: formatter) { return date }
                 let string = try unwrapString(index, parent: parent, key: key)
                 guard let date = formatter.date(from: string) else {
@@ -596,8 +600,14 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
                     reason: "a member name that is not valid UTF-8 or has a bad escape")
             }
             recorder?.consumed(member)
-            let value = try decodeExistential(
-                valueType, member &+ 1, parent: path, key: WireCodingKey.name(name))
+            let read = recorder?.read(member &+ 1, type: valueType, method: .decode)
+            let value: Any
+            do {
+                value = try decodeExistential(valueType, member &+ 1, parent: path, key: WireCodingKey.name(name))
+            } catch {
+                if let read { recorder?.settle(read, .threw) }
+                throw error
+            }
             if result[name] == nil { result[name] = value }
             member = tape.end(member &+ 1)
         }
@@ -612,26 +622,125 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
 
     // MARK: SingleValueDecodingContainer
 
-    func decodeNil() -> Bool { tape.kind(current) == .null }
-    func decode(_ type: Bool.Type) throws -> Bool { try unwrapBool(current, parent: node, key: { nil }) }
-    func decode(_ type: String.Type) throws -> String { try unwrapString(current, parent: node, key: { nil }) }
-    func decode(_ type: Double.Type) throws -> Double { try unwrapFloat(current, as: type, parent: node, key: { nil }) }
-    func decode(_ type: Float.Type) throws -> Float { try unwrapFloat(current, as: type, parent: node, key: { nil }) }
-    func decode(_ type: Int.Type) throws -> Int { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
-    func decode(_ type: UInt.Type) throws -> UInt { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
+    func decodeNil() -> Bool {
+        let isNull = tape.kind(current) == .null
+        if let recorder, isNull {
+            if current == nullIndex {
+                recorder.read(.path(jsonPath(node)), type: Never.self, method: .decodeNil, outcome: .value)
+            } else {
+                recorder.read(current, type: Never.self, method: .decodeNil)
+            }
+        }
+        return isNull
+    }
+
+    /// A single-value read, recorded (decodeWithReport only): the value and whether `body` threw.
+    func recordedSingle<T>(_ type: Any.Type, _ body: () throws -> T) throws -> T {
+        let recorder = recorder.unsafelyUnwrapped
+        let read =
+            current == nullIndex
+            ? recorder.read(.path(jsonPath(node)), type: type, method: .singleValue, outcome: .value)
+            : recorder.read(current, type: type, method: .singleValue)
+        do {
+            return try body()
+        } catch {
+            recorder.settle(read, .threw)
+            throw error
+        }
+    }
+
+    /// A coding path as a JSON path (the wire path of a value that is not on the tape).
+    func jsonPath(_ node: PathNode) -> JSONPath {
+        JSONPath(
+            node.path.map { key in
+                if case .index(let index)? = key as? WireCodingKey { return .index(index) }
+                return .key(key.stringValue)
+            })
+    }
+    func decode(_ type: Bool.Type) throws -> Bool {
+        if recorder != nil { return try recordedSingle(type) { try unwrapBool(current, parent: node, key: { nil }) } }
+        return try unwrapBool(current, parent: node, key: { nil })
+    }
+    func decode(_ type: String.Type) throws -> String {
+        if recorder != nil { return try recordedSingle(type) { try unwrapString(current, parent: node, key: { nil }) } }
+        return try unwrapString(current, parent: node, key: { nil })
+    }
+    func decode(_ type: Double.Type) throws -> Double {
+        if recorder != nil {
+            return try recordedSingle(type) { try unwrapFloat(current, as: type, parent: node, key: { nil }) }
+        }
+        return try unwrapFloat(current, as: type, parent: node, key: { nil })
+    }
+    func decode(_ type: Float.Type) throws -> Float {
+        if recorder != nil {
+            return try recordedSingle(type) { try unwrapFloat(current, as: type, parent: node, key: { nil }) }
+        }
+        return try unwrapFloat(current, as: type, parent: node, key: { nil })
+    }
+    func decode(_ type: Int.Type) throws -> Int {
+        if recorder != nil {
+            return try recordedSingle(type) { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
+        }
+        return try unwrapInteger(current, as: type, parent: node, key: { nil })
+    }
+    func decode(_ type: Int8.Type) throws -> Int8 {
+        if recorder != nil {
+            return try recordedSingle(type) { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
+        }
+        return try unwrapInteger(current, as: type, parent: node, key: { nil })
+    }
+    func decode(_ type: Int16.Type) throws -> Int16 {
+        if recorder != nil {
+            return try recordedSingle(type) { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
+        }
+        return try unwrapInteger(current, as: type, parent: node, key: { nil })
+    }
+    func decode(_ type: Int32.Type) throws -> Int32 {
+        if recorder != nil {
+            return try recordedSingle(type) { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
+        }
+        return try unwrapInteger(current, as: type, parent: node, key: { nil })
+    }
+    func decode(_ type: Int64.Type) throws -> Int64 {
+        if recorder != nil {
+            return try recordedSingle(type) { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
+        }
+        return try unwrapInteger(current, as: type, parent: node, key: { nil })
+    }
+    func decode(_ type: UInt.Type) throws -> UInt {
+        if recorder != nil {
+            return try recordedSingle(type) { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
+        }
+        return try unwrapInteger(current, as: type, parent: node, key: { nil })
+    }
+    func decode(_ type: UInt8.Type) throws -> UInt8 {
+        if recorder != nil {
+            return try recordedSingle(type) { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
+        }
+        return try unwrapInteger(current, as: type, parent: node, key: { nil })
+    }
     func decode(_ type: UInt16.Type) throws -> UInt16 {
-        try unwrapInteger(current, as: type, parent: node, key: { nil })
+        if recorder != nil {
+            return try recordedSingle(type) { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
+        }
+        return try unwrapInteger(current, as: type, parent: node, key: { nil })
     }
     func decode(_ type: UInt32.Type) throws -> UInt32 {
-        try unwrapInteger(current, as: type, parent: node, key: { nil })
+        if recorder != nil {
+            return try recordedSingle(type) { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
+        }
+        return try unwrapInteger(current, as: type, parent: node, key: { nil })
     }
     func decode(_ type: UInt64.Type) throws -> UInt64 {
-        try unwrapInteger(current, as: type, parent: node, key: { nil })
+        if recorder != nil {
+            return try recordedSingle(type) { try unwrapInteger(current, as: type, parent: node, key: { nil }) }
+        }
+        return try unwrapInteger(current, as: type, parent: node, key: { nil })
     }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try unwrap(current, as: type, parent: node, key: { nil }) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        if recorder != nil {
+            return try recordedSingle(type) { try unwrap(current, as: type, parent: node, key: { nil }) }
+        }
+        return try unwrap(current, as: type, parent: node, key: { nil })
+    }
 }

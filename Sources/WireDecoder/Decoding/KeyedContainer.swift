@@ -117,33 +117,118 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return impl.tape.kind(member &+ 1) == .null ? nil : member &+ 1
     }
 
-    func contains(_ key: Key) -> Bool { memberIndex(key) != nil }
+    func contains(_ key: Key) -> Bool {
+        let member = memberIndex(key)
+        if let recorder = impl.recorder {
+            if let member {
+                recorder.read(member &+ 1, type: Bool.self, method: .contains)
+            } else {
+                recorder.read(
+                    .member(of: object, key: key.stringValue), type: Bool.self, method: .contains, outcome: .nothing)
+            }
+        }
+        return member != nil
+    }
 
     func decodeNil(forKey key: Key) throws -> Bool {
         guard let member = memberIndex(key) else {
+            impl.recorder?.read(
+                .member(of: object, key: key.stringValue), type: Never.self, method: .decodeNil, outcome: .threw)
             throw keyNotFound(key)
         }
         guard impl.tape.kind(member &+ 1) == .null else { return false }
-        impl.recorder?.consumed(member)
+        if let recorder = impl.recorder {
+            recorder.consumed(member)
+            recorder.read(member &+ 1, type: Never.self, method: .decodeNil)
+        }
         return true
+    }
+
+    // MARK: Recording reads (decodeWithReport only)
+
+    /// `decode(_:forKey:)` with its read recorded: absent (it throws), or the value and whether
+    /// `unwrap` threw.
+    func recordedDecode<T>(_ type: Any.Type, _ key: Key, _ unwrap: (Int) throws -> T) throws -> T {
+        let recorder = impl.recorder.unsafelyUnwrapped
+        guard let member = memberIndex(key) else {
+            recorder.read(.member(of: object, key: key.stringValue), type: type, method: .decode, outcome: .threw)
+            throw keyNotFound(key)
+        }
+        recorder.consumed(member)
+        let read = recorder.read(member &+ 1, type: type, method: .decode)
+        do {
+            return try unwrap(member &+ 1)
+        } catch {
+            recorder.settle(read, .threw)
+            throw error
+        }
+    }
+
+    /// `decodeIfPresent(_:forKey:)` with its read recorded: absent or `null` (nil), or the value
+    /// and whether `unwrap` threw.
+    func recordedDecodeIfPresent<T>(_ type: Any.Type, _ key: Key, _ unwrap: (Int) throws -> T) throws -> T? {
+        let recorder = impl.recorder.unsafelyUnwrapped
+        guard let member = memberIndex(key) else {
+            recorder.read(
+                .member(of: object, key: key.stringValue), type: type, method: .decodeIfPresent, outcome: .nothing)
+            return nil
+        }
+        recorder.consumed(member)
+        let read = recorder.read(member &+ 1, type: type, method: .decodeIfPresent)
+        if impl.tape.kind(member &+ 1) == .null {
+            recorder.settle(read, .nothing)
+            return nil
+        }
+        do {
+            return try unwrap(member &+ 1)
+        } catch {
+            recorder.settle(read, .threw)
+            throw error
+        }
+    }
+
+    /// A nested container's read: the member (absent: it throws), and whether opening it threw.
+    func recordedNested<T>(_ type: Any.Type, _ key: Key, _ open: (Int) throws -> T) throws -> T {
+        let recorder = impl.recorder.unsafelyUnwrapped
+        guard let member = memberIndex(key) else {
+            recorder.read(
+                .member(of: object, key: key.stringValue), type: type, method: .nestedContainer, outcome: .threw)
+            throw keyNotFound(key)
+        }
+        recorder.consumed(member)
+        let read = recorder.read(member &+ 1, type: type, method: .nestedContainer)
+        do {
+            return try open(member &+ 1)
+        } catch {
+            recorder.settle(read, .threw)
+            throw error
+        }
     }
 
     // MARK: Decoding
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        try impl.unwrapBool(try valueIndex(key), parent: node, key: { key })
+        if impl.recorder != nil {
+            return try recordedDecode(type, key) { try impl.unwrapBool($0, parent: node, key: { key }) }
+        }
+        return try impl.unwrapBool(try valueIndex(key), parent: node, key: { key })
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        try impl.unwrapString(try valueIndex(key), parent: node, key: { key })
+        if impl.recorder != nil {
+            return try recordedDecode(type, key) { try impl.unwrapString($0, parent: node, key: { key }) }
+        }
+        return try impl.unwrapString(try valueIndex(key), parent: node, key: { key })
     }
 
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        try impl.unwrapFloat(try valueIndex(key), as: type, parent: node, key: { key })
-    }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try float(key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try float(key) }
 
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        try impl.unwrapFloat(try valueIndex(key), as: type, parent: node, key: { key })
+    @inline(__always) func float<T: BinaryFloatingPoint & LosslessStringConvertible>(_ key: Key) throws -> T {
+        if impl.recorder != nil {
+            return try recordedDecode(T.self, key) { try impl.unwrapFloat($0, as: T.self, parent: node, key: { key }) }
+        }
+        return try impl.unwrapFloat(try valueIndex(key), as: T.self, parent: node, key: { key })
     }
 
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
@@ -158,31 +243,48 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(key) }
 
     @inline(__always) func integer<T: FixedWidthInteger & Decodable>(_ key: Key) throws -> T {
-        try impl.unwrapInteger(try valueIndex(key), as: T.self, parent: node, key: { key })
+        if impl.recorder != nil {
+            return try recordedDecode(T.self, key) {
+                try impl.unwrapInteger($0, as: T.self, parent: node, key: { key })
+            }
+        }
+        return try impl.unwrapInteger(try valueIndex(key), as: T.self, parent: node, key: { key })
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try impl.unwrap(try valueIndex(key), as: type, parent: node, key: { key })
+        if impl.recorder != nil {
+            return try recordedDecode(type, key) { try impl.unwrap($0, as: type, parent: node, key: { key }) }
+        }
+        return try impl.unwrap(try valueIndex(key), as: type, parent: node, key: { key })
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        if impl.recorder != nil {
+            return try recordedDecodeIfPresent(type, key) { try impl.unwrapBool($0, parent: node, key: { key }) }
+        }
         guard let value = presentValueIndex(key) else { return nil }
         return try impl.unwrapBool(value, parent: node, key: { key })
     }
 
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        if impl.recorder != nil {
+            return try recordedDecodeIfPresent(type, key) { try impl.unwrapString($0, parent: node, key: { key }) }
+        }
         guard let value = presentValueIndex(key) else { return nil }
         return try impl.unwrapString(value, parent: node, key: { key })
     }
 
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        guard let value = presentValueIndex(key) else { return nil }
-        return try impl.unwrapFloat(value, as: type, parent: node, key: { key })
-    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try floatIfPresent(key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try floatIfPresent(key) }
 
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+    @inline(__always) func floatIfPresent<T: BinaryFloatingPoint & LosslessStringConvertible>(_ key: Key) throws -> T? {
+        if impl.recorder != nil {
+            return try recordedDecodeIfPresent(T.self, key) {
+                try impl.unwrapFloat($0, as: T.self, parent: node, key: { key })
+            }
+        }
         guard let value = presentValueIndex(key) else { return nil }
-        return try impl.unwrapFloat(value, as: type, parent: node, key: { key })
+        return try impl.unwrapFloat(value, as: T.self, parent: node, key: { key })
     }
 
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try integerIfPresent(key) }
@@ -197,11 +299,19 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try integerIfPresent(key) }
 
     @inline(__always) func integerIfPresent<T: FixedWidthInteger & Decodable>(_ key: Key) throws -> T? {
+        if impl.recorder != nil {
+            return try recordedDecodeIfPresent(T.self, key) {
+                try impl.unwrapInteger($0, as: T.self, parent: node, key: { key })
+            }
+        }
         guard let value = presentValueIndex(key) else { return nil }
         return try impl.unwrapInteger(value, as: T.self, parent: node, key: { key })
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        if impl.recorder != nil {
+            return try recordedDecodeIfPresent(type, key) { try impl.unwrap($0, as: type, parent: node, key: { key }) }
+        }
         guard let value = presentValueIndex(key) else { return nil }
         return try impl.unwrap(value, as: type, parent: node, key: { key })
     }
@@ -211,14 +321,24 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type, forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
+        if let recorder = impl.recorder {
+            return try recordedNested([String: Any].self, key) { value in
+                recorder.reached(value, by: impl.currentType, tape: impl.tape)
+                return try impl.with(value, path: node.appending(key)) { try impl.container(keyedBy: type) }
+            }
+        }
         let value = try valueIndex(key)
-        impl.recorder?.reached(value, by: impl.currentType, tape: impl.tape)
         return try impl.with(value, path: node.appending(key)) { try impl.container(keyedBy: type) }
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        if let recorder = impl.recorder {
+            return try recordedNested([Any].self, key) { value in
+                recorder.reached(value, by: impl.currentType, tape: impl.tape)
+                return try impl.with(value, path: node.appending(key)) { try impl.unkeyedContainer() }
+            }
+        }
         let value = try valueIndex(key)
-        impl.recorder?.reached(value, by: impl.currentType, tape: impl.tape)
         return try impl.with(value, path: node.appending(key)) { try impl.unkeyedContainer() }
     }
 
@@ -234,6 +354,15 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         } else if !(key is Key), let member = memberIndex(named: key.stringValue) {
             impl.recorder?.consumed(member)
             value = member &+ 1
+        }
+        if let recorder = impl.recorder {
+            if value == impl.nullIndex {
+                recorder.read(
+                    .member(of: object, key: key.stringValue), type: (any Decoder).self, method: .superDecoder,
+                    outcome: .value)
+            } else {
+                recorder.read(value, type: (any Decoder).self, method: .superDecoder)
+            }
         }
         return DecoderImpl(sharing: impl, at: value, node: node.appending(key))
     }

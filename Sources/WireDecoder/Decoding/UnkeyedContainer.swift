@@ -41,13 +41,26 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decodeNil() throws -> Bool {
-        let value = try element(Never.self)
+        let value: Int
+        do {
+            value = try element(Never.self)
+        } catch {
+            impl.recorder?.read(
+                .element(of: array, position: currentIndex), type: Never.self, method: .decodeNil, outcome: .threw)
+            throw error
+        }
         guard impl.tape.kind(value) == .null else { return false }
+        impl.recorder?.read(value, type: Never.self, method: .decodeNil)
         advance()
         return true
     }
 
     mutating func decode(_ type: Bool.Type) throws -> Bool {
+        if impl.recorder != nil {
+            let result = try recorded(type) { try impl.unwrapBool($0, parent: node, key: $1) }
+            advance()
+            return result
+        }
         let result = try impl.unwrapBool(
             try element(type), parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
         advance()
@@ -55,6 +68,11 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode(_ type: String.Type) throws -> String {
+        if impl.recorder != nil {
+            let result = try recorded(type) { try impl.unwrapString($0, parent: node, key: $1) }
+            advance()
+            return result
+        }
         let result = try impl.unwrapString(
             try element(type), parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
         advance()
@@ -75,6 +93,11 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
 
     @inline(__always) mutating func integer<T: FixedWidthInteger & Decodable>(_ type: T.Type) throws -> T {
+        if impl.recorder != nil {
+            let result = try recorded(type) { try impl.unwrapInteger($0, as: type, parent: node, key: $1) }
+            advance()
+            return result
+        }
         let result = try impl.unwrapInteger(
             try element(type), as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
         advance()
@@ -84,6 +107,11 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     @inline(__always) mutating func float<T: BinaryFloatingPoint & LosslessStringConvertible>(
         _ type: T.Type
     ) throws -> T {
+        if impl.recorder != nil {
+            let result = try recorded(type) { try impl.unwrapFloat($0, as: type, parent: node, key: $1) }
+            advance()
+            return result
+        }
         let result = try impl.unwrapFloat(
             try element(type), as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
         advance()
@@ -91,6 +119,11 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        if impl.recorder != nil {
+            let result = try recorded(type) { try impl.unwrap($0, as: type, parent: node, key: $1) }
+            advance()
+            return result
+        }
         let result = try impl.unwrap(
             try element(type), as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
         advance()
@@ -98,33 +131,41 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decodeIfPresent(_ type: Bool.Type) throws -> Bool? {
-        guard let value = presentIndex() else { return nil }
-        let result = try impl.unwrapBool(
-            value, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        guard let value = presentIndex(type) else { return nil }
+        let result = try settled {
+            try impl.unwrapBool(
+                value, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        }
         advance()
         return result
     }
 
     mutating func decodeIfPresent(_ type: String.Type) throws -> String? {
-        guard let value = presentIndex() else { return nil }
-        let result = try impl.unwrapString(
-            value, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        guard let value = presentIndex(type) else { return nil }
+        let result = try settled {
+            try impl.unwrapString(
+                value, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        }
         advance()
         return result
     }
 
     mutating func decodeIfPresent(_ type: Double.Type) throws -> Double? {
-        guard let value = presentIndex() else { return nil }
-        let result = try impl.unwrapFloat(
-            value, as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        guard let value = presentIndex(type) else { return nil }
+        let result = try settled {
+            try impl.unwrapFloat(
+                value, as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        }
         advance()
         return result
     }
 
     mutating func decodeIfPresent(_ type: Float.Type) throws -> Float? {
-        guard let value = presentIndex() else { return nil }
-        let result = try impl.unwrapFloat(
-            value, as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        guard let value = presentIndex(type) else { return nil }
+        let result = try settled {
+            try impl.unwrapFloat(
+                value, as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        }
         advance()
         return result
     }
@@ -133,36 +174,90 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decodeIfPresent(_ type: Int64.Type) throws -> Int64? { try integerIfPresent(type) }
 
     @inline(__always) mutating func integerIfPresent<T: FixedWidthInteger & Decodable>(_ type: T.Type) throws -> T? {
-        guard let value = presentIndex() else { return nil }
-        let result = try impl.unwrapInteger(
-            value, as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        guard let value = presentIndex(type) else { return nil }
+        let result = try settled {
+            try impl.unwrapInteger(
+                value, as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        }
         advance()
         return result
     }
 
     mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
-        guard let value = presentIndex() else { return nil }
-        let result = try impl.unwrap(
-            value, as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        guard let value = presentIndex(type) else { return nil }
+        let result = try settled {
+            try impl.unwrap(
+                value, as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        }
         advance()
         return result
     }
 
     /// JSONDecoder's decodeIfPresent: nil at the end or on null, the step counted either way;
     /// otherwise the element, not yet counted.
-    @inline(__always) mutating func presentIndex() -> Int? {
+    @inline(__always) mutating func presentIndex(_ type: Any.Type) -> Int? {
         guard currentIndex < count.unsafelyUnwrapped, impl.tape.kind(next) != .null else {
+            if let recorder = impl.recorder {
+                if currentIndex < count.unsafelyUnwrapped {
+                    recorder.settle(recorder.read(next, type: type, method: .decodeIfPresent), .nothing)
+                } else {
+                    recorder.read(
+                        .element(of: array, position: currentIndex), type: type, method: .decodeIfPresent,
+                        outcome: .nothing)
+                }
+            }
             advance()
             return nil
         }
+        if let recorder = impl.recorder { pendingRead = recorder.read(next, type: type, method: .decodeIfPresent) }
         return next
+    }
+
+    // MARK: Recording reads (decodeWithReport only)
+
+    /// The read of a `decodeIfPresent` whose element is present, until it is decoded.
+    var pendingRead = -1
+
+    /// `body` (a present element's decode), its read marked as thrown when it throws.
+    @inline(__always) func settled<T>(_ body: () throws -> T) rethrows -> T {
+        guard pendingRead >= 0 else { return try body() }
+        do {
+            return try body()
+        } catch {
+            impl.recorder?.settle(pendingRead, .threw)
+            throw error
+        }
+    }
+
+    /// A `decode(_:)` with its read recorded: past the end (it throws), or the element and
+    /// whether `unwrap` threw. The caller advances.
+    func recorded<T>(_ type: Any.Type, _ unwrap: (Int, KeyThunk) throws -> T) throws -> T {
+        let recorder = impl.recorder.unsafelyUnwrapped
+        let value: Int
+        do {
+            value = try element(type)
+        } catch {
+            recorder.read(.element(of: array, position: currentIndex), type: type, method: .decode, outcome: .threw)
+            throw error
+        }
+        let read = recorder.read(value, type: type, method: .decode)
+        let position = currentIndex
+        do {
+            return try unwrap(value, { WireCodingKey(index: position) })
+        } catch {
+            recorder.settle(read, .threw)
+            throw error
+        }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type
     ) throws -> KeyedDecodingContainer<NestedKey> {
         let value = try element(KeyedDecodingContainer<NestedKey>.self)
-        impl.recorder?.reached(value, by: impl.currentType, tape: impl.tape)
+        if let recorder = impl.recorder {
+            recorder.reached(value, by: impl.currentType, tape: impl.tape)
+            recorder.read(value, type: [String: Any].self, method: .nestedContainer)
+        }
         let container = try impl.with(value, path: node.appending(indexKey)) { try impl.container(keyedBy: type) }
         advance()
         return container
@@ -172,7 +267,10 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
         let value = try element(
             (any UnkeyedDecodingContainer).self,
             message: "Cannot get nested unkeyed container -- unkeyed container is at end.")
-        impl.recorder?.reached(value, by: impl.currentType, tape: impl.tape)
+        if let recorder = impl.recorder {
+            recorder.reached(value, by: impl.currentType, tape: impl.tape)
+            recorder.read(value, type: [Any].self, method: .nestedContainer)
+        }
         let container = try impl.with(value, path: node.appending(indexKey)) { try impl.unkeyedContainer() }
         advance()
         return container
@@ -181,6 +279,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     mutating func superDecoder() throws -> any Decoder {
         let value = try element(
             (any Decoder).self, message: "Cannot get superDecoder() -- unkeyed container is at end.")
+        impl.recorder?.read(value, type: (any Decoder).self, method: .superDecoder)
         let decoder = DecoderImpl(sharing: impl, at: value, node: node.appending(indexKey))
         advance()
         return decoder

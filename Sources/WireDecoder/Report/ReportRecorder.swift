@@ -1,8 +1,14 @@
 // What decodeWithReport watches while the model decodes: which members and elements were read,
 // which containers each type reached or opened, the errors it threw (kept only if the decode
-// succeeds: then the model caught them), and numbers that did not arrive exactly.
+// succeeds: then the model caught them), numbers that did not arrive exactly, and every read (the
+// raw facts of the reader contract).
 import Foundation
+import WireDates
 import WireJSON
+
+/// Any `Dictionary` (its `init(from:)` reads an object's members as its values).
+protocol DecodableDictionary {}
+extension Dictionary: DecodableDictionary {}
 
 final class ReportRecorder {
     /// One flag per tape entry: read by the model. A buffer rather than an array, so marking an
@@ -13,13 +19,46 @@ final class ReportRecorder {
     private var losses: [(index: Int, type: String, decoded: String, reason: WireDecodingReport.PrecisionLoss.Reason)] =
         []
 
+    /// Where a read was: a value on the tape, a member or element that was absent (its container
+    /// and its name or position), or a path worked out when the read was made (a `superDecoder`
+    /// of an absent member).
+    enum Place {
+        case value(Int)
+        case member(of: Int, key: String)
+        case element(of: Int, position: Int)
+        case path(JSONPath)
+    }
+
+    struct RawRead {
+        var place: Place
+        var type: Any.Type
+        var method: WireDecodingReport.Read.Method
+        var outcome: WireDecodingReport.Read.Outcome
+    }
+
+    private var reads: [RawRead] = []
+    /// Objects decoded as dictionaries (their members fold to `.*`).
+    private var dictionaryObjects: [Int] = []
+    /// The decoder's date strategy, as a date read's form names it.
+    private let dateStrategy: String
+    /// The entry that stands for a missing value (``DecoderImpl/nullIndex``).
+    private let nullIndex: Int
+
     /// Whether entries get their line and column (else only their byte offset).
     private let locating: Bool
+    /// Whether reads are recorded (a fuzz verdict needs only the entries).
+    private let recordsReads: Bool
 
-    init(entries: Int, locating: Bool = true) {
+    init(
+        entries: Int, dateStrategy: String = "deferredToDate", nullIndex: Int = -1, locating: Bool = true,
+        recordsReads: Bool = true
+    ) {
         self.locating = locating
+        self.recordsReads = recordsReads
         consumedEntries = .allocate(capacity: entries)
         consumedEntries.initialize(repeating: false)
+        self.dateStrategy = dateStrategy
+        self.nullIndex = nullIndex
     }
 
     deinit { consumedEntries.deallocate() }
@@ -32,11 +71,45 @@ final class ReportRecorder {
     func reached(_ index: Int, by type: Any.Type, tape: TapeView) {
         let kind = tape.kind(index)
         guard kind == .object || kind == .array else { return }
-        if containers[index] == nil { containers[index] = type }
+        if containers[index] == nil {
+            containers[index] = type
+            if kind == .object, type is any DecodableDictionary.Type { dictionaryObjects.append(index) }
+        }
     }
 
     func opened(_ index: Int, by type: Any.Type) {
-        if containers[index] == nil || containers[index] == Never.self { containers[index] = type }
+        if containers[index] == nil || containers[index] == Never.self {
+            if type is any DecodableDictionary.Type { dictionaryObjects.append(index) }
+            containers[index] = type
+        }
+    }
+
+    // MARK: Reads
+
+    /// Notes a read of the value at `index` (the null entry after the document stands for an
+    /// absent value); its outcome is a value until ``settle(_:_:)`` says otherwise.
+    @discardableResult
+    func read(_ index: Int, type: Any.Type, method: WireDecodingReport.Read.Method) -> Int {
+        guard recordsReads else { return -1 }
+        reads.append(RawRead(place: .value(index), type: type, method: method, outcome: .value))
+        return reads.count - 1
+    }
+
+    /// Notes a read at a place that is not a value on the tape.
+    @discardableResult
+    func read(
+        _ place: Place, type: Any.Type, method: WireDecodingReport.Read.Method,
+        outcome: WireDecodingReport.Read.Outcome
+    ) -> Int {
+        guard recordsReads else { return -1 }
+        reads.append(RawRead(place: place, type: type, method: method, outcome: outcome))
+        return reads.count - 1
+    }
+
+    /// Sets the outcome of a read.
+    func settle(_ read: Int, _ outcome: WireDecodingReport.Read.Outcome) {
+        guard read >= 0 else { return }
+        reads[read].outcome = outcome
     }
 
     func failed(at index: Int, expected: Any.Type) {
@@ -88,11 +161,20 @@ final class ReportRecorder {
         var seen = Set<Int>()
         for failure in failures where seen.insert(failure.index).inserted { swallowed.append(failure) }
 
+        let readTargets = reads.map { read -> Int in
+            switch read.place {
+            case .value(let index): index < tape.count && index != nullIndex ? index : -1
+            case .member(let container, _), .element(let container, _): container
+            case .path: -1
+            }
+        }
         let targets = dropped.map(\.member) + duplicates.map(\.repeated) + swallowed.map(\.index) + losses.map(\.index)
-        let paths = TapePaths.paths(of: targets, tape: tape, base: base)
+        let extra = readTargets.filter { $0 >= 0 } + dictionaryObjects
+        let paths = TapePaths.paths(of: extra.isEmpty ? targets : targets + extra, tape: tape, base: base)
         let offsets =
             targets.map { TapePaths.startOffset($0, tape: tape) }
             + duplicates.map { TapePaths.startOffset($0.first, tape: tape) }
+            + readTargets.lazy.filter { $0 >= 0 }.map { TapePaths.startOffset($0, tape: tape) }
         let locations = locating ? TapePaths.locations(of: offsets, base: base, length: length) : [:]
         func place(_ index: Int) -> JSONSourceLocation {
             let offset = TapePaths.startOffset(index, tape: tape)
@@ -118,7 +200,106 @@ final class ReportRecorder {
                 path: paths[$0.index] ?? .root, expected: "\($0.expected)",
                 found: found($0.index, tape: tape, base: base), location: place($0.index))
         }
+        report.reads = finishedReads(readTargets, paths: paths, place: place, tape: tape, base: base)
+        report.dictionaries = foldedDictionaries(paths)
         return report
+    }
+
+    private func finishedReads(
+        _ targets: [Int], paths: [Int: JSONPath], place: (Int) -> JSONSourceLocation, tape: TapeView,
+        base: UnsafePointer<UInt8>
+    ) -> [WireDecodingReport.Read] {
+        var names: [ObjectIdentifier: String] = [:]
+        func name(_ type: Any.Type) -> String {
+            if let known = names[ObjectIdentifier(type)] { return known }
+            let text = "\(type)"
+            names[ObjectIdentifier(type)] = text
+            return text
+        }
+        let start = JSONSourceLocation(offset: 0, line: 1, column: 1)
+        var result: [WireDecodingReport.Read] = []
+        result.reserveCapacity(reads.count)
+        for (read, target) in zip(reads, targets) {
+            var path: JSONPath
+            var wire: ReaderContract.Kind?
+            switch read.place {
+            case .value:
+                path = target >= 0 ? paths[target] ?? .root : .root
+                wire = target >= 0 ? Self.kind(tape.kind(target)) : nil
+            case .member(_, let key):
+                path = (paths[target] ?? .root).appending(key: key)
+            case .element(_, let position):
+                path = (paths[target] ?? .root).appending(index: position)
+            case .path(let known):
+                path = known
+            }
+            var form: String?
+            if target >= 0, read.outcome == .value, case .value = read.place {
+                form = self.form(of: target, type: read.type, tape: tape, base: base)
+            }
+            result.append(
+                .init(
+                    path: path, type: name(read.type), method: read.method, wire: wire, outcome: read.outcome,
+                    form: form, location: target >= 0 ? place(target) : start))
+        }
+        return result
+    }
+
+    /// The folded paths of the dictionaries, outer ones first so an inner one folds through them.
+    private func foldedDictionaries(_ paths: [Int: JSONPath]) -> Set<ReaderPath> {
+        var result = Set<ReaderPath>()
+        let concrete = Set(dictionaryObjects.compactMap { paths[$0] }).sorted {
+            $0.components.count < $1.components.count
+        }
+        for path in concrete { result.insert(ReaderPath(folding: path, dictionaries: result)) }
+        return result
+    }
+
+    static func kind(_ kind: TapeKind) -> ReaderContract.Kind {
+        switch kind {
+        case .null: .null
+        case .true, .false: .bool
+        case .number: .number
+        case .string: .string
+        case .array: .array
+        case .object: .object
+        }
+    }
+
+    /// A date's strategy and form, a number's form; nil for anything else.
+    private func form(of index: Int, type: Any.Type, tape: TapeView, base: UnsafePointer<UInt8>) -> String? {
+        let kind = tape.kind(index)
+        if type == Date.self {
+            switch kind {
+            case .number: return dateStrategy + ":" + Self.numberForm(base, tape.offset(index), tape.length(index))
+            case .string:
+                let text =
+                    StringDecoding.decode(base: base, offset: tape.offset(index), length: tape.length(index)) ?? ""
+                return dateStrategy + ":" + Self.dateForm(text)
+            default: return dateStrategy
+            }
+        }
+        guard kind == .number else { return nil }
+        return Self.numberForm(base, tape.offset(index), tape.length(index))
+    }
+
+    /// `exponent` when the text has one, else `fraction` when it has a point, else `integer`.
+    static func numberForm(_ base: UnsafePointer<UInt8>, _ offset: Int, _ length: Int) -> String {
+        var point = false
+        for position in offset..<(offset + length) {
+            let byte = base[position]
+            if byte | 0x20 == UInt8(ascii: "e") { return "exponent" }
+            if byte == UInt8(ascii: ".") { point = true }
+        }
+        return point ? "fraction" : "integer"
+    }
+
+    /// The class of a date string: `rfc3339-fraction`, `rfc3339` (a date-time without a
+    /// fraction), `date` (an RFC 3339 full-date), or `other`.
+    static func dateForm(_ text: String) -> String {
+        guard RFC3339.isDateTime(text) else { return "other" }
+        if text.utf8.count == 10 { return "date" }
+        return text.utf8.contains(UInt8(ascii: ".")) ? "rfc3339-fraction" : "rfc3339"
     }
 
     /// Members and elements of reached containers that nothing read, outermost first.

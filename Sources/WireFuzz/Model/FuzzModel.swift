@@ -24,8 +24,8 @@ public struct FuzzModel: Sendable {
     let decodeBytes: @Sendable ([UInt8]) -> Decoded
     /// The model decoded by `WireJSONDecoder` (strict, the model's strategies) with its report;
     /// nil for a model built without one.
-    /// (With `locating` false the entries carry byte offsets only: what a verdict reads.)
-    let reportBytes: (@Sendable ([UInt8], _ locating: Bool) throws -> WireDecodingReport)?
+    /// (With `full` false: byte offsets for locations and no reads, what a verdict reads.)
+    let reportBytes: (@Sendable ([UInt8], _ full: Bool) throws -> WireDecodingReport)?
     /// The `WireJSONDecoder` configured like the model's decoder; nil without ``reportBytes``.
     let makeWireDecoder: (@Sendable () -> WireJSONDecoder)?
     /// For a model the app decodes with `WireJSONDecoder`: the verdict and the report of one
@@ -34,7 +34,7 @@ public struct FuzzModel: Sendable {
 
     init(
         name: String, typeName: String, maxDepth: Int,
-        reportBytes: (@Sendable ([UInt8], _ locating: Bool) throws -> WireDecodingReport)? = nil,
+        reportBytes: (@Sendable ([UInt8], _ full: Bool) throws -> WireDecodingReport)? = nil,
         makeWireDecoder: (@Sendable () -> WireJSONDecoder)? = nil,
         decodeReportingBytes: (@Sendable ([UInt8]) -> (Decoded, WireDecodingReport?))? = nil,
         decodeBytes: @escaping @Sendable ([UInt8]) -> Decoded
@@ -173,7 +173,7 @@ public struct FuzzModel: Sendable {
         let strict: @Sendable () -> WireJSONDecoder = { decoder }
         let both: @Sendable ([UInt8]) -> (Decoded, WireDecodingReport?) = { bytes in
             do {
-                let (value, report) = try decoder.decodeWithReport(T.self, from: Data(bytes), locating: false)
+                let (value, report) = try decoder.decodeWithReport(T.self, from: Data(bytes), detail: .verdict)
                 // The report lists a repeated name the strict validator rejects: reject it as
                 // the validator does, with its location.
                 if !report.duplicateKeys.isEmpty,
@@ -188,8 +188,8 @@ public struct FuzzModel: Sendable {
         }
         return FuzzModel(
             name: name, typeName: "\(T.self)", maxDepth: JSONParseOptions.strict.maxDepth,
-            reportBytes: { bytes, locating in
-                try strict().decodeWithReport(T.self, from: Data(bytes), locating: locating).report
+            reportBytes: { bytes, full in
+                try strict().decodeWithReport(T.self, from: Data(bytes), detail: full ? .full : .verdict).report
             },
             makeWireDecoder: strict, decodeReportingBytes: both, decodeBytes: { both($0).0 })
     }
@@ -233,8 +233,8 @@ public struct FuzzModel: Sendable {
         let wire: @Sendable () -> WireJSONDecoder = { WireJSONDecoder(configuredLike: decoder()) }
         return FuzzModel(
             name: name, typeName: "\(T.self)", maxDepth: maxDepth,
-            reportBytes: { bytes, locating in
-                try wire().decodeWithReport(T.self, from: Data(bytes), locating: locating).report
+            reportBytes: { bytes, full in
+                try wire().decodeWithReport(T.self, from: Data(bytes), detail: full ? .full : .verdict).report
             },
             makeWireDecoder: wire
         ) { bytes in

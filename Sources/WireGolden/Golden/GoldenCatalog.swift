@@ -1,3 +1,4 @@
+import WireDecoder
 import WireJSON
 import WireShapes
 
@@ -5,8 +6,9 @@ import WireShapes
 ///
 /// - `<name>.json` at the top is one sample of format `<name>`;
 /// - every `.json` file under a folder `<name>/` (at any depth) is a sample of format `<name>`;
-/// - skipped: the `shapes/` folder (shape files), pending files `*.actual.json`, hidden files and
-///   folders (`.wirelock/`), and anything not ending in `.json` (`README.md`, `wirelock.lock`).
+/// - skipped: the `shapes/` folder (shape files), pending files `*.actual.json`, reader contracts
+///   `*.reads.json` (see ``readerContractName(forRelativePath:)``), hidden files and folders
+///   (`.wirelock/`), and anything not ending in `.json` (`README.md`, `wirelock.lock`).
 public enum GoldenCatalog {
     /// The folder under the golden directory that holds shape files.
     public static let shapesFolder = "shapes"
@@ -18,11 +20,51 @@ public enum GoldenCatalog {
     public static func formatName(forRelativePath path: String) -> String? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         guard let first = parts.first, let last = parts.last else { return nil }
-        guard last.hasSuffix(".json"), !last.hasSuffix(".actual.json"), !parts.contains(where: { $0.hasPrefix(".") })
+        guard last.hasSuffix(".json"), !last.hasSuffix(".actual.json"), !last.hasSuffix(readerContractSuffix),
+            !parts.contains(where: { $0.hasPrefix(".") })
         else { return nil }
         if parts.count == 1 { return String(first.dropLast(".json".count)) }
         guard first != shapesFolder else { return nil }
         return first
+    }
+
+    /// How a reader contract file's name ends: `golden/<name>.reads.json`.
+    public static let readerContractSuffix = ".reads.json"
+
+    /// The reader contract a file is, from its path relative to the golden directory: `movie` for
+    /// `movie.reads.json`, `github/issues` for `github/issues.reads.json`; nil for anything else
+    /// (pending files `*.reads.actual.json`, hidden folders, `shapes/`).
+    public static func readerContractName(forRelativePath path: String) -> String? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        guard let first = parts.first, let last = parts.last, last.hasSuffix(readerContractSuffix),
+            last.count > readerContractSuffix.count, !parts.contains(where: { $0.hasPrefix(".") }),
+            parts.count == 1 || first != shapesFolder
+        else { return nil }
+        return String(parts.joined(separator: "/").dropLast(readerContractSuffix.count))
+    }
+
+    /// The reader contracts among golden files (relative path, bytes), each checked by parsing it
+    /// as a ``ReaderContract``, sorted by name, with their documents (for the lock file).
+    /// - Throws: ``GoldenCatalog/Error`` for the first file that is not a reader contract, naming
+    ///   its line, column and what was expected.
+    public static func readerContracts(from files: [(path: String, bytes: [UInt8])]) throws(GoldenCatalog.Error)
+        -> [(name: String, document: JSONValue)]
+    {
+        var found: [(name: String, document: JSONValue)] = []
+        for file in files {
+            guard let name = readerContractName(forRelativePath: file.path) else { continue }
+            do throws(ReaderContract.FileError) {
+                _ = try ReaderContract(parsing: file.bytes, file: file.path)
+            } catch {
+                throw Error(
+                    path: file.path,
+                    reason: "\(error.location.line):\(error.location.column): \(error.reason) (at \(error.path))")
+            }
+            // A contract parses, so it is JSON.
+            guard let document = try? JSONValue.parse(file.bytes) else { continue }
+            found.append((name, document))
+        }
+        return found.sorted { $0.name < $1.name }
     }
 
     /// Why a golden could not be read.

@@ -2,6 +2,7 @@ import Foundation
 import WireDecoder
 import WireDiagnostics
 import WireJSON
+import WireSupport
 
 /// The lossless-decode check for models that are only `Decodable`: decode with
 /// `WireJSONDecoder.decodeWithReport` and fail when the verification report has any entry. Pure:
@@ -45,11 +46,46 @@ public enum LosslessDecoding {
     /// //   movie.json:12:5: $.popularity dropped by Movie
     /// //   movie.json:14:13: $.budget 9007199254740993 became 9007199254740992.0 as Double (rounded)
     /// ```
+    ///
+    /// Entries at the elements of one array fold to one line per path (`$.records[*].popularity`):
+    /// the first entry, then how many more there are (a 100-element page that drops one member
+    /// prints one line, not 100).
     public static func message(for report: WireDecodingReport, type: String, file: String) -> String {
-        let lines = entryLines(report).map { "  \(file):\($0)" }
-        let count = lines.count
-        return "\(file): \(type) does not decode losslessly (\(count) entr\(count == 1 ? "y" : "ies")):\n"
+        let groups = groupedLines(report)
+        let lines = groups.map { "  \(file):\($0.line)" }
+        let count = groups.reduce(0) { $0 + $1.count }
+        let paths = lines.count == count ? "" : " at \(Text.pluralized(lines.count, "path"))"
+        return "\(file): \(type) does not decode losslessly (\(count) entr\(count == 1 ? "y" : "ies")\(paths)):\n"
             + lines.joined(separator: "\n")
+    }
+
+    /// The report's entries grouped by kind and folded path (``ReaderPath``), in the report's
+    /// order: each group's first entry (`LINE:COLUMN: …`), with `— and N more at PATH` when the
+    /// group has more, and the group's size.
+    public static func groupedLines(_ report: WireDecodingReport) -> [(line: String, count: Int)] {
+        var order: [String] = []
+        var groups: [String: (line: String, path: ReaderPath, count: Int)] = [:]
+        func add(_ key: String, _ path: JSONPath, _ line: String) {
+            let folded = ReaderPath(folding: path, dictionaries: report.dictionaries)
+            let full = key + " " + folded.description
+            if groups[full] != nil {
+                groups[full]!.count += 1
+            } else {
+                order.append(full)
+                groups[full] = (line, folded, 1)
+            }
+        }
+        for entry in report.droppedMembers { add("dropped \(entry.droppedBy)", entry.path, entry.description) }
+        for entry in report.duplicateKeys { add("duplicate", entry.path, entry.description) }
+        for entry in report.precisionLosses {
+            add("precision \(entry.type) \(entry.reason)", entry.path, entry.description)
+        }
+        for entry in report.swallowedErrors { add("swallowed \(entry.expected)", entry.path, entry.description) }
+        return order.map { key in
+            let group = groups[key]!
+            let more = group.count == 1 ? "" : " — and \(group.count - 1) more at \(group.path)"
+            return (group.line + more, group.count)
+        }
     }
 
     /// The report's entries, one line each, `LINE:COLUMN: …` (each entry's own description), in the

@@ -1,4 +1,5 @@
 import Foundation
+import WireDecoder
 import WireDiagnostics
 import WireJSON
 import WireSupport
@@ -61,6 +62,12 @@ public struct RoundTripResult: Sendable {
     public var stale: [AcceptedDifference] = []
     /// Declarations that name a value but cover no difference: the round trip is lossless there.
     public var unused: [AcceptedDifference] = []
+    /// For each stale declaration's pattern, the fixture's paths nearest to it (wire keys, with
+    /// `[*]` for indices): `$.avatarUrl` → `$.avatar_url`.
+    public var suggestions: [String: [String]] = [:]
+    /// The `null`-versus-absent differences left out because the model's reader contract marks
+    /// the member optional (empty under `strictNulls`).
+    public var nullsAsAbsent: [JSONDifference] = []
     /// Whether the round trip lost, changed or added nothing unexpected.
     public var isLossless: Bool { unexpected.isEmpty }
 }
@@ -75,18 +82,25 @@ public struct RoundTripResult: Sendable {
 ///   declaration covers a difference; a failure for a lossy round trip, for a declaration that is
 ///   stale (names no member of either document, or covers no difference), or for a fixture that
 ///   cannot be read (a missing one names the nearest existing fixtures).
+///
+/// A member the model reads as optional (its reader contract, learnt from the same decode, says it
+/// may be null or absent — `decodeIfPresent`) round-trips when `null` in the fixture comes back
+/// absent, or absent comes back `null`: synthesized `Codable` writes `nil` with
+/// `encodeIfPresent`. `strictNulls: true` counts those differences as before.
 public func verifyRoundTrip<T: Codable>(
     _ type: T.Type, fixture: String, decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder(),
-    accepting: [AcceptedDifference] = [], fixturesDirectory: URL? = nil, filePath: StaticString = #filePath
+    accepting: [AcceptedDifference] = [], strictNulls: Bool = false, fixturesDirectory: URL? = nil,
+    filePath: StaticString = #filePath
 ) -> Result<RoundTripResult, WireLockFailure> {
     let url = FixtureFiles.url(fixture, directory: fixturesDirectory, filePath: "\(filePath)")
     guard FileManager.default.fileExists(atPath: url.path) else {
         return .failure(FixtureFiles.missing(url, directory: fixturesDirectory, filePath: "\(filePath)"))
     }
-    let result = RoundTrip.check(type, fixtureAt: url, decoder: decoder, encoder: encoder, accepting: accepting)
+    let result = RoundTrip.check(
+        type, fixtureAt: url, decoder: decoder, encoder: encoder, accepting: accepting, strictNulls: strictNulls)
     guard case .success(let outcome) = result, !(outcome.stale.isEmpty && outcome.unused.isEmpty) else { return result }
     let lines =
-        outcome.stale.map { "  " + RoundTrip.describeStale($0) }
+        outcome.stale.map { "  " + RoundTrip.describeStale($0, nearest: outcome.suggestions[$0.pathPattern] ?? []) }
         + outcome.unused.map { "  " + RoundTrip.describeUnused($0) }
     let count = lines.count
     return .failure(
@@ -106,9 +120,12 @@ public enum RoundTrip {
     ///   ``RoundTripResult/stale`` or ``RoundTripResult/unused``; or a failure for a lossy round
     ///   trip (its unexpected differences, then any stale declaration), a fixture that cannot be
     ///   read or decoded (at wire keys), or an invalid pattern.
+    ///
+    /// Unless `strictNulls`, a `null` that comes back absent (or the reverse) at a member the
+    /// model's reader contract marks optional is no difference (see ``RoundTripResult/nullsAsAbsent``).
     public static func check<T: Codable>(
         _ type: T.Type, fixtureAt url: URL, decoder: JSONDecoder, encoder: JSONEncoder,
-        accepting: [AcceptedDifference]
+        accepting: [AcceptedDifference], strictNulls: Bool = false
     ) -> Result<RoundTripResult, WireLockFailure> {
         let name = url.lastPathComponent
         let original: JSONValue
@@ -139,20 +156,36 @@ public enum RoundTrip {
         for accepted in accepting {
             if case .failure(let error) = accepted.pattern { return .failure(WireLockFailure("\(name): \(error)")) }
         }
-        let differences = JSONDiff.differences(expected: original, actual: reencoded)
+        var differences = JSONDiff.differences(expected: original, actual: reencoded)
+        var nullsAsAbsent: [JSONDifference] = []
+        if !strictNulls, differences.contains(where: isNullVersusAbsent),
+            let contract = optionalMembers(T.self, data: data, decoder: decoder)
+        {
+            nullsAsAbsent = differences.filter { difference in
+                guard isNullVersusAbsent(difference), let entry = contract.entry(matching: difference.path) else {
+                    return false
+                }
+                if case .missing = difference.change { return entry.mayBeNull }
+                return entry.mayBeAbsent
+            }
+            differences.removeAll { nullsAsAbsent.contains($0) }
+        }
         let unexpected = differences.filter { difference in !accepting.contains { $0.accepts(difference) } }
         var result = RoundTripResult(differences: differences, unexpected: unexpected)
+        result.nullsAsAbsent = nullsAsAbsent
         for declaration in accepting where !differences.contains(where: { declaration.accepts($0) }) {
             if declaration.names(anyPathOf: original) || declaration.names(anyPathOf: reencoded) {
                 result.unused.append(declaration)
             } else {
                 result.stale.append(declaration)
+                result.suggestions[declaration.pathPattern] = PathSuggestions.nearest(
+                    to: declaration.pathPattern, in: original, limit: 2)
             }
         }
         guard !result.isLossless else { return .success(result) }
         let lines = unexpected.prefix(40).map { "  " + describe($0) }
         let more = unexpected.count > 40 ? ["  … \(unexpected.count - 40) more"] : []
-        let stale = result.stale.map { "  " + describeStale($0) }
+        let stale = result.stale.map { "  " + describeStale($0, nearest: result.suggestions[$0.pathPattern] ?? []) }
         return .failure(
             WireLockFailure(
                 "\(name): \(T.self) does not round-trip losslessly (\(unexpected.count) difference\(unexpected.count == 1 ? "" : "s")):\n"
@@ -174,10 +207,29 @@ public enum RoundTrip {
         }
     }
 
-    /// The line for a declaration that names no value of either document.
-    public static func describeStale(_ declaration: AcceptedDifference) -> String {
+    /// The line for a declaration that names no value of either document, with the fixture's
+    /// paths nearest to its pattern (`did you mean `$.avatar_url`?`).
+    public static func describeStale(_ declaration: AcceptedDifference, nearest: [String] = []) -> String {
         "stale: accepted difference `\(declaration.pathPattern)` (\(declaration.reason)) names no member of the fixture or of the "
             + "re-encoded value; patterns name wire keys, not Swift properties"
+            + (nearest.isEmpty ? "" : "; did you mean " + nearest.map { "`\($0)`" }.joined(separator: " or ") + "?")
+    }
+
+    /// A `null` in the fixture that the re-encoded value leaves out, or the reverse.
+    static func isNullVersusAbsent(_ difference: JSONDifference) -> Bool {
+        switch difference.change {
+        case .missing(let value), .added(let value): value == .null
+        case .changed: false
+        }
+    }
+
+    /// The model's reader contract for this fixture (which members it reads as optional), from a
+    /// `WireJSONDecoder` configured like `decoder`; nil when that decoder cannot decode it.
+    static func optionalMembers<T: Decodable>(_ type: T.Type, data: Data, decoder: JSONDecoder) -> ReaderContract? {
+        let wire = WireJSONDecoder(configuredLike: decoder)
+        wire.acceptance = .jsonDecoder
+        guard let report = try? wire.decodeWithReport(T.self, from: data).report else { return nil }
+        return ReaderContract(model: "\(T.self)", fixture: "", report: report)
     }
 
     /// The line for a declaration that covers no difference.

@@ -14,6 +14,8 @@ import WireJSON
 ///   - decoder: the decoder of the wire format under test (its key, date and data strategies).
 ///   - encoder: the encoder of the same wire format.
 ///   - accepting: differences that are expected, each declared by path with its reason.
+///   - strictNulls: count a `null` that comes back absent (or the reverse) as a difference even
+///     where the model reads the member as optional (by default it is none there).
 ///   - fixturesDirectory: where the fixtures are (default: `WIRELOCK_FIXTURES_DIR`, else the
 ///     package's `Fixtures/`).
 ///   - fileID: the calling file (`#fileID`), where the failure is recorded.
@@ -23,11 +25,11 @@ import WireJSON
 ///   - column: the calling column (`#column`).
 public func assertRoundTrip<T: Codable>(
     _ type: T.Type, fixture: String, decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder(),
-    accepting: [AcceptedDifference] = [], fixturesDirectory: URL? = nil,
+    accepting: [AcceptedDifference] = [], strictNulls: Bool = false, fixturesDirectory: URL? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     let result = verifyRoundTrip(
-        type, fixture: fixture, decoder: decoder, encoder: encoder, accepting: accepting,
+        type, fixture: fixture, decoder: decoder, encoder: encoder, accepting: accepting, strictNulls: strictNulls,
         fixturesDirectory: fixturesDirectory, filePath: filePath)
     if case .failure(let failure) = result {
         report(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))

@@ -9,8 +9,29 @@ import WireJSON
 /// movies-page shape=5d41402a… golden=7d793037…
 /// ```
 /// A model change shows up in review as a changed line: `shape=` changes when the wire format's
-/// structure does, `golden=` when only values do.
+/// structure does, `golden=` when only values do. Each reader contract
+/// (`golden/<name>.reads.json`, what a model reads) has a line `<name> reads=<sha256>` after them.
 public struct WireLockFile: Hashable, Sendable {
+    /// One reader contract's line: `<name> reads=<sha256>`.
+    public struct ReaderEntry: Hashable, Sendable {
+        /// The contract's name: its path under the golden directory without `.reads.json`.
+        public var name: String
+        /// SHA-256 over the RFC 8785 form of the contract file's JSON: 64 lowercase hex digits.
+        public var fingerprint: String
+
+        /// A line from its parts.
+        public init(name: String, fingerprint: String) {
+            self.name = name
+            self.fingerprint = fingerprint
+        }
+
+        /// The line of a contract file's document.
+        /// - Throws: ``JCS/Error`` when the document has no JCS form.
+        public init(name: String, document: JSONValue) throws(JCS.Error) {
+            self.init(name: name, fingerprint: try document.fingerprint())
+        }
+    }
+
     /// One format's line.
     public struct Entry: Hashable, Sendable {
         /// The wire format's name, as WireGolden's `GoldenCatalog` derives it (`movies-page`).
@@ -40,6 +61,8 @@ public struct WireLockFile: Hashable, Sendable {
 
     /// The lines, sorted by name.
     public var entries: [Entry]
+    /// The reader contracts' lines, sorted by name.
+    public var readers: [ReaderEntry] = []
 
     /// A lock file from its lines, sorted by name so ``text`` is the same whatever order they came in.
     /// Duplicate names are kept; ``WireLockFile/parse(_:)`` is what rejects them.
@@ -49,25 +72,31 @@ public struct WireLockFile: Hashable, Sendable {
     /// let locked = try WireLockFile.parse(lockText)
     /// for mismatch in locked.mismatches(against: current) { print(mismatch) }
     /// ```
-    public init(entries: [Entry]) {
+    public init(entries: [Entry], readers: [ReaderEntry] = []) {
         self.entries = entries.sorted { $0.name < $1.name }
+        self.readers = readers.sorted { $0.name < $1.name }
     }
 
     /// The lock file for a set of formats.
     /// - Throws: ``JCS/Error`` when a golden has no JCS form.
-    public static func build(_ formats: [GoldenFormat], enumRule: WireShape.EnumRule = .standard) throws(JCS.Error)
-        -> WireLockFile
-    {
+    /// - Parameter readers: the reader contracts (`golden/<name>.reads.json`): name and document.
+    public static func build(
+        _ formats: [GoldenFormat], readers: [(name: String, document: JSONValue)] = [],
+        enumRule: WireShape.EnumRule = .standard
+    ) throws(JCS.Error) -> WireLockFile {
         var entries: [Entry] = []
         for format in formats {
             entries.append(try Entry(format, shape: format.shape(enumRule: enumRule)))
         }
-        return WireLockFile(entries: entries)
+        var readerEntries: [ReaderEntry] = []
+        for reader in readers { readerEntries.append(try ReaderEntry(name: reader.name, document: reader.document)) }
+        return WireLockFile(entries: entries, readers: readerEntries)
     }
 
     static let header = """
         # wirelock.lock — written by `wirelock lock`, checked by `wirelock lock --check`. Do not edit.
         # <format> shape=<sha256 of the inferred shape> golden=<sha256 of the goldens> (both over RFC 8785 JCS)
+        # <name> reads=<sha256 of golden/<name>.reads.json, the model's reader contract> (RFC 8785 JCS)
 
         """
 
@@ -75,6 +104,7 @@ public struct WireLockFile: Hashable, Sendable {
     public var text: String {
         Self.header
             + entries.map { "\($0.name) shape=\($0.shapeFingerprint) golden=\($0.goldenFingerprint)\n" }.joined()
+            + readers.map { "\($0.name) reads=\($0.fingerprint)\n" }.joined()
     }
 
     /// Why a lock file could not be read.
@@ -91,14 +121,33 @@ public struct WireLockFile: Hashable, Sendable {
     /// - Throws: ``WireLockFile/ParseError`` naming the first malformed line.
     public static func parse(_ text: String) throws(ParseError) -> WireLockFile {
         var entries: [Entry] = []
+        var readers: [ReaderEntry] = []
         var names = Set<String>()
+        var readerNames = Set<String>()
+        func isSHA256(_ hex: String) -> Bool {
+            hex.utf8.count == 64 && hex.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
+        }
         for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingSuffix(while: { $0 == "\r" || $0 == " " })
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            if fields.count == 2, fields[1].hasPrefix("reads=") {
+                let name = String(fields[0])
+                guard readerNames.insert(name).inserted else {
+                    throw ParseError(line: i + 1, reason: "reader contract '\(name)' is listed twice")
+                }
+                let hex = String(fields[1].dropFirst("reads=".count))
+                guard isSHA256(hex) else {
+                    throw ParseError(line: i + 1, reason: "'\(hex)' is not a SHA-256 in lowercase hex")
+                }
+                readers.append(ReaderEntry(name: name, fingerprint: hex))
+                continue
+            }
             guard fields.count == 3, fields[1].hasPrefix("shape="), fields[2].hasPrefix("golden=") else {
                 throw ParseError(
-                    line: i + 1, reason: "expected '<format> shape=<sha256> golden=<sha256>', got '\(line)'")
+                    line: i + 1,
+                    reason:
+                        "expected '<format> shape=<sha256> golden=<sha256>' or '<name> reads=<sha256>', got '\(line)'")
             }
             let name = String(fields[0])
             guard names.insert(name).inserted else {
@@ -114,7 +163,7 @@ public struct WireLockFile: Hashable, Sendable {
             }
             entries.append(Entry(name: name, shapeFingerprint: shape, goldenFingerprint: golden))
         }
-        return WireLockFile(entries: entries)
+        return WireLockFile(entries: entries, readers: readers)
     }
 
     /// One way a lock file disagrees with the goldens.
@@ -129,6 +178,12 @@ public struct WireLockFile: Hashable, Sendable {
             case shapeChanged = "shape-changed"
             /// The golden-content fingerprint differs (shape unchanged).
             case goldenChanged = "golden-changed"
+            /// A reader contract file has no line.
+            case readsUnlocked = "reads-not-locked"
+            /// A reader contract line names no file.
+            case readsStale = "reads-no-file"
+            /// A reader contract's fingerprint differs: the model reads differently.
+            case readsChanged = "reads-changed"
         }
 
         /// The format's name.
@@ -139,6 +194,10 @@ public struct WireLockFile: Hashable, Sendable {
         public var locked: Entry?
         /// The line the goldens call for, if any.
         public var actual: Entry?
+        /// For a reader contract: the locked line, if any.
+        public var lockedReader: ReaderEntry?
+        /// For a reader contract: the line its file calls for, if any.
+        public var actualReader: ReaderEntry?
 
         public var description: String {
             switch kind {
@@ -148,6 +207,10 @@ public struct WireLockFile: Hashable, Sendable {
                 "\(name): shape changed (locked \(locked!.shapeFingerprint.prefix(12))…, now \(actual!.shapeFingerprint.prefix(12))…)"
             case .goldenChanged:
                 "\(name): goldens changed, shape unchanged (locked \(locked!.goldenFingerprint.prefix(12))…, now \(actual!.goldenFingerprint.prefix(12))…)"
+            case .readsUnlocked: "\(name).reads.json: reader contract is not in the lock file"
+            case .readsStale: "\(name).reads.json: is in the lock file but there is no such reader contract"
+            case .readsChanged:
+                "\(name).reads.json: reader contract changed (locked \(lockedReader!.fingerprint.prefix(12))…, now \(actualReader!.fingerprint.prefix(12))…)"
             }
         }
     }
@@ -169,6 +232,19 @@ public struct WireLockFile: Hashable, Sendable {
                 }
             case (nil, nil): break
             }
+        }
+        let lockedReaders = Dictionary(readers.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let nowReaders = Dictionary(actual.readers.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for name in Set(lockedReaders.keys).union(nowReaders.keys).sorted() {
+            let (l, a) = (lockedReaders[name], nowReaders[name])
+            let kind: Mismatch.Kind
+            switch (l, a) {
+            case (nil, _?): kind = .readsUnlocked
+            case (_?, nil): kind = .readsStale
+            case (let l?, let a?) where l.fingerprint != a.fingerprint: kind = .readsChanged
+            default: continue
+            }
+            out.append(Mismatch(name: name, kind: kind, locked: nil, actual: nil, lockedReader: l, actualReader: a))
         }
         return out
     }

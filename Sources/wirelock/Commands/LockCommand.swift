@@ -16,7 +16,8 @@ struct LockCommand: ParsableCommand {
                 One line per wire format: its name, shape=SHA-256 of its inferred shape and golden=SHA-256 \
                 of its goldens, both over the RFC 8785 (JCS) canonical form. A format is golden/<name>.json \
                 plus every .json file under golden/<name>/. The shapes are also written, for review, to \
-                golden/shapes/<name>.shape.json.
+                golden/shapes/<name>.shape.json. Each reader contract golden/<name>.reads.json (what a \
+                model reads, written by assertReaderContract) has a line <name> reads=SHA-256.
 
                 Exit status: 0 when written (or, with --check, up to date), 1 when --check finds differences \
                 or a golden is invalid, 2 for a usage error or a file that cannot be read or written.
@@ -37,8 +38,11 @@ struct LockCommand: ParsableCommand {
     func run(in context: CommandContext) -> ExitCode {
         let directory = CommonOptions.goldenDirectory(golden, environment: context.environment).withoutTrailingSlash
         let formats: [GoldenFormat]
+        let readers: [(name: String, document: JSONValue)]
         do {
-            formats = try GoldenCatalog.formats(from: try GoldenSources.directory(directory, allowEmpty: allowEmpty))
+            let files = try GoldenSources.directory(directory, allowEmpty: allowEmpty)
+            formats = try GoldenCatalog.formats(from: files)
+            readers = try GoldenCatalog.readerContracts(from: files)
         } catch let error as GoldenCatalog.Error {
             context.diagnose(error.diagnostic(file: directory.withTrailingSlash.displayed + error.path))
             return .findings
@@ -56,7 +60,7 @@ struct LockCommand: ParsableCommand {
         if !check {
             let lock: WireLockFile
             do throws(JCS.Error) {
-                lock = try WireLockFile.build(formats)
+                lock = try WireLockFile.build(formats, readers: readers)
             } catch {
                 context.reportError("a golden has no RFC 8785 form: \(error)")
                 return .findings
@@ -93,7 +97,7 @@ struct LockCommand: ParsableCommand {
         let result: LockCheck
         do throws(LockCheck.Error) {
             result = try verifyLock(
-                formats, lockFile: try? FileReader.readFile(at: lockFile),
+                formats, readers: readers, lockFile: try? FileReader.readFile(at: lockFile),
                 shapeFile: { try? FileReader.readFile(at: shapeFile($0.name)) })
         } catch {
             switch error {
