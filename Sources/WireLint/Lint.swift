@@ -291,6 +291,11 @@ private struct PersonLikeObjects {
         if PersonRules.identityKeys.contains(normalized) {
             let bytes = Array(value.utf8)
             if ValueScanner.isExempt(bytes) { return }
+            // GitHub names its apps' accounts `name[bot]`, in logins and no-reply addresses alike.
+            if PersonRules.isBotIdentity(bytes) {
+                notPeople.insert(object)
+                return
+            }
             if PersonRules.emailKeys.contains(normalized) && PersonRules.isRoleAddress(bytes) { return }
             identified.insert(object)
         } else if normalized.elementsEqual("type".utf8),

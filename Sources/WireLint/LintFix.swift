@@ -62,7 +62,8 @@ struct LintFix: Hashable, Sendable {
             })
         else { return nil }
         let authorityStart = schemeEnd + 3
-        let authorityEnd = ByteText.runEnd(url, from: authorityStart) { !"/?#".utf8.contains($0) }
+        // As the scanner reads it: a `#` before the `@` is part of the password.
+        let authorityEnd = ByteText.runEnd(url, from: authorityStart) { !"/?".utf8.contains($0) }
         guard let at = url[authorityStart..<authorityEnd].lastIndex(of: UInt8(ascii: "@")),
             let colon = url[authorityStart..<at].firstIndex(of: UInt8(ascii: ":"))
         else { return nil }

@@ -169,6 +169,7 @@ struct LintPrecisionTests {
             #"{"full_name": "octocat/Hello-World", "name": "Hello-World", "owner": {"id": 1, "login": "octocat"}}"#,
             #"{"login": "github", "name": "GitHub", "company": "GitHub", "location": "San Francisco", "type": "Organization"}"#,
             #"{"login": "dependabot[bot]", "name": "Dependabot", "type": "Bot"}"#,
+            #"{"email": "49699333+dependabot[bot]@users.noreply.github.com", "name": "dependabot[bot]"}"#,
             #"{"committer": {"email": "noreply@github.com", "name": "GitHub"}}"#,
             #"{"login": "octocat", "plan": {"name": "micro"}, "name": null, "company": "", "bio": "<redacted>"}"#,
             #"{"label": {"name": "bug", "color": "f29513"}, "user": {"login": "octocat"}}"#,
@@ -184,6 +185,7 @@ struct LintPrecisionTests {
         arguments: [
             "https://admin:s3cr3t-Passw0rd@api.example.com/v1", "postgres://app:Hunter2Hunter2@db.example.org/app",
             "https://deploy:t0ken-4242@docs.github.com/hook",
+            "postgres://ledger:Vt7#pQ2z!mR9@db.example.com:5432/ledger",
         ])
     func urlCredentials(_ url: String) throws {
         #expect(try Self.findings(Self.value("endpoint", url)) == ["secret.url-credentials $.endpoint"])

@@ -46,6 +46,14 @@ enum PersonRules {
         return (0...(normalizedKey.count - word.count)).contains { ByteText.has(word, in: normalizedKey, at: $0) }
     }
 
+    /// An identity that names an app, not a person: a login or address local part with `[bot]`
+    /// (`dependabot[bot]`, `49699333+dependabot[bot]@users.noreply.github.com`).
+    static func isBotIdentity(_ value: [UInt8]) -> Bool {
+        let marker = Array("[bot]".utf8)
+        guard value.count >= marker.count else { return false }
+        return (0...(value.count - marker.count)).contains { ByteText.hasIgnoringCase(marker, in: value, at: $0) }
+    }
+
     // MARK: Role addresses
 
     /// Local parts (normalised like keys, any `+tag` removed) that name a function, not a person.

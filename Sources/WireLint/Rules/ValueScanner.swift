@@ -135,8 +135,15 @@ struct ValueScanner {
                 continue
             }
             let authorityStart = i + 3
-            let authorityEnd = ByteText.runEnd(bytes, from: authorityStart) {
-                !ByteText.isSpace($0) && !"/?#\"'".utf8.contains($0)
+            var authorityEnd = ByteText.runEnd(bytes, from: authorityStart) {
+                !ByteText.isSpace($0) && !"/?\"'".utf8.contains($0)
+            }
+            // `#` ends the authority unless an `@` follows it there: a password written with a raw
+            // `#` (postgres://app:pa#ss@db…) is still a password.
+            if let hash = bytes[authorityStart..<authorityEnd].firstIndex(of: UInt8(ascii: "#")),
+                !bytes[hash..<authorityEnd].contains(UInt8(ascii: "@"))
+            {
+                authorityEnd = hash
             }
             let end = ByteText.runEnd(bytes, from: authorityEnd) { !ByteText.isSpace($0) && !"\"'".utf8.contains($0) }
             let authority = Array(bytes[authorityStart..<authorityEnd])
