@@ -80,10 +80,19 @@ private struct FileScan {
     var results: [Lint.Result] = []
     /// One context per distinct key of the file: a key's facts are worked out once, not per value.
     private var contextCache: [String: KeyContext] = [:]
+    /// What each distinct key means to the person rules, worked out once per key too.
+    private var personKeyCache: [String: PersonRules.KeyRole] = [:]
 
     init(file: String, examples: PublishedExampleSet = .builtIn) {
         self.file = file
         self.examples = examples
+    }
+
+    private mutating func personRole(of key: String) -> PersonRules.KeyRole {
+        if let known = personKeyCache[key] { return known }
+        let role = PersonRules.role(ofKey: key)
+        personKeyCache[key] = role
+        return role
     }
 
     private mutating func context(for key: String) -> KeyContext {
@@ -178,7 +187,7 @@ private struct FileScan {
                 continue
             }
             if key == "name" { pairNames[parent] = text }
-            people.note(key: key, value: text, in: parent)
+            people.note(personRole(of: key), value: text, in: parent)
         }
         // Pass 2: each value's context, inherited from its parent for array elements.
         var contexts: [KeyContext] = []
@@ -194,8 +203,8 @@ private struct FileScan {
             // Only a string of the file itself can be rewritten by --fix (not one inside another).
             let span = byteOffset.map { ($0 + entry.start.offset)..<($0 + entry.end.offset) }
             // A person's profile: judged by the member's name and its object, before its text.
-            if let parent = entry.parent, case .key(let key)? = entry.component, let text = entry.text,
-                people.isProfileValue(key, text, kind: entry.kind, in: parent)
+            if let parent = entry.parent, people.mayDescribe(parent), case .key(let key)? = entry.component,
+                let text = entry.text, people.isProfileValue(personRole(of: key), text, kind: entry.kind)
             {
                 let fix = entry.kind == .string ? span.map { LintFix.whole($0, value: text) } : nil
                 add(
@@ -285,10 +294,10 @@ private struct PersonLikeObjects {
     private var identified: Set<Int> = []
     private var notPeople: Set<Int> = []
 
-    mutating func note(key: String, value: String, in object: Int) {
+    mutating func note(_ role: PersonRules.KeyRole, value: String, in object: Int) {
         guard !value.isEmpty else { return }
-        let normalized = PersonRules.normalizedKey(key.utf8)
-        if PersonRules.identityKeys.contains(normalized) {
+        switch role {
+        case .identity(let isEmail):
             let bytes = Array(value.utf8)
             if ValueScanner.isExempt(bytes) { return }
             // GitHub names its apps' accounts `name[bot]`, in logins and no-reply addresses alike.
@@ -296,28 +305,30 @@ private struct PersonLikeObjects {
                 notPeople.insert(object)
                 return
             }
-            if PersonRules.emailKeys.contains(normalized) && PersonRules.isRoleAddress(bytes) { return }
+            if isEmail && PersonRules.isRoleAddress(bytes) { return }
             identified.insert(object)
-        } else if normalized.elementsEqual("type".utf8),
-            PersonRules.nonPersonTypes.contains(PersonRules.normalizedKey(value.utf8))
-        {
-            notPeople.insert(object)
+        case .type:
+            if PersonRules.nonPersonTypes.contains(PersonRules.normalizedKey(value.utf8)) { notPeople.insert(object) }
+        case .profile, .privateCount, .other:
+            break
         }
     }
 
-    /// Whether `value` (a string, or a number's source text) under `key` of `object` is a person's
-    /// profile data worth reporting: a profile member's non-blank text, or a non-zero count whose
-    /// name says it is private (`private_gists`, `owned_private_repos`).
-    func isProfileValue(_ key: String, _ value: String, kind: JSONSourceMap.Kind, in object: Int) -> Bool {
-        guard identified.contains(object), !notPeople.contains(object) else { return false }
-        let normalized = PersonRules.normalizedKey(key.utf8)
-        switch kind {
-        case .string:
-            guard PersonRules.profileKeys.contains(normalized) else { return false }
+    /// Whether `object` is person-like.
+    func mayDescribe(_ object: Int) -> Bool {
+        identified.contains(object) && !notPeople.contains(object)
+    }
+
+    /// Whether `value` (a string, or a number's source text) of a person-like object, under a key
+    /// of this role, is profile data worth reporting: a profile member's non-blank text, or a
+    /// non-zero count whose name says it is private (`private_gists`, `owned_private_repos`).
+    func isProfileValue(_ role: PersonRules.KeyRole, _ value: String, kind: JSONSourceMap.Kind) -> Bool {
+        switch (kind, role) {
+        case (.string, .profile):
             let bytes = Array(value.utf8)
             return !bytes.allSatisfy(ByteText.isSpace) && !ValueScanner.isExempt(bytes)
-        case .number:
-            return PersonRules.isPrivateCount(normalized) && value.utf8.contains { $0 >= 0x31 && $0 <= 0x39 }
+        case (.number, .privateCount):
+            return value.utf8.contains { $0 >= 0x31 && $0 <= 0x39 }
         default:
             return false
         }

@@ -14,6 +14,28 @@ enum PersonRules {
 
     private static func set(_ words: [String]) -> Set<[UInt8]> { Set(words.map { Array($0.utf8) }) }
 
+    /// What a member name means for the person rules, worked out once per distinct key.
+    enum KeyRole: Equatable {
+        /// An identity member; `isEmail` for `email`, whose role addresses are no identity.
+        case identity(isEmail: Bool)
+        /// `type`.
+        case type
+        /// A profile member (``profileKeys``).
+        case profile
+        /// A count whose name says private.
+        case privateCount
+        case other
+    }
+
+    /// The role of a member name.
+    static func role(ofKey key: String) -> KeyRole {
+        let normalized = normalizedKey(key.utf8)
+        if identityKeys.contains(normalized) { return .identity(isEmail: emailKeys.contains(normalized)) }
+        if normalized.elementsEqual("type".utf8) { return .type }
+        if profileKeys.contains(normalized) { return .profile }
+        return isPrivateCount(normalized) ? .privateCount : .other
+    }
+
     /// Members that name an account: an object with one of them (a non-empty string) describes a
     /// person, unless its `type` says otherwise (``nonPersonTypes``) or its only identity is a role
     /// address.
