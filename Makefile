@@ -27,6 +27,7 @@
 #   make bench-scaling  only the scaling benchmark: fmt, shape, diff, validate at n and 8n (part of make bench)
 #   make bench-stub     only the stub benchmark: WireStub next to a bare URLProtocol stub (part of make bench)
 #   make bench-decoder  only the decoder benchmark: WireJSONDecoder next to JSONDecoder and JSONSerialization (part of make bench)
+#   make lint-precision  precision and recall of wirelock lint and detect-secrets on labelled corpora (BENCHMARKS.md, "Lint")
 #   make fuzz-engine  build FuzzEngine/ with libFuzzer + ASan and fuzz WireJSON for FUZZ_SECONDS
 #   make fuzz-engines  the same target checking only that the two JSON engines agree, for FUZZ_RUNS inputs
 #   make fuzz-engine-coverage  line coverage of the WireJSON core over the fuzz corpus and seeds
@@ -77,7 +78,7 @@ LLVM_BIN ?= $(dir $(shell command -v $(SWIFT)))
 FUZZ_COV_SOURCES = $(wildcard Sources/WireJSON/Core/*.swift Sources/WireJSON/Value/*.swift \
   Sources/WireJSON/Canonical/*.swift Sources/WireJSON/Yajl/*.swift)
 
-.PHONY: proofs newcomer fuzz-engines all deps bench-deps lint-deps build test test-swift-engine no-yajl demo lint format apple-shape docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling bench-stub bench-check bench-decoder bench-data fuzz-engine fuzz-engine-coverage clean
+.PHONY: lint-precision lint-precision-deps proofs newcomer fuzz-engines all deps bench-deps lint-deps build test test-swift-engine no-yajl demo lint format apple-shape docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling bench-stub bench-check bench-decoder bench-data fuzz-engine fuzz-engine-coverage clean
 
 all: build
 
@@ -292,6 +293,37 @@ bench-check: deps
 	cli_bin="$$($(SWIFT) build -c release --show-bin-path)"; \
 	echo "+ wirelock-check-bench --wirelock $$cli_bin/wirelock --data $(BENCH_DIR)/data/check --files 10000 --runs 5"; \
 	"$$bench_bin/wirelock-check-bench" --wirelock "$$cli_bin/wirelock" --data "$(BENCH_DIR)/data/check" --files 10000 --runs 5
+
+# Precision and recall of wirelock lint (value rules) and detect-secrets on the same files: the
+# project's fixtures, goldens and planted set, and the public corpora labels.json pins (extracted into
+# .build/lint-corpus by Benchmarks/lint-corpus/fetch-corpora.sh, never committed), scored against
+# Benchmarks/lint-corpus/labels.json. LINT_PRECISION_FLAGS=--details lists every miss and false alarm.
+DETECT_SECRETS_VENV := .build/detect-secrets
+DETECT_SECRETS_PACKAGE := detect-secrets==1.5.0
+LINT_PRECISION_FLAGS ?=
+lint-precision: deps lint-precision-deps
+	$(SWIFT) build --product wirelock $(SWIFT_FLAGS)
+	Benchmarks/lint-corpus/fetch-corpora.sh .build/lint-corpus
+	python3 Benchmarks/lint-corpus/measure.py --labels Benchmarks/lint-corpus/labels.json --root . \
+	  --public .build/lint-corpus --wirelock "wirelock=$$($(SWIFT) build --show-bin-path)/wirelock" \
+	  --detect-secrets $(DETECT_SECRETS_VENV)/bin/detect-secrets $(LINT_PRECISION_FLAGS)
+
+# detect-secrets from PyPI, pinned, in a virtual environment of its own (installed when missing).
+lint-precision-deps:
+	@if [ "$$(cat $(DETECT_SECRETS_VENV)/packages.txt 2>/dev/null)" = "$(DETECT_SECRETS_PACKAGE)" ] \
+	  && [ -x $(DETECT_SECRETS_VENV)/bin/detect-secrets ]; then \
+	  echo "lint-precision-deps: $(DETECT_SECRETS_PACKAGE) found in $(DETECT_SECRETS_VENV)"; \
+	else \
+	  if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then \
+	    $(APT_GET) update; \
+	    $(APT_GET) install -y python3-venv; \
+	  fi; \
+	  echo "lint-precision-deps: installing $(DETECT_SECRETS_PACKAGE) into $(DETECT_SECRETS_VENV)"; \
+	  rm -rf $(DETECT_SECRETS_VENV); \
+	  python3 -m venv $(DETECT_SECRETS_VENV); \
+	  $(DETECT_SECRETS_VENV)/bin/python -m pip install --quiet --disable-pip-version-check $(DETECT_SECRETS_PACKAGE); \
+	  echo "$(DETECT_SECRETS_PACKAGE)" > $(DETECT_SECRETS_VENV)/packages.txt; \
+	fi
 
 # Fuzzing throughput on ~2 KB fixtures (release): validator-only mutants/s and a JSONDecoder
 # campaign's mutants/s, in process and in a worker process (see BENCHMARKS.md, "Fuzzing").

@@ -211,7 +211,7 @@ let package = Package(
             name: "WireStubTests",
             dependencies: [
                 "WireLockTestSupport", "WireStub", "WireStubTesting", "WireJSON", "WireGolden", "WireFuzz", "WireHTTP",
-                "WireCommands", "WireLock", "WireSupport",
+                "WireCommands", "WireLock", "WireSupport", "WireLint",
             ]
         ),
         // The sample client's showcase: every failure kind through a per-test StubServer.

@@ -1,6 +1,7 @@
 import Foundation
 import WireGolden
 import WireJSON
+import WireLint
 import WireStub
 
 /// Turns a HAR 1.2 capture (what a browser's or a proxy's "Save all as HAR" writes) into canonical
@@ -25,6 +26,11 @@ import WireStub
 ///   header fields are replaced by `<redacted>`; `Content-Encoding`, `Content-Length` and
 ///   `Transfer-Encoding` are dropped (HAR text is already decoded). Values at the caller's JSON path
 ///   patterns are replaced by `<redacted>` in every JSON body.
+/// - What is written passes `wirelock lint`'s value rules: a response header field whose value
+///   names an internal host or address (a CDN's `x-servedByHost: ::ffff:10.…`) is dropped, one
+///   holding another secret or personal value is replaced by `<redacted>`, a query item that trips
+///   a rule is left out, and each body gets `wirelock lint --fix`'s placeholders (``Lint/fix(_:file:configuration:)``);
+///   all of it counted in ``Result/redactions``.
 ///
 /// ```swift
 /// let result = try HARImport.convert(bytes, file: "capture.har", redacting: [try JSONPathPattern("$..email")])
@@ -128,7 +134,7 @@ package enum HARImport {
                     suffix += 1
                 }
                 usedNames.insert(name)
-                result.fixtures.append(Fixture(name: name, bytes: CanonicalJSONWriter.bytes(body)))
+                result.fixtures.append(Fixture(name: name, bytes: lintClean(body, name: name, into: &result)))
                 answer.fixture = name
             }
             let key =
@@ -180,7 +186,9 @@ package enum HARImport {
         }
         var query: [String: String] = [:]
         for item in components.queryItems ?? [] {
-            if secretQueryNames.contains(item.name.lowercased()) {
+            if secretQueryNames.contains(item.name.lowercased())
+                || !Lint.valueRules(in: item.value ?? "", key: item.name).isEmpty
+            {
                 result.count("\(item.name) query item")
             } else if query[item.name] == nil {
                 query[item.name] = item.value ?? ""
@@ -210,7 +218,13 @@ package enum HARImport {
                 let value = try document.string(at: headerPath.appending(key: "value"), "a header field's value")
                 let lowered = name.lowercased()
                 if droppedHeaderNames.contains(lowered) || name.hasPrefix(":") { continue }
-                if secretHeaderNames.contains(lowered) {
+                let rules = secretHeaderNames.contains(lowered) ? [] : Lint.valueRules(in: value, key: name)
+                if rules.contains(where: { $0.category == .internalHost }) {
+                    // Which server of a fleet answered: a stub has no use for it, and lint rejects it.
+                    result.count("\(canonicalHeaderName(name)) header naming an internal host (dropped)")
+                    continue
+                }
+                if secretHeaderNames.contains(lowered) || !rules.isEmpty {
                     result.count("\(canonicalHeaderName(name)) header")
                     answer.headers[canonicalHeaderName(name)] = placeholder
                 } else if let existing = answer.headers[name] {
@@ -255,6 +269,27 @@ package enum HARImport {
             method: method, path: routePath, query: query, resource: resourceName(routePath), answer: answer,
             body: body)
     }
+
+    /// A body's canonical bytes with what `wirelock lint --fix` replaces replaced (secrets, e-mail
+    /// addresses, internal hosts, a person's profile), counted; a finding `--fix` cannot rewrite (in
+    /// a JSON document nested in a string) becomes a note.
+    static func lintClean(_ body: JSONValue, name: String, into result: inout Result) -> [UInt8] {
+        var bytes = CanonicalJSONWriter.bytes(body)
+        let file = name + ".json"
+        if let fixed = Lint.fix(bytes, file: file) {
+            bytes = fixed.bytes
+            result.count("body value wirelock lint flags", fixed.fixedCount)
+        }
+        let left = Lint.findings(in: bytes, file: file, configuration: LintConfiguration(categories: valueFamilies))
+        if !left.isEmpty {
+            result.notes.append(
+                "\(file): \(left.count) lint finding\(left.count == 1 ? "" : "s") inside nested JSON left as recorded "
+                    + "(run wirelock lint)")
+        }
+        return bytes
+    }
+
+    private static let valueFamilies: Set<LintCategory> = [.secret, .personal, .internalHost]
 
     /// `set-cookie` → `Set-Cookie`, for reports and written header fields.
     static func canonicalHeaderName(_ name: String) -> String {

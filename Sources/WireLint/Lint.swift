@@ -51,7 +51,7 @@ package enum Lint {
     package static func results(
         in bytes: [UInt8], file: String, configuration: LintConfiguration = LintConfiguration()
     ) -> [Result] {
-        var scan = FileScan(file: file)
+        var scan = FileScan(file: file, examples: configuration.exampleSet)
         if let naming = namingFinding(file: file) { scan.results.append(Result(finding: naming, valueSHA256: nil)) }
         if isJSONLines(file) {
             var lineStart = 0
@@ -75,11 +75,25 @@ package enum Lint {
 /// computed in two passes over its entries.
 private struct FileScan {
     let file: String
+    /// Published example values (built in and configured): not secrets.
+    let examples: PublishedExampleSet
     var results: [Lint.Result] = []
     /// One context per distinct key of the file: a key's facts are worked out once, not per value.
     private var contextCache: [String: KeyContext] = [:]
+    /// What each distinct key means to the person rules, worked out once per key too.
+    private var personKeyCache: [String: PersonRules.KeyRole] = [:]
 
-    init(file: String) { self.file = file }
+    init(file: String, examples: PublishedExampleSet = .builtIn) {
+        self.file = file
+        self.examples = examples
+    }
+
+    private mutating func personRole(of key: String) -> PersonRules.KeyRole {
+        if let known = personKeyCache[key] { return known }
+        let role = PersonRules.role(ofKey: key)
+        personKeyCache[key] = role
+        return role
+    }
 
     private mutating func context(for key: String) -> KeyContext {
         if let known = contextCache[key] { return known }
@@ -165,18 +179,39 @@ private struct FileScan {
         byteOffset: Int? = nil, outerContext: KeyContext, hashSource: String?, depth: Int, note: String
     ) {
         let entries = map.entries
-        // Pass 1: the "name" of each HAR-style pair object.
+        // Pass 1: the "name" of each HAR-style pair object, and which objects describe a person.
         var pairNames: [Int: String] = [:]
+        var people = PersonLikeObjects()
         for entry in entries where entry.kind == .string {
-            if let parent = entry.parent, case .key("name")? = entry.component, let text = entry.text {
-                pairNames[parent] = text
+            guard let parent = entry.parent, case .key(let key)? = entry.component, let text = entry.text else {
+                continue
             }
+            if key == "name" { pairNames[parent] = text }
+            people.note(personRole(of: key), value: text, in: parent)
         }
         // Pass 2: each value's context, inherited from its parent for array elements.
         var contexts: [KeyContext] = []
         contexts.reserveCapacity(entries.count)
-        for entry in entries {
+        for (index, entry) in entries.enumerated() {
             let context: KeyContext
+            func region() -> Finding.Region {
+                fixedRegion
+                    ?? Finding.Region(
+                        line: entry.start.line + lineOffset, column: entry.start.column,
+                        endLine: entry.end.line + lineOffset, endColumn: max(1, entry.end.column - 1))
+            }
+            // Only a string of the file itself can be rewritten by --fix (not one inside another).
+            let span = byteOffset.map { ($0 + entry.start.offset)..<($0 + entry.end.offset) }
+            // A person's profile: judged by the member's name and its object, before its text.
+            if let parent = entry.parent, people.mayDescribe(parent), case .key(let key)? = entry.component,
+                let text = entry.text, people.isProfileValue(personRole(of: key), text, kind: entry.kind)
+            {
+                let fix = entry.kind == .string ? span.map { LintFix.whole($0, value: text) } : nil
+                add(
+                    .profile, region: region(), path: JSONPath(pathPrefix + map.path(of: index).components),
+                    message: LintRule.profile.sentenceDescription + note, snippet: LintMask.mask(text),
+                    value: hashSource ?? text, fix: fix)
+            }
             // Only strings are judged, and only arrays pass a context on (to their elements).
             guard entry.kind == .string || entry.kind == .array else {
                 contexts.append(.none)
@@ -196,18 +231,11 @@ private struct FileScan {
             }
             contexts.append(context)
             guard entry.kind == .string, let text = entry.text else { continue }
-            let region =
-                fixedRegion
-                ?? Finding.Region(
-                    line: entry.start.line + lineOffset, column: entry.start.column,
-                    endLine: entry.end.line + lineOffset, endColumn: max(1, entry.end.column - 1))
             // The path is only built for a value that has findings or holds a document.
-            let index = contexts.count - 1
-            // Only a string of the file itself can be rewritten by --fix (not one inside another).
-            let span = byteOffset.map { ($0 + entry.start.offset)..<($0 + entry.end.offset) }
             string(
-                text, context: context, region: region, path: { JSONPath(pathPrefix + map.path(of: index).components) },
-                hashSource: hashSource ?? text, span: span, depth: depth, note: note)
+                text, context: context, region: region(),
+                path: { JSONPath(pathPrefix + map.path(of: index).components) }, hashSource: hashSource ?? text,
+                span: span, depth: depth, note: note)
         }
     }
 
@@ -234,7 +262,7 @@ private struct FileScan {
                 hashSource: hashSource, depth: depth + 1, note: " (in the JSON document inside this string)")
             return
         }
-        var scanner = ValueScanner(bytes, context: context)
+        var scanner = ValueScanner(bytes, context: context, examples: examples)
         let scan = scanner.scan()
         for hit in scan.hits {
             let fix = span.flatMap { span in
@@ -255,5 +283,69 @@ private struct FileScan {
                 inner, pathPrefix: path().components, region: region, lineOffset: 0, outerContext: .none,
                 hashSource: hashSource, depth: depth + 1, note: " (in a claim of the JWT in this string)")
         }
+    }
+}
+
+/// Which objects of one document describe a person (``PersonRules``): an object with an identity
+/// member (a non-empty `login`, `username`, `avatar_url`, … or an e-mail address that is not a
+/// role address) whose `type` is not an organisation or bot. Filled in one pass over the
+/// document's strings, asked once per string afterwards.
+private struct PersonLikeObjects {
+    private var identified: Set<Int> = []
+    private var notPeople: Set<Int> = []
+
+    mutating func note(_ role: PersonRules.KeyRole, value: String, in object: Int) {
+        guard !value.isEmpty else { return }
+        switch role {
+        case .identity(let isEmail):
+            let bytes = Array(value.utf8)
+            if ValueScanner.isExempt(bytes) { return }
+            // GitHub names its apps' accounts `name[bot]`, in logins and no-reply addresses alike.
+            if PersonRules.isBotIdentity(bytes) {
+                notPeople.insert(object)
+                return
+            }
+            if isEmail && PersonRules.isRoleAddress(bytes) { return }
+            identified.insert(object)
+        case .type:
+            if PersonRules.nonPersonTypes.contains(PersonRules.normalizedKey(value.utf8)) { notPeople.insert(object) }
+        case .profile, .privateCount, .other:
+            break
+        }
+    }
+
+    /// Whether `object` is person-like.
+    func mayDescribe(_ object: Int) -> Bool {
+        identified.contains(object) && !notPeople.contains(object)
+    }
+
+    /// Whether `value` (a string, or a number's source text) of a person-like object, under a key
+    /// of this role, is profile data worth reporting: a profile member's non-blank text, or a
+    /// non-zero count whose name says it is private (`private_gists`, `owned_private_repos`).
+    func isProfileValue(_ role: PersonRules.KeyRole, _ value: String, kind: JSONSourceMap.Kind) -> Bool {
+        switch (kind, role) {
+        case (.string, .profile):
+            let bytes = Array(value.utf8)
+            return !bytes.allSatisfy(ByteText.isSpace) && !ValueScanner.isExempt(bytes)
+        case (.number, .privateCount):
+            return value.utf8.contains { $0 >= 0x31 && $0 <= 0x39 }
+        default:
+            return false
+        }
+    }
+}
+
+extension Lint {
+    /// The value rules (`secret.*`, `personal.*`, `internal.*`) that one string trips when judged
+    /// under `key` (a header field's or query item's name, a member name), most specific first, for
+    /// a tool that must not write what `wirelock lint` would reject (`import-har`'s header fields).
+    ///
+    /// ```swift
+    /// Lint.valueRules(in: "::ffff:10.0.3.7", key: "x-servedByHost").map(\.id)   // ["internal.ip"]
+    /// Lint.valueRules(in: "text/html", key: "content-type")                      // []
+    /// ```
+    package static func valueRules(in value: String, key: String?) -> [LintRule] {
+        var scanner = ValueScanner(Array(value.utf8), context: KeyContext(key: key))
+        return scanner.scan().hits.map(\.rule)
     }
 }

@@ -23,6 +23,9 @@ import WireSupport
 /// hex SHA-256 of the UTF-8 of the string value the finding points at (decoded, so it survives
 /// reformatting; `wirelock lint --format json` prints it). `reason` is required.
 ///
+/// `examples` lists published example values that are not secrets here (see
+/// ``publishedExamples``).
+///
 /// By default the fuzz regression corpus (`*fuzz-regressions/*`), whose files are named by hash and
 /// written by the fuzzer, is exempt from `naming`, `unreferenced` and `format.non-canonical`.
 package struct LintConfiguration: Hashable, Sendable {
@@ -105,6 +108,8 @@ package struct LintConfiguration: Hashable, Sendable {
     package var disabled: [DisabledRule]
     /// The families that run; all of them when `nil` (`--only` narrows it).
     package var categories: Set<LintCategory>?
+    /// Published example values the project adds to ``PublishedExample/builtIn`` (`lint.examples`).
+    package var publishedExamples: [PublishedExample] = []
 
     /// The exemptions every configuration starts with (see the type's documentation).
     package static let defaultDisabled: [DisabledRule] = [
@@ -145,9 +150,11 @@ package struct LintConfiguration: Hashable, Sendable {
                 for (index, item) in items.enumerated() {
                     disabled.append(try Self.disabledRule(item, setting: "lint.disable[\(index)]"))
                 }
+            case "examples":
+                publishedExamples = try Self.publishedExamples(member.value)
             default:
                 throw Error(
-                    setting: "lint.\(member.key)", reason: "unknown setting (expected suppress or disable)",
+                    setting: "lint.\(member.key)", reason: "unknown setting (expected suppress, disable or examples)",
                     path: JSONPath([.key(member.key)]))
             }
         }

@@ -9,6 +9,12 @@ struct LintFix: Hashable, Sendable {
     var range: Range<Int>
     var replacement: [UInt8]
 
+    /// Replaces the whole string at `span` (decoded `value`) with `<redacted>`.
+    static func whole(_ span: Range<Int>, value: String) -> LintFix {
+        LintFix(
+            span: span, value: Array(value.utf8), range: 0..<value.utf8.count, replacement: Array("<redacted>".utf8))
+    }
+
     /// The placeholder for what a rule found: an unsigned JWT with the same claim keys,
     /// user@example.com, a documentation address or host, `<phone>`, or `<redacted>`.
     /// `nil` when the rule has no value to replace.
@@ -56,7 +62,8 @@ struct LintFix: Hashable, Sendable {
             })
         else { return nil }
         let authorityStart = schemeEnd + 3
-        let authorityEnd = ByteText.runEnd(url, from: authorityStart) { !"/?#".utf8.contains($0) }
+        // As the scanner reads it: a `#` before the `@` is part of the password.
+        let authorityEnd = ByteText.runEnd(url, from: authorityStart) { !"/?".utf8.contains($0) }
         guard let at = url[authorityStart..<authorityEnd].lastIndex(of: UInt8(ascii: "@")),
             let colon = url[authorityStart..<at].firstIndex(of: UInt8(ascii: ":"))
         else { return nil }

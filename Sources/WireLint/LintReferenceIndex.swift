@@ -1,6 +1,10 @@
-/// Which fixture names the tests, goldens and route tables mention, built in one pass over those
-/// files (each file is split into name-like words once; looking a fixture up is a hash lookup), for
-/// the `unreferenced.fixture` rule.
+/// Which fixture names the code, configuration and route tables mention, built in one pass over
+/// those files (each file is split into name-like words once; looking a fixture up is a hash
+/// lookup), for the `unreferenced.fixture` rule.
+///
+/// Only a file that can *use* a fixture counts (``isReferenceSource(_:)``): a mention inside
+/// another fixture's or a golden's JSON (a `"next"` link, a quoted file name) is data, not a use,
+/// and is ignored.
 ///
 /// ```swift
 /// var index = LintReferenceIndex()
@@ -15,8 +19,26 @@ package struct LintReferenceIndex: Sendable {
     /// An empty index.
     package init() {}
 
-    /// Adds one file's words (runs of letters, digits, `_` and `-`).
+    /// Whether a file can refer to a fixture: code, configuration (`wirelock.json`, YAML), route
+    /// tables (a JSON file with "route" in its name). Data files (`.json`, `.jsonl`, `.ndjson`,
+    /// `.har`: fixtures, goldens, recordings) and prose (`.md`, `.txt`) cannot.
+    ///
+    /// ```swift
+    /// LintReferenceIndex.isReferenceSource("Tests/UserTests.swift")          // true
+    /// LintReferenceIndex.isReferenceSource("Tests/stub-routes.json")         // true
+    /// LintReferenceIndex.isReferenceSource("Tests/Fixtures/issues.json")     // false
+    /// ```
+    package static func isReferenceSource(_ file: String) -> Bool {
+        let name = String(file.split(separator: "/").last ?? Substring(file)).lowercased()
+        if [".md", ".txt"].contains(where: { name.hasSuffix($0) }) { return false }
+        guard [".json", ".jsonl", ".ndjson", ".har"].contains(where: { name.hasSuffix($0) }) else { return true }
+        return name.contains("route") || name == "wirelock.json"
+    }
+
+    /// Adds one file's words (runs of letters, digits, `_` and `-`); a file that cannot refer to a
+    /// fixture (``isReferenceSource(_:)``) adds nothing.
     package mutating func add(_ bytes: [UInt8], from file: String) {
+        guard Self.isReferenceSource(file) else { return }
         let isWord: (UInt8) -> Bool = {
             ByteText.isAlphanumeric($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
         }
@@ -58,7 +80,7 @@ package struct LintReferenceIndex: Sendable {
             let rule = LintRule.unreferencedFixture
             let finding = Finding(
                 ruleID: rule.id, file: fixture,
-                message: "no test, golden file or route table mentions '\(name)'", hint: rule.help)
+                message: "no code, configuration or route table mentions '\(name)'", hint: rule.help)
             return configuration.keeps(finding, valueSHA256: nil) ? finding : nil
         }
     }

@@ -76,7 +76,7 @@
                 try directory.write("Fixtures/thing-good.json", "{\n  \"a\": 1\n}\n")
                 try directory.write("Fixtures/thing-broken.json", "{\n  \"a\": 1,\n  x\n}\n")
                 try directory.write("Fixtures/thing-messy.json", "{\n  \"a\": 1,\n    \"b\": 2\n}\n")
-                try directory.write("Fixtures/cloud-key.json", "{\n  \"accessKeyId\": \"AKIAIOSFODNN7EXAMPLE\"\n}\n")
+                try directory.write("Fixtures/cloud-key.json", "{\n  \"accessKeyId\": \"AKIAQ3EXAMPLE7K2WXYZ\"\n}\n")
                 try directory.write("Fixtures/user-email.json", "{\n  \"email\": \"jane.doe@acme-mail.io\"\n}\n")
                 try directory.write("Fixtures/server-internal.json", "{\n  \"url\": \"https://build.corp/api\"\n}\n")
                 try directory.write(Self.oddName, "{\n  \"b\": 2\n}\n")
@@ -134,7 +134,7 @@
             #expect(result.stderr.contains("validate "), "the table goes to standard error: \(result)")
             #expect(result.stderr.split(separator: "\n").contains { $0.hasPrefix("lint ") }, "\(result)")
             // The secret is masked.
-            #expect(!result.stdout.contains("AKIAIOSFODNN7EXAMPLE"), "\(result)")
+            #expect(!result.stdout.contains("AKIAQ3EXAMPLE7K2WXYZ"), "\(result)")
         }
 
         @Test func jsonReportsEachProblemOnceAndIsValidJSON() throws {
@@ -161,7 +161,7 @@
             }
             #expect(found.sorted() == Self.expected(lockLine: repository.lockLine), "\(result)")
             #expect(document["summary"]?["findings"] == .number(8), "\(result)")
-            #expect(!result.stdout.contains("AKIAIOSFODNN7EXAMPLE"), "\(result)")
+            #expect(!result.stdout.contains("AKIAQ3EXAMPLE7K2WXYZ"), "\(result)")
             // The invalid file's finding is what `wirelock validate` says: its line, column, path and reason.
             let validated = try JSONValue.parse(
                 try WireLockBinary.run(
@@ -211,7 +211,7 @@
             let odd = try #require(result.stdoutLines.first { $0.contains("title=naming.file-name") })
             #expect(odd.hasPrefix("::error file=Fixtures/Odd%2CName%25.json,title=naming.file-name::"), "\(odd)")
             #expect(odd.contains("::'Odd,Name%25' is not named <resource>-<scenario>%0Ahint: "), "\(odd)")
-            #expect(!result.stdout.contains("AKIAIOSFODNN7EXAMPLE"), "\(result)")
+            #expect(!result.stdout.contains("AKIAQ3EXAMPLE7K2WXYZ"), "\(result)")
         }
 
         @Test func sarifReportsEachProblemOnceFieldByField() throws {
@@ -273,7 +273,7 @@
             }
             let email = try #require(rules.first { $0["id"] == .string("personal.email") })
             #expect(email["shortDescription"]?["text"] == .string("An e-mail address"))
-            #expect(!result.stdout.contains("AKIAIOSFODNN7EXAMPLE"), "\(result)")
+            #expect(!result.stdout.contains("AKIAQ3EXAMPLE7K2WXYZ"), "\(result)")
         }
 
         @Test func junitReportsEachProblemOnceAsAFailure() throws {
@@ -314,7 +314,7 @@
             #expect(cases.failures == 8, "\(result)")
             #expect(Set(cases.identities).count == cases.identities.count, "classname+name unique: \(cases.identities)")
             #expect(cases.found.sorted() == Self.expected(lockLine: repository.lockLine), "\(result)")
-            #expect(!result.stdout.contains("AKIAIOSFODNN7EXAMPLE"), "\(result)")
+            #expect(!result.stdout.contains("AKIAQ3EXAMPLE7K2WXYZ"), "\(result)")
         }
 
         /// The goldens are the golden folder's files however the walk reaches them: an input folder

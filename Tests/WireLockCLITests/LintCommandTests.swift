@@ -146,7 +146,7 @@
             #expect(
                 result.stdoutLines == [
                     "Fixtures/user-default.json:2:12: personal.email: an e-mail address (at $.email)", "",
-                    "Fixtures/user-orphan.json: unreferenced.fixture: no test, golden file or route table mentions 'user-orphan'",
+                    "Fixtures/user-orphan.json: unreferenced.fixture: no code, configuration or route table mentions 'user-orphan'",
                     "", "2 findings (2 errors) in 2 files",
                 ])
         }

@@ -1,12 +1,15 @@
 import WireLint
 import WireSupport
 
-/// Where `lint` and `check` look for what names a fixture: every file under `Tests/` and
-/// `golden/`, and every JSON file under the package whose name contains "route" (route tables).
+/// Where `lint` and `check` look for what names a fixture: the code and configuration under
+/// `Tests/` and `golden/`, every JSON file under the package whose name contains "route" (route
+/// tables), and `wirelock.json`. Fixtures, goldens and other data files are not read for names
+/// (``LintReferenceIndex/isReferenceSource(_:)``): a fixture named only in another fixture is unused.
 extension LintReferenceIndex {
-    /// The extensions of the files under `Tests/` and `golden/` that are read for names.
+    /// The extensions of the files under `Tests/` and `golden/` that are read for names: code and
+    /// configuration.
     package static let referencingExtensions: Set<String> = [
-        "swift", "json", "jsonl", "ndjson", "har", "md", "txt", "yaml", "yml",
+        "swift", "m", "h", "kt", "java", "js", "ts", "py", "rb", "yaml", "yml", "plist", "xcconfig",
     ]
 
     /// Whether the file at `absolute` is one the index reads, so a command that already read it
@@ -19,6 +22,7 @@ extension LintReferenceIndex {
         let inFolder = ["Tests/", "golden/"].contains { relative.starts(with: Array($0.utf8)) }
         return (inFolder && referencingExtensions.contains { name.hasSuffix("." + $0) })
             || (name.hasSuffix(".json") && name.contains("route"))
+            || (relative.elementsEqual(WireLockConfiguration.fileName.utf8))
     }
 
     /// One pass over what may name a fixture under `root`; a file whose bytes are in
@@ -35,6 +39,7 @@ extension LintReferenceIndex {
                 index.add(bytes, from: absolute.text)
             }
         }
+        add(root.appending(WireLockConfiguration.fileName))
         let everything = InputWalker(extensions: referencingExtensions)
         for entry in everything.entries(for: [root.appending("Tests"), root.appending("golden")]) {
             if case .file(let path, _) = entry { add(path) }

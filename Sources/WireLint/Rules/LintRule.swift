@@ -46,7 +46,7 @@ package struct LintRule: Hashable, Sendable, Identifiable {
 package enum LintCategory: String, Hashable, Sendable, CaseIterable {
     /// Credentials and keys.
     case secret
-    /// E-mail addresses and phone numbers.
+    /// E-mail addresses, phone numbers and the profile of a person.
     case personal
     /// Private, loopback and link-local addresses and internal host names.
     case internalHost = "internal"
@@ -118,19 +118,27 @@ extension LintRule {
         help: "replace it with a placeholder such as <redacted>")
     package static let urlCredentials = LintRule(
         "secret.url-credentials", "An address with a password in it",
-        "A URL of the form scheme://user:password@host whose password is not a placeholder and whose host is "
-            + "not a documentation address.",
+        "A URL of the form scheme://user:password@host whose password is not a placeholder, whatever the host "
+            + "(documentation hosts included: a real password is real wherever it points).",
         help: "remove the user:password@ part or use https://user:<redacted>@example.com")
     package static let email = LintRule(
         "personal.email", "An e-mail address",
         "An address local@domain whose domain is not a documentation domain (example.com, .org, .net, .test, "
-            + ".invalid, .example).",
+            + ".invalid, .example) and that is not a service's role address (noreply@, notifications@, support@, … "
+            + "at a domain that is not a public mailbox provider).",
         help: "replace it with user@example.com")
     package static let phone = LintRule(
         "personal.phone", "A phone number",
         "An E.164 number (+ and 8 to 15 digits), a North American (555) 555-0100 or 555-555-0100 form, or a "
             + "national number with a leading 0 and 10 or 11 digits in groups.",
         help: "replace it with a placeholder such as <phone>")
+    package static let profile = LintRule(
+        "personal.profile", "Personal data in a person's profile",
+        "In an object that describes a person (it has a login, username, screen_name, avatar_url or a non-role "
+            + "e-mail address, and its type is not Organization or Bot): the name, company, location, bio, blog, "
+            + "social handles (twitter_username, …), birthday or postal address, when not empty or a placeholder; "
+            + "and non-zero counts whose name says private (private_gists, owned_private_repos).",
+        help: "replace it with a made-up value (\"Jane Roe\") or a placeholder such as <redacted>")
     package static let internalIP = LintRule(
         "internal.ip", "A private, loopback or link-local address",
         "IPv4 10/8, 172.16/12, 192.168/16, 127/8, 169.254/16, 100.64/10; IPv6 ::1, fc00::/7, fe80::/10 (and "
@@ -166,7 +174,7 @@ extension LintRule {
     /// Every rule, in the order reports list them.
     package static let all: [LintRule] = [
         jwt, bearer, basic, authorization, cookie, awsAccessKey, githubToken, stripeKey, slackToken, slackWebhook,
-        googleAPIKey, privateKey, highEntropy, urlCredentials, email, phone, internalIP, internalHost, invalid,
+        googleAPIKey, privateKey, highEntropy, urlCredentials, email, phone, profile, internalIP, internalHost, invalid,
         nonCanonical, duplicateKey, fileName, unreferencedFixture,
     ]
 }

@@ -23,6 +23,8 @@ struct ValueScanner {
 
     let bytes: [UInt8]
     let context: KeyContext
+    /// Published example values: a secret hit on one of them is dropped.
+    let examples: PublishedExampleSet
 
     /// Spans of URLs (`scheme://…` to the first space or quote) and where their authorities' `@` is.
     private var urls: [(range: Range<Int>, host: [UInt8], hostRange: Range<Int>, credentials: [UInt8]?)] = []
@@ -33,9 +35,10 @@ struct ValueScanner {
     /// The whole value is one unsigned JWT.
     private var isUnsignedJWT = false
 
-    init(_ bytes: [UInt8], context: KeyContext) {
+    init(_ bytes: [UInt8], context: KeyContext, examples: PublishedExampleSet = .builtIn) {
         self.bytes = bytes
         self.context = context
+        self.examples = examples
     }
 
     /// Values no rule looks at: empty, a redaction placeholder, a UUID, one repeated character.
@@ -94,7 +97,11 @@ struct ValueScanner {
         secrets += headerValue()
         // An unsigned JWT (alg none, no signature) is WireLock's own placeholder, not a token.
         if !isUnsignedJWT { secrets += highEntropy() }
-        if let first = secrets.first { result.hits.append(first) }
+        // A published example (AWS's AKIAIOSFODNN7EXAMPLE, GitHub's documented temp_clone_token, …)
+        // is no secret, whether it is the whole value or the text a rule matched.
+        if let first = secrets.first(where: { !examples.contains($0.matched) }), !examples.contains(bytes) {
+            result.hits.append(first)
+        }
         if traits.at, let email = email() { result.hits.append(email) }
         // A phone number has digits; so has a dotted quad.
         if traits.digit, let phone = phone() { result.hits.append(phone) }
@@ -128,8 +135,15 @@ struct ValueScanner {
                 continue
             }
             let authorityStart = i + 3
-            let authorityEnd = ByteText.runEnd(bytes, from: authorityStart) {
-                !ByteText.isSpace($0) && !"/?#\"'".utf8.contains($0)
+            var authorityEnd = ByteText.runEnd(bytes, from: authorityStart) {
+                !ByteText.isSpace($0) && !"/?\"'".utf8.contains($0)
+            }
+            // `#` ends the authority unless an `@` follows it there: a password written with a raw
+            // `#` (postgres://app:pa#ss@db…) is still a password.
+            if let hash = bytes[authorityStart..<authorityEnd].firstIndex(of: UInt8(ascii: "#")),
+                !bytes[hash..<authorityEnd].contains(UInt8(ascii: "@"))
+            {
+                authorityEnd = hash
             }
             let end = ByteText.runEnd(bytes, from: authorityEnd) { !ByteText.isSpace($0) && !"\"'".utf8.contains($0) }
             let authority = Array(bytes[authorityStart..<authorityEnd])
@@ -171,8 +185,8 @@ struct ValueScanner {
                 continue
             }
             let password = Array(credentials[(colon + 1)...])
+            // Any host: a real password pointed at a documentation host is still a real password.
             if password.isEmpty || Self.isExempt(password) { continue }
-            if HostRules.isDocumentationDomain(url.host) { continue }
             return [Hit(rule: .urlCredentials, matched: Array(bytes[url.range]), range: url.range)]
         }
         return []
@@ -425,6 +439,8 @@ struct ValueScanner {
             // git@host:owner/repo is an SSH address, not a mailbox.
             if domainEnd < n && bytes[domainEnd] == UInt8(ascii: ":") { continue }
             if HostRules.isDocumentationDomain(domain) { continue }
+            // noreply@, notifications@, support@ … at a service's own domain: a function, not a person.
+            if PersonRules.isRoleAddress(local: local, domain: domain) { continue }
             return Hit(rule: .email, matched: Array(bytes[localStart..<domainEnd]), range: localStart..<domainEnd)
         }
         return nil
