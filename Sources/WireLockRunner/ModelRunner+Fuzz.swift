@@ -102,7 +102,7 @@ extension ModelRunner {
             result = campaign.run(count: parsed.count, shard: parsed.shard, progress: report)
         #endif
 
-        // One finding per group (mutator, outcome, path with indices as [*]) is shrunk and saved,
+        // One finding per root cause (outcome, path with indices as [*]) is shrunk and saved,
         // unless a committed case already pins its group: matched by structure, not by bytes, so a
         // reformatted fixture does not turn a known bug into a new one.
         let folder = URL(fileURLWithPath: parsed.out).appendingPathComponent(model.name)
@@ -114,7 +114,7 @@ extension ModelRunner {
         var groups: [String: (finding: FuzzFinding, count: Int)] = [:]
         var order: [String] = []
         for finding in result.findings {
-            let key = finding.groupKey
+            let key = finding.rootCause
             if groups[key] == nil {
                 order.append(key)
                 groups[key] = (finding, 0)

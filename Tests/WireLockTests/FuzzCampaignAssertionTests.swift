@@ -42,9 +42,14 @@ struct FuzzCampaignAssertionTests {
         let text = failure.message
         #expect(
             text.hasPrefix("fuzz campaign of RateLimitNotice (seed 7, 3000 mutants of error-429.json): "), "\(text)")
-        #expect(text.contains("wrong-type at $.status: silently-accepted"), "\(text)")
-        #expect(text.contains("   expected:  typeMismatch at $.status, or lossless"), "\(text)")
-        #expect(text.contains(#"   seen:      accepted: at $.status the wire has "#), "\(text)")
+        // One root cause per path and outcome, with every mutator that reached it.
+        #expect(text.contains("findings with 2 new root causes"), "\(text)")
+        #expect(
+            text.contains("wrong-type, drop-key, null, rename-key, numbers at $.retryAfter: silently-accepted"),
+            "\(text)")
+        #expect(text.contains(" at $.status: silently-accepted"), "\(text)")
+        #expect(text.contains(#"   seen:      accepted: at $.retryAfter the wire has "#), "\(text)")
+        #expect(text.contains("   expected:  typeMismatch at $.retryAfter, or lossless"), "\(text)")
         #expect(text.contains(#"   reproduce: try decoder.decode(RateLimitNotice.self, from: Data(#""#), "\(text)")
         #expect(text.contains("   document:  {"), "\(text)")
         #expect(text.contains("(record mode never: no case was saved)"), "\(text)")
@@ -63,8 +68,9 @@ struct FuzzCampaignAssertionTests {
         #expect(first.message.contains("(open): fix the model, or commit the case to pin the bug"), "\(first.message)")
         let saved = try FileManager.default.contentsOfDirectory(
             atPath: dir.appendingPathComponent("fuzz-regressions/rate-limit").path)
-        #expect(saved.filter { $0.hasSuffix(".meta.json") }.count >= 5, "\(saved)")
-        // Another seed picks other mutants; their groups are pinned now.
+        // One case per root cause: `retryAfter` and `status` defaulted, whichever mutator did it.
+        #expect(saved.filter { $0.hasSuffix(".meta.json") }.count == 2, "\(saved)")
+        // Another seed picks other mutants; their root causes are pinned now.
         #expect(
             verifyFuzzCampaign(
                 RateLimitNotice.self, fixtures: ["error-429"], count: 3_000, seed: 8,

@@ -1,3 +1,4 @@
+import WireDecoder
 import WireJSON
 
 /// What happened to one mutant, compared with what should have happened.
@@ -85,6 +86,17 @@ public struct FuzzFinding: Sendable {
                 return component
             })
         return "\(operation.mutator.rawValue) \(verdict.outcome.rawValue) \(path)"
+    }
+
+    /// Findings that share a root cause share this: the outcome and the path with array indices as
+    /// `[*]`, whatever the mutator (a `status` defaulted in every record, whether a wrong type, a
+    /// null or a dropped key put it there, is one bug). Reports group by it, and a committed case
+    /// pins its root cause.
+    public var rootCause: String { Self.rootCause(verdict.outcome.rawValue, path: operation.path) }
+
+    /// ``rootCause`` from an outcome's name and a concrete path.
+    static func rootCause(_ outcome: String, path: JSONPath) -> String {
+        "\(outcome) \(ReaderPath(folding: path))"
     }
 
     /// A finding.

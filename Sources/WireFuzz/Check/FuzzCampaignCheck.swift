@@ -81,31 +81,49 @@ public func verifyFuzzCampaign<T: Codable & SendableMetatype>(
 extension FuzzCampaignCheck {
     /// The campaign, the grouping against committed cases and the failure, for a model made by
     /// `makeModel` from the regression folder's name.
-    static func verify(
+    package static func verify(
         typeName: String, fixtures: [String], count: Int, seed: UInt64, mutators: [Mutator], model: String?,
         record: RecordMode?, fixturesDirectory: URL?, environment: [String: String], filePath file: String,
         makeModel: (String) -> FuzzModel
     ) -> FuzzFailure? {
+        verifyWithSummary(
+            typeName: typeName, fixtures: fixtures, count: count, seed: seed, mutators: mutators, model: model,
+            record: record, fixturesDirectory: fixturesDirectory, environment: environment, filePath: file,
+            makeModel: makeModel
+        ).failure
+    }
+
+    /// ``verify(typeName:fixtures:count:seed:mutators:model:record:fixturesDirectory:environment:filePath:makeModel:)``
+    /// and, passing or not, the campaign's tally in one line (what `assertFuzzCampaign` prints when
+    /// it passes).
+    package static func verifyWithSummary(
+        typeName: String, fixtures: [String], count: Int, seed: UInt64, mutators: [Mutator], model: String?,
+        record: RecordMode?, fixturesDirectory: URL?, environment: [String: String], filePath file: String,
+        makeModel: (String) -> FuzzModel
+    ) -> (failure: FuzzFailure?, summary: String) {
+        func failed(_ message: String) -> (failure: FuzzFailure?, summary: String) {
+            (FuzzFailure(message), message)
+        }
         let T = typeName
         let root = PackageLocation.packageRoot(ofFile: file)
         let directory =
             fixturesDirectory
             ?? URL(fileURLWithPath: PackageLocation.fixturesDirectory(ofFile: file, environment: environment))
         let modelName = model ?? FuzzCampaignCheck.folderName(for: T)
-        guard !fixtures.isEmpty else { return FuzzFailure("fuzz campaign of \(T): no fixtures given") }
-        guard count > 0 else { return FuzzFailure("fuzz campaign of \(T): count must be positive, got \(count)") }
+        guard !fixtures.isEmpty else { return failed("fuzz campaign of \(T): no fixtures given") }
+        guard count > 0 else { return failed("fuzz campaign of \(T): count must be positive, got \(count)") }
 
         var seeds: [FuzzSeed] = []
         for name in fixtures {
             let url = URL(fileURLWithPath: FixturePaths.path(name, directory: directory.path))
             let shown = url.lastPathComponent == name || name.hasSuffix(".json") ? name : name + ".json"
             guard let data = FileManager.default.contents(atPath: url.path) else {
-                return FuzzFailure(FixturePaths.problem(path: url.path, directory: directory.path))
+                return failed(FixturePaths.problem(path: url.path, directory: directory.path))
             }
             do throws(JSONSyntaxError) {
                 seeds.append(try FuzzSeed(name: shown, bytes: Array(data)))
             } catch {
-                return FuzzFailure(
+                return failed(
                     "\(JSONDiagnostic(error, file: shown).headline); "
                         + "a fixture that is not valid JSON cannot seed a fuzz campaign")
             }
@@ -113,13 +131,13 @@ extension FuzzCampaignCheck {
         let fuzzModel = makeModel(modelName)
         let campaign = ModelCampaign(model: fuzzModel, seeds: seeds, seed: seed, mutators: mutators)
         if !campaign.skipped.isEmpty {
-            return FuzzFailure(
+            return failed(
                 "fuzz campaign of \(T): "
                     + campaign.skipped.map { "fixture \($0.name) cannot seed it: \($0.reason)" }.joined(separator: "; ")
             )
         }
         guard !campaign.generator.isEmpty else {
-            return FuzzFailure(
+            return failed(
                 "fuzz campaign of \(T): the fixtures give no mutants for the mutators \(mutators.map(\.rawValue).joined(separator: ", "))"
             )
         }
@@ -128,21 +146,32 @@ extension FuzzCampaignCheck {
         let folder = FuzzRegressions.folder(for: modelName, in: directory)
         let shownFolder = PackageLocation.relative(folder.standardizedFileURL.path, to: root) + "/"
         let known = FuzzRegressions.groups(in: folder)
-        var groups: [(key: String, first: FuzzFinding, count: Int)] = []
+        var groups: [(key: String, first: FuzzFinding, count: Int, mutators: [Mutator])] = []
         var index: [String: Int] = [:]
         var knownGroups = 0
         for finding in result.findings {
-            let key = finding.groupKey
+            let key = finding.rootCause
             if let at = index[key] {
                 groups[at].count += 1
+                if !groups[at].mutators.contains(finding.operation.mutator) {
+                    groups[at].mutators.append(finding.operation.mutator)
+                }
                 continue
             }
             index[key] = groups.count
-            groups.append((key, finding, 1))
+            groups.append((key, finding, 1, [finding.operation.mutator]))
         }
         let fresh = groups.filter { FuzzRegressions.knownCase(for: $0.first, in: known) == nil }
         knownGroups = groups.count - fresh.count
-        guard !fresh.isEmpty else { return nil }
+        let heading =
+            "fuzz campaign of \(T) (seed \(seed), \(count) mutants of \(seeds.map(\.name).joined(separator: ", ")))"
+        let pinned =
+            knownGroups > 0
+            ? "; \(knownGroups) more root cause\(knownGroups == 1 ? " is" : "s are") already pinned in \(shownFolder)"
+            : ""
+        guard !fresh.isEmpty else {
+            return (nil, heading + ": no new findings; " + FuzzCampaignCheck.summary(result.tally) + pinned)
+        }
 
         // New cases are saved only where the record mode lets tests write (never under CI).
         var saveNote: String?
@@ -155,12 +184,8 @@ extension FuzzCampaignCheck {
         }
 
         var out =
-            "fuzz campaign of \(T) (seed \(seed), \(count) mutants of \(seeds.map(\.name).joined(separator: ", "))): "
-            + "\(fresh.reduce(0) { $0 + $1.count }) findings in \(fresh.count) new group\(fresh.count == 1 ? "" : "s")"
-        if knownGroups > 0 {
-            out += "; \(knownGroups) more group\(knownGroups == 1 ? " is" : "s are") already pinned in \(shownFolder)"
-        }
-        out += "\n"
+            heading + ": \(fresh.reduce(0) { $0 + $1.count }) findings with \(fresh.count) new root "
+            + "cause\(fresh.count == 1 ? "" : "s")" + pinned + "\n"
         for (number, group) in fresh.enumerated() {
             var finding = group.first
             var expectation = campaign.expectation(finding.index)
@@ -182,11 +207,12 @@ extension FuzzCampaignCheck {
             out +=
                 "\n"
                 + FuzzCampaignCheck.describe(
-                    finding, number: number + 1, count: group.count, typeName: T, seed: seed, saved: saved)
+                    finding, number: number + 1, count: group.count, typeName: T, seed: seed, saved: saved,
+                    mutators: group.mutators)
         }
         if let saveNote { out += "\n(\(saveNote))\n" }
         out += "\n" + result.tally.table()
-        return FuzzFailure(out)
+        return (FuzzFailure(out), heading + ": " + FuzzCampaignCheck.summary(result.tally))
     }
 }
 
@@ -218,14 +244,20 @@ public enum FuzzCampaignCheck {
     /// ```swift
     /// print(FuzzCampaignCheck.describe(finding, number: 1, count: 12, typeName: "Issue", seed: 7, saved: nil))
     /// ```
+    ///   - mutators: every mutator whose mutants share the finding's root cause (the finding's own
+    ///     when empty).
     public static func describe(
-        _ finding: FuzzFinding, number: Int, count: Int, typeName: String, seed: UInt64, saved: String?
+        _ finding: FuzzFinding, number: Int, count: Int, typeName: String, seed: UInt64, saved: String?,
+        mutators: [Mutator] = []
     ) -> String {
         let site = finding.operation.offset.map { "byte \($0)" } ?? "\(finding.operation.path)"
+        let kinds =
+            mutators.count > 1 ? mutators.map(\.rawValue).joined(separator: ", ") : finding.operation.mutator.rawValue
         var lines = [
-            "\(number). \(finding.operation.mutator.rawValue) at \(site): \(finding.verdict.outcome.rawValue) "
-                + "(\(count == 1 ? "1 mutant" : "\(count) mutants like it"); mutant \(finding.index) of seed \(seed), "
-                + "variant \(finding.operation.variant), from \(finding.seedName))"
+            "\(number). \(kinds) at \(site): \(finding.verdict.outcome.rawValue) "
+                + "(\(count == 1 ? "1 mutant" : "\(count) mutants like it"); shown: mutant \(finding.index) of seed "
+                + "\(seed), \(finding.operation.mutator.rawValue) variant \(finding.operation.variant), from "
+                + "\(finding.seedName))"
         ]
         lines.append("   expected:  \(finding.verdict.expected)")
         lines.append("   seen:      \(finding.verdict.seen)")
@@ -236,6 +268,21 @@ public enum FuzzCampaignCheck {
         lines.append("   reproduce: \(reproduction(finding.bytes, typeName: typeName))")
         if let saved { lines.append("   saved:     \(saved)") }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A tally in one line: `2,000 mutants: 1,412 as expected (lossless 980, rejected-as-expected 432), 0 findings`.
+    package static func summary(_ tally: FuzzTally) -> String {
+        let total = tally.total
+        let expected = FuzzOutcome.allCases.filter { !$0.isFinding }.compactMap { outcome in
+            total.outcomes[outcome].map { "\(outcome.rawValue) \($0)" }
+        }
+        let found = FuzzOutcome.findings.compactMap { outcome in
+            total.findings[outcome].map { "\(outcome.rawValue) \($0)" }
+        }
+        return "\(total.mutants) mutants: \(total.asExpected) as expected"
+            + (expected.isEmpty ? "" : " (\(expected.joined(separator: ", ")))")
+            + ", \(total.findingCount) finding\(total.findingCount == 1 ? "" : "s")"
+            + (found.isEmpty ? "" : " (\(found.joined(separator: ", ")))")
     }
 
     /// The bytes as a string when they are UTF-8, else nil.

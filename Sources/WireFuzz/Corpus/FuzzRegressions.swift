@@ -112,8 +112,9 @@ public enum FuzzRegressions {
         return "\(text("mutator")) \(text("outcome")) \(path)"
     }
 
-    /// The committed cases of a folder by the group they pin (a group with several cases keeps the
-    /// first by name). Unreadable or malformed metadata is left out: ``load(from:)`` reports it.
+    /// The committed cases of a folder by the root cause they pin (``FuzzFinding/rootCause``:
+    /// outcome and path with indices as `[*]`; a root cause with several cases keeps the first by
+    /// name). Unreadable or malformed metadata is left out: ``load(from:)`` reports it.
     ///
     /// ```swift
     /// let known = FuzzRegressions.groups(in: folder)
@@ -127,18 +128,20 @@ public enum FuzzRegressions {
                     atPath: folder.appendingPathComponent(name + ".meta.json").path),
                 let meta = try? JSONValue.parse(Array(data))
             else { continue }
-            let group: String
-            if case .string(let recorded)? = meta["group"] { group = recorded } else { group = self.group(meta: meta) }
-            if groups[group] == nil { groups[group] = name }
+            guard case .string(let outcome)? = meta["outcome"], case .string(let text)? = meta["path"],
+                let path = JSONPath.parse(text)
+            else { continue }
+            let cause = FuzzFinding.rootCause(outcome, path: path)
+            if groups[cause] == nil { groups[cause] = name }
         }
         return groups
     }
 
-    /// The committed case that already pins `finding`'s bug, matched by structure (its group:
-    /// mutator, outcome, path with indices as `[*]`), or nil for a new finding. The bytes play no
+    /// The committed case that already pins `finding`'s bug, matched by structure (its root
+    /// cause: outcome and path with indices as `[*]`), or nil for a new finding. The bytes play no
     /// part, so a reformatted seed does not turn a known bug into a new one.
     public static func knownCase(for finding: FuzzFinding, in groups: [String: String]) -> String? {
-        groups[finding.groupKey]
+        groups[finding.rootCause]
     }
 
     /// The names of the cases already in a folder (empty when it does not exist).

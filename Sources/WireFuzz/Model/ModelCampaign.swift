@@ -32,9 +32,21 @@ public struct ModelCampaign: Sendable {
     /// Per seed: where the model already swallows an error in the seed itself (by the
     /// verification report), so only what a mutation adds counts.
     let swallowedBaselines: [[JSONPath]]
+    /// What the model reads, learned from decoding the accepted seeds (or given): a mutation of a
+    /// member it reads nothing of must decode as the seed does, and an error swallowed where the
+    /// contract says the model reads leniently (a `try?` union) is expected. Nil for a model with
+    /// no `WireJSONDecoder` path.
+    public let readerContract: ReaderContract?
 
-    /// Prepares a campaign: decodes every seed once to learn what the model accepts and models.
-    public init(model: FuzzModel, seeds: [FuzzSeed], seed: UInt64, mutators: [Mutator] = Mutator.allCases) {
+    /// Prepares a campaign: decodes every seed once to learn what the model accepts, models and
+    /// reads.
+    /// - Parameters:
+    ///   - readerContract: the model's reviewed contract (`golden/<name>.reads.json`); by default
+    ///     the one its seeds give.
+    public init(
+        model: FuzzModel, seeds: [FuzzSeed], seed: UInt64, mutators: [Mutator] = Mutator.allCases,
+        readerContract: ReaderContract? = nil
+    ) {
         var accepted: [FuzzSeed] = []
         var skipped: [(String, String)] = []
         for candidate in seeds {
@@ -55,6 +67,17 @@ public struct ModelCampaign: Sendable {
         self.swallowedBaselines = generator.seeds.map { seed in
             model.verdictReport(seed.bytes)?.swallowedErrors.map(\.path) ?? []
         }
+        self.readerContract = readerContract ?? Self.learnContract(model, generator.seeds)
+    }
+
+    /// The reader contract the seeds give: each decoded once with its reads.
+    static func learnContract(_ model: FuzzModel, _ seeds: [FuzzSeed]) -> ReaderContract? {
+        var contract = ReaderContract(model: model.typeName)
+        for seed in seeds {
+            guard let report = (try? model.decodeWithReport(seed.bytes)) ?? nil else { return nil }
+            contract.add(report, fixture: seed.name)
+        }
+        return contract
     }
 
     static func baseline(_ model: FuzzModel, _ seed: FuzzSeed) -> [JSONPath] {
@@ -66,7 +89,8 @@ public struct ModelCampaign: Sendable {
     public func expectation(_ k: Int) -> ModelExpectation {
         let (seedIndex, operation) = generator.operation(k)
         return ModelExpectation.of(
-            operation, baseline: baselines[seedIndex], original: generator.seeds[seedIndex].value[operation.path])
+            operation, baseline: baselines[seedIndex], original: generator.seeds[seedIndex].value[operation.path],
+            reads: readerContract)
     }
 
     /// Mutant `k`, and the model's verdict on it.
@@ -94,7 +118,9 @@ public struct ModelCampaign: Sendable {
         guard case .accepted = decoded, !verdict.outcome.isFinding,
             let report = sameDecodeReport ?? model.verdictReport(bytes)
         else { return verdict }
-        return Self.refine(verdict, report: report, operation: operation, seedSwallowed: seedSwallowed)
+        return Self.refine(
+            verdict, report: report, operation: operation, seedSwallowed: seedSwallowed,
+            lenient: { readerContract?.entry(matching: $0)?.lenient ?? false })
     }
 
     /// An acceptance the write-back could not fault, looked at again through the verification
@@ -102,7 +128,8 @@ public struct ModelCampaign: Sendable {
     /// `try?`), which the seed itself does not cause, makes it `silently-accepted`; the injected or
     /// renamed member left unread is noted on the verdict (``FuzzVerdict/droppedMember``).
     static func refine(
-        _ verdict: FuzzVerdict, report: WireDecodingReport, operation: MutationOperation, seedSwallowed: [JSONPath]
+        _ verdict: FuzzVerdict, report: WireDecodingReport, operation: MutationOperation, seedSwallowed: [JSONPath],
+        lenient: (JSONPath) -> Bool = { _ in false }
     ) -> FuzzVerdict {
         let member: JSONPath?
         switch operation.edit {
@@ -110,18 +137,20 @@ public struct ModelCampaign: Sendable {
         case .add(let key, _): member = operation.path.appending(key: key)
         default: member = nil
         }
-        return refine(verdict, report: report, at: operation.path, member: member, seedSwallowed: seedSwallowed)
+        return refine(
+            verdict, report: report, at: operation.path, member: member, seedSwallowed: seedSwallowed, lenient: lenient)
     }
 
-    /// ``refine(_:report:operation:seedSwallowed:)`` by the mutated path and the member the
+    /// ``refine(_:report:operation:seedSwallowed:lenient:)`` by the mutated path and the member the
     /// mutation put there (nil when it put none): also what a regression case is replayed with.
+    /// An error swallowed where `lenient` says the model's contract reads leniently is expected.
     static func refine(
         _ verdict: FuzzVerdict, report: WireDecodingReport, at path: JSONPath, member: JSONPath?,
-        seedSwallowed: [JSONPath]
+        seedSwallowed: [JSONPath], lenient: (JSONPath) -> Bool = { _ in false }
     ) -> FuzzVerdict {
         let target = path.components
         if let swallowed = report.swallowedErrors.first(where: { entry in
-            entry.path.components.starts(with: target) && !seedSwallowed.contains(entry.path)
+            entry.path.components.starts(with: target) && !seedSwallowed.contains(entry.path) && !lenient(entry.path)
         }) {
             return FuzzVerdict(
                 .silentlyAccepted, expected: verdict.expected,
@@ -207,7 +236,8 @@ public struct ModelCampaign: Sendable {
             let (bytes, _) = operation.apply(to: seed, maxDepth: model.maxDepth)
         else { return nil }
         let baseline = view.map { ValueDiff.paths(seed.value, $0) } ?? []
-        let expectation = ModelExpectation.of(operation, baseline: baseline, original: seed.value[operation.path])
+        let expectation = ModelExpectation.of(
+            operation, baseline: baseline, original: seed.value[operation.path], reads: readerContract)
         let seedSwallowed = model.verdictReport(seed.bytes)?.swallowedErrors.map(\.path) ?? []
         return (
             bytes, judge(bytes, expectation, operation: operation, seedSwallowed: seedSwallowed), expectation

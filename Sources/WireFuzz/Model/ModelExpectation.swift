@@ -1,3 +1,4 @@
+import WireDecoder
 import WireDiagnostics
 import WireJSON
 import WireSupport
@@ -45,11 +46,15 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
     public var rejectionsAbove: Bool
     /// Whether a rejection inside the value at ``path`` also counts.
     public var rejectionsBelow: Bool
+    /// Whether, by the model's reader contract, the model reads nothing at or below ``path``: then
+    /// the mutant must decode to what the seed decodes to (``path`` itself is ignored), and any
+    /// rejection is a finding.
+    public var unread: Bool
 
     /// An expectation.
     public init(
         rejections: [DecodingFailureKind], path: JSONPath, acceptable: Bool, ignoring: [JSONPath],
-        rejectionsAbove: Bool = false, rejectionsBelow: Bool = false
+        rejectionsAbove: Bool = false, rejectionsBelow: Bool = false, unread: Bool = false
     ) {
         self.rejections = rejections
         self.path = path
@@ -57,6 +62,7 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
         self.ignoring = ignoring
         self.rejectionsAbove = rejectionsAbove
         self.rejectionsBelow = rejectionsBelow
+        self.unread = unread
     }
 
     /// The expectation for `operation` on a seed whose write-back differs from it at `baseline`.
@@ -66,9 +72,14 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
     ///     mutant is not blamed for them).
     ///   - original: the seed's value at the operation's path (`null` there changes the rule
     ///     for ``Mutator/wrongType``).
-    public static func of(_ operation: MutationOperation, baseline: [JSONPath], original: JSONValue? = nil)
-        -> ModelExpectation
-    {
+    ///   - reads: the model's reader contract. A structural mutation of a member the model reads
+    ///     nothing at or below (`mirror_url`, null in the fixture and not a member of the model) must
+    ///     then be accepted and decode to what the seed decodes to; without a contract the
+    ///     mutator's rule applies to every member.
+    public static func of(
+        _ operation: MutationOperation, baseline: [JSONPath], original: JSONValue? = nil,
+        reads: ReaderContract? = nil
+    ) -> ModelExpectation {
         var ignoring = baseline
         var rejections: [DecodingFailureKind]
         switch operation.mutator {
@@ -91,6 +102,15 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
         var numberPut = false
         if case .replace(.number) = operation.edit { numberPut = true }
         let above = operation.mutator == .numbers || (nullReplaced && numberPut)
+        if let reads, operation.isStructural, !operation.path.components.isEmpty, operation.mutator != .extraKey,
+            !reads.reads(atOrBelow: operation.path)
+        {
+            // What the model never looks at cannot change what it decodes: the mutant must decode
+            // to the seed's value everywhere else.
+            ignoring.append(operation.path)
+            return ModelExpectation(
+                rejections: [], path: operation.path, acceptable: true, ignoring: ignoring, unread: true)
+        }
         return ModelExpectation(
             rejections: rejections, path: operation.path, acceptable: operation.isStructural, ignoring: ignoring,
             rejectionsAbove: above, rejectionsBelow: nullReplaced)
@@ -98,6 +118,7 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
 
     /// `missingKey at $.year, or lossless`.
     public var description: String {
+        if unread { return "accepted, decoding as the seed does (the model does not read \(path))" }
         var parts: [String] = []
         if rejections == [.syntax] {
             parts.append("syntax error")
@@ -170,15 +191,17 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
 
     /// The expectation as JSON: `{"rejections": [...], "path": "$.x", "acceptable": true, "ignoring": [...]}`.
     public func json() -> JSONValue {
-        .object(
-            JSONObject([
-                "rejections": .array(rejections.map { .string($0.rawValue) }),
-                "path": .string(path.description),
-                "acceptable": .bool(acceptable),
-                "ignoring": .array(ignoring.map { .string($0.description) }),
-                "rejectionsAbove": .bool(rejectionsAbove),
-                "rejectionsBelow": .bool(rejectionsBelow),
-            ]))
+        var object = JSONObject([
+            "rejections": .array(rejections.map { .string($0.rawValue) }),
+            "path": .string(path.description),
+            "acceptable": .bool(acceptable),
+            "ignoring": .array(ignoring.map { .string($0.description) }),
+            "rejectionsAbove": .bool(rejectionsAbove),
+            "rejectionsBelow": .bool(rejectionsBelow),
+        ])
+        // Only when set, so the cases written before reader contracts read back unchanged.
+        if unread { object.members.append(.init(key: "unread", value: .bool(true))) }
+        return .object(object)
     }
 
     /// Reads ``json()``'s form back.
@@ -202,9 +225,11 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
         if case .bool(let value)? = json["rejectionsAbove"] { above = value }
         var below = false
         if case .bool(let value)? = json["rejectionsBelow"] { below = value }
+        var unread = false
+        if case .bool(let value)? = json["unread"] { unread = value }
         self.init(
             rejections: rejections, path: parsedPath, acceptable: acceptable, ignoring: ignored,
-            rejectionsAbove: above, rejectionsBelow: below)
+            rejectionsAbove: above, rejectionsBelow: below, unread: unread)
     }
 }
 

@@ -40,11 +40,15 @@ public func assertFuzzCampaign<T: Codable & SendableMetatype>(
     model: String? = nil, record: RecordMode? = nil, fixturesDirectory: URL? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    report(
-        verifyFuzzCampaign(
-            type, fixtures: fixtures, count: count, seed: seed, decoder: decoder, encoder: encoder,
-            mutators: mutators, model: model, record: record, fixturesDirectory: fixturesDirectory,
-            filePath: filePath),
+    let coders = FuzzCampaignCoders(decoder: decoder, encoder: encoder)
+    reportCampaign(
+        FuzzCampaignCheck.verifyWithSummary(
+            typeName: "\(T.self)", fixtures: fixtures, count: count, seed: seed, mutators: mutators, model: model,
+            record: record, fixturesDirectory: fixturesDirectory, environment: ProcessInfo.processInfo.environment,
+            filePath: "\(filePath)"
+        ) { name in
+            FuzzModel.codable(T.self, name: name, decoder: { coders.decoder }, encoder: { coders.encoder })
+        },
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
@@ -65,10 +69,28 @@ public func assertFuzzCampaign<T: Codable & SendableMetatype>(
     model: String? = nil, record: RecordMode? = nil, fixturesDirectory: URL? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    report(
-        verifyFuzzCampaign(
-            type, fixtures: fixtures, count: count, seed: seed, decoder: decoder, encoder: encoder,
-            mutators: mutators, model: model, record: record, fixturesDirectory: fixturesDirectory,
-            filePath: filePath),
+    let coders = FuzzCampaignCoders(decoder: JSONDecoder(), encoder: encoder)
+    reportCampaign(
+        FuzzCampaignCheck.verifyWithSummary(
+            typeName: "\(T.self)", fixtures: fixtures, count: count, seed: seed, mutators: mutators, model: model,
+            record: record, fixturesDirectory: fixturesDirectory, environment: ProcessInfo.processInfo.environment,
+            filePath: "\(filePath)"
+        ) { name in
+            FuzzModel.codable(T.self, name: name, wireDecoder: { decoder }, encoder: { coders.encoder })
+        },
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// The coders handed to a campaign's `@Sendable` factories. `@unchecked Sendable`: the campaign
+/// runs on the calling thread and only decodes and encodes with them.
+private struct FuzzCampaignCoders: @unchecked Sendable {
+    let decoder: JSONDecoder
+    let encoder: JSONEncoder
+}
+
+/// Records the failure, or prints the tally of a campaign that passed (a passing campaign says
+/// how much it checked, as a failing one does).
+private func reportCampaign(_ outcome: (failure: FuzzFailure?, summary: String), at site: CallSite) {
+    if outcome.failure == nil { print("wirelock: " + outcome.summary) }
+    report(outcome.failure, at: site)
 }
