@@ -132,7 +132,7 @@ public enum GoldenComparison {
         let root = context.root
         let goldenURL = context.directory.appendingPathComponent(name + ".json")
         let shown = GoldenFiles.display(goldenURL, root: root)
-        TouchedGoldens.shared.note(shown, root: root)
+        TouchedGoldens.shared.note(shown, root: context.bookkeepingRoot)
 
         let (redacted, redactionFailures) = Redactor.apply(redactions, to: document)
         if !redactionFailures.isEmpty {
@@ -144,7 +144,8 @@ public enum GoldenComparison {
         let actualText = String(decoding: actualBytes, as: UTF8.self)
 
         if let earlier = GoldenClaims.claim(
-            goldenURL, hash: SHA256.hex(SHA256.hash(actualBytes)), writer: caller, root: root, runKey: context.runKey)
+            goldenURL, hash: SHA256.hex(SHA256.hash(actualBytes)), writer: caller, root: context.bookkeepingRoot,
+            runKey: context.runKey)
         {
             return WireLockFailure(GoldenClaims.message(golden: shown, earlier: earlier, writer: caller))
         }
