@@ -4,12 +4,10 @@ import WireShapes
 /// How the files of a golden directory group into wire formats.
 ///
 /// - `<name>.json` at the top is one sample of format `<name>`;
-/// - when `<name>.json` exists at the top, every `.json` file under the folder `<name>/` (at any
-///   depth) is one more sample of format `<name>` (`movie.json` and `movie/unreleased.json`);
-/// - any other file in a folder is a format of its own, named by its path without `.json`:
-///   `assertGolden(named: "requests/post-issue")` writes `requests/post-issue.json`, format
-///   `requests/post-issue` (its shape in `shapes/requests/post-issue.shape.json`), not a sample of
-///   a format `requests`;
+/// - every `.json` file under a folder `<name>/` (at any depth) is a sample of format `<name>`, so
+///   `assertGolden(named: "requests/post-issue")` adds a sample to format `requests`: recording it
+///   says so (``folderFormatNote(forGoldenNamed:)``), and `wirelock lock` lists such formats; a
+///   golden meant as a format of its own takes a name without a folder (`requests-post-issue`);
 /// - skipped: the `shapes/` folder (shape files), pending files `*.actual.json`, hidden files and
 ///   folders (`.wirelock/`), and anything not ending in `.json` (`README.md`, `wirelock.lock`).
 public enum GoldenCatalog {
@@ -20,37 +18,30 @@ public enum GoldenCatalog {
 
     /// The format a file belongs to, from its path relative to the golden directory (`/`
     /// separators), or nil if the file is not a golden.
-    /// - Parameters:
-    ///   - path: the file, relative to the golden directory.
-    ///   - topLevelFormats: the formats of the golden directory's top-level files (`movie` for
-    ///     `movie.json`): a file under `movie/` is a sample of `movie` only when `movie` is one of them.
-    ///
-    /// ```swift
-    /// GoldenCatalog.formatName(forRelativePath: "movie/unreleased.json", topLevelFormats: ["movie"])   // "movie"
-    /// GoldenCatalog.formatName(forRelativePath: "requests/post-issue.json", topLevelFormats: ["movie"])   // "requests/post-issue"
-    /// ```
-    public static func formatName(forRelativePath path: String, topLevelFormats: Set<String>) -> String? {
+    public static func formatName(forRelativePath path: String) -> String? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         guard let first = parts.first, let last = parts.last else { return nil }
         guard last.hasSuffix(".json"), !last.hasSuffix(".actual.json"), !parts.contains(where: { $0.hasPrefix(".") })
         else { return nil }
         if parts.count == 1 { return String(first.dropLast(".json".count)) }
         guard first != shapesFolder else { return nil }
-        if topLevelFormats.contains(first) { return first }
-        return String(parts.joined(separator: "/").dropLast(".json".count))
+        return first
     }
 
-    /// Whether a path relative to the golden directory is a golden at all (not a shape file, a
-    /// pending `*.actual.json`, a hidden file or a file that is not `.json`).
-    public static func isGolden(relativePath path: String) -> Bool {
-        formatName(forRelativePath: path, topLevelFormats: []) != nil
-    }
-
-    /// The formats of the top-level goldens among these paths (see
-    /// ``formatName(forRelativePath:topLevelFormats:)``).
-    public static func topLevelFormats(_ paths: some Sequence<String>) -> Set<String> {
-        Set(
-            paths.filter { !$0.contains("/") }.compactMap { formatName(forRelativePath: $0, topLevelFormats: []) })
+    /// What a golden name with a folder means for `lock` and `diff`, for the message that records it:
+    /// nil for a top-level name (a format of its own).
+    ///
+    /// ```swift
+    /// GoldenCatalog.folderFormatNote(forGoldenNamed: "requests/post-issue")
+    /// // "a sample of format 'requests' (every golden under requests/ is one format for wirelock lock
+    /// //  and diff; name it 'requests-post-issue' for a format of its own)"
+    /// ```
+    public static func folderFormatNote(forGoldenNamed name: String) -> String? {
+        let parts = name.split(separator: "/", omittingEmptySubsequences: true)
+        guard parts.count > 1, let folder = parts.first else { return nil }
+        return
+            "a sample of format '\(folder)' (every golden under \(folder)/ is one format for wirelock lock and diff; "
+            + "name it '\(parts.joined(separator: "-"))' for a format of its own)"
     }
 
     /// Why a golden could not be read.
@@ -84,9 +75,8 @@ public enum GoldenCatalog {
         -> [GoldenFormat]
     {
         var grouped: [String: [GoldenFormat.Sample]] = [:]
-        let topLevel = topLevelFormats(files.lazy.map(\.path))
         for file in files {
-            guard let name = formatName(forRelativePath: file.path, topLevelFormats: topLevel) else { continue }
+            guard let name = formatName(forRelativePath: file.path) else { continue }
             do throws(JSONSyntaxError) {
                 grouped[name, default: []].append(.init(path: file.path, document: try JSONValue.parse(file.bytes)))
             } catch {

@@ -65,7 +65,7 @@ public enum GoldenRuns {
     }
 
     /// The goldens under `goldenDirectory` that `run` did not assert, sorted by path. Pending files,
-    /// shape files and other non-goldens (see `GoldenCatalog.isGolden(relativePath:)`) are
+    /// shape files and other non-goldens (see `GoldenCatalog.formatName(forRelativePath:)`) are
     /// never listed.
     public static func orphans(in goldenDirectory: URL, run: GoldenRun, root: URL) -> [URL] {
         goldens(in: goldenDirectory).filter { !run.touched.contains(GoldenFiles.display($0, root: root)) }
@@ -76,7 +76,7 @@ public enum GoldenRuns {
         let base = directory.standardizedFileURL.path
         guard let walker = FileManager.default.enumerator(atPath: base) else { return [] }
         var found: [URL] = []
-        for case let relative as String in walker where GoldenCatalog.isGolden(relativePath: relative) {
+        for case let relative as String in walker where GoldenCatalog.formatName(forRelativePath: relative) != nil {
             found.append(URL(fileURLWithPath: base).appendingPathComponent(relative))
         }
         return found.sorted { $0.path < $1.path }

@@ -132,6 +132,8 @@ public enum GoldenComparison {
         let root = context.root
         let goldenURL = context.directory.appendingPathComponent(name + ".json")
         let shown = GoldenFiles.display(goldenURL, root: root)
+        // A name with a folder joins that folder's format: the record message says so.
+        let joins = GoldenCatalog.folderFormatNote(forGoldenNamed: name).map { ", " + $0 } ?? ""
         TouchedGoldens.shared.note(shown, root: context.bookkeepingRoot)
 
         let (redacted, redactionFailures) = Redactor.apply(redactions, to: document)
@@ -165,7 +167,7 @@ public enum GoldenComparison {
             } catch {
                 return WireLockFailure("could not write golden \(shown): \(error)")
             }
-            return WireLockFailure("recorded \(shown); review and re-run")
+            return WireLockFailure("recorded \(shown)\(joins); review and re-run")
         }
 
         let golden: JSONValue
@@ -183,7 +185,7 @@ public enum GoldenComparison {
                 } catch {
                     return WireLockFailure("could not rewrite golden \(shown) in canonical form: \(error)")
                 }
-                return WireLockFailure("recorded \(shown) (rewritten in canonical form); review and re-run")
+                return WireLockFailure("recorded \(shown) (rewritten in canonical form)\(joins); review and re-run")
             }
             try? FileWriteError.delete(pending)  // a stale pending file is resolved
             return nil
@@ -203,7 +205,8 @@ public enum GoldenComparison {
             do {
                 try GoldenFiles.writeAtomically(actualBytes, to: goldenURL)
                 try? FileWriteError.delete(pending)
-                return WireLockFailure("recorded \(shown); review and re-run\n\n" + message, differences: differences)
+                return WireLockFailure(
+                    "recorded \(shown)\(joins); review and re-run\n\n" + message, differences: differences)
             } catch {
                 return WireLockFailure(
                     "could not write golden \(shown): \(error)\n\n" + message, differences: differences)

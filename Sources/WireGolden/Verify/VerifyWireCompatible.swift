@@ -26,7 +26,7 @@ public func verifyWireCompatible<T: Codable>(
     let directory = context.directory
     // The goldens read here are asserted too: `wirelock golden --orphans` must not list them.
     for golden in WireCompatibility.goldens(named: name, in: directory) {
-        GoldenFiles.recordTouched(directory.appendingPathComponent(golden.path), root: context.bookkeepingRoot)
+        GoldenFiles.recordTouched(directory.appendingPathComponent(golden.path), root: context.root)
     }
     switch WireCompatibility.check(
         type, withGolden: name, in: directory, direction: direction, decoder: decoder, encoder: encoder)
@@ -46,18 +46,18 @@ public func verifyWireCompatible<T: Codable>(
 
 /// Compatibility checks of a model against a format's goldens.
 public enum WireCompatibility {
-    /// The goldens of format `name` in `directory`: `<name>.json` and, when it exists, every `.json`
-    /// under `<name>/` (see ``GoldenCatalog``).
+    /// The goldens of format `name` in `directory`: `<name>.json` and every `.json` under `<name>/`.
     public static func goldens(named name: String, in directory: URL) -> [(path: String, bytes: [UInt8])] {
         var out: [(path: String, bytes: [UInt8])] = []
         let fm = FileManager.default
-        guard let data = fm.contents(atPath: directory.appendingPathComponent(name + ".json").path) else { return [] }
-        out.append((name + ".json", [UInt8](data)))
+        if let data = fm.contents(atPath: directory.appendingPathComponent(name + ".json").path) {
+            out.append((name + ".json", [UInt8](data)))
+        }
         let folder = directory.appendingPathComponent(name)
-        if !name.contains("/"), let walker = fm.enumerator(atPath: folder.path) {
+        if let walker = fm.enumerator(atPath: folder.path) {
             for case let relative as String in walker {
                 let path = name + "/" + relative
-                guard GoldenCatalog.formatName(forRelativePath: path, topLevelFormats: [name]) == name,
+                guard GoldenCatalog.formatName(forRelativePath: path) == name,
                     let data = fm.contents(atPath: folder.appendingPathComponent(relative).path)
                 else { continue }
                 out.append((path, [UInt8](data)))
@@ -75,15 +75,15 @@ public enum WireCompatibility {
     ) -> Result<[WireCompatibilityProblem], WireLockFailure> {
         let files = goldens(named: name, in: directory)
         guard !files.isEmpty else {
-            let paths = GoldenRuns.goldens(in: directory).map { GoldenFiles.display($0, root: directory) }
-            let topLevel = GoldenCatalog.topLevelFormats(paths)
             let formats = Set(
-                paths.compactMap { GoldenCatalog.formatName(forRelativePath: $0, topLevelFormats: topLevel) })
+                GoldenRuns.goldens(in: directory).compactMap { url -> String? in
+                    GoldenCatalog.formatName(forRelativePath: GoldenFiles.display(url, root: directory))
+                })
             let near = Nearest.names(near: name, among: formats.sorted())
             let hint = near.isEmpty ? "" : "; nearest formats: " + near.joined(separator: ", ")
             return .failure(
                 WireLockFailure(
-                    "no goldens for format '\(name)' in \(directory.path) (looked for \(name).json, with more samples in \(name)/*.json)\(hint)"
+                    "no goldens for format '\(name)' in \(directory.path) (looked for \(name).json and \(name)/*.json)\(hint)"
                 ))
         }
         let format: GoldenFormat
