@@ -54,13 +54,18 @@ struct CheckAdoptionTests {
         defer { directory.remove() }
         let result = try Self.check(directory)
         #expect(Self.summary(result) == [])
-        #expect(result.steps.first { $0.check == "fmt --check" }?.note == "off (check.fmt in \(directory.path("wirelock.json")))")
+        #expect(
+            result.steps.first { $0.check == "fmt --check" }?.note
+                == "off (check.fmt in \(directory.path("wirelock.json")))")
     }
 
     @Test(arguments: [
         (#"{"exclude": ["Fixtures/legacy/*"]}"#, ["format.non-canonical Fixtures/get_user.json"], 1),
         (#"{"files": "Fixtures/legacy/*"}"#, ["format.non-canonical Fixtures/legacy/old_user.json"], 2),
-        (#"{"files": ["Fixtures/*"], "exclude": "*/get_user.json"}"#, ["format.non-canonical Fixtures/legacy/old_user.json"], 1),
+        (
+            #"{"files": ["Fixtures/*"], "exclude": "*/get_user.json"}"#,
+            ["format.non-canonical Fixtures/legacy/old_user.json"], 1
+        ),
     ])
     func aStageCanBeScopedByPath(scope: String, expected: [String], leftOut: Int) throws {
         let directory = try Self.repository(
@@ -68,7 +73,9 @@ struct CheckAdoptionTests {
         defer { directory.remove() }
         let result = try Self.check(directory)
         #expect(Self.summary(result) == expected)
-        #expect(result.steps.first { $0.check == "fmt --check" }?.note == "scoped by check.fmt: \(Text.pluralized(leftOut, "file")) left out")
+        #expect(
+            result.steps.first { $0.check == "fmt --check" }?.note
+                == "scoped by check.fmt: \(Text.pluralized(leftOut, "file")) left out")
     }
 
     @Test(arguments: ["validate", "lint", "lock", "fuzz"])
@@ -99,7 +106,8 @@ struct CheckAdoptionTests {
     func theFileNameConventionIsConfigurable(pattern: String, flagged: [String]) throws {
         let escaped = pattern.replacingOccurrences(of: "\\", with: "\\\\")
         let directory = try Self.repository(
-            configuration: #"{\#(Self.noFuzz), "check": {"fmt": false}, "lint": {"naming": {"pattern": "\#(escaped)"}}}"#
+            configuration:
+                #"{\#(Self.noFuzz), "check": {"fmt": false}, "lint": {"naming": {"pattern": "\#(escaped)"}}}"#
                 + "\n")
         defer { directory.remove() }
         let result = try Self.check(directory)
@@ -107,26 +115,47 @@ struct CheckAdoptionTests {
     }
 
     @Test func aNamingFindingSaysWhichConventionItChecks() throws {
-        let finding = try #require(Lint.namingFinding(file: "Fixtures/GetUser.json", pattern: try FileNamePattern("snake_case")))
+        let finding = try #require(
+            Lint.namingFinding(file: "Fixtures/GetUser.json", pattern: try FileNamePattern("snake_case")))
         #expect(finding.message == "'GetUser' is not named snake_case (lower-case words joined by underscores)")
-        #expect(Lint.namingFinding(file: "Fixtures/movies.json")?.message == "'movies' is not named <resource>-<scenario>")
+        #expect(
+            Lint.namingFinding(file: "Fixtures/movies.json")?.message == "'movies' is not named <resource>-<scenario>")
     }
 
     @Test func aLintRuleCanBeScopedByPath() throws {
         let directory = try Self.repository(
-            configuration: #"{\#(Self.noFuzz), "check": {"fmt": false}, "lint": {"scope": {"naming": {"exclude": ["Fixtures/legacy/*"]}, "naming.file-name": {"files": ["*/list_*"]}}}}"#
+            configuration:
+                #"{\#(Self.noFuzz), "check": {"fmt": false}, "lint": {"scope": {"naming": {"exclude": ["Fixtures/legacy/*"]}, "naming.file-name": {"files": ["*/list_*"]}}}}"#
                 + "\n")
         defer { directory.remove() }
         #expect(Self.summary(try Self.check(directory)) == ["naming.file-name Fixtures/list_repos.json"])
     }
 
     @Test(arguments: [
-        (#"{"check": {"format": false}}"#, "wirelock.json:1:22: error: check.format: unknown stage; check takes validate, fmt, lint, lock, fuzz"),
-        (#"{"check": {"fmt": "no"}}"#, "wirelock.json:1:19: error: check.fmt: expected true, false or an object with files and exclude globs"),
-        (#"{"check": {"fmt": {"files": [3]}}}"#, "wirelock.json:1:30: error: check.fmt.files[0]: expected a non-empty glob string"),
-        (#"{"lint": {"naming": {"pattern": "([a-z"}}}"#, "lint.naming.pattern: expected one of resource-scenario, kebab-case, snake_case or a regular expression"),
-        (#"{"lint": {"scope": {"nonsense": false}}}"#, "wirelock.json:1:33: error: lint.scope.nonsense: 'nonsense' is not a lint rule id or family (see wirelock lint --help)"),
-        (#"{"baseline": 3}"#, "wirelock.json:1:14: error: baseline: expected the baseline file as a non-empty string, found the number 3"),
+        (
+            #"{"check": {"format": false}}"#,
+            "wirelock.json:1:22: error: check.format: unknown stage; check takes validate, fmt, lint, lock, fuzz"
+        ),
+        (
+            #"{"check": {"fmt": "no"}}"#,
+            "wirelock.json:1:19: error: check.fmt: expected true, false or an object with files and exclude globs"
+        ),
+        (
+            #"{"check": {"fmt": {"files": [3]}}}"#,
+            "wirelock.json:1:30: error: check.fmt.files[0]: expected a non-empty glob string"
+        ),
+        (
+            #"{"lint": {"naming": {"pattern": "([a-z"}}}"#,
+            "lint.naming.pattern: expected one of resource-scenario, kebab-case, snake_case or a regular expression"
+        ),
+        (
+            #"{"lint": {"scope": {"nonsense": false}}}"#,
+            "wirelock.json:1:33: error: lint.scope.nonsense: 'nonsense' is not a lint rule id or family (see wirelock lint --help)"
+        ),
+        (
+            #"{"baseline": 3}"#,
+            "wirelock.json:1:14: error: baseline: expected the baseline file as a non-empty string, found the number 3"
+        ),
     ])
     func aBadSettingIsLocated(configuration: String, message: String) throws {
         #expect {

@@ -54,8 +54,11 @@
             #expect(next.stderr.contains("12 recorded findings accepted"), "\(next)")
 
             // A planted finding fails it, alone.
-            try directory.write("Fixtures/user_me.json", try directory.readText("Fixtures/user_me.json").replacingOccurrences(
-                of: "\"site_admin\"", with: "\"token\": \"ghp_" + String(repeating: "A1b2", count: 9) + "\",\n    \"site_admin\""))
+            try directory.write(
+                "Fixtures/user_me.json",
+                try directory.readText("Fixtures/user_me.json").replacingOccurrences(
+                    of: "\"site_admin\"",
+                    with: "\"token\": \"ghp_" + String(repeating: "A1b2", count: 9) + "\",\n    \"site_admin\""))
             let planted = try check(baseline, in: directory)
             #expect(planted.status == 1, "\(planted)")
             #expect(planted.stdout.hasPrefix("Fixtures/user_me.json:5:14: secret.github-token: "), "\(planted)")
@@ -65,7 +68,8 @@
             // baseline still holds (the 3 fmt findings are fixed and reported as gone).
             try directory.write(
                 "Fixtures/user_me.json",
-                "{\n    \"login\": \"sample-user\",\n    \"id\": 7,\n    \"email\": \"jane.doe@acme-mail.io\",\n    \"site_admin\": false\n}\n")
+                "{\n    \"login\": \"sample-user\",\n    \"id\": 7,\n    \"email\": \"jane.doe@acme-mail.io\",\n    \"site_admin\": false\n}\n"
+            )
             let fmt = try WireLockBinary.run(["fmt", "Fixtures"], in: directory.url, environment: Self.local)
             #expect(fmt.status == 0, "\(fmt)")
             let formatted = try check(baseline, in: directory)
@@ -95,7 +99,9 @@
             try directory.write("wirelock-baseline.json", "{\"wirelock-baseline\": 1, \"findings\": {}}\n")
             let result = try check(["--baseline", "wirelock-baseline.json"], in: directory)
             #expect(result.status == 2, "\(result)")
-            #expect(result.stderr.hasPrefix("wirelock-baseline.json:1:38: error: $.findings: not a valid baseline"), "\(result)")
+            #expect(
+                result.stderr.hasPrefix("wirelock-baseline.json:1:38: error: $.findings: not a valid baseline"),
+                "\(result)")
             #expect(result.stdout.isEmpty)
         }
 

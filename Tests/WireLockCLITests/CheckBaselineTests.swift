@@ -95,7 +95,10 @@ struct CheckBaselineTests {
     @Test(arguments: [
         ("{", "baseline.json:1:2: error: not a valid baseline: not valid JSON"),
         ("[]\n", "baseline.json:1:1: error: not a valid baseline: expected {\"wirelock-baseline\": 1"),
-        (#"{"wirelock-baseline": 2, "findings": []}"#, "baseline.json:1:23: error: $[\"wirelock-baseline\"]: not a valid baseline"),
+        (
+            #"{"wirelock-baseline": 2, "findings": []}"#,
+            "baseline.json:1:23: error: $[\"wirelock-baseline\"]: not a valid baseline"
+        ),
         (
             #"{"wirelock-baseline": 1, "findings": [{"rule": "a", "file": "b"}]}"#,
             "baseline.json:1:39: error: $.findings[0]: not a valid baseline: the entry needs exactly one of path or subject"
@@ -149,7 +152,8 @@ struct CheckBaselineTests {
         // --baseline FILE with no file yet: today's three findings are recorded, the run passes.
         let recorded = try Self.check(directory)
         #expect(recorded.findings.isEmpty)
-        #expect(recorded.accepted.map(\.ruleID).sorted() == ["format.non-canonical", "naming.file-name", "personal.email"])
+        #expect(
+            recorded.accepted.map(\.ruleID).sorted() == ["format.non-canonical", "naming.file-name", "personal.email"])
         #expect(recorded.baseline == .written(file: file, entries: 3, previous: nil))
         #expect(!recorded.hasFailingFindings)
 
@@ -177,7 +181,10 @@ struct CheckBaselineTests {
         #expect(try Self.check(directory).baseline == .applied(file: file, accepted: 1, unmatched: 2))
         let shrunk = try Self.check(directory, write: true)
         #expect(shrunk.baseline == .written(file: file, entries: 1, previous: 3))
-        #expect(try Baseline(bytes: directory.read("wirelock-baseline.json"), file: "b").entries.keys.map(\.rule) == ["naming.file-name"])
+        #expect(
+            try Baseline(bytes: directory.read("wirelock-baseline.json"), file: "b").entries.keys.map(\.rule) == [
+                "naming.file-name"
+            ])
     }
 
     @Test func aBaselineNamedInTheConfigurationIsRead() throws {
@@ -191,7 +198,8 @@ struct CheckBaselineTests {
             return reason.contains("does not exist; record it with `wirelock check --write-baseline`")
         }
         let written = try Self.check(directory, baseline: nil, write: true)
-        #expect(written.baseline == .written(file: RawPath(directory.path("ci/baseline.json")), entries: 3, previous: nil))
+        #expect(
+            written.baseline == .written(file: RawPath(directory.path("ci/baseline.json")), entries: 3, previous: nil))
         #expect(try Self.check(directory, baseline: nil).findings.isEmpty)
     }
 

@@ -152,7 +152,8 @@ package struct Baseline: Hashable, Sendable {
                 file: file, line: start?.line ?? 1, column: start?.column ?? 1,
                 setting: path == .root ? "" : path.description, message: "not a valid baseline: \(message)")
         }
-        let shape = "expected {\"wirelock-baseline\": 1, \"findings\": [...]} as `wirelock check --write-baseline` writes it"
+        let shape =
+            "expected {\"wirelock-baseline\": 1, \"findings\": [...]} as `wirelock check --write-baseline` writes it"
         guard case .object(let object) = root else { throw fail(.root, shape) }
         guard case .number(let version)? = object["wirelock-baseline"], version.text == String(Self.version) else {
             throw fail(object["wirelock-baseline"] == nil ? .root : JSONPath([.key("wirelock-baseline")]), shape)

@@ -63,7 +63,9 @@ package struct RunRecord: Hashable, Sendable {
         self.accepted = accepted
         formats = lockFile.map(Self.lockLines) ?? [:]
         var rules: [String: Set<String>] = [:]
-        for finding in findings where finding.severity == .error { rules[finding.file, default: []].insert(finding.ruleID) }
+        for finding in findings where finding.severity == .error {
+            rules[finding.file, default: []].insert(finding.ruleID)
+        }
         failures = rules.keys.sorted().map { file in
             Failure(file: file, sha256: read(file).map { SHA256.hex($0) }, rules: rules[file]!.sorted())
         }

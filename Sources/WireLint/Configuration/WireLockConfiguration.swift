@@ -222,7 +222,8 @@ package struct WireLockConfiguration: Hashable, Sendable {
                     }
                     switch PathScope.parse(stage.value) {
                     case .success(let scope): configuration.check[stage: stage.key] = scope
-                    case .failure(let error): throw fail(JSONPath(stagePath.components + error.path.components), error.reason)
+                    case .failure(let error):
+                        throw fail(JSONPath(stagePath.components + error.path.components), error.reason)
                     }
                 }
             case "baseline":
@@ -237,7 +238,8 @@ package struct WireLockConfiguration: Hashable, Sendable {
                     throw fail(JSONPath(path.components + error.path.components), error.reason)
                 }
             default:
-                throw fail(path, "unknown setting; expected one of inputs, exclude, golden, fuzz, check, baseline, lint")
+                throw fail(
+                    path, "unknown setting; expected one of inputs, exclude, golden, fuzz, check, baseline, lint")
             }
         }
         return configuration

@@ -170,7 +170,8 @@ struct CheckCommand: ParsableCommand {
         case .applied(let file, let accepted, let unmatched):
             var text = "baseline \(file.displayed): \(Text.pluralized(accepted, "recorded finding")) accepted\n"
             if unmatched > 0 {
-                let entries = unmatched == 1 ? "1 entry that no longer occurs" : "\(unmatched) entries that no longer occur"
+                let entries =
+                    unmatched == 1 ? "1 entry that no longer occurs" : "\(unmatched) entries that no longer occur"
                 text +=
                     "baseline \(file.displayed): the baseline has \(entries); run `wirelock check --baseline \(file.displayed) --write-baseline` to shrink it\n"
             }

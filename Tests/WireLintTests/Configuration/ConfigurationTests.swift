@@ -71,7 +71,10 @@ struct ConfigurationTests {
             "{\"lint\": {\"disable\": [\"secret\", \"secrets\"]}}", 1, 33, "lint.disable[1]",
             "'secrets' is not a lint rule"
         ),
-        ("{\"lint\": {\"supress\": []}}", 1, 22, "lint.supress", "unknown setting (expected suppress, disable, scope or naming)"),
+        (
+            "{\"lint\": {\"supress\": []}}", 1, 22, "lint.supress",
+            "unknown setting (expected suppress, disable, scope or naming)"
+        ),
         (
             "{\"lint\": {\"disable\": [{\"rule\": \"naming\", \"glob\": \"x\"}]}}", 1, 50, "lint.disable[0].glob",
             "unknown field"
