@@ -2,8 +2,10 @@
 #
 #   make deps    install libyajl-dev + pkg-config from apt when yajl is missing
 #   make build   swift build
-#   make test    build, run every test, print a summary (full log in .build/test-log.txt); the heavy
-#                tests run at WIRELOCK_TEST_SCALE=quick (a tenth) locally, full when CI=true or asked
+#   make test    build, run every test, print a summary (full log in .build/test-log.txt, run record
+#                in .build/wirelock-run.json: commit, lock lines, checksums of the fixtures and goldens
+#                failures name); the heavy tests run at WIRELOCK_TEST_SCALE=quick (a tenth) locally,
+#                full when CI=true or asked
 #   make demo    wirelock check on the sample, its round trip and a fuzz smoke run, two expected failures
 #   make lint    swift format lint (the toolchain's) over every Swift file, with .swift-format, then
 #                actionlint (shellcheck on every run: script) and check-jsonschema (GitHub's workflow
@@ -52,6 +54,8 @@ BENCH_RUNS ?= 3
 # Root needs no sudo; anyone else uses it when it is there.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || ! command -v sudo >/dev/null 2>&1 || echo sudo)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get
+# Package installs are retried (3 tries, 10 s apart): a mirror's bad minute should not fail CI.
+RETRY := bash Scripts/retry.sh
 
 # The libFuzzer target (FuzzEngine/): seeds are its own FuzzEngine/seeds (shapes the other corpora
 # lack: objects past the 32-member duplicate table, JSON Lines, comments), the fixtures, the goldens
@@ -87,8 +91,8 @@ deps:
 	  echo "deps: yajl $$(pkg-config --modversion yajl) found"; \
 	else \
 	  echo "deps: installing libyajl-dev and pkg-config"; \
-	  $(APT_GET) update; \
-	  $(APT_GET) install -y libyajl-dev pkg-config; \
+	  $(RETRY) $(APT_GET) update; \
+	  $(RETRY) $(APT_GET) install -y libyajl-dev pkg-config; \
 	fi
 
 # json_verify (yajl-tools) is the benchmark's reference; GNU time measures each run's peak RSS.
@@ -98,8 +102,8 @@ bench-deps: deps
 	[ -x /usr/bin/time ] || missing="$$missing time"; \
 	if [ -n "$$missing" ]; then \
 	  echo "bench-deps: installing$$missing"; \
-	  $(APT_GET) update; \
-	  $(APT_GET) install -y $$missing; \
+	  $(RETRY) $(APT_GET) update; \
+	  $(RETRY) $(APT_GET) install -y $$missing; \
 	else \
 	  echo "bench-deps: json_verify and /usr/bin/time found"; \
 	fi
@@ -119,8 +123,8 @@ test: deps
 demo: build
 	@bin="$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)"; \
 	wirelock="$${bin#$$PWD/}/wirelock"; sample="$${bin#$$PWD/}/wirelock-sample"; \
-	echo "+ $$wirelock check   (validate, fmt --check, lint, lock --check and a fuzz smoke run, as wirelock.json says)"; \
-	"$$wirelock" check; \
+	echo "+ $$wirelock check --run-record .build/wirelock-check-run.json   (validate, fmt --check, lint, lock --check and a fuzz smoke run, as wirelock.json says)"; \
+	"$$wirelock" check --run-record .build/wirelock-check-run.json; \
 	echo "+ $$sample roundtrip | tail -n 1   (every sample model decoded and re-encoded from its fixtures)"; \
 	"$$sample" roundtrip | tail -n 1; \
 	echo "+ $$sample fuzz movie --quiet --seed 7 --count 2000 | tail -n 1   (broken payloads through the Codable model)"; \
@@ -166,13 +170,13 @@ lint-deps:
 	else \
 	  if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then \
 	    echo "lint-deps: installing python3-venv"; \
-	    $(APT_GET) update; \
-	    $(APT_GET) install -y python3-venv; \
+	    $(RETRY) $(APT_GET) update; \
+	    $(RETRY) $(APT_GET) install -y python3-venv; \
 	  fi; \
 	  echo "lint-deps: installing $(LINT_PACKAGES) into $(LINT_VENV)"; \
 	  rm -rf $(LINT_VENV); \
 	  python3 -m venv $(LINT_VENV); \
-	  $(LINT_BIN)/python -m pip install --quiet --disable-pip-version-check $(LINT_PACKAGES); \
+	  $(RETRY) $(LINT_BIN)/python -m pip install --quiet --disable-pip-version-check $(LINT_PACKAGES); \
 	  echo "$(LINT_PACKAGES)" > $(LINT_VENV)/packages.txt; \
 	fi
 

@@ -197,7 +197,8 @@ let package = Package(
                 "WireFuzz", "WireLint", "WireStub", "WireDecoder", "wirelock", "WireCommands", "WireHTTP",
                 "WireDiagnostics", "WireShapes",
                 "wirelock-sample", "SampleAPI",
-            ]
+            ],
+            exclude: ["adoption-fixtures"]
         ),
         .testTarget(
             name: "WireDecoderTests",

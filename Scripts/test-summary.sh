@@ -11,12 +11,66 @@
 #
 # Usage: Scripts/test-summary.sh [extra swift flags...]   (SWIFT names the toolchain driver)
 # The log goes to $WIRELOCK_TEST_LOG (default .build/test-log.txt).
+#
+# Every run also writes a small run record, $WIRELOCK_RUN_RECORD (default .build/wirelock-run.json),
+# so that a failure can be reproduced later with what it used: the commit, the status, each line of
+# golden/wirelock.lock (the formats the goldens lock), the failing tests, and the SHA-256 of every
+# fixture or golden file (Fixtures/…, golden/….json) the failure lines name. CI keeps it as an artifact.
 set -uo pipefail
 
 swift="${SWIFT:-swift}"
 log="${WIRELOCK_TEST_LOG:-.build/test-log.txt}"
 mkdir -p "$(dirname "$log")"
 : >"$log" || { echo "make test: cannot write the log $log" >&2; exit 2; }
+
+record="${WIRELOCK_RUN_RECORD:-.build/wirelock-run.json}"
+
+# A JSON string: backslashes and quotes escaped, control characters dropped.
+json_string() { local s=${1//\\/\\\\}; s=${s//\"/\\\"}; printf '"%s"' "$(tr -d '\000-\037' <<<"$s")"; }
+sha256_of() { if command -v sha256sum >/dev/null 2>&1; then sha256sum "$1" | cut -d' ' -f1; else shasum -a 256 "$1" | cut -d' ' -f1; fi; }
+
+# write_run_record STATUS STAGE: the run record (see the header); never fails the run itself.
+write_run_record() {
+    local status=$1 stage=$2 commit tests files first
+    commit=$(git rev-parse HEAD 2>/dev/null || true)
+    {
+        printf '{\n  "command": "make test",\n  "commit": %s,\n' "$( [ -n "$commit" ] && json_string "$commit" || echo null)"
+        printf '  "stage": %s,\n  "status": %d,\n  "scale": %s,\n' "$(json_string "$stage")" "$status" "$(json_string "$scale")"
+        printf '  "formats": {'
+        first=1
+        if [ -f golden/wirelock.lock ]; then
+            while IFS= read -r line; do
+                case "$line" in ''|'#'*) continue ;; esac
+                [ "$first" = 1 ] || printf ','
+                first=0
+                printf '\n    %s: %s' "$(json_string "${line%% *}")" "$(json_string "$line")"
+            done <golden/wirelock.lock
+        fi
+        [ "$first" = 1 ] && printf '},\n' || printf '\n  },\n'
+        printf '  "failing-tests": ['
+        tests=$(sed -nE 's/^✘ Test (.*) (recorded an issue|failed).*/\1/p' "$log" 2>/dev/null | sort -u | head -100)
+        first=1
+        while IFS= read -r name; do
+            [ -n "$name" ] || continue
+            [ "$first" = 1 ] || printf ','
+            first=0
+            printf '\n    %s' "$(json_string "$name")"
+        done <<<"$tests"
+        [ "$first" = 1 ] && printf '],\n' || printf '\n  ],\n'
+        printf '  "files": {'
+        files=$(grep -E '^✘ |error: |Test Case .* failed' "$log" 2>/dev/null | grep -v 'known issue' \
+            | grep -oE '(Fixtures|golden)/[A-Za-z0-9._/-]+\.json' | sort -u | head -200)
+        first=1
+        while IFS= read -r file; do
+            [ -n "$file" ] && [ -f "$file" ] || continue
+            [ "$first" = 1 ] || printf ','
+            first=0
+            printf '\n    %s: %s' "$(json_string "$file")" "$(json_string "$(sha256_of "$file")")"
+        done <<<"$files"
+        [ "$first" = 1 ] && printf '}\n' || printf '\n  }\n'
+        printf '}\n'
+    } >"$record.tmp" 2>/dev/null && mv "$record.tmp" "$record" || echo "make test: could not write the run record $record" >&2
+}
 
 now() { date +%s.%N; }
 seconds() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f", b - a }'; }
@@ -39,6 +93,7 @@ if [ "$status" -ne 0 ]; then
     echo "--- end of the build log ($log) ---"
     tail -n 40 "$log"
     echo "make test: the build failed (exit $status) after $(minutes "$(seconds "$start" "$built")")" >&2
+    write_run_record "$status" build
     exit "$status"
 fi
 
@@ -89,7 +144,10 @@ if [ "$status" -ne 0 ] || grep -qE '^. Test run with .* failed' "$log"; then
     fi
     [ "$status" -ne 0 ] || status=1
     echo "make test: FAILED (exit $status) after $(minutes "$(seconds "$start" "$done_at")")" >&2
+    write_run_record "$status" test
+    echo "Run record:    $record"
     exit "$status"
 fi
 echo "Time:          $(minutes "$(seconds "$start" "$done_at")") (build $(minutes "$(seconds "$start" "$built")"), tests $(minutes "$(seconds "$built" "$done_at")")); full log: $log"
+write_run_record 0 test
 echo "make test: passed"

@@ -1,25 +1,23 @@
 import WireJSON
 
 extension Lint {
-    /// The `naming.file-name` finding for a file whose base name is not `<resource>-<scenario>`
-    /// (lower-case letters and digits, at least two words joined by single dashes), or `nil`.
+    /// The `naming.file-name` finding for a file whose base name does not follow `pattern` (by default
+    /// `<resource>-<scenario>`: lower-case letters and digits, at least two words joined by single
+    /// dashes), or `nil`.
     ///
     /// ```swift
     /// Lint.namingFinding(file: "Fixtures/movies-success.json")   // nil
     /// Lint.namingFinding(file: "Fixtures/MoviesOK.json")         // naming.file-name
+    /// Lint.namingFinding(file: "Fixtures/list_repos.json", pattern: try FileNamePattern("snake_case"))   // nil
     /// ```
-    package static func namingFinding(file: String) -> Finding? {
+    package static func namingFinding(file: String, pattern: FileNamePattern = .resourceScenario) -> Finding? {
         let name = baseName(of: file)
-        let words = name.split(separator: "-", omittingEmptySubsequences: false)
-        let valid =
-            words.count >= 2
-            && words.allSatisfy { word in
-                !word.isEmpty && word.utf8.allSatisfy { ByteText.isLower($0) || ByteText.isDigit($0) }
-            }
-        if valid { return nil }
+        if pattern.accepts(name) { return nil }
         let rule = LintRule.fileName
-        return Finding(
-            ruleID: rule.id, file: file, message: "'\(name)' is not named <resource>-<scenario>", hint: rule.help)
+        let hint =
+            pattern == .resourceScenario
+            ? rule.help : "rename the file to follow \(pattern), or change lint.naming.pattern in wirelock.json"
+        return Finding(ruleID: rule.id, file: file, message: "'\(name)' is not named \(pattern)", hint: hint)
     }
 
     /// A file's base name without its directory and its `.json`, `.jsonl` or `.ndjson` extension.

@@ -52,7 +52,9 @@ package enum Lint {
         in bytes: [UInt8], file: String, configuration: LintConfiguration = LintConfiguration()
     ) -> [Result] {
         var scan = FileScan(file: file, examples: configuration.exampleSet)
-        if let naming = namingFinding(file: file) { scan.results.append(Result(finding: naming, valueSHA256: nil)) }
+        if let naming = namingFinding(file: file, pattern: configuration.naming) {
+            scan.results.append(Result(finding: naming, valueSHA256: nil))
+        }
         if isJSONLines(file) {
             var lineStart = 0
             for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {

@@ -13,9 +13,16 @@ import WireSupport
 ///   "disable": [
 ///     "naming.file-name",
 ///     { "rule": "internal", "file": "Fixtures/local-dev/*" }
-///   ]
+///   ],
+///   "scope": { "unreferenced": { "files": ["Fixtures/v2/*"] }, "personal": { "exclude": ["*-public.json"] } },
+///   "naming": { "pattern": "snake_case" }
 /// }
 /// ```
+///
+/// `scope` maps a rule id or family to where it runs (a ``PathScope``: `true`, `false`, or
+/// `{ "files": [globs], "exclude": [globs] }`): the rule reports only on files its scope covers.
+/// `naming.pattern` is the base-name convention `naming.file-name` checks (a ``FileNamePattern``:
+/// `resource-scenario`, the default; `kebab-case`; `snake_case`; or a regular expression).
 ///
 /// A suppression matches a finding when every field it gives matches: `rule` an id or a family
 /// (`secret`), `file` a shell glob on the file as reported (`*` also matches `/`), `path` a JSON
@@ -104,8 +111,23 @@ package struct LintConfiguration: Hashable, Sendable {
         }
     }
 
+    /// A rule (or family) and where it runs.
+    package struct ScopedRule: Hashable, Sendable {
+        package var rule: String
+        package var scope: PathScope
+
+        package init(rule: String, scope: PathScope) {
+            self.rule = rule
+            self.scope = scope
+        }
+    }
+
     package var suppressions: [Suppression]
     package var disabled: [DisabledRule]
+    /// Rules that run only where their scope says (`lint.scope`), in the file's order.
+    package var scopes: [ScopedRule] = []
+    /// The base-name convention of `naming.file-name` (`lint.naming.pattern`).
+    package var naming: FileNamePattern = .resourceScenario
     /// The families that run; all of them when `nil` (`--only` narrows it).
     package var categories: Set<LintCategory>?
     /// Published example values the project adds to ``PublishedExample/builtIn`` (`lint.examples`).
@@ -150,11 +172,41 @@ package struct LintConfiguration: Hashable, Sendable {
                 for (index, item) in items.enumerated() {
                     disabled.append(try Self.disabledRule(item, setting: "lint.disable[\(index)]"))
                 }
+            case "scope":
+                guard case .object(let rules) = member.value else {
+                    throw Error(setting: "lint.scope", reason: "expected an object from rule ids or families to scopes")
+                }
+                for rule in rules.members {
+                    let at = JSONPath([.key("scope"), .key(rule.key)])
+                    try Self.checkRule(rule.key, setting: "lint.scope", path: at)
+                    switch PathScope.parse(rule.value) {
+                    case .success(let scope): scopes.append(ScopedRule(rule: rule.key, scope: scope))
+                    case .failure(let error):
+                        throw Error(
+                            setting: "lint.scope.\(rule.key)", reason: error.reason,
+                            path: JSONPath(at.components + error.path.components))
+                    }
+                }
+            case "naming":
+                guard case .object(let settings) = member.value, settings.members.count == 1,
+                    let setting = settings.members.first, setting.key == "pattern"
+                else {
+                    throw Error(setting: "lint.naming", reason: "expected an object with one member, pattern")
+                }
+                guard case .string(let text) = setting.value, !text.isEmpty else {
+                    throw Error(setting: "lint.naming.pattern", reason: "expected a non-empty string")
+                }
+                do throws(PathScope.Error) {
+                    naming = try FileNamePattern(text)
+                } catch {
+                    throw Error(setting: "lint.naming.pattern", reason: error.reason)
+                }
             case "examples":
                 publishedExamples = try Self.publishedExamples(member.value)
             default:
                 throw Error(
-                    setting: "lint.\(member.key)", reason: "unknown setting (expected suppress, disable or examples)",
+                    setting: "lint.\(member.key)",
+                    reason: "unknown setting (expected suppress, disable, scope, naming or examples)",
                     path: JSONPath([.key(member.key)]))
             }
         }
@@ -179,11 +231,14 @@ package struct LintConfiguration: Hashable, Sendable {
         return out
     }
 
-    private static func checkRule(_ rule: String, setting: String) throws(LintConfiguration.Error) {
+    private static func checkRule(
+        _ rule: String, setting: String, path: JSONPath? = nil
+    ) throws(LintConfiguration.Error) {
         let known = LintRule.all.contains { $0.id == rule } || LintCategory(rawValue: rule) != nil
         guard known else {
             throw Error(
-                setting: setting, reason: "'\(rule)' is not a lint rule id or family (see wirelock lint --help)")
+                setting: setting, reason: "'\(rule)' is not a lint rule id or family (see wirelock lint --help)",
+                path: path)
         }
     }
 
@@ -245,6 +300,9 @@ extension LintConfiguration {
     /// about, for suppressions that name one).
     package func keeps(_ finding: Finding, valueSHA256: String? = nil) -> Bool {
         if let categories, !categories.contains(where: { $0.rawValue == finding.family }) { return false }
+        for entry in scopes where Self.selects(entry.rule, finding.ruleID) && !entry.scope.covers(finding.file) {
+            return false
+        }
         for rule in disabled
         where Self.selects(rule.rule, finding.ruleID) && Self.fileMatches(rule.file, finding.file)
             && Self.pathMatches(rule.path, finding.path)

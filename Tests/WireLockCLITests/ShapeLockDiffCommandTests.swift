@@ -36,6 +36,22 @@
             return repo
         }
 
+        /// Issue 26: goldens in a folder are one format for `lock`; `lock` now says so, naming the
+        /// format, its sample count and the folder, instead of only counting formats.
+        @Test func lockNamesTheFormatsAFolderOfGoldensMakes() throws {
+            let repo = try TemporaryDirectory()
+            defer { repo.remove() }
+            try repo.write("golden/requests/post-issue.json", "{\n  \"title\": \"a\"\n}\n")
+            try repo.write("golden/requests/patch-issue.json", "{\n  \"state\": \"closed\"\n}\n")
+            try repo.write("golden/movie.json", "{\n  \"id\": 1\n}\n")
+            let result = try WireLockBinary.run(["lock", "--golden", "golden"], in: repo.url)
+            #expect(result.status == 0, "\(result)")
+            #expect(
+                result.stdout
+                    == "wrote golden/wirelock.lock (2 formats) and 2 shape files\n"
+                    + "requests: 2 samples, every golden under golden/requests/\n", "\(result)")
+        }
+
         /// The sample refactors themselves are in ``SampleRefactorScenarioTests`` (directories); here
         /// the breaking one is read back through git: the same report from `--git HEAD`.
         @Test(

@@ -90,6 +90,30 @@ struct GoldenRunsTests {
         #expect(try recorded(root: box.root) == ["golden/item.json"])
     }
 
+    /// Issue 26: under CI (`CI=true`) the README promises nothing is written, `.wirelock/` included;
+    /// the runs record and the claims used to be written there all the same.
+    @Test(arguments: [["CI": "true"], ["CI": "1", "WIRELOCK_RECORD": "never"]])
+    func underCINothingIsWrittenUnderDotWirelock(environment: [String: String]) throws {
+        let box = try packageSandbox()
+        defer { try? FileManager.default.removeItem(at: box.root) }
+        try box.write(#"{"id": 1}"#, to: "item.json")
+        let file = box.root.appendingPathComponent("Tests/ItemTests.swift").path
+        #expect(
+            GoldenComparison.verify(
+                try JSONValue.parse(#"{"id": 1}"#), named: "item", environment: environment, filePath: file) == nil)
+        // A different document still fails (nothing is recorded under CI).
+        #expect(
+            GoldenComparison.verify(
+                try JSONValue.parse(#"{"id": 2}"#), named: "item", environment: environment, filePath: file) != nil)
+        let bookkeeping = box.root.appendingPathComponent(".wirelock").path
+        #expect(!FileManager.default.fileExists(atPath: bookkeeping), "written under CI: \(bookkeeping)")
+        // Locally the same assertion records its run.
+        #expect(
+            GoldenComparison.verify(
+                try JSONValue.parse(#"{"id": 1}"#), named: "item", environment: local, filePath: file) == nil)
+        #expect(FileManager.default.fileExists(atPath: bookkeeping))
+    }
+
     @Test func theFirstAssertionOfAGoldenAppendsItAtOnce() throws {
         let box = try packageSandbox()
         defer { try? FileManager.default.removeItem(at: box.root) }

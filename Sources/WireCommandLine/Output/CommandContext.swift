@@ -39,7 +39,9 @@ package struct CommandContext {
     }
 
     /// The environment variables read by ``standard()``.
-    package static let environmentKeys = ["NO_COLOR", "WIRELOCK_GOLDEN_DIR"]
+    package static let environmentKeys = [
+        "NO_COLOR", "WIRELOCK_GOLDEN_DIR", "CI", "WIRELOCK_RECORD_IN_CI", "GITHUB_SHA",
+    ]
 
     /// Colours for ``output``: on only for a terminal with `NO_COLOR` unset or empty.
     package var outputStyle: TerminalStyle {

@@ -5,6 +5,14 @@ import WireLint
 import WireShapes
 import WireSupport
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A golden file as the lock check reads it: its name in the golden folder and its bytes.
 package typealias GoldenFile = (path: String, bytes: [UInt8])
 
@@ -27,14 +35,26 @@ package enum CheckPipeline {
         package var configurationFile: RawPath?
         /// Fixture files or folders to check instead of the configuration's inputs.
         package var paths: [RawPath]
-        /// The environment the golden folder is found with (`WIRELOCK_GOLDEN_DIR`).
+        /// The environment the golden folder is found with (`WIRELOCK_GOLDEN_DIR`), and whether this is
+        /// CI (`CI`, `WIRELOCK_RECORD_IN_CI`: under CI no baseline is written).
         package var environment: [String: String]
+        /// `--baseline FILE`: the baseline to read, or to record today's findings into when it does
+        /// not exist yet; nil for the configuration's `baseline` (if any).
+        package var baseline: RawPath?
+        /// `--write-baseline`: rewrite the baseline in use with today's findings (shrinking it when
+        /// findings were fixed).
+        package var writeBaseline: Bool
 
         /// What to check; every part optional (the defaults are `wirelock check` with no arguments).
-        package init(configurationFile: RawPath? = nil, paths: [RawPath] = [], environment: [String: String] = [:]) {
+        package init(
+            configurationFile: RawPath? = nil, paths: [RawPath] = [], environment: [String: String] = [:],
+            baseline: RawPath? = nil, writeBaseline: Bool = false
+        ) {
             self.configurationFile = configurationFile
             self.paths = paths
             self.environment = environment
+            self.baseline = baseline
+            self.writeBaseline = writeBaseline
         }
     }
 
@@ -50,23 +70,48 @@ package enum CheckPipeline {
         package var time = Duration.zero
         /// Why the check did not run, or what it ran on (`1000 mutants, seed 7`).
         package var note: String?
+        /// How many files (or findings, for the lock check) the configuration's `check` scope left out.
+        package var skipped = 0
 
         /// A step that has not run yet: no file, no finding, no time.
         package init(check: String) { self.check = check }
+    }
+
+    /// What a baseline did in a run.
+    package enum BaselineOutcome: Hashable, Sendable {
+        /// It was read: `accepted` findings matched it; `unmatched` entries no longer occur.
+        case applied(file: RawPath, accepted: Int, unmatched: Int)
+        /// It was written with today's findings (`previous`: the entries it had, nil for a new file).
+        case written(file: RawPath, entries: Int, previous: Int?)
     }
 
     /// What a run found.
     package struct Result: Sendable {
         /// The configuration's folder: the root the reports' paths are relative to.
         package var root: RawPath
-        /// Every finding, in the order the checks ran.
+        /// Every finding, in the order the checks ran, less those the baseline accepts.
         package var findings: [Finding]
+        /// Findings the baseline accepts (not failing the run).
+        package var accepted: [Finding] = []
+        /// What the baseline did, when there is one.
+        package var baseline: BaselineOutcome?
+        /// Whether a configuration file was read (false: every default applied).
+        package var configurationFound = true
+        /// The configuration file read, or looked for, as the CLI shows it.
+        package var configurationFile = RawPath(WireLockConfiguration.fileName)
+        /// Default inputs that do not exist and were skipped (only without a configuration file).
+        package var missingDefaultInputs: [String] = []
+        /// The golden folder's lock file, as the CLI opens it, when the folder exists.
+        package var lockFile: RawPath?
         /// The summary, one step per check, in order.
         package var steps: [Step]
         /// Problems that are no finding, each a sentence, in order: a file that cannot be read, a
         /// folder without JSON files, a golden folder the configuration names that does not
         /// exist. The command reports them as errors (status 2).
         package var errors: [String]
+
+        /// Whether nothing at all was read (no input, no golden).
+        package var checkedNothing: Bool { steps.allSatisfy { $0.files == 0 } }
 
         /// Whether some finding is an error (status 1).
         package var hasFailingFindings: Bool { findings.contains { $0.severity == .error } }
@@ -82,7 +127,83 @@ package enum CheckPipeline {
     ///   not valid; nothing is checked then.
     package static func run(_ request: Configuration) throws(ConfigurationFile.LoadError) -> Result {
         let found = try ConfigurationFile.load(given: request.configurationFile)
-        return run(request, configurationFile: found)
+        return try applyBaseline(run(request, configurationFile: found), request: request, configurationFile: found)
+    }
+
+    /// Reads, records or rewrites the baseline a run uses (`--baseline`, else the configuration's
+    /// `baseline`) and moves the findings it accepts out of ``Result/findings``.
+    ///
+    /// - `--baseline FILE` that does not exist, or `--write-baseline`: today's findings are written
+    ///   to the file (atomically) and all of them are accepted; under CI (`CI` set, without
+    ///   `WIRELOCK_RECORD_IN_CI`) nothing is written and the run says so in ``Result/errors``. Nothing
+    ///   is written either when the run had errors (a file that could not be read has no findings).
+    /// - An existing file is read; only findings it does not record stay in ``Result/findings``.
+    /// - Throws: ``ConfigurationFile/LoadError`` when the baseline cannot be read or is not valid.
+    package static func applyBaseline(
+        _ result: Result, request: Configuration, configurationFile found: ConfigurationFile
+    ) throws(ConfigurationFile.LoadError) -> Result {
+        var result = result
+        let file: RawPath
+        if let given = request.baseline {
+            file = given
+        } else if let named = found.configuration.baseline {
+            let path = RawPath(named)
+            file = PackageLocation.relativeToWorkingDirectory(
+                named.hasPrefix("/") ? path.standardized : found.root.appending(path.bytes).standardized)
+        } else {
+            if request.writeBaseline {
+                result.errors.append(
+                    "--write-baseline needs a baseline file: give --baseline FILE or name one in \(found.file.displayed) (\"baseline\")"
+                )
+            }
+            return result
+        }
+        var existing: Baseline?
+        switch FileSystem.readFile(file) {
+        case .success(let bytes):
+            do throws(ConfigurationError) {
+                existing = try Baseline(bytes: bytes, file: file.displayed)
+            } catch {
+                throw .invalid(error)
+            }
+        case .failure(let error):
+            guard error.code == ENOENT else { throw .unreadable(file: file, reason: error.reason) }
+            if request.baseline == nil && !request.writeBaseline {
+                throw .unreadable(
+                    file: file,
+                    reason:
+                        "the baseline named in \(found.file.displayed) does not exist; record it with `wirelock check --write-baseline`"
+                )
+            }
+        }
+        if let existing, !request.writeBaseline {
+            let split = existing.apply(to: result.findings)
+            result.findings = split.new
+            result.accepted = split.accepted
+            result.baseline = .applied(file: file, accepted: split.accepted.count, unmatched: split.unmatchedCount)
+            return result
+        }
+        if RecordMode.isCI(request.environment) && !RecordMode.recordsInCI(request.environment) {
+            result.errors.append(
+                existing == nil
+                    ? "the baseline '\(file.displayed)' does not exist, and under CI nothing is recorded: record it locally and commit it"
+                    : "--write-baseline: under CI nothing is recorded (set WIRELOCK_RECORD_IN_CI=1 if this is meant)")
+            return result
+        }
+        guard result.errors.isEmpty else {
+            result.errors.append("the baseline '\(file.displayed)' was not written: fix the errors above first")
+            return result
+        }
+        let baseline = Baseline(findings: result.findings)
+        do throws(AtomicWriteError) {
+            try AtomicFile.write(baseline.fileBytes, to: file, options: .rewrite(force: false))
+        } catch {
+            throw .unreadable(file: file, reason: error.description)
+        }
+        result.accepted = result.findings
+        result.findings = []
+        result.baseline = .written(file: file, entries: baseline.count, previous: existing?.count)
+        return result
     }
 
     /// Runs every check with a configuration already read.
@@ -102,7 +223,19 @@ package enum CheckPipeline {
         func reportPath(_ path: RawPath) -> String {
             PackageLocation.relative(PackageLocation.absolute(path), to: root).displayed
         }
-        let inputs = request.paths.isEmpty ? configuration.inputs.map(resolved) : request.paths
+        let stages = configuration.check
+        var inputs = request.paths.isEmpty ? configuration.inputs.map(resolved) : request.paths
+        // Without a configuration file, a default input that is not there is no error: the summary
+        // says it was not checked.
+        var missingDefaultInputs: [String] = []
+        if !found.exists && request.paths.isEmpty {
+            inputs = inputs.filter { input in
+                var info = stat()
+                if FileSystem.status(input, &info) || errno != ENOENT { return true }
+                missingDefaultInputs.append(input.displayed)
+                return false
+            }
+        }
         let goldenGiven = configuration.golden != nil
         let golden =
             configuration.golden.map(resolved)
@@ -175,19 +308,28 @@ package enum CheckPipeline {
             validate.files += 1
             validate.time += clock.now - start
             if !report.isValid {
-                findings += report.errors.map { finding(invalid: $0, file: file) }
-                validate.findings += report.errors.count
+                if stages.validate.covers(file) {
+                    findings += report.errors.map { finding(invalid: $0, file: file) }
+                    validate.findings += report.errors.count
+                } else {
+                    validate.skipped += 1
+                }
                 if isGolden { goldenInvalid = true }
             } else {
                 start = clock.now
-                if case .canonical(let formatted) = formatter.format(bytes, framing: input.framing), formatted != bytes
-                {
-                    findings.append(finding(nonCanonical: bytes, canonical: formatted, file: file))
-                    canonical.findings += 1
+                if !stages.fmt.covers(file) {
+                    canonical.skipped += 1
+                } else {
+                    if case .canonical(let formatted) = formatter.format(bytes, framing: input.framing),
+                        formatted != bytes
+                    {
+                        findings.append(finding(nonCanonical: bytes, canonical: formatted, file: file))
+                        canonical.findings += 1
+                    }
+                    canonical.files += 1
+                    canonical.time += clock.now - start
                 }
-                canonical.files += 1
-                canonical.time += clock.now - start
-                if !isGolden && input.framing == .document {
+                if !isGolden && input.framing == .document && stages.fuzz.covers(file) {
                     smokeCandidates += 1
                     if smokeSample.count < smokeFixtureLimit {
                         smokeSample.append((file, bytes))
@@ -202,7 +344,9 @@ package enum CheckPipeline {
                 // report those, once), and `unreferenced` runs once after the pass. Goldens are named by
                 // their wire format and used by the lock file, so naming and unreferenced skip them;
                 // wirelock.json itself (when an input folder holds it) is no fixture.
-                if absolute != configAbsolute {
+                if absolute != configAbsolute && !stages.lint.covers(file) {
+                    lint.skipped += 1
+                } else if absolute != configAbsolute {
                     start = clock.now
                     for result in Lint.results(in: bytes, file: file, configuration: configuration.lint)
                     where result.finding.family != LintCategory.format.rawValue
@@ -238,7 +382,9 @@ package enum CheckPipeline {
 
         // MARK: lock --check, on the goldens read above.
         var lock = Step(check: "lock --check")
-        if !goldenExists {
+        if !stages.lock.enabled {
+            lock.note = "off (check.lock in \(configFile.displayed))"
+        } else if !goldenExists {
             lock.note = "no golden folder"
         } else if goldenInvalid {
             lock.note = "skipped: a golden is not valid JSON"
@@ -251,15 +397,19 @@ package enum CheckPipeline {
                 goldenFiles, lockBytes: lockBytes, lockFile: reportPath(lockFile),
                 shapeFile: { reportPath(golden.appending(GoldenCatalog.shapesFolder).appending("\($0).shape.json")) },
                 shapeBytes: { goldenBytes["\(GoldenCatalog.shapesFolder)/\($0).shape.json"] })
-            findings += lockFindings
-            lock.findings = lockFindings.count
+            let scoped = lockFindings.filter { stages.lock.covers($0.file) }
+            findings += scoped
+            lock.findings = scoped.count
+            lock.skipped = lockFindings.count - scoped.count
             lock.time = clock.now - start
         }
 
         // MARK: The fuzz smoke campaign over (a sample of) the valid inputs.
         let seeds = smokeSample.compactMap { try? FuzzSeed(name: $0.name, bytes: $0.bytes) }
         var fuzz = Step(check: "fuzz smoke")
-        if configuration.fuzz.count == 0 {
+        if !stages.fuzz.enabled {
+            fuzz.note = "off (check.fuzz in \(configFile.displayed))"
+        } else if configuration.fuzz.count == 0 {
             fuzz.note = "off (fuzz.count is 0)"
         } else if seeds.isEmpty {
             fuzz.note = "no valid JSON document among the inputs"
@@ -277,8 +427,25 @@ package enum CheckPipeline {
             fuzz.note = "\(Text.pluralized(result.tally.total.mutants, "mutant")), seed \(smoke.seed)\(sampled)"
         }
 
-        return Result(
-            root: root, findings: findings, steps: [validate, canonical, lint, lock, fuzz], errors: errors)
+        // A stage switched off or scoped says so in its row.
+        var steps = [validate, canonical, lint, lock, fuzz]
+        for (index, name) in WireLockConfiguration.CheckStages.names.enumerated() {
+            guard let scope = stages[stage: name], !scope.isEverywhere, steps[index].note == nil else { continue }
+            steps[index].note =
+                !scope.enabled
+                ? "off (check.\(name) in \(configFile.displayed))"
+                : "scoped by check.\(name): \(Text.pluralized(steps[index].skipped, "file")) left out"
+        }
+        if !missingDefaultInputs.isEmpty && steps[0].note == nil {
+            let missing = missingDefaultInputs.map { "'\($0)'" }.joined(separator: ", ")
+            steps[0].note = "no \(missing) (the default input; no \(configFile.displayed))"
+        }
+        var result = Result(root: root, findings: findings, steps: steps, errors: errors)
+        result.configurationFound = found.exists
+        result.configurationFile = configFile
+        result.missingDefaultInputs = missingDefaultInputs
+        result.lockFile = goldenExists ? golden.appending(GoldenCatalog.lockFileName) : nil
+        return result
     }
     // MARK: Findings from the checks' results (pure).
 

@@ -25,16 +25,20 @@ package struct ConfigurationFile: Sendable {
     package var file: RawPath
     /// The settings.
     package var configuration: WireLockConfiguration
+    /// Whether the file exists; false when no default file was found and every default applies.
+    package var exists: Bool
 
-    package init(root: RawPath, file: RawPath, configuration: WireLockConfiguration) {
+    package init(root: RawPath, file: RawPath, configuration: WireLockConfiguration, exists: Bool = true) {
         self.root = root
         self.file = file
         self.configuration = configuration
+        self.exists = exists
     }
 
     /// Why the configuration could not be read.
     package enum LoadError: Error, Hashable, Sendable, CustomStringConvertible {
-        /// The file is not a valid configuration; the error names the file, line, column and setting.
+        /// The file is not a valid configuration, or the baseline it uses is not a valid baseline; the
+        /// error names the file, line, column and setting.
         case invalid(ConfigurationError)
         /// The file given cannot be read (or does not exist): `cannot read 'FILE': REASON`.
         case unreadable(file: RawPath, reason: String)
@@ -73,7 +77,7 @@ package struct ConfigurationFile: Sendable {
             guard given == nil, error.code == ENOENT else {
                 throw .unreadable(file: file, reason: error.reason)
             }
-            return ConfigurationFile(root: root, file: file, configuration: WireLockConfiguration())
+            return ConfigurationFile(root: root, file: file, configuration: WireLockConfiguration(), exists: false)
         }
     }
 }

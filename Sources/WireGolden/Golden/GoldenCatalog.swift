@@ -5,7 +5,10 @@ import WireShapes
 /// How the files of a golden directory group into wire formats.
 ///
 /// - `<name>.json` at the top is one sample of format `<name>`;
-/// - every `.json` file under a folder `<name>/` (at any depth) is a sample of format `<name>`;
+/// - every `.json` file under a folder `<name>/` (at any depth) is a sample of format `<name>`, so
+///   `assertGolden(named: "requests/post-issue")` adds a sample to format `requests`: recording it
+///   says so (``folderFormatNote(forGoldenNamed:)``), and `wirelock lock` lists such formats; a
+///   golden meant as a format of its own takes a name without a folder (`requests-post-issue`);
 /// - skipped: the `shapes/` folder (shape files), pending files `*.actual.json`, reader contracts
 ///   `*.reads.json` (see ``readerContractName(forRelativePath:)``), hidden files and folders
 ///   (`.wirelock/`), and anything not ending in `.json` (`README.md`, `wirelock.lock`).
@@ -65,6 +68,22 @@ public enum GoldenCatalog {
             found.append((name, document))
         }
         return found.sorted { $0.name < $1.name }
+    }
+
+    /// What a golden name with a folder means for `lock` and `diff`, for the message that records it:
+    /// nil for a top-level name (a format of its own).
+    ///
+    /// ```swift
+    /// GoldenCatalog.folderFormatNote(forGoldenNamed: "requests/post-issue")
+    /// // "a sample of format 'requests' (every golden under requests/ is one format for wirelock lock
+    /// //  and diff; name it 'requests-post-issue' for a format of its own)"
+    /// ```
+    public static func folderFormatNote(forGoldenNamed name: String) -> String? {
+        let parts = name.split(separator: "/", omittingEmptySubsequences: true)
+        guard parts.count > 1, let folder = parts.first else { return nil }
+        return
+            "a sample of format '\(folder)' (every golden under \(folder)/ is one format for wirelock lock and diff; "
+            + "name it '\(parts.joined(separator: "-"))' for a format of its own)"
     }
 
     /// Why a golden could not be read.

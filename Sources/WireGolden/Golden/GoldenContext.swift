@@ -24,6 +24,10 @@ package struct GoldenContext: Sendable {
     package var shownFile: String
     /// The test run this process belongs to (see `RunIdentity.runKey`): its claims folder.
     package var runKey: String
+    /// Where the run's bookkeeping (`.wirelock/runs`, `.wirelock/claims`) is written: the root, or
+    /// nil under CI (`CI` set, without `WIRELOCK_RECORD_IN_CI`), where nothing is written at all (the
+    /// clash check then keeps its claims in memory, per process).
+    package var bookkeepingRoot: URL?
 
     /// The context of an assertion made from `filePath`.
     /// - Parameters:
@@ -44,6 +48,8 @@ package struct GoldenContext: Sendable {
             directory = GoldenFiles.goldenDirectory(for: filePath, environment: environment)
         }
         runKey = RunIdentity.runKey
+        let inCI = RecordMode.isCI(environment) && !RecordMode.recordsInCI(environment)
+        bookkeepingRoot = inCI ? nil : root
     }
 
     /// The writer of an assertion that names none: the calling file.

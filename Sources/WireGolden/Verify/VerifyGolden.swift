@@ -132,7 +132,9 @@ public enum GoldenComparison {
         let root = context.root
         let goldenURL = context.directory.appendingPathComponent(name + ".json")
         let shown = GoldenFiles.display(goldenURL, root: root)
-        TouchedGoldens.shared.note(shown, root: root)
+        // A name with a folder joins that folder's format: the record message says so.
+        let joins = GoldenCatalog.folderFormatNote(forGoldenNamed: name).map { ", " + $0 } ?? ""
+        TouchedGoldens.shared.note(shown, root: context.bookkeepingRoot)
 
         let (redacted, redactionFailures) = Redactor.apply(redactions, to: document)
         if !redactionFailures.isEmpty {
@@ -144,7 +146,8 @@ public enum GoldenComparison {
         let actualText = String(decoding: actualBytes, as: UTF8.self)
 
         if let earlier = GoldenClaims.claim(
-            goldenURL, hash: SHA256.hex(SHA256.hash(actualBytes)), writer: caller, root: root, runKey: context.runKey)
+            goldenURL, hash: SHA256.hex(SHA256.hash(actualBytes)), writer: caller, root: context.bookkeepingRoot,
+            runKey: context.runKey)
         {
             return WireLockFailure(GoldenClaims.message(golden: shown, earlier: earlier, writer: caller))
         }
@@ -164,7 +167,7 @@ public enum GoldenComparison {
             } catch {
                 return WireLockFailure("could not write golden \(shown): \(error)")
             }
-            return WireLockFailure("recorded \(shown); review and re-run")
+            return WireLockFailure("recorded \(shown)\(joins); review and re-run")
         }
 
         let golden: JSONValue
@@ -182,7 +185,7 @@ public enum GoldenComparison {
                 } catch {
                     return WireLockFailure("could not rewrite golden \(shown) in canonical form: \(error)")
                 }
-                return WireLockFailure("recorded \(shown) (rewritten in canonical form); review and re-run")
+                return WireLockFailure("recorded \(shown) (rewritten in canonical form)\(joins); review and re-run")
             }
             try? FileWriteError.delete(pending)  // a stale pending file is resolved
             return nil
@@ -202,7 +205,8 @@ public enum GoldenComparison {
             do {
                 try GoldenFiles.writeAtomically(actualBytes, to: goldenURL)
                 try? FileWriteError.delete(pending)
-                return WireLockFailure("recorded \(shown); review and re-run\n\n" + message, differences: differences)
+                return WireLockFailure(
+                    "recorded \(shown)\(joins); review and re-run\n\n" + message, differences: differences)
             } catch {
                 return WireLockFailure(
                     "could not write golden \(shown): \(error)\n\n" + message, differences: differences)

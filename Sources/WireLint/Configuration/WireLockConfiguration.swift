@@ -9,6 +9,8 @@ import WireJSON
 ///   "exclude": ["invalid", "*-malformed*"],
 ///   "golden": "golden",
 ///   "fuzz": { "count": 1000, "seed": 7 },
+///   "check": { "fmt": false, "lint": { "exclude": ["Fixtures/legacy/*"] } },
+///   "baseline": "wirelock-baseline.json",
 ///   "lint": { }
 /// }
 /// ```
@@ -21,6 +23,11 @@ import WireJSON
 ///   `WIRELOCK_GOLDEN_DIR`).
 /// - `fuzz.count`, `fuzz.seed`: the smoke campaign over the inputs (default 1000 mutants, seed 7;
 ///   a count of 0 turns it off).
+/// - `check`: where each of `check`'s stages runs, by stage (`validate`, `fmt`, `lint`, `lock`,
+///   `fuzz`): `false` turns it off, an object `{ "files": [globs], "exclude": [globs] }` scopes it
+///   to files (a ``PathScope``; the globs match the paths as reported, relative to the file's folder).
+/// - `baseline`: a baseline file of accepted findings (see `wirelock check --baseline`), relative to
+///   the file's folder: only findings it does not record fail `check`.
 /// - `lint`: suppressions and disabled rules for the lint rules, read as a ``LintConfiguration``
 ///   (``lint``; its errors are located like every other setting's).
 /// - `$schema`: allowed, for editors, and ignored.
@@ -46,6 +53,55 @@ package struct WireLockConfiguration: Hashable, Sendable {
     package var fuzz: FuzzSmoke
     /// The `lint` section: suppressions and disabled rules (the defaults when absent).
     package var lint: LintConfiguration
+    /// Where each `check` stage runs (`check` section; everywhere when absent).
+    package var check = CheckStages()
+    /// The baseline file, relative to the configuration's folder; nil when none is named.
+    package var baseline: String?
+
+    /// Where each of `wirelock check`'s stages runs.
+    package struct CheckStages: Hashable, Sendable {
+        /// The stages' names in the `check` section, in the order `check` runs them.
+        package static let names = ["validate", "fmt", "lint", "lock", "fuzz"]
+
+        /// `format.invalid-json` (a file outside it is still parsed, for the stages after it).
+        package var validate = PathScope.everywhere
+        /// `format.non-canonical`.
+        package var fmt = PathScope.everywhere
+        /// Every lint rule (each rule is scoped further by `lint.scope` and `lint.disable`).
+        package var lint = PathScope.everywhere
+        /// `lock.*`, on the lock file and shape files as reported.
+        package var lock = PathScope.everywhere
+        /// The fuzz smoke campaign: the fixtures it draws mutants from.
+        package var fuzz = PathScope.everywhere
+
+        /// Every stage everywhere.
+        package init() {}
+
+        /// A stage's scope by its name in the section (nil for an unknown name).
+        package subscript(stage name: String) -> PathScope? {
+            get {
+                switch name {
+                case "validate": validate
+                case "fmt": fmt
+                case "lint": lint
+                case "lock": lock
+                case "fuzz": fuzz
+                default: nil
+                }
+            }
+            set {
+                guard let newValue else { return }
+                switch name {
+                case "validate": validate = newValue
+                case "fmt": fmt = newValue
+                case "lint": lint = newValue
+                case "lock": lock = newValue
+                case "fuzz": fuzz = newValue
+                default: break
+                }
+            }
+        }
+    }
 
     /// The smoke campaign's size and seed.
     package struct FuzzSmoke: Hashable, Sendable {
@@ -153,6 +209,28 @@ package struct WireLockConfiguration: Hashable, Sendable {
                         throw fail(settingPath, "unknown setting; fuzz takes count and seed")
                     }
                 }
+            case "check":
+                guard case .object(let stages) = member.value else {
+                    throw fail(path, "expected an object from stage names to scopes, found \(article(member.value))")
+                }
+                for stage in stages {
+                    let stagePath = path.appending(key: stage.key)
+                    guard CheckStages.names.contains(stage.key) else {
+                        throw fail(
+                            stagePath,
+                            "unknown stage; check takes \(CheckStages.names.joined(separator: ", "))")
+                    }
+                    switch PathScope.parse(stage.value) {
+                    case .success(let scope): configuration.check[stage: stage.key] = scope
+                    case .failure(let error):
+                        throw fail(JSONPath(stagePath.components + error.path.components), error.reason)
+                    }
+                }
+            case "baseline":
+                guard case .string(let text) = member.value, !text.isEmpty else {
+                    throw fail(path, "expected the baseline file as a non-empty string, found \(article(member.value))")
+                }
+                configuration.baseline = text
             case "lint":
                 do throws(LintConfiguration.Error) {
                     configuration.lint = try LintConfiguration(json: member.value)
@@ -160,7 +238,8 @@ package struct WireLockConfiguration: Hashable, Sendable {
                     throw fail(JSONPath(path.components + error.path.components), error.reason)
                 }
             default:
-                throw fail(path, "unknown setting; expected one of inputs, exclude, golden, fuzz, lint")
+                throw fail(
+                    path, "unknown setting; expected one of inputs, exclude, golden, fuzz, check, baseline, lint")
             }
         }
         return configuration

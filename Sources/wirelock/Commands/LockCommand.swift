@@ -90,6 +90,14 @@ struct LockCommand: ParsableCommand {
                 context.output.write(
                     "wrote \(lockPath) (\(Text.pluralized(lock.entries.count, "format"))) and \(Text.pluralized(formats.count, "shape file"))\n"
                 )
+                // A folder of goldens is one format: say which, so no sample joins a format unnoticed.
+                for format in formats where format.samples.contains(where: { $0.path.contains("/") }) {
+                    let folder = directory.appending(format.name).displayed
+                    let top = format.samples.contains { $0.path == format.name + ".json" } ? " and \(folder).json" : ""
+                    context.output.write(
+                        "\(format.name): \(Text.pluralized(format.samples.count, "sample")), every golden under \(folder)/\(top)\n"
+                    )
+                }
             }
             return .success
         }

@@ -73,7 +73,7 @@ struct ConfigurationTests {
         ),
         (
             "{\"lint\": {\"supress\": []}}", 1, 22, "lint.supress",
-            "unknown setting (expected suppress, disable or examples)"
+            "unknown setting (expected suppress, disable, scope, naming or examples)"
         ),
         (
             "{\"lint\": {\"disable\": [{\"rule\": \"naming\", \"glob\": \"x\"}]}}", 1, 50, "lint.disable[0].glob",
