@@ -2,7 +2,7 @@ import WireJSON
 
 /// What a decoding failure means in its payload: the coding path as a JSON path, the exact place
 /// (line, column, byte offset and an excerpt with a caret), what the type expected and what the
-/// payload has there. Made by ``WireDiagnostics/explain(_:in:keyDecoding:dateFormat:)-(any Error,_,_,_)``.
+/// payload has there. Made by ``WireDiagnostics/explain(_:in:keyDecoding:dateFormat:)-(_,Data,_,_)``.
 ///
 /// ```swift
 /// let explanation = WireDiagnostics.explain(error, in: data)

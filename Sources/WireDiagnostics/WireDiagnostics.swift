@@ -62,7 +62,12 @@ public enum WireDiagnostics {
             let failure = DecodingErrorValue(kind: .dataCorrupted, codingPath: [], debugDescription: "\(syntax)")
             return explain(failure, in: Array(data), keyDecoding: keyDecoding, dateFormat: dateFormat)
         default:
-            let text = (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
+            // Foundation's bridged errors describe themselves as an NSError dump; their localized
+            // description is the readable one (and carries a message set in userInfo).
+            let bridged = error is URLError || error is CocoaError
+            let text =
+                (error as? any LocalizedError)?.errorDescription
+                ?? (bridged ? error.localizedDescription : String(describing: error))
             let other = "\(String(reflecting: type(of: error))): \(text)"
             return Explanation(
                 failure: DecodingErrorValue(kind: .dataCorrupted, codingPath: [], debugDescription: other),
@@ -78,8 +83,8 @@ public enum WireDiagnostics {
     ///   - bytes: the payload.
     ///   - keyDecoding: the decoder's key strategy.
     ///   - dateFormat: the decoder's `DateFormatter` format, when known (see
-    ///     ``explain(_:in:keyDecoding:dateFormat:)-(any Error,_,_,_)``).
-    /// - Returns: the explanation, as for ``explain(_:in:keyDecoding:dateFormat:)-(any Error,_,_,_)``.
+    ///     ``explain(_:in:keyDecoding:dateFormat:)-(_,Data,_,_)``).
+    /// - Returns: the explanation, as for ``explain(_:in:keyDecoding:dateFormat:)-(_,Data,_,_)``.
     public static func explain(
         _ failure: DecodingErrorValue, in bytes: [UInt8], keyDecoding: KeyDecoding = .useDefaultKeys,
         dateFormat: String? = nil

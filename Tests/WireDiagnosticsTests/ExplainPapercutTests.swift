@@ -38,6 +38,7 @@ struct ExplainPapercutTests {
     @Test func anErrorThatIsNotADecodingErrorIsSaidToBeOne() {
         let explanation = WireDiagnostics.explain(URLError(.timedOut), in: Data("{}".utf8))
         #expect(explanation.otherError?.contains("URLError") == true, "\(explanation)")
+        #expect(!explanation.description.contains("Error Domain="), "\(explanation)")
         #expect(explanation.description.hasPrefix("error: not a decoding failure: "), "\(explanation)")
         #expect(explanation.location == nil)
     }
