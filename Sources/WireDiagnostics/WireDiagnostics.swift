@@ -56,7 +56,8 @@ public enum WireDiagnostics {
     ) -> Explanation {
         switch error {
         case let decoding as DecodingError:
-            return explain(DecodingErrorValue(decoding), in: Array(data), keyDecoding: keyDecoding, dateFormat: dateFormat)
+            return explain(
+                DecodingErrorValue(decoding), in: Array(data), keyDecoding: keyDecoding, dateFormat: dateFormat)
         case let syntax as JSONSyntaxError:
             // Re-read: the payload's own first error is where it stops being JSON.
             let failure = DecodingErrorValue(kind: .dataCorrupted, codingPath: [], debugDescription: "\(syntax)")
@@ -186,9 +187,12 @@ public enum WireDiagnostics {
     static func membersInWords(_ members: [String], closest: String?) -> String {
         guard !members.isEmpty else { return "an empty object" }
         let more = members.count > listedMembers
-        let listed = members.prefix(listedMembers).map { JSONPath.quotedName($0) }.joined(separator: ", ")
+        let listed =
+            members.prefix(listedMembers).map { JSONPath.quotedName($0) }.joined(separator: ", ")
             + (more ? ", …" : "")
-        guard let closest else { return "an object with members " + listed + (more ? " (\(members.count) in all)" : "") }
+        guard let closest else {
+            return "an object with members " + listed + (more ? " (\(members.count) in all)" : "")
+        }
         let count = members.count == 1 ? "1 member" : "\(members.count) members"
         return "an object whose closest member is \(JSONPath.quotedName(closest)) (\(count): \(listed))"
     }

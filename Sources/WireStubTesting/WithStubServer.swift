@@ -88,7 +88,8 @@ func recordProblems(of server: StubServer, at location: TestFailureLocation) {
             requestTimeout: TimeInterval = StubServer.defaultRequestTimeout,
             file: StaticString = #filePath, line: UInt = #line
         ) -> StubServer {
-            let server = StubServer(fixtures: fixtures, latency: latency, requestTimeout: requestTimeout, filePath: file)
+            let server = StubServer(
+                fixtures: fixtures, latency: latency, requestTimeout: requestTimeout, filePath: file)
             let location = TestFailureLocation(fileID: file, filePath: file, line: line, column: 1)
             addTeardownBlock { recordProblems(of: server, at: location) }
             return server

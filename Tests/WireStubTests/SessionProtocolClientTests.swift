@@ -98,9 +98,10 @@ struct RequestKitStyleClientTests {
         } matching: { issue in
             "\(issue)".contains("body not visible on this platform") && "\(issue)".contains("StubSession(server)")
         }
-        #expect(request.verify(body: .json(Self.expectedBody))?.misses.first.map {
-            if case .bodyNotVisible = $0 { true } else { false }
-        } == true)
+        #expect(
+            request.verify(body: .json(Self.expectedBody))?.misses.first.map {
+                if case .bodyNotVisible = $0 { true } else { false }
+            } == true)
     }
 
     /// Done-when 3, second half: the same client behind the adapter, body checked.
@@ -200,7 +201,8 @@ struct AlamofireStyleClientTests {
         first.stub(.post("/api/v3/movie").host("api.media.example"), status: 201)
         second.stub(.post("/api/v3/movie").host("api.media.example"), status: 202)
         async let one = APISession(configuration: first.configuration).request("api/v3/movie", post: ["title": "Heat"])
-        async let two = APISession(configuration: second.configuration).request("api/v3/movie", post: ["title": "Ronin"])
+        async let two = APISession(configuration: second.configuration).request(
+            "api/v3/movie", post: ["title": "Ronin"])
         #expect(try await [one, two] == [201, 202])
         #expect(first.requests.count == 1 && second.requests.count == 1)
         #expect(first.requests[0].isBodyVisible == false)
@@ -210,7 +212,8 @@ struct AlamofireStyleClientTests {
     @Test func throughTheAdapterTheParametersAreChecked() async throws {
         try await withStubServer { server async throws in
             server.stub(.post("/api/v3/movie"), status: 201)
-            let status = try await APISession(requester: StubSession(server)).request("api/v3/movie", post: ["title": "Heat"])
+            let status = try await APISession(requester: StubSession(server)).request(
+                "api/v3/movie", post: ["title": "Heat"])
             #expect(status == 201)
             assertRequest(server.requests.first, method: "POST", body: .json(#"{"title": "Heat"}"#))
         }

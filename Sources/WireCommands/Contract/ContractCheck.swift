@@ -90,7 +90,8 @@ package struct ContractCheck: Sendable {
         ) throws(MissingCredential) -> [Credential] {
             var found: [Credential] = []
             var missing: [String] = []
-            let parts = named.headers.sorted { $0.key < $1.key }.map { (Place.header, $0.key, $0.value) }
+            let parts =
+                named.headers.sorted { $0.key < $1.key }.map { (Place.header, $0.key, $0.value) }
                 + named.query.sorted { $0.key < $1.key }.map { (Place.query, $0.key, $0.value) }
             for (place, name, variable) in parts {
                 if let value = environment[variable], !value.isEmpty {
@@ -223,7 +224,8 @@ package struct ContractCheck: Sendable {
                     credentials.isEmpty
                     ? " (the service wants credentials: name them in the route table's \"credentials\", "
                         + "each from an environment variable)"
-                    : " (check the credentials sent: " + credentials.map { "\($0.place.rawValue) \($0.name)" }
+                    : " (check the credentials sent: "
+                        + credentials.map { "\($0.place.rawValue) \($0.name)" }
                         .joined(separator: ", ") + ")"
             }
             report.findings.append(ContractFinding(route: name, kind: .status, message: message))

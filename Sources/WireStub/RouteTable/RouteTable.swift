@@ -180,7 +180,11 @@ extension RouteTable {
                         "expected the name of the environment variable holding the value (A-Z, 0-9, _, "
                             + "such as \"RADARR_API_KEY\"), never the credential itself")
                 }
-                if part == "headers" { credentials.headers[name] = variable } else { credentials.query[name] = variable }
+                if part == "headers" {
+                    credentials.headers[name] = variable
+                } else {
+                    credentials.query[name] = variable
+                }
             }
         }
         return credentials

@@ -25,7 +25,9 @@ public enum FieldExpectation: Sendable, Hashable, CustomStringConvertible, Expre
     public init(stringLiteral value: String) { self = .equals(value) }
 
     /// ``present``, as `nil` meant before ``FieldExpectation`` existed.
-    @available(*, deprecated, message: "nil means 'present': write .present, or .absent for a field that must not be sent")
+    @available(
+        *, deprecated, message: "nil means 'present': write .present, or .absent for a field that must not be sent"
+    )
     public init(nilLiteral: ()) { self = .present }
 
     /// `'application/json'`, `present`, `absent`.

@@ -157,7 +157,8 @@ public struct StubRoute: Sendable, CustomStringConvertible {
             text +=
                 "?" + query.map { item in item.value.map { "\(item.name)=\($0)" } ?? item.name }.joined(separator: "&")
         }
-        let fields = headers.map { "\($0.name): \($0.value ?? "*")" } + absentHeaders.map { "no \($0)" }
+        let fields =
+            headers.map { "\($0.name): \($0.value ?? "*")" } + absentHeaders.map { "no \($0)" }
             + absentQuery.map { "no query \($0)" }
         if !fields.isEmpty { text += " [" + fields.joined(separator: ", ") + "]" }
         if let bodyRequirement { text += " body: \(bodyRequirement)" }

@@ -30,8 +30,10 @@ struct ContractCredentialTests {
         let text = #"{"credentials": {"headers": {"X-Api-Key": "\#(Self.key)"}}, "routes": []}"#
         let error = #expect(throws: RouteFileError.self) { try RouteTable.parse(Array(text.utf8), file: "routes.json") }
         #expect(error?.description.contains("never the credential itself") == true, "\(String(describing: error))")
-        #expect(error?.description.contains(#"$.credentials.headers["X-Api-Key"]"#) == true
-            || error?.description.contains("$.credentials.headers.X-Api-Key") == true, "\(String(describing: error))")
+        #expect(
+            error?.description.contains(#"$.credentials.headers["X-Api-Key"]"#) == true
+                || error?.description.contains("$.credentials.headers.X-Api-Key") == true,
+            "\(String(describing: error))")
     }
 
     @Test func valuesComeOnlyFromTheEnvironmentAndAMissingOneIsNamed() throws {
@@ -76,6 +78,7 @@ struct ContractCredentialTests {
         #expect(!recorded.contains(Self.key) && recorded.contains("apikey <$RADARR_API_KEY>"), "\(recorded)")
         #expect(server.requests.last?.header("X-Api-Key") == Self.key)
         #expect(server.requests.last?.queryValue("apikey") == "q-secret")
-        #expect(check.mask("GET /x?apikey=q-secret: \(Self.key)") == "GET /x?apikey=<$RADARR_QUERY_KEY>: <$RADARR_API_KEY>")
+        #expect(
+            check.mask("GET /x?apikey=q-secret: \(Self.key)") == "GET /x?apikey=<$RADARR_QUERY_KEY>: <$RADARR_API_KEY>")
     }
 }
