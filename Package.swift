@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "WireDates", dependencies: ["WireSupport"]),
         // What a decoding failure means in its payload: the classified `DecodingFailure` (kind, wire
         // path, judge), a `DecodingError` as a value, coding path to JSON path to line and excerpt.
-        .target(name: "WireDiagnostics", dependencies: ["WireJSON"]),
+        .target(name: "WireDiagnostics", dependencies: ["WireJSON", "WireSupport"]),
         // WireJSONDecoder: JSONDecoder's surface on WireJSON's strict reader, and its report.
         .target(name: "WireDecoder", dependencies: ["WireJSON", "WireDates", "WireSupport", "WireDiagnostics"]),
         // The failure taxonomy (transport, HTTP, content), HTTPDataLoading, Retry-After, backoff.

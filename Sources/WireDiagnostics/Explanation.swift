@@ -2,7 +2,7 @@ import WireJSON
 
 /// What a decoding failure means in its payload: the coding path as a JSON path, the exact place
 /// (line, column, byte offset and an excerpt with a caret), what the type expected and what the
-/// payload has there. Made by ``WireDiagnostics/explain(_:in:keyDecoding:)-(_,Data,_)``.
+/// payload has there. Made by ``WireDiagnostics/explain(_:in:keyDecoding:dateFormat:)-(_,Data,_,_)``.
 ///
 /// ```swift
 /// let explanation = WireDiagnostics.explain(error, in: data)
@@ -38,6 +38,13 @@ public struct Explanation: Hashable, Sendable, CustomStringConvertible {
     public var syntaxError: JSONSyntaxError?
     /// The members of the object at ``path``, in document order, for `keyNotFound`; empty otherwise.
     public var members: [String]
+    /// For `keyNotFound`: the member nearest to the missing key (WireSupport's "did you mean",
+    /// which ignores case and `_`, so `avatar_url` is nearest to `avatarURL`); nil when none is
+    /// near or for other kinds.
+    public var closestMember: String? = nil
+    /// When the error explained was not a decoding failure: its type and description
+    /// (`Foundation.URLError: …`). ``location`` is then nil: nothing in the payload is to blame.
+    public var otherError: String? = nil
 
     /// A summary line, then the excerpt with its caret.
     public var description: String { rendered(file: nil) }
@@ -46,6 +53,9 @@ public struct Explanation: Hashable, Sendable, CustomStringConvertible {
     /// found …`, then the excerpt and caret (the validator's own diagnostic for invalid JSON).
     /// - Parameter file: the payload's file as it is to be shown, or nil.
     public func rendered(file: String?) -> String {
+        if let otherError {
+            return (file.map { $0 + ": " } ?? "") + "error: not a decoding failure: \(otherError)\n"
+        }
         if let syntaxError {
             return JSONDiagnostic(syntaxError, file: file).block(indent: "    ")
                 + "    (the decoder reported: \(failure.debugDescription))\n"

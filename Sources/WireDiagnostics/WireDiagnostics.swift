@@ -3,6 +3,7 @@
 // column and excerpt in the payload, for apps to log and for WireLock's own messages.
 import Foundation
 import WireJSON
+import WireSupport
 
 /// Explains decoding failures in their payloads. On Linux a `DecodingError` carries no position
 /// and no underlying error, only a coding path; this re-reads the payload once (linear in its
@@ -11,7 +12,7 @@ import WireJSON
 /// ```swift
 /// do {
 ///     let page = try decoder.decode(Page<Movie>.self, from: data)
-/// } catch let error as DecodingError {
+/// } catch {
 ///     let explanation = WireDiagnostics.explain(error, in: data, keyDecoding: .convertFromSnakeCase)
 ///     logger.error("\(explanation)")
 ///     // 27:13: error: typeMismatch at $.records[0].release_date: expected String, found a number 2001
@@ -27,19 +28,53 @@ public enum WireDiagnostics {
         case convertFromSnakeCase
     }
 
-    /// Explains a real `DecodingError` in the payload it came from.
+    /// Explains what a decode threw, in the payload it came from. Any error is accepted, so a
+    /// plain `catch` needs no cast: a `DecodingError` is placed in the payload; a WireJSON
+    /// `JSONSyntaxError` (the payload is not JSON) is placed where the payload stops being valid;
+    /// any other error is said not to be a decoding failure (``Explanation/otherError``), with no
+    /// place in the payload.
+    ///
+    /// ```swift
+    /// do {
+    ///     _ = try JSONDecoder().decode(User.self, from: data)
+    /// } catch {
+    ///     print(WireDiagnostics.explain(error, in: data, dateFormat: "yyyy-MM-dd"))
+    /// }
+    /// ```
     ///
     /// - Parameters:
-    ///   - error: the error `JSONDecoder` threw.
+    ///   - error: what the decoder (or the code around it) threw.
     ///   - data: the payload that was decoded.
     ///   - keyDecoding: the decoder's key strategy.
+    ///   - dateFormat: the `dateFormat` of the decoder's `DateFormatter`, when it has one: a date
+    ///     that does not match is then explained with its format (Foundation's message names none).
     /// - Returns: the explanation. It never fails: a payload that is not valid JSON is explained
     ///   by the validator's location; a path the payload does not have has
     ///   ``Explanation/pathExists`` false and points at the deepest value on the way.
     public static func explain(
-        _ error: DecodingError, in data: Data, keyDecoding: KeyDecoding = .useDefaultKeys
+        _ error: any Error, in data: Data, keyDecoding: KeyDecoding = .useDefaultKeys, dateFormat: String? = nil
     ) -> Explanation {
-        explain(DecodingErrorValue(error), in: Array(data), keyDecoding: keyDecoding)
+        switch error {
+        case let decoding as DecodingError:
+            return explain(
+                DecodingErrorValue(decoding), in: Array(data), keyDecoding: keyDecoding, dateFormat: dateFormat)
+        case let syntax as JSONSyntaxError:
+            // Re-read: the payload's own first error is where it stops being JSON.
+            let failure = DecodingErrorValue(kind: .dataCorrupted, codingPath: [], debugDescription: "\(syntax)")
+            return explain(failure, in: Array(data), keyDecoding: keyDecoding, dateFormat: dateFormat)
+        default:
+            // Foundation's bridged errors describe themselves as an NSError dump; their localized
+            // description is the readable one (and carries a message set in userInfo).
+            let bridged = error is URLError || error is CocoaError
+            let text =
+                (error as? any LocalizedError)?.errorDescription
+                ?? (bridged ? error.localizedDescription : String(describing: error))
+            let other = "\(String(reflecting: type(of: error))): \(text)"
+            return Explanation(
+                failure: DecodingErrorValue(kind: .dataCorrupted, codingPath: [], debugDescription: other),
+                path: .root, pathExists: false, reachedPath: .root, location: nil, excerpt: nil,
+                expected: "a decoding failure", found: other, syntaxError: nil, members: [], otherError: other)
+        }
     }
 
     /// Explains a decoding failure given as a value (for example read back from a log with
@@ -48,9 +83,12 @@ public enum WireDiagnostics {
     ///   - failure: the failure.
     ///   - bytes: the payload.
     ///   - keyDecoding: the decoder's key strategy.
-    /// - Returns: the explanation, as for ``explain(_:in:keyDecoding:)``.
+    ///   - dateFormat: the decoder's `DateFormatter` format, when known (see
+    ///     ``explain(_:in:keyDecoding:dateFormat:)-(_,Data,_,_)``).
+    /// - Returns: the explanation, as for ``explain(_:in:keyDecoding:dateFormat:)-(_,Data,_,_)``.
     public static func explain(
-        _ failure: DecodingErrorValue, in bytes: [UInt8], keyDecoding: KeyDecoding = .useDefaultKeys
+        _ failure: DecodingErrorValue, in bytes: [UInt8], keyDecoding: KeyDecoding = .useDefaultKeys,
+        dateFormat: String? = nil
     ) -> Explanation {
         let map: JSONSourceMap
         do {
@@ -90,17 +128,13 @@ public enum WireDiagnostics {
                     if case .key(let name) = map.entries[child].component { return name }
                     return nil
                 }
-                let shown = explanation.members.prefix(20).map { JSONPath.quotedName($0) }
-                explanation.found =
-                    explanation.members.isEmpty
-                    ? "an empty object"
-                    : "an object with members " + shown.joined(separator: ", ")
-                        + (explanation.members.count > 20 ? ", … (\(explanation.members.count) in all)" : "")
+                explanation.closestMember = Nearest.names(near: key, among: explanation.members, limit: 1).first
+                explanation.found = membersInWords(explanation.members, closest: explanation.closestMember)
             } else {
                 explanation.found = found
             }
         case .dataCorrupted:
-            explanation.expected = failure.debugDescription
+            explanation.expected = corruptedExpectation(failure.debugDescription, dateFormat: dateFormat)
             explanation.found = failure.codingPath.isEmpty ? "valid JSON (the decoder named no path)" : found
         }
         return explanation
@@ -143,6 +177,40 @@ public enum WireDiagnostics {
             current = children.of(at).first { map.entries[$0].component == component }
         }
         return JSONPath(components)
+    }
+
+    /// How many member names a `keyNotFound` explanation lists.
+    static let listedMembers = 10
+
+    /// The members of an object without the key, in words: the closest name first when there is
+    /// one, then at most ``listedMembers`` names in document order and how many there are.
+    static func membersInWords(_ members: [String], closest: String?) -> String {
+        guard !members.isEmpty else { return "an empty object" }
+        let more = members.count > listedMembers
+        let listed =
+            members.prefix(listedMembers).map { JSONPath.quotedName($0) }.joined(separator: ", ")
+            + (more ? ", …" : "")
+        guard let closest else {
+            return "an object with members " + listed + (more ? " (\(members.count) in all)" : "")
+        }
+        let count = members.count == 1 ? "1 member" : "\(members.count) members"
+        return "an object whose closest member is \(JSONPath.quotedName(closest)) (\(count): \(listed))"
+    }
+
+    /// What a `dataCorrupted` value should have been, in words. Foundation's date messages become
+    /// a phrase naming the format (the formatter's when the caller knows it); any other message is
+    /// kept, without its closing full stop (it is followed by ", found …").
+    static func corruptedExpectation(_ message: String, dateFormat: String?) -> String {
+        if message.hasPrefix("Date string does not match format expected by formatter") {
+            return dateFormat.map { "a date string in the format \(JSONPath.quotedName($0))" }
+                ?? "a date string in the formatter's format"
+        }
+        if message.hasPrefix("Expected date string to be ISO8601-formatted") {
+            return "an ISO 8601 date string (2024-05-01T08:30:00Z)"
+        }
+        var text = Substring(message)
+        while text.last == "." || text.last == " " { text = text.dropLast() }
+        return String(text)
     }
 
     /// A missing step in words: `a member "nope"`, `an element 3`.

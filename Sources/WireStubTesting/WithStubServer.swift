@@ -21,8 +21,9 @@ import WireTestReporting
 /// }
 /// ```
 /// - Parameters:
-///   - fixtures: the server's fixtures subfolder (see `StubServer.init(fixtures:latency:filePath:)`).
+///   - fixtures: the server's fixtures subfolder (see `StubServer.init(fixtures:latency:requestTimeout:filePath:)`).
 ///   - latency: virtual (default) or real latency.
+///   - requestTimeout: how long a stalled request waits before `URLError(.timedOut)` (5 s by default).
 ///   - isolation: the caller's actor, so `body` runs where the test does.
 ///   - fileID: where problems are recorded (Swift Testing); leave the default.
 ///   - filePath: where problems are recorded (XCTest), and where `Fixtures/` is searched from.
@@ -33,11 +34,12 @@ import WireTestReporting
 /// - Throws: what `body` throws (after the problems are recorded).
 public func withStubServer<Result>(
     fixtures: String? = nil, latency: StubClock.Mode = .virtual,
+    requestTimeout: TimeInterval = StubServer.defaultRequestTimeout,
     isolation: isolated (any Actor)? = #isolation,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     _ body: (StubServer) async throws -> Result
 ) async rethrows -> Result {
-    let server = StubServer(fixtures: fixtures, latency: latency, filePath: filePath)
+    let server = StubServer(fixtures: fixtures, latency: latency, requestTimeout: requestTimeout, filePath: filePath)
     let location = TestFailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     do {
         let result = try await body(server)
@@ -71,7 +73,7 @@ func recordProblems(of server: StubServer, at location: TestFailureLocation) {
 
 #if canImport(XCTest)
     extension XCTestCase {
-        /// A fresh `StubServer` whose problems (see ``withStubServer(fixtures:latency:isolation:fileID:filePath:line:column:_:)``)
+        /// A fresh `StubServer` whose problems (see ``withStubServer(fixtures:latency:requestTimeout:isolation:fileID:filePath:line:column:_:)``)
         /// fail this test when it tears down.
         ///
         /// ```swift
@@ -83,9 +85,11 @@ func recordProblems(of server: StubServer, at location: TestFailureLocation) {
         /// ```
         public func makeStubServer(
             fixtures: String? = nil, latency: StubClock.Mode = .virtual,
+            requestTimeout: TimeInterval = StubServer.defaultRequestTimeout,
             file: StaticString = #filePath, line: UInt = #line
         ) -> StubServer {
-            let server = StubServer(fixtures: fixtures, latency: latency, filePath: file)
+            let server = StubServer(
+                fixtures: fixtures, latency: latency, requestTimeout: requestTimeout, filePath: file)
             let location = TestFailureLocation(fileID: file, filePath: file, line: line, column: 1)
             addTeardownBlock { recordProblems(of: server, at: location) }
             return server

@@ -112,7 +112,8 @@ struct SampleFixtureExplanationTests {
         let explanation = WireDiagnostics.explain(error, in: data)
         #expect(explanation.expected == #"a member "series""#)
         #expect(explanation.members.contains("seriesId") && explanation.members.contains("title"))
-        #expect(explanation.found.hasPrefix(#"an object with members "airDate""#))
+        #expect(explanation.closestMember == "seriesId")
+        #expect(explanation.found.hasPrefix(#"an object whose closest member is "seriesId" ("#), "\(explanation)")
     }
 
     @Test func aMismatchSaysWhatWasFound() throws {

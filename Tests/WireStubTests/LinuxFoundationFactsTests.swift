@@ -140,6 +140,7 @@ import Testing
             request.httpMethod = "POST"
             _ = try await server.session.upload(for: request, from: Data("payload".utf8))
             #expect(server.requests[0].body == nil)
+            #expect(!server.requests[0].isBodyVisible)  // recorded as such: body checks fail, never pass
             request.httpBody = Data("payload".utf8)
             _ = try await server.data(for: request)
             #expect(server.requests[1].bodyText == "payload")

@@ -46,7 +46,7 @@ struct RequestAssertionTests {
         #expect(
             server.requests[0].verify(
                 method: "get", path: "/movie/{id}", query: ["term": "a b"],
-                headers: ["accept": "application/json", "X-Api-Version": nil]) == nil)
+                headers: ["accept": "application/json", "X-Api-Version": .present]) == nil)
         assertRequest(server.requests.first, method: "GET", headers: ["Accept": "application/json"])
     }
 

@@ -19,6 +19,12 @@ import WireStub
 /// It is off unless asked for: the base URL comes from ``baseURLVariable`` (or the caller), so a
 /// plain `swift test` never leaves the machine.
 ///
+/// A key-protected service gets the credentials the table names (``RouteTable/Credentials``):
+/// header fields and query items whose values come only from environment variables
+/// (``Credential/resolve(_:environment:)``). They are sent with every request, never written
+/// (a recorded body that echoes one has it masked), and masked in every finding as
+/// `<$RADARR_API_KEY>`.
+///
 /// ```swift
 /// guard let base = ContractCheck.baseURL(from: ProcessInfo.processInfo.environment) else { return }
 /// let table = try RouteTable.load(path: "Fixtures/routes.json")
@@ -60,8 +66,59 @@ package struct ContractCheck: Sendable {
         package init() {}
     }
 
+    /// One credential to send, its value read from the environment.
+    package struct Credential: Hashable, Sendable {
+        /// Where it goes.
+        package enum Place: String, Hashable, Sendable {
+            case header, query
+        }
+        package var place: Place
+        /// The header field or query item name (`X-Api-Key`).
+        package var name: String
+        /// The environment variable it came from (`RADARR_API_KEY`).
+        package var variable: String
+        /// The value: sent, never shown.
+        package var value: String
+
+        /// What is shown instead of the value: `<$RADARR_API_KEY>`.
+        package var mask: String { "<$\(variable)>" }
+
+        /// The credentials `named` by a route table, with their values from `environment`.
+        /// - Throws: ``MissingCredential`` naming every variable that is unset or empty.
+        package static func resolve(
+            _ named: RouteTable.Credentials, environment: [String: String]
+        ) throws(MissingCredential) -> [Credential] {
+            var found: [Credential] = []
+            var missing: [String] = []
+            let parts =
+                named.headers.sorted { $0.key < $1.key }.map { (Place.header, $0.key, $0.value) }
+                + named.query.sorted { $0.key < $1.key }.map { (Place.query, $0.key, $0.value) }
+            for (place, name, variable) in parts {
+                if let value = environment[variable], !value.isEmpty {
+                    found.append(Credential(place: place, name: name, variable: variable, value: value))
+                } else {
+                    missing.append("\(place.rawValue) \(name) from $\(variable)")
+                }
+            }
+            guard missing.isEmpty else { throw MissingCredential(missing: missing) }
+            return found
+        }
+    }
+
+    /// Credentials a route table names whose environment variables are unset or empty.
+    package struct MissingCredential: Error, Hashable, Sendable, CustomStringConvertible {
+        /// `header X-Api-Key from $RADARR_API_KEY`, one per credential.
+        package var missing: [String]
+        package var description: String {
+            "the route table sends credentials from the environment, and these are not set: "
+                + missing.joined(separator: ", ") + " (export them; their values are never written)"
+        }
+    }
+
     /// Where requests go: the route's path and query are appended to it.
     package var baseURL: URL
+    /// Sent with every request; masked wherever the check reports or records.
+    package var credentials: [Credential]
     /// How requests are sent (an ephemeral `URLSession` unless given).
     package var loader: any HTTPDataLoading
     /// Return the live bodies re-recorded.
@@ -71,9 +128,11 @@ package struct ContractCheck: Sendable {
 
     /// A check against `baseURL`.
     package init(
-        baseURL: URL, loader: (any HTTPDataLoading)? = nil, record: Bool = false, redactions: [JSONPathPattern] = []
+        baseURL: URL, loader: (any HTTPDataLoading)? = nil, record: Bool = false, redactions: [JSONPathPattern] = [],
+        credentials: [Credential] = []
     ) {
         self.baseURL = baseURL
+        self.credentials = credentials
         self.loader = loader ?? URLSession(configuration: .ephemeral)
         self.record = record
         self.redactions = redactions
@@ -91,7 +150,32 @@ package struct ContractCheck: Sendable {
             report.checked += 1
             await check(route, fixturesDirectory: fixturesDirectory, into: &report)
         }
+        report.findings = report.findings.map { finding in
+            var masked = finding
+            masked.message = mask(finding.message)
+            masked.path = finding.path.map(mask)
+            return masked
+        }
+        report.recorded = report.recorded.map { fixture in
+            var masked = fixture
+            masked.bytes = Array(mask(String(decoding: fixture.bytes, as: UTF8.self)).utf8)
+            return masked
+        }
         return report
+    }
+
+    /// `text` with every credential value (and its percent-encoded form) replaced by its mask.
+    package func mask(_ text: String) -> String {
+        var text = text
+        for credential in credentials {
+            text = text.replacingOccurrences(of: credential.value, with: credential.mask)
+            if let encoded = credential.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics),
+                encoded != credential.value
+            {
+                text = text.replacingOccurrences(of: encoded, with: credential.mask)
+            }
+        }
+        return text
     }
 
     /// The URL of a route: the base URL's path, then the route's path and query.
@@ -99,7 +183,8 @@ package struct ContractCheck: Sendable {
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else { return nil }
         let basePath = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
         components.path = basePath + route.path
-        let items = route.query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+        var items = route.query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+        items += credentials.filter { $0.place == .query }.map { URLQueryItem(name: $0.name, value: $0.value) }
         components.queryItems = items.isEmpty ? nil : items
         return components.url
     }
@@ -113,6 +198,9 @@ package struct ContractCheck: Sendable {
         }
         var request = URLRequest(url: url)
         request.httpMethod = route.method
+        for credential in credentials where credential.place == .header {
+            request.setValue(credential.value, forHTTPHeaderField: credential.name)
+        }
         let data: Data
         let status: Int
         do {
@@ -130,9 +218,19 @@ package struct ContractCheck: Sendable {
             return
         }
         if status != expected.status {
-            report.findings.append(
-                ContractFinding(
-                    route: name, kind: .status, message: "expected status \(expected.status), got \(status)"))
+            var message = "expected status \(expected.status), got \(status)"
+            if status == 401 || status == 403, !(400..<500).contains(expected.status) {
+                message +=
+                    credentials.isEmpty
+                    ? " (the service wants credentials: name them in the route table's \"credentials\", "
+                        + "each from an environment variable)"
+                    : " (check the credentials sent: "
+                        + credentials.map { "\($0.place.rawValue) \($0.name)" }
+                        .joined(separator: ", ") + ")"
+            }
+            report.findings.append(ContractFinding(route: name, kind: .status, message: message))
+            // An error answer's body is an error page, not the resource: its shape says nothing.
+            if !(200..<300).contains(status) { return }
         }
         guard let fixture = expected.fixture else { return }
 

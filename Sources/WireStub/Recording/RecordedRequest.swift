@@ -6,6 +6,12 @@ import Foundation
 /// names keep the client's spelling but ``header(_:)`` looks them up case-insensitively, and the body
 /// is `httpBody` or what was drained from `httpBodyStream` (nil when there was neither).
 ///
+/// A body sent through a URL session's upload task (`upload(for:from:)`, `uploadTask(with:from:)`)
+/// never reaches a URL protocol: the loading system keeps it on the task, off the request (in
+/// swift-corelibs-foundation `URLSessionTask.knownBody`, see LinuxNotes). Such a request is
+/// recorded with ``isBodyVisible`` false and a nil ``body``; a body assertion or a body-matching
+/// route then fails, saying so, instead of passing on a body it never saw.
+///
 /// ```swift
 /// let request = server.requests[0]
 /// #expect(request.method == "GET" && request.path == "/api/v3/movie")
@@ -30,8 +36,13 @@ public struct RecordedRequest: Sendable, CustomStringConvertible {
     public var query: [URLQueryItem]
     /// The header fields as the client sent them.
     public var headers: [String: String]
-    /// The body: `httpBody`, or the bytes drained from `httpBodyStream`; nil when there was none.
+    /// The body: `httpBody`, or the bytes drained from `httpBodyStream`; nil when there was none
+    /// or when it was not visible (see ``isBodyVisible``).
     public var body: Data?
+    /// False when the request was an upload through a URL session whose body the server could not
+    /// see (``body`` is then nil, not empty): check the body through ``StubSession`` or
+    /// ``StubServer/data(for:)`` instead.
+    public var isBodyVisible = true
     /// How the request arrived.
     public var channel: Channel
     /// The route that answered it (its description), or nil when none matched.
@@ -50,8 +61,16 @@ public struct RecordedRequest: Sendable, CustomStringConvertible {
         query.first { $0.name == name }?.value ?? nil
     }
 
-    /// The body as UTF-8 text (empty when there is no body).
+    /// The body as UTF-8 text (empty when there is no body or it was not visible).
     public var bodyText: String { body.map { String(decoding: $0, as: UTF8.self) } ?? "" }
 
-    public var description: String { "\(method) \(url.absoluteString)" }
+    public var description: String {
+        "\(method) \(url.absoluteString)" + (isBodyVisible ? "" : " (\(Self.bodyNotVisible))")
+    }
+
+    /// What a check of an invisible body says, with the way out.
+    public static let bodyNotVisible =
+        "body not visible on this platform: it was sent through a URL session's upload task, whose body "
+        + "no URL protocol is handed; pass the client StubSession(server) (or use server.data(for:)) so "
+        + "WireStub sees the body"
 }

@@ -34,6 +34,14 @@ import WireSupport
 /// for an empty body), or with a non-empty `sequence` of objects holding those three. Any other
 /// member is an error, so a typo never silently changes what is served.
 ///
+/// An optional top-level `credentials` object names the header fields and query items contract
+/// mode (`wirelock contract`) sends to a key-protected service, each with the environment variable
+/// that holds its value: never the value itself. Stubs ignore it.
+///
+/// ```json
+/// {"credentials": {"headers": {"X-Api-Key": "RADARR_API_KEY"}}, "routes": [...]}
+/// ```
+///
 /// ```swift
 /// let table = try RouteTable.load(path: "Fixtures/routes.json")
 /// let server = StubServer()
@@ -83,12 +91,34 @@ public struct RouteTable: Hashable, Sendable {
         }
     }
 
+    /// The credentials contract mode sends: header fields and query items by name, each with the
+    /// environment variable holding its value (`X-Api-Key` → `RADARR_API_KEY`). Values are never
+    /// in the table, so never in a file.
+    public struct Credentials: Hashable, Sendable {
+        /// Header field name → environment variable.
+        public var headers: [String: String]
+        /// Query item name → environment variable.
+        public var query: [String: String]
+
+        /// Credentials from their parts (none by default).
+        public init(headers: [String: String] = [:], query: [String: String] = [:]) {
+            self.headers = headers
+            self.query = query
+        }
+
+        /// Whether none are named.
+        public var isEmpty: Bool { headers.isEmpty && query.isEmpty }
+    }
+
     /// The routes, in the order they are tried.
     public var routes: [Route]
+    /// What contract mode sends to authenticate (empty: nothing).
+    public var credentials: Credentials
 
     /// A table from its routes.
-    public init(routes: [Route]) {
+    public init(routes: [Route], credentials: Credentials = Credentials()) {
         self.routes = routes
+        self.credentials = credentials
     }
 
     /// The names of every fixture the table refers to, in order of first use.
@@ -122,7 +152,7 @@ extension RouteTable {
     public static func parse(_ bytes: [UInt8], file: String) throws(RouteFileError) -> RouteTable {
         let document = try LocatedDocument(bytes: bytes, file: file)
         _ = try document.object(at: .root, "a route table: {\"routes\": [...]}")
-        try document.onlyMembers(at: .root, ["routes"])
+        try document.onlyMembers(at: .root, ["routes", "credentials"])
         let routesPath = JSONPath.root.appending(key: "routes")
         let entries = try document.array(at: routesPath, "the routes")
         var routes: [Route] = []
@@ -130,7 +160,45 @@ extension RouteTable {
         for index in entries.indices {
             routes.append(try route(at: routesPath.appending(index: index), in: document))
         }
-        return RouteTable(routes: routes)
+        return RouteTable(routes: routes, credentials: try credentials(in: document))
+    }
+
+    /// The `credentials` member: names mapped to environment variable names (upper case, digits
+    /// and `_`, so a credential pasted in by mistake is refused rather than kept in the file).
+    private static func credentials(in document: LocatedDocument) throws(RouteFileError) -> Credentials {
+        let path = JSONPath.root.appending(key: "credentials")
+        guard document.value[path] != nil else { return Credentials() }
+        _ = try document.object(at: path, #"credentials: {"headers": {...}, "query": {...}}"#)
+        try document.onlyMembers(at: path, ["headers", "query"])
+        var credentials = Credentials()
+        for part in ["headers", "query"] where document.value[path.appending(key: part)] != nil {
+            let partPath = path.appending(key: part)
+            for (name, variable) in try document.stringPairs(at: partPath, "an environment variable's name") {
+                guard isVariableName(variable) else {
+                    throw document.error(
+                        at: partPath.appending(key: name),
+                        "expected the name of the environment variable holding the value (A-Z, 0-9, _, "
+                            + "such as \"RADARR_API_KEY\"), never the credential itself")
+                }
+                if part == "headers" {
+                    credentials.headers[name] = variable
+                } else {
+                    credentials.query[name] = variable
+                }
+            }
+        }
+        return credentials
+    }
+
+    /// `RADARR_API_KEY`: upper-case ASCII letters, digits and `_`, not starting with a digit.
+    static func isVariableName(_ text: String) -> Bool {
+        guard let first = text.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
+            return false
+        }
+        return text.utf8.allSatisfy {
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                || $0 == UInt8(ascii: "_")
+        }
     }
 
     private static func route(at path: JSONPath, in document: LocatedDocument) throws(RouteFileError) -> Route {
@@ -236,7 +304,17 @@ extension RouteTable {
             }
             return .object(JSONObject(members))
         }
-        return .object(JSONObject([.init(key: "routes", value: .array(routes))]))
+        var members: [JSONObject.Member] = [.init(key: "routes", value: .array(routes))]
+        if !credentials.isEmpty {
+            func names(_ pairs: [String: String]) -> JSONValue {
+                .object(JSONObject(pairs.map { .init(key: $0.key, value: .string($0.value)) }))
+            }
+            var parts: [JSONObject.Member] = []
+            if !credentials.headers.isEmpty { parts.append(.init(key: "headers", value: names(credentials.headers))) }
+            if !credentials.query.isEmpty { parts.append(.init(key: "query", value: names(credentials.query))) }
+            members.append(.init(key: "credentials", value: .object(JSONObject(parts))))
+        }
+        return .object(JSONObject(members))
     }
 
     /// The canonical bytes of the file (what `wirelock fmt` would write).

@@ -19,6 +19,13 @@ public enum RouteMiss: Sendable, Hashable, CustomStringConvertible {
     case header(name: String, expected: String?, actual: String?)
     /// The body predicate said no.
     case body(requirement: String)
+    /// A header field the request must not carry is there.
+    case unexpectedHeader(name: String, actual: String)
+    /// A query item the request must not carry is there.
+    case unexpectedQuery(name: String, actual: String?)
+    /// A body was to be checked, but the server could not see it (see
+    /// ``RecordedRequest/isBodyVisible``): never a silent pass.
+    case bodyNotVisible(requirement: String)
 
     public var description: String {
         switch self {
@@ -30,6 +37,11 @@ public enum RouteMiss: Sendable, Hashable, CustomStringConvertible {
         case .header(let name, let expected, let actual):
             return "header '\(name)': expected \(quoted(expected)), got \(actual.map { "'\($0)'" } ?? "none")"
         case .body(let requirement): return "body: expected \(requirement)"
+        case .unexpectedHeader(let name, let actual): return "header '\(name)': expected none, got '\(actual)'"
+        case .unexpectedQuery(let name, let actual):
+            return "query item '\(name)': expected none, got \(actual.map { "'\($0)'" } ?? "it without a value")"
+        case .bodyNotVisible(let requirement):
+            return "body: expected \(requirement), but \(RecordedRequest.bodyNotVisible)"
         }
     }
 
@@ -55,8 +67,11 @@ struct RequestParts: Sendable {
     var query: [URLQueryItem]
     var headers: [String: String]
     var body: Data?
+    /// False when the body was sent but could not be seen (an upload through a URL session).
+    var isBodyVisible = true
 
-    init(method: String?, url: URL, headers: [String: String], body: Data?) {
+    init(method: String?, url: URL, headers: [String: String], body: Data?, isBodyVisible: Bool = true) {
+        self.isBodyVisible = isBodyVisible
         self.method = (method ?? "GET").uppercased()
         let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
         host = (components?.percentEncodedHost ?? url.host ?? "").lowercased()
@@ -113,14 +128,27 @@ extension StubRoute {
                 found.append(.query(name: item.name, expected: wanted, actual: values[0].value ?? ""))
             }
         }
+        for name in absentQuery {
+            if let item = parts.query.first(where: { $0.name == name }) {
+                found.append(.unexpectedQuery(name: name, actual: item.value))
+            }
+        }
         for field in headers {
             let actual = parts.header(field.name)
             if actual == nil || (field.value != nil && field.value != actual) {
                 found.append(.header(name: field.name, expected: field.value, actual: actual))
             }
         }
-        if let bodyPredicate, !bodyPredicate(parts.body) {
-            found.append(.body(requirement: bodyRequirement ?? "the body predicate to hold"))
+        for name in absentHeaders {
+            if let actual = parts.header(name) { found.append(.unexpectedHeader(name: name, actual: actual)) }
+        }
+        if let bodyPredicate {
+            let requirement = bodyRequirement ?? "the body predicate to hold"
+            if !parts.isBodyVisible {
+                found.append(.bodyNotVisible(requirement: requirement))
+            } else if !bodyPredicate(parts.body) {
+                found.append(.body(requirement: requirement))
+            }
         }
         return found
     }

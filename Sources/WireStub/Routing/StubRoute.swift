@@ -25,6 +25,10 @@ public struct StubRoute: Sendable, CustomStringConvertible {
     public var query: [(name: String, value: String?)]
     /// Header fields the request must carry; a nil value means "present".
     public var headers: [(name: String, value: String?)]
+    /// Header fields the request must not carry (names compared case-insensitively).
+    public var absentHeaders: [String] = []
+    /// Query items the request must not carry.
+    public var absentQuery: [String] = []
     /// A description of the body predicate, shown when it misses.
     public var bodyRequirement: String?
     /// The body predicate (the body, or nil when the request has none).
@@ -82,6 +86,42 @@ public struct StubRoute: Sendable, CustomStringConvertible {
         return copy
     }
 
+    /// This route, only for requests without header `name` (any spelling of its case).
+    ///
+    /// ```swift
+    /// server.stub(.get("/rate_limit").withoutHeader("Authorization"), status: 200, json: "{}")
+    /// ```
+    public func withoutHeader(_ name: String) -> StubRoute {
+        var copy = self
+        copy.absentHeaders.append(name)
+        return copy
+    }
+
+    /// This route, only for requests without query item `name`.
+    public func withoutQuery(_ name: String) -> StubRoute {
+        var copy = self
+        copy.absentQuery.append(name)
+        return copy
+    }
+
+    /// This route, requiring header `name` to be as `expectation` says.
+    func header(_ name: String, expecting expectation: FieldExpectation) -> StubRoute {
+        switch expectation {
+        case .equals(let value): header(name, value)
+        case .present: header(name, nil)
+        case .absent: withoutHeader(name)
+        }
+    }
+
+    /// This route, requiring query item `name` to be as `expectation` says.
+    func query(_ name: String, expecting expectation: FieldExpectation) -> StubRoute {
+        switch expectation {
+        case .equals(let value): query(name, value)
+        case .present: query(name, nil)
+        case .absent: withoutQuery(name)
+        }
+    }
+
     /// This route, only for requests to `host` (`api.example.com`).
     public func host(_ host: String) -> StubRoute {
         var copy = self
@@ -90,7 +130,9 @@ public struct StubRoute: Sendable, CustomStringConvertible {
     }
 
     /// This route, only for requests whose body satisfies `predicate`; `requirement` says what it
-    /// checks, for the miss report.
+    /// checks, for the miss report. A request whose body the server could not see (an upload
+    /// through a URL session, see ``RecordedRequest/isBodyVisible``) never matches: the predicate
+    /// is not asked, and the miss says how to make the body visible.
     public func body(_ requirement: String, _ predicate: @escaping @Sendable (Data?) -> Bool) -> StubRoute {
         var copy = self
         copy.bodyRequirement = requirement
@@ -105,18 +147,20 @@ public struct StubRoute: Sendable, CustomStringConvertible {
         return copy
     }
 
-    /// `GET /api/v3/movie?page=2 [Accept: application/json]`.
+    /// `GET /api/v3/movie?page=2 [Accept: application/json]`; with a host,
+    /// `GET api.github.com/users/octocat`.
     public var description: String {
         var text = (method ?? "*") + " "
-        if let host { text += "//" + host }
+        if let host { text += host }
         text += path
         if !query.isEmpty {
             text +=
                 "?" + query.map { item in item.value.map { "\(item.name)=\($0)" } ?? item.name }.joined(separator: "&")
         }
-        if !headers.isEmpty {
-            text += " [" + headers.map { "\($0.name): \($0.value ?? "*")" }.joined(separator: ", ") + "]"
-        }
+        let fields =
+            headers.map { "\($0.name): \($0.value ?? "*")" } + absentHeaders.map { "no \($0)" }
+            + absentQuery.map { "no query \($0)" }
+        if !fields.isEmpty { text += " [" + fields.joined(separator: ", ") + "]" }
         if let bodyRequirement { text += " body: \(bodyRequirement)" }
         return text
     }

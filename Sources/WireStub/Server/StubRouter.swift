@@ -39,13 +39,30 @@ final class StubRouter: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     let host: String
     let clock: StubClock
     let fixtures: FixtureLookup
+    /// How long a request may go unanswered (a ``StubAnswer/stall``) before it fails with
+    /// `URLError(.timedOut)`.
+    let requestTimeout: TimeInterval
     let state = Locked(State())
 
-    init(number: Int, host: String, clock: StubClock, fixtures: FixtureLookup) {
+    init(number: Int, host: String, clock: StubClock, fixtures: FixtureLookup, requestTimeout: TimeInterval) {
         self.number = number
         self.host = host
         self.clock = clock
         self.fixtures = fixtures
+        self.requestTimeout = requestTimeout
+    }
+
+    /// The timeout of one request: the server's, or the request's own when that is shorter.
+    func timeout(for request: URLRequest) -> TimeInterval {
+        request.timeoutInterval > 0 ? min(request.timeoutInterval, requestTimeout) : requestTimeout
+    }
+
+    /// The error of a request that stalled past its timeout.
+    static func timedOut(after seconds: TimeInterval, url: URL) -> URLError {
+        error(
+            .timedOut,
+            "WireStub: \(url.absoluteString) stalled and timed out after \(seconds) s "
+                + "(the stub session's request timeout; StubServer(requestTimeout:) changes it)", url: url)
     }
 
     // MARK: Declaring
@@ -114,12 +131,13 @@ final class StubRouter: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
 
     /// Routes one request: records it, picks the first matching route, and says what to deliver.
     func handle(
-        method: String?, url: URL, headers: [String: String], body: Data?, channel: RecordedRequest.Channel
+        method: String?, url: URL, headers: [String: String], body: Data?, isBodyVisible: Bool = true,
+        channel: RecordedRequest.Channel
     ) -> (StubOutcome, latency: TimeInterval) {
-        let parts = RequestParts(method: method, url: url, headers: headers, body: body)
+        let parts = RequestParts(method: method, url: url, headers: headers, body: body, isBodyVisible: isBodyVisible)
         var recorded = RecordedRequest(
             method: parts.method, url: url, path: parts.path, query: parts.query, headers: headers, body: body,
-            channel: channel, route: nil, pathParameters: [:])
+            isBodyVisible: isBodyVisible, channel: channel, route: nil, pathParameters: [:])
         enum Pick {
             case answer(StubAnswer, call: Int, route: StubRoute)
             case none(String)

@@ -38,25 +38,40 @@ public final class StubServer: HTTPDataLoading, Sendable {
     public let clock: StubClock
     let router: StubRouter
 
+    /// How long a stub request may go unanswered before it fails with `URLError(.timedOut)`, by
+    /// default (``StubServer/init(fixtures:latency:requestTimeout:filePath:)``).
+    public static let defaultRequestTimeout: TimeInterval = 5
+
+    /// How long a request may stall (``StubAnswer/stall``) before it fails with
+    /// `URLError(.timedOut)`; a request's own shorter `timeoutInterval` wins. It is also the
+    /// `timeoutIntervalForRequest` of ``session`` and ``configuration``.
+    public var requestTimeout: TimeInterval { router.requestTimeout }
+
     /// A server with no routes.
     /// - Parameters:
     ///   - fixtures: a subfolder of the package's `Fixtures/` to look fixture names up in first
     ///     (`"API/v3"`); nil searches all of `Fixtures/`.
     ///   - latency: `.virtual` (default: delays are added to ``clock``, nothing waits) or `.real`.
+    ///   - requestTimeout: how long a stalled request waits before failing with
+    ///     `URLError(.timedOut)` (default ``defaultRequestTimeout``, 5 s, not URLSession's 60 s).
     ///   - filePath: where the package's `Fixtures/` is searched from (the caller's file).
-    public init(fixtures: String? = nil, latency: StubClock.Mode = .virtual, filePath: StaticString = #filePath) {
+    public init(
+        fixtures: String? = nil, latency: StubClock.Mode = .virtual,
+        requestTimeout: TimeInterval = StubServer.defaultRequestTimeout, filePath: StaticString = #filePath
+    ) {
         let registry = StubHostRegistry.shared
         let (number, host) = registry.makeIdentity()
         clock = StubClock(mode: latency)
         router = StubRouter(
             number: number, host: host, clock: clock,
             fixtures: FixtureLookup(
-                searchingFrom: "\(filePath)", subfolder: fixtures, environment: ProcessInfo.processInfo.environment))
+                searchingFrom: "\(filePath)", subfolder: fixtures, environment: ProcessInfo.processInfo.environment),
+            requestTimeout: requestTimeout)
         baseURL = URL(string: "https://\(host)")!
         registry.register(router)
-        session = URLSession(
-            configuration: StubRouting.configuration(number: number, host: host, mechanism: .current),
-            delegate: router, delegateQueue: nil)
+        let configuration = StubRouting.configuration(number: number, host: host, mechanism: .current)
+        configuration.timeoutIntervalForRequest = requestTimeout
+        session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
     }
 
     deinit {
@@ -76,7 +91,9 @@ public final class StubServer: HTTPDataLoading, Sendable {
     /// let client = GitHubClient(session: URLSession(configuration: server.configuration))
     /// ```
     public var configuration: URLSessionConfiguration {
-        StubRouting.configuration(number: router.number, host: router.host, mechanism: .current)
+        let configuration = StubRouting.configuration(number: router.number, host: router.host, mechanism: .current)
+        configuration.timeoutIntervalForRequest = router.requestTimeout
+        return configuration
     }
 
     // MARK: Routes
@@ -142,8 +159,9 @@ public final class StubServer: HTTPDataLoading, Sendable {
     /// Answers `request` from the route table directly (no URL loading system; upload bodies are
     /// seen), recording it like a request through ``session``.
     /// - Throws: the `URLError` of an unmatched request, an exhausted sequence or an injected
-    ///   transport failure; `URLError(.cancelled)` when the task is cancelled while the answer stalls
-    ///   or waits out real latency.
+    ///   transport failure; `URLError(.timedOut)` when the answer stalls past ``requestTimeout`` (or
+    ///   the request's shorter `timeoutInterval`); `URLError(.cancelled)` when the task is cancelled
+    ///   while the answer stalls or waits out real latency.
     public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
         guard let url = request.url else { throw URLError(.badURL) }
         let body = request.httpBody ?? request.httpBodyStream.map(StubURLProtocol.drain)
@@ -160,8 +178,9 @@ public final class StubServer: HTTPDataLoading, Sendable {
         case .fail(let error): throw error
         case .partial(_, _, let error): throw error
         case .stall:
-            try await wait(nanoseconds: UInt64.max)
-            throw URLError(.cancelled)
+            let timeout = router.timeout(for: request)
+            try await wait(nanoseconds: UInt64(timeout * 1e9))
+            throw StubRouter.timedOut(after: timeout, url: url)
         }
     }
 

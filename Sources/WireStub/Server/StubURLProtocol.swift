@@ -63,8 +63,14 @@ class StubURLProtocol: URLProtocol {
         let body = request.httpBody ?? request.httpBodyStream.map(Self.drain)
         let (outcome, latency) = router.handle(
             method: request.httpMethod, url: url, headers: StubRouting.strippingMarker(headers), body: body,
-            channel: .session)
-        if case .stall = outcome { return }
+            isBodyVisible: !Self.isHiddenUpload(task: task, body: body), channel: .session)
+        if case .stall = outcome {
+            // No loading system times out a custom protocol (swift-corelibs-foundation's timeouts
+            // live in its curl-based protocol), so the stub does, after the session's timeout.
+            let timeout = router.timeout(for: request)
+            deliver(.fail(StubRouter.timedOut(after: timeout, url: url)), after: timeout)
+            return
+        }
         #if canImport(FoundationNetworking)
             if case .respond(let response, _) = outcome, response.statusCode == 401,
                 response.value(forHTTPHeaderField: "WWW-Authenticate") != nil
@@ -129,6 +135,14 @@ class StubURLProtocol: URLProtocol {
         case .stall:
             break
         }
+    }
+
+    /// Whether the request is an upload whose body the loading system kept on its task: an upload
+    /// task (`upload(for:from:)`, `uploadTask(with:from:)`, a file or a stream) hands its URL
+    /// protocol a request with neither `httpBody` nor `httpBodyStream` (swift-corelibs-foundation
+    /// keeps it in `URLSessionTask.knownBody`, which only its own HTTP protocol reads).
+    static func isHiddenUpload(task: URLSessionTask?, body: Data?) -> Bool {
+        body == nil && task is URLSessionUploadTask
     }
 
     /// Everything in `stream`.

@@ -19,8 +19,14 @@ struct ContractCommand: ParsableCommand {
 
                 Contract mode is off unless --base-url or \(ContractCheck.baseURLVariable) is given.
 
+                A key-protected service: name its header fields and query items in the route table, each \
+                with the environment variable holding its value, e.g. \
+                "credentials": {"headers": {"X-Api-Key": "RADARR_API_KEY"}}. Values are read only from \
+                the environment, never written, and masked in the output.
+
                 Exit status: 0 when every route agrees, 1 for findings, 2 for a usage error, an invalid \
-                route table, no base URL, or a file that cannot be written.
+                route table, no base URL, a credential variable that is not set, or a file that cannot \
+                be written.
                 """)
     }
 
@@ -53,8 +59,16 @@ struct ContractCommand: ParsableCommand {
             context.diagnose("\(error)\n")
             return .failure
         }
+        let credentials: [ContractCheck.Credential]
+        do throws(ContractCheck.MissingCredential) {
+            credentials = try ContractCheck.Credential.resolve(
+                table.credentials, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            context.reportError("\(routes.displayed): \(error)")
+            return .failure
+        }
         let folder = fixtures ?? routes.directoryAndName.directory
-        let check = ContractCheck(baseURL: url, record: record, redactions: patterns)
+        let check = ContractCheck(baseURL: url, record: record, redactions: patterns, credentials: credentials)
         let report = Self.wait { await check.run(table, fixturesDirectory: folder.text) }
 
         for finding in report.findings { context.output.write("\(routes.displayed): \(finding)\n") }
@@ -69,8 +83,12 @@ struct ContractCommand: ParsableCommand {
             }
             context.output.write("recorded \(path.displayed)\n")
         }
+        for credential in credentials {
+            context.output.write("sent \(credential.place.rawValue) \(credential.name) = \(credential.mask)\n")
+        }
         context.output.write(
-            "contract: \(report.checked) route\(report.checked == 1 ? "" : "s") checked against \(url.absoluteString), "
+            "contract: \(report.checked) route\(report.checked == 1 ? "" : "s") checked against "
+                + "\(check.mask(url.absoluteString)), "
                 + "\(report.findings.count) finding\(report.findings.count == 1 ? "" : "s")\n")
         return report.findings.isEmpty ? .success : .findings
     }

@@ -46,3 +46,53 @@
         }
     }
 #endif
+
+#if WIRELOCK_SPAWN
+    import Foundation
+    import Testing
+    import WireLockTestSupport
+
+    /// `wirelock contract` against a loopback service that answers only with its API key.
+    @Suite(
+        "wirelock contract with credentials (binary)",
+        .enabled(if: LoopbackServer.python != nil, "python3 is not on PATH: no loopback HTTP server to check against"))
+    struct ContractCredentialCommandTests {
+        static let key = "5f0e1d2c3b4a69788796a5b4c3d2e1f0"
+
+        @Test func theKeyComesFromTheEnvironmentIsMaskedAndNeverWritten() throws {
+            let fixtures = try TemporaryDirectory()
+            let service = try TemporaryDirectory()
+            defer {
+                fixtures.remove()
+                service.remove()
+            }
+            _ = try fixtures.write(
+                "routes.json",
+                #"{"credentials": {"headers": {"X-Api-Key": "RADARR_API_KEY"}}, "#
+                    + #""routes": [{"method": "GET", "path": "/status", "fixture": "status-success"}]}"#)
+            _ = try fixtures.write("status-success.json", #"{"version": "5.0"}"#)
+            _ = try service.write("status", #"{"version": "5.1", "echo": "\#(Self.key)"}"#)
+            let server = try LoopbackServer(serving: service.url, requiring: ("X-Api-Key", Self.key))
+            defer { server.stop() }
+            let base = server.baseURL.absoluteString
+
+            let unset = try WireLockBinary.run(
+                ["contract", "routes.json", "--base-url", base], in: fixtures.url, environment: ["RADARR_API_KEY": ""])
+            #expect(unset.status == 2, "\(unset)")
+            #expect(unset.stderr.contains("header X-Api-Key from $RADARR_API_KEY"), "\(unset)")
+
+            let checked = try WireLockBinary.run(
+                ["contract", "routes.json", "--base-url", base, "--record"], in: fixtures.url,
+                environment: ["RADARR_API_KEY": Self.key])
+            #expect(checked.status == 1, "\(checked)")  // the live body has a member the fixture lacks
+            #expect(checked.stdout.contains("sent header X-Api-Key = <$RADARR_API_KEY>"), "\(checked)")
+            #expect(checked.stdout.contains("$.echo: required-member-added"), "\(checked)")
+            #expect(!checked.stdout.contains(Self.key) && !checked.stderr.contains(Self.key), "\(checked)")
+            let recorded = try fixtures.readText("status-success.json")
+            #expect(recorded.contains(#""echo": "<$RADARR_API_KEY>""#), "\(recorded)")
+            for name in try FileManager.default.contentsOfDirectory(atPath: fixtures.url.path) {
+                #expect(!(try fixtures.readText(name)).contains(Self.key), "\(name) holds the key")
+            }
+        }
+    }
+#endif

@@ -43,21 +43,33 @@
             var description: String
         }
 
+        /// Serves `argv[1]`; with `argv[2]` and `argv[3]`, only to requests whose header `argv[2]`
+        /// is `argv[3]` (others get 401), the way a key-protected service such as Radarr answers.
         static let script = """
             import functools, http.server, sys
-            handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
-            handler.func.log_message = lambda *args: None
+            class Handler(http.server.SimpleHTTPRequestHandler):
+                def log_message(self, *args):
+                    pass
+                def do_GET(self):
+                    if len(sys.argv) > 3 and self.headers.get(sys.argv[2]) != sys.argv[3]:
+                        self.send_response(401)
+                        self.send_header("Content-Length", "0")
+                        self.end_headers()
+                        return
+                    super().do_GET()
+            handler = functools.partial(Handler, directory=sys.argv[1])
             server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
             print(server.server_address[1], flush=True)
             server.serve_forever()
             """
 
         /// Starts serving `directory`; a request for `/a/b` answers with the file `directory/a/b`.
-        init(serving directory: URL) throws {
+        /// With `requiring`, only requests carrying that header field and value are served.
+        init(serving directory: URL, requiring key: (header: String, value: String)? = nil) throws {
             guard let python = Self.python else { throw CannotStart(description: "python3 not found on PATH") }
             process = Process()
             process.executableURL = python
-            process.arguments = ["-c", Self.script, directory.path]
+            process.arguments = ["-c", Self.script, directory.path] + (key.map { [$0.header, $0.value] } ?? [])
             let output = Pipe()
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
