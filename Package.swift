@@ -212,7 +212,7 @@ let package = Package(
             name: "WireStubTests",
             dependencies: [
                 "WireLockTestSupport", "WireStub", "WireStubTesting", "WireJSON", "WireGolden", "WireFuzz", "WireHTTP",
-                "WireCommands", "WireLock", "WireSupport", "WireLint",
+                "WireCommands", "WireLock", "WireSupport", "WireLint", "WireDecoder",
             ]
         ),
         // The sample client's showcase: every failure kind through a per-test StubServer.

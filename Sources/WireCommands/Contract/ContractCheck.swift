@@ -1,4 +1,5 @@
 import Foundation
+import WireDecoder
 import WireGolden
 import WireHTTP
 import WireJSON
@@ -61,6 +62,8 @@ package struct ContractCheck: Sendable {
         /// With ``ContractCheck/record``: the live bodies, redacted and canonical, under the names of
         /// the fixtures they replace.
         package var recorded: [HARImport.Fixture] = []
+        /// Shape changes left out because no reader contract of their fixture reads their path.
+        package var unreadChanges = 0
 
         /// An empty report.
         package init() {}
@@ -125,12 +128,17 @@ package struct ContractCheck: Sendable {
     package var record: Bool
     /// JSON path patterns whose values are replaced in recorded bodies.
     package var redactions: [JSONPathPattern]
+    /// What the client's models read (`golden/*.reads.json`). For a route whose fixture a contract
+    /// was learned from, the live body must hold everything the model reads with a kind it accepts,
+    /// and a shape change is reported only where a model reads.
+    package var readerContracts: [ReaderContract]
 
     /// A check against `baseURL`.
     package init(
         baseURL: URL, loader: (any HTTPDataLoading)? = nil, record: Bool = false, redactions: [JSONPathPattern] = [],
-        credentials: [Credential] = []
+        credentials: [Credential] = [], readerContracts: [ReaderContract] = []
     ) {
+        self.readerContracts = readerContracts
         self.baseURL = baseURL
         self.credentials = credentials
         self.loader = loader ?? URLSession(configuration: .ephemeral)
@@ -254,8 +262,31 @@ package struct ContractCheck: Sendable {
                     message: "the live body is not valid JSON: \(error.reason) at \(error.path)"))
             return
         }
-        let changes = WireShapeDiff.changes(
+        let readers = ReaderScope.contracts(for: fixture, in: readerContracts)
+        var brokenReads = Set<ReaderPath>()
+        for contract in readers {
+            for violation in contract.violations(in: liveValue) {
+                brokenReads.insert(ReaderPath(folding: violation.path))
+                report.findings.append(
+                    ContractFinding(
+                        route: name, kind: .readerContract, path: violation.path.description,
+                        message: "\(violation.explanation) (\(contract.model) reads \(violation.entry); fixture "
+                            + "\(fixture) vs live)"))
+            }
+        }
+        var changes = WireShapeDiff.changes(
             from: WireShape.infer(from: [fixtureValue]), to: WireShape.infer(from: [liveValue]))
+        if !readers.isEmpty {
+            // What no model reads cannot break the client; what a violation already names is not
+            // said twice; a kind the model accepts, or an absence or null it copes with, is fine.
+            let read = changes.filter { ReaderScope.touchesReads($0.path, readers) }
+            report.unreadChanges += changes.count - read.count
+            changes = read.filter { change in
+                let path = ReaderScope.readerPath(change.path)
+                let judgedByViolations = change.rule == .typeChanged && readers.contains { $0.entries[path] != nil }
+                return !brokenReads.contains(path) && !judgedByViolations && !ReaderScope.copes(with: change, readers)
+            }
+        }
         for change in changes {
             report.findings.append(
                 ContractFinding(

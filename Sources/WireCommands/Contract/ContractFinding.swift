@@ -21,6 +21,8 @@ package struct ContractFinding: Hashable, Sendable, CustomStringConvertible {
         package static let shapeChanged = Kind(rawValue: "shape-changed")
         /// The route's own fixture cannot be read or is not JSON.
         package static let fixture = Kind(rawValue: "fixture")
+        /// The live body lacks, nulls or retypes a member a model reads (its reader contract).
+        package static let readerContract = Kind(rawValue: "reader-contract")
     }
 
     /// The route, as `GET /api/v3/movie?sort=title`.

@@ -1,6 +1,7 @@
 import Foundation
 import WireCommandLine
 import WireCommands
+import WireDecoder
 import WireGolden
 import WireStub
 import WireSupport
@@ -24,9 +25,15 @@ struct ContractCommand: ParsableCommand {
                 "credentials": {"headers": {"X-Api-Key": "RADARR_API_KEY"}}. Values are read only from \
                 the environment, never written, and masked in the output.
 
+                Reader contracts (golden/<name>.reads.json, recorded by assertReaderContract) say what \
+                the client's models read. For a route whose fixture a contract was learned from, every \
+                member the model reads must be in the live body, with a kind it accepted and null or \
+                absent only where it copes (reader-contract findings), and a shape change is a finding \
+                only where a model reads: a member no model reads cannot break the client.
+
                 Exit status: 0 when every route agrees, 1 for findings, 2 for a usage error, an invalid \
-                route table, no base URL, a credential variable that is not set, or a file that cannot \
-                be written.
+                route table, no base URL, a credential variable that is not set, a reader contract \
+                that cannot be read, or a file that cannot be written.
                 """)
     }
 
@@ -39,6 +46,13 @@ struct ContractCommand: ParsableCommand {
     @Flag(help: "Rewrite each fixture with the live body (redacted, canonical) when the status matches.")
     var record: Bool
     @Option(RedactOption.redact) var patterns: [JSONPathPattern]
+    @Option(
+        "reads", valueName: "file", as: .path,
+        help:
+            "A reader contract (golden/<name>.reads.json), repeatable; default: every one under the golden directory. A route whose fixture a contract was learned from must send what the model reads, and only changes to read members are findings."
+    )
+    var readsPaths: [RawPath]
+    @Flag("no-reads", help: "Judge by the fixtures' shapes alone, without reader contracts.") var noReads: Bool
     @Flag(CommonOptions.force) var force: Bool
     @Argument(help: "The route-table file (routes.json).") var routes: RawPath
 
@@ -67,8 +81,23 @@ struct ContractCommand: ParsableCommand {
             context.reportError("\(routes.displayed): \(error)")
             return .failure
         }
+        var readers: [ReaderContract] = []
+        if !noReads {
+            let files =
+                readsPaths.isEmpty
+                ? ReaderContractFiles.discover(
+                    under: CommonOptions.goldenDirectory(nil, environment: context.environment))
+                : readsPaths
+            do throws(ReaderContractFiles.LoadError) {
+                readers = try ReaderContractFiles.load(files)
+            } catch {
+                context.reportError(error.description)
+                return .failure
+            }
+        }
         let folder = fixtures ?? routes.directoryAndName.directory
-        let check = ContractCheck(baseURL: url, record: record, redactions: patterns, credentials: credentials)
+        let check = ContractCheck(
+            baseURL: url, record: record, redactions: patterns, credentials: credentials, readerContracts: readers)
         let report = Self.wait { await check.run(table, fixturesDirectory: folder.text) }
 
         for finding in report.findings { context.output.write("\(routes.displayed): \(finding)\n") }
@@ -85,6 +114,11 @@ struct ContractCommand: ParsableCommand {
         }
         for credential in credentials {
             context.output.write("sent \(credential.place.rawValue) \(credential.name) = \(credential.mask)\n")
+        }
+        if report.unreadChanges > 0 {
+            context.output.write(
+                "not reported: \(report.unreadChanges) shape change\(report.unreadChanges == 1 ? "" : "s") at members "
+                    + "no reader contract reads (--no-reads reports them)\n")
         }
         context.output.write(
             "contract: \(report.checked) route\(report.checked == 1 ? "" : "s") checked against "

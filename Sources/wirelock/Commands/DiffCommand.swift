@@ -30,6 +30,9 @@ struct DiffCommand: ParsableCommand {
                 shapes compared. Each change has a stable rule name and is judged backward (new reader, old \
                 payload) and forward (old reader, new payload). Rules: \(WireRule.all.map(\.rawValue).joined(separator: ", ")).
 
+                With --reads, only changes at paths a reader contract's model reads are reported and \
+                judged (golden/<name>.reads.json, recorded by assertReaderContract).
+
                 Exit status: 0 when nothing breaks (or only --allow'ed rules do), 1 when a change breaks a \
                 reader or an input is not valid JSON (or not a shape file), 2 for a usage error or an input \
                 that cannot be read.
@@ -62,6 +65,12 @@ struct DiffCommand: ParsableCommand {
         }, default: [], showsDefault: false,
         help: "Comma-separated rule names whose breaking changes do not fail the run (they are still reported).")
     var allowed: Set<WireRule>
+    @Option(
+        "reads", valueName: "file", as: .path,
+        help:
+            "A reader contract (golden/<name>.reads.json), repeatable: report only the changes at paths its model reads (a member no model reads cannot break this client)."
+    )
+    var readsPaths: [RawPath]
     @OptionGroup var inputs: InputOptions
     @Argument(
         "path",
@@ -119,7 +128,17 @@ struct DiffCommand: ParsableCommand {
             context.reportError("\(error)")
             return .failure
         }
-        let reports = WireFormatComparison.compare(old: old.formats, new: new.formats)
+        var reports = WireFormatComparison.compare(old: old.formats, new: new.formats)
+        var unread = 0
+        if !readsPaths.isEmpty {
+            do throws(ReaderContractFiles.LoadError) {
+                (reports, unread) = ReaderScope.keepingReadChanges(
+                    reports, reads: try ReaderContractFiles.load(readsPaths))
+            } catch {
+                context.reportError(error.description)
+                return .failure
+            }
+        }
         let files = new.files.merging(old.files) { a, _ in a }
         switch format {
         case .text:
@@ -127,6 +146,11 @@ struct DiffCommand: ParsableCommand {
                 DiffRenderer.text(
                     reports, allowed: allowed, compared: Set(old.formats.map(\.name) + new.formats.map(\.name)).count,
                     style: context.outputStyle))
+            if !readsPaths.isEmpty {
+                context.output.write(
+                    "left out: \(unread) change\(unread == 1 ? "" : "s") at paths the reader contract"
+                        + "\(readsPaths.count == 1 ? " does" : "s do") not read\n")
+            }
         case .json: context.output.write(CanonicalJSONWriter.text(DiffRenderer.json(reports, allowed: allowed)))
         case .github: context.output.write(DiffRenderer.github(reports, allowed: allowed, files: files))
         }

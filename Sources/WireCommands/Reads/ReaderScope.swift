@@ -1,0 +1,83 @@
+import WireDecoder
+import WireJSON
+import WireShapes
+
+/// Wire changes and live payloads judged for one client: by what its models read (their reader
+/// contracts, `golden/<name>.reads.json`), not by every member the service sends. A change to a
+/// member no model reads cannot break these readers: `wirelock diff --reads` leaves it out, and
+/// contract mode does not report it.
+///
+/// ```swift
+/// let contract = try ReaderContract(parsing: bytes, file: "golden/repository.reads.json")
+/// let scoped = ReaderScope.keepingReadChanges(reports, reads: [contract])
+/// print(scoped.omitted)   // changes at paths Repository does not read
+/// ```
+package enum ReaderScope {
+    /// A shape path as a reader path: members by name, elements as `[*]`.
+    package static func readerPath(_ path: ShapePath) -> ReaderPath {
+        ReaderPath(
+            path.components.map { component in
+                switch component {
+                case .member(let name): .key(name)
+                case .element: .anyElement
+                }
+            })
+    }
+
+    /// Whether a change at `path` can touch what one of `contracts` reads: the path itself, a
+    /// member of it or an element below it is read (the root always is).
+    package static func touchesReads(_ path: ShapePath, _ contracts: [ReaderContract]) -> Bool {
+        let folded = readerPath(path)
+        return contracts.contains { $0.reads(atOrBelow: folded) }
+    }
+
+    /// Whether every model that reads `change`'s path copes with it by its contract: a member
+    /// removed or made optional that each reads with `decodeIfPresent` (or saw absent and went on),
+    /// `null` added where each accepted `null`. False when no contract reads exactly that path.
+    package static func copes(with change: WireChange, _ contracts: [ReaderContract]) -> Bool {
+        let path = readerPath(change.path)
+        let entries = contracts.compactMap { $0.entries[path] }
+        guard !entries.isEmpty else { return false }
+        switch change.rule {
+        case .memberRemoved, .optionalMemberRemoved, .memberMadeOptional: return entries.allSatisfy(\.mayBeAbsent)
+        case .nullabilityAdded: return entries.allSatisfy(\.mayBeNull)
+        default: return false
+        }
+    }
+
+    /// The reports with only the changes that touch a read path (one every reader copes with is
+    /// kept, non-breaking, saying so), and how many were left out.
+    package static func keepingReadChanges(_ reports: [WireFormatReport], reads contracts: [ReaderContract]) -> (
+        reports: [WireFormatReport], omitted: Int
+    ) {
+        var omitted = 0
+        let kept = reports.map { report in
+            var scoped = report
+            scoped.changes = report.changes.compactMap { change in
+                guard touchesReads(change.path, contracts) else {
+                    omitted += 1
+                    return nil
+                }
+                guard change.isBreaking, copes(with: change, contracts) else { return change }
+                var judged = change
+                judged.breaks = []
+                judged.detail += " (every reader copes: it may be absent or null there)"
+                return judged
+            }
+            return scoped
+        }
+        return (kept, omitted)
+    }
+
+    /// The contracts among `contracts` learned from a fixture named `fixture` (`movies-page-1`,
+    /// `API/v3/movies-page-1.json`): compared by file name without `.json`.
+    package static func contracts(for fixture: String, in contracts: [ReaderContract]) -> [ReaderContract] {
+        let name = baseName(fixture)
+        return contracts.filter { contract in contract.fixtures.contains { baseName($0) == name } }
+    }
+
+    static func baseName(_ path: String) -> Substring {
+        let last = path.split(separator: "/").last ?? Substring(path)
+        return last.hasSuffix(".json") ? last.dropLast(5) : last
+    }
+}
