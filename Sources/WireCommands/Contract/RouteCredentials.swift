@@ -56,9 +56,10 @@ package struct RouteCredentials: Hashable, Sendable {
         guard document.value[path] != nil else { return RouteCredentials() }
         _ = try document.object(at: path, #"credentials: {"headers": {...}, "query": {...}}"#)
         try document.onlyMembers(at: path, ["headers", "query"])
-        var credentials = RouteCredentials()
-        for part in ["headers", "query"] where document.value[path.appending(key: part)] != nil {
+        func variables(_ part: String) throws(RouteFileError) -> [String: String] {
             let partPath = path.appending(key: part)
+            guard document.value[partPath] != nil else { return [:] }
+            var named: [String: String] = [:]
             for (name, variable) in try document.stringPairs(at: partPath, "an environment variable's name") {
                 guard isVariableName(variable) else {
                     throw document.error(
@@ -66,14 +67,11 @@ package struct RouteCredentials: Hashable, Sendable {
                         "expected the name of the environment variable holding the value (A-Z, 0-9, _, "
                             + "such as \"RADARR_API_KEY\"), never the credential itself")
                 }
-                if part == "headers" {
-                    credentials.headers[name] = variable
-                } else {
-                    credentials.query[name] = variable
-                }
+                named[name] = variable
             }
+            return named
         }
-        return credentials
+        return RouteCredentials(headers: try variables("headers"), query: try variables("query"))
     }
 
     /// `RADARR_API_KEY`: upper-case ASCII letters, digits and `_`, not starting with a digit.

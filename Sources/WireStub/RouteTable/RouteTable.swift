@@ -146,12 +146,7 @@ extension RouteTable {
         guard routePath.hasPrefix("/"), !routePath.contains("?") else {
             throw document.error(at: pathPath, "expected a path starting with / (query items go in \"query\")")
         }
-        var query: [String: String] = [:]
-        if document.value[path.appending(key: "query")] != nil {
-            for (name, value) in try document.stringPairs(at: path.appending(key: "query"), "a query item's value") {
-                query[name] = value
-            }
-        }
+        let query = try document.stringMap(at: path.appending(key: "query"), "a query item's value")
         let answers: [Answer]
         if document.value[path.appending(key: "sequence")] != nil {
             for name in ["status", "headers", "fixture"] where document.value[path.appending(key: name)] != nil {
@@ -184,12 +179,7 @@ extension RouteTable {
                 throw document.error(at: statusPath, "expected an HTTP status code from 100 to 599")
             }
         }
-        if document.value[path.appending(key: "headers")] != nil {
-            for (name, value) in try document.stringPairs(at: path.appending(key: "headers"), "a header field's value")
-            {
-                answer.headers[name] = value
-            }
-        }
+        answer.headers = try document.stringMap(at: path.appending(key: "headers"), "a header field's value")
         let fixturePath = path.appending(key: "fixture")
         if document.value[fixturePath] != nil {
             let name = try document.string(at: fixturePath, "a fixture name such as \"movie-success\"")

@@ -80,7 +80,8 @@ final class StubRouter: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     /// failing answer later.
     private func resolveFixtures(_ answer: StubAnswer, route: StubRoute, problems: inout [StubProblem]) -> StubAnswer {
         func unusable(_ reason: Any) -> StubAnswer {
-            problems.append(StubProblem(kind: .unusableFixture, message: "route \(route): \(reason)", route: "\(route)"))
+            problems.append(
+                StubProblem(kind: .unusableFixture, message: "route \(route): \(reason)", route: "\(route)"))
             return StubAnswer(.unusable("\(reason)"), latency: answer.latency)
         }
         /// The fixture's bytes made into an answer, or an unusable one naming why they cannot be read.
@@ -154,23 +155,26 @@ final class StubRouter: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
         }
     }
 
+    /// What `answer` delivers on its `call`-th call, after its latency (a sequence's answer adds
+    /// its own).
     private func outcome(
         of answer: StubAnswer, call: Int, route: StubRoute, request: RecordedRequest
     ) -> (StubOutcome, latency: TimeInterval) {
         let url = request.url
+        let outcome: StubOutcome
         switch answer.kind {
         case .response(let response):
-            return (.respond(httpResponse(response, url: url), response.body), answer.latency)
+            outcome = .respond(httpResponse(response, url: url), response.body)
         case .handler(let handler):
             do {
                 let response = try handler(request)
-                return (.respond(httpResponse(response, url: url), response.body), answer.latency)
+                outcome = .respond(httpResponse(response, url: url), response.body)
             } catch let error as URLError {
-                return (.fail(error), answer.latency)
+                outcome = .fail(error)
             } catch {
                 let message = "the handler of route \(route) threw \(error) for \(request)"
                 record(StubProblem(kind: .handlerFailed, message: message, route: "\(route)"))
-                return (.fail(Self.error(.cannotParseResponse, "WireStub: " + message, url: url)), answer.latency)
+                outcome = .fail(Self.error(.cannotParseResponse, "WireStub: " + message, url: url))
             }
         case .sequence(let answers):
             guard call <= answers.count else {
@@ -180,29 +184,23 @@ final class StubRouter: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
                 record(StubProblem(kind: .exhaustedSequence, message: message, route: "\(route)"))
                 return (.fail(Self.error(.resourceUnavailable, "WireStub: " + message, url: url)), 0)
             }
-            let (inner, latency) = outcome(of: answers[call - 1], call: call, route: route, request: request)
+            let (inner, latency) = self.outcome(of: answers[call - 1], call: call, route: route, request: request)
             return (inner, latency + answer.latency)
         case .transport(let code):
-            return (.fail(URLError(code, userInfo: [NSURLErrorFailingURLErrorKey: url])), answer.latency)
+            outcome = .fail(URLError(code, userInfo: [NSURLErrorFailingURLErrorKey: url]))
         case .lostAfter(let bytes, let response):
-            let sent = response.body.prefix(max(0, bytes))
-            return (
-                .partial(
-                    httpResponse(response, url: url), Data(sent),
-                    URLError(.networkConnectionLost, userInfo: [NSURLErrorFailingURLErrorKey: url])),
-                answer.latency
-            )
+            outcome = .partial(
+                httpResponse(response, url: url), Data(response.body.prefix(max(0, bytes))),
+                URLError(.networkConnectionLost, userInfo: [NSURLErrorFailingURLErrorKey: url]))
         case .stall:
-            return (.stall, answer.latency)
+            outcome = .stall
         case .unusable(let reason):
-            return (
-                .fail(Self.error(.resourceUnavailable, "WireStub: route \(route): \(reason)", url: url)),
-                answer.latency
-            )
+            outcome = .fail(Self.error(.resourceUnavailable, "WireStub: route \(route): \(reason)", url: url))
         case .fixture, .lostAfterFixture, .transformed:
             // Resolved in `add`; kept for completeness.
             return (.fail(Self.error(.resourceUnavailable, "WireStub: unresolved fixture", url: url)), 0)
         }
+        return (outcome, answer.latency)
     }
 
     /// The error for a 401 with `WWW-Authenticate` through a session on Linux, where
@@ -236,17 +234,13 @@ final class StubRouter: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
         guard !routes.isEmpty else { return text + "; this server declares no routes" }
         text += "\nroutes (\(routes.count)):"
         for route in routes { text += "\n  \(route)" }
-        var best: (route: StubRoute, misses: [RouteMiss], score: Int)?
-        for route in routes {
+        // The first route with the lightest misses (a wrong path weighs most).
+        let scored = routes.map { route in
             let misses = route.misses(request)
-            let score = misses.reduce(0) { $0 + $1.weight }
-            if best == nil || score < best!.score { best = (route, misses, score) }
+            return (route: route, misses: misses, score: misses.reduce(0) { $0 + $1.weight })
         }
-        if let best {
-            text += "\nclosest: \(best.route), missed on "
-            text += best.misses.map(\.description).joined(separator: "; ")
-        }
-        return text
+        guard let best = scored.min(by: { $0.score < $1.score }) else { return text }
+        return text + "\nclosest: \(best.route), missed on " + best.misses.map(\.description).joined(separator: "; ")
     }
 
     // MARK: Session delegate

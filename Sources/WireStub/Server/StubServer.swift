@@ -169,8 +169,7 @@ public final class StubServer: HTTPDataLoading, Sendable {
         }
         switch outcome {
         case .respond(let response, let data): return (data, response)
-        case .fail(let error): throw error
-        case .partial(_, _, let error): throw error
+        case .fail(let error), .partial(_, _, let error): throw error
         case .stall:
             let timeout = router.timeout(for: request)
             try await wait(nanoseconds: UInt64(timeout * 1e9))
