@@ -68,10 +68,11 @@ let package = Package(
         // MARK: Production — what an app ships.
         // The fast date twins of the Foundation strategies and the one RFC 3339 recogniser.
         .target(name: "WireDates", dependencies: ["WireSupport"]),
-        // What a decoding failure means in its payload: the classified `DecodingFailure` (kind, wire
-        // path, judge), a `DecodingError` as a value, coding path to JSON path to line and excerpt.
+        // What a decoding failure means in its payload: a `DecodingError` as a value, coding path to
+        // JSON path to line and excerpt (WireHTTP explains content failures with it).
         .target(name: "WireDiagnostics", dependencies: ["WireJSON", "WireSupport"]),
-        // WireJSONDecoder: JSONDecoder's surface on WireJSON's strict reader, and its report.
+        // WireJSONDecoder: JSONDecoder's surface on WireJSON's strict reader, and its report; the
+        // classified `DecodingFailure` (kind, wire path, judge) the test products assert on.
         .target(name: "WireDecoder", dependencies: ["WireJSON", "WireDates", "WireSupport", "WireDiagnostics"]),
         // The failure taxonomy (transport, HTTP, content), HTTPDataLoading, Retry-After, backoff.
         .target(name: "WireHTTP", dependencies: ["WireJSON", "WireDates", "WireDiagnostics"]),

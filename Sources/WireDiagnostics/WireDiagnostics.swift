@@ -121,8 +121,8 @@ public enum WireDiagnostics {
             let key = failure.missingKey?.stringValue ?? "?"
             explanation.expected =
                 keyDecoding == .useDefaultKeys
-                ? "a member \(JSONPath.quotedName(key))"
-                : "a member whose convertFromSnakeCase name is \(JSONPath.quotedName(key))"
+                ? "a member \(JSONPath.quoted(key))"
+                : "a member whose convertFromSnakeCase name is \(JSONPath.quoted(key))"
             if exists, entry.kind == .object {
                 explanation.members = children.of(index).compactMap { child in
                     if case .key(let name) = map.entries[child].component { return name }
@@ -188,13 +188,13 @@ public enum WireDiagnostics {
         guard !members.isEmpty else { return "an empty object" }
         let more = members.count > listedMembers
         let listed =
-            members.prefix(listedMembers).map { JSONPath.quotedName($0) }.joined(separator: ", ")
+            members.prefix(listedMembers).map { JSONPath.quoted($0) }.joined(separator: ", ")
             + (more ? ", …" : "")
         guard let closest else {
             return "an object with members " + listed + (more ? " (\(members.count) in all)" : "")
         }
         let count = members.count == 1 ? "1 member" : "\(members.count) members"
-        return "an object whose closest member is \(JSONPath.quotedName(closest)) (\(count): \(listed))"
+        return "an object whose closest member is \(JSONPath.quoted(closest)) (\(count): \(listed))"
     }
 
     /// What a `dataCorrupted` value should have been, in words. Foundation's date messages become
@@ -202,7 +202,7 @@ public enum WireDiagnostics {
     /// kept, without its closing full stop (it is followed by ", found …").
     static func corruptedExpectation(_ message: String, dateFormat: String?) -> String {
         if message.hasPrefix("Date string does not match format expected by formatter") {
-            return dateFormat.map { "a date string in the format \(JSONPath.quotedName($0))" }
+            return dateFormat.map { "a date string in the format \(JSONPath.quoted($0))" }
                 ?? "a date string in the formatter's format"
         }
         if message.hasPrefix("Expected date string to be ISO8601-formatted") {
@@ -216,7 +216,7 @@ public enum WireDiagnostics {
     /// A missing step in words: `a member "nope"`, `an element 3`.
     static func step(_ component: JSONPath.Component) -> String {
         switch component {
-        case .key(let name): "a member \(JSONPath.quotedName(name))"
+        case .key(let name): "a member \(JSONPath.quoted(name))"
         case .index(let index): "an element \(index)"
         }
     }
@@ -235,7 +235,7 @@ public enum WireDiagnostics {
         case .string:
             let text = entry.text ?? ""
             let shown = text.count > 40 ? String(text.prefix(39)) + "…" : text
-            return "a string " + JSONPath.quotedName(shown)
+            return "a string " + JSONPath.quoted(shown)
         case .number: return "a number \(entry.text ?? "")"
         case .bool: return "the boolean \(entry.bool == true)"
         case .null: return "null"
@@ -256,9 +256,4 @@ public enum WireDiagnostics {
 
         func of(_ index: Int) -> [Int] { table[index] ?? [] }
     }
-}
-
-extension JSONPath {
-    /// A member name as a JSON string literal, for messages.
-    fileprivate static func quotedName(_ name: String) -> String { quoted(name) }
 }

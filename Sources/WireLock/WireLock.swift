@@ -6,12 +6,13 @@
 @_exported import WireGolden
 @_exported import WireShapes
 
+// The classified decoding failure assertDecodingFails expects and reports.
+@_exported import struct WireDecoder.DecodingFailure
+@_exported import enum WireDecoder.DecodingFailureKind
+@_exported import enum WireDecoder.DecodingJudge
 // The reader contract assertReaderContract locks, for tests that look into it.
 @_exported import struct WireDecoder.ReaderContract
 @_exported import struct WireDecoder.ReaderPath
-@_exported import struct WireDiagnostics.DecodingFailure
-@_exported import enum WireDiagnostics.DecodingFailureKind
-@_exported import enum WireDiagnostics.DecodingJudge
 // The types the assertions take, so `import WireLock` is the one import a test needs: the record
 // mode (shared by goldens and fuzz regressions, so it sits in the support layer) and the fuzz
 // engine's values (`Mutator`, `FuzzModel`, `ModelExpectation`, `FuzzFailure`, …).

@@ -1,5 +1,6 @@
 import Foundation
 import WireCommandLine
+import WireDecoder
 import WireDiagnostics
 import WireFuzz
 import WireJSON

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireDecoder
 import WireDiagnostics
 import WireJSON
 import WireLockTestSupport

@@ -7,8 +7,8 @@ import Testing
 struct RouteMatchingTests {
     private func parts(
         _ method: String, _ url: String, headers: [String: String] = [:], body: Data? = nil
-    ) -> RequestParts {
-        RequestParts(method: method, url: URL(string: url)!, headers: headers, body: body)
+    ) -> RecordedRequest {
+        RecordedRequest(method: method, url: URL(string: url)!, headers: headers, body: body, channel: .session)
     }
 
     @Test func pathParametersBindOneDecodedSegment() {
@@ -64,10 +64,7 @@ struct RouteMatchingTests {
     @Test func unmatchedMessageListsRoutesAndTheClosestMiss() {
         let routes: [StubRoute] = [.post("/api/v3/series"), .get("/api/v3/movie").query("term", "a b")]
         let request = parts("GET", "https://h.test/api/v3/movie?term=a%2520b")
-        let recorded = RecordedRequest(
-            method: "GET", url: URL(string: "https://h.test/api/v3/movie?term=a%2520b")!, path: request.path,
-            query: request.query, headers: [:], body: nil, channel: .session, route: nil, pathParameters: [:])
-        let message = StubRouter.unmatchedMessage(for: recorded, parts: request, routes: routes)
+        let message = StubRouter.unmatchedMessage(for: request, routes: routes)
         #expect(
             message == """
                 WireStub: no route matches GET https://h.test/api/v3/movie?term=a%2520b

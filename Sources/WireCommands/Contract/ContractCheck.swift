@@ -20,7 +20,7 @@ import WireStub
 /// It is off unless asked for: the base URL comes from ``baseURLVariable`` (or the caller), so a
 /// plain `swift test` never leaves the machine.
 ///
-/// A key-protected service gets the credentials the table names (``RouteTable/Credentials``):
+/// A key-protected service gets the credentials the table names (``RouteCredentials``):
 /// header fields and query items whose values come only from environment variables
 /// (``Credential/resolve(_:environment:)``). They are sent with every request, never written
 /// (a recorded body that echoes one has it masked), and masked in every finding as
@@ -89,7 +89,7 @@ package struct ContractCheck: Sendable {
         /// The credentials `named` by a route table, with their values from `environment`.
         /// - Throws: ``MissingCredential`` naming every variable that is unset or empty.
         package static func resolve(
-            _ named: RouteTable.Credentials, environment: [String: String]
+            _ named: RouteCredentials, environment: [String: String]
         ) throws(MissingCredential) -> [Credential] {
             var found: [Credential] = []
             var missing: [String] = []

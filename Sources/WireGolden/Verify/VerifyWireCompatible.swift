@@ -1,4 +1,5 @@
 import Foundation
+import WireDecoder
 import WireDiagnostics
 import WireJSON
 import WireShapes

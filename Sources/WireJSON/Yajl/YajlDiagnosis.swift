@@ -68,63 +68,32 @@ struct YajlDiagnosis {
         } else {
             text = Substring(message)
         }
-        let firstToken: (CallbackState) -> Int = { _ in 1 }
-        switch text {
-        case "invalid char in json text.":
-            which = .invalidChar
-            anchor = .offendingByte(-1)
-        case "invalid bytes in UTF8 string.":
-            which = .badUTF8
-            anchor = .offendingByte(-1)
-        case "invalid string in json text.":
-            which = .invalidLiteral
-            anchor = .offendingByte(0)
-        case "invalid character inside string.":
-            which = .controlInString
-            anchor = .offendingByte(0)
-        case "inside a string, '\\' occurs before a character which it may not.":
-            which = .invalidEscape
-            anchor = .offendingByte(0)
-        case "invalid (non-hex) character occurs after '\\u' inside string.":
-            which = .invalidHex
-            anchor = .offendingByte(0)
-        case "malformed number, a digit is required after the exponent.":
-            which = .noDigitAfterExponent
-            anchor = .offendingByte(0)
-        case "malformed number, a digit is required after the decimal point.":
-            which = .noDigitAfterDecimal
-            anchor = .offendingByte(0)
-        case "malformed number, a digit is required after the minus sign.":
-            which = .noDigitAfterMinus
-            anchor = .offendingByte(0)
-        case "probable comment found in input text, comments are not enabled.":
-            which = .comment
-            anchor = .offendingByte(0)
-        case "premature EOF":
-            which = .prematureEOF
-            anchor = .end
-        case "trailing garbage":
-            which = .trailingGarbage
-            anchor = .token(firstToken)
-        case "after array element, I expect ',' or ']'":
-            which = .afterArrayElement
-            anchor = .token(firstToken)
-        case "after key and value, inside map, I expect ',' or '}'":
-            which = .afterMember
-            anchor = .token(firstToken)
-        case "object key and value must be separated by a colon (':')":
-            which = .missingColon
-            anchor = .token(firstToken)
-        case "invalid object key (must be a string)":
-            which = .invalidKey
-            anchor = .token { $0.lastEvent == .objectStart ? 1 : 2 }
-        case "unallowed token at this point in JSON text":
-            which = .unallowedToken
-            anchor = .token { $0.lastEvent == .arrayStart || $0.lastEvent == .none ? 1 : 2 }
-        default:
-            which = .unknown(String(text))
-            anchor = .offendingByte(0)
-        }
+        let firstToken: Anchor = .token { _ in 1 }
+        let meaning: (Case, Anchor) =
+            switch text {
+            case "invalid char in json text.": (.invalidChar, .offendingByte(-1))
+            case "invalid bytes in UTF8 string.": (.badUTF8, .offendingByte(-1))
+            case "invalid string in json text.": (.invalidLiteral, .offendingByte(0))
+            case "invalid character inside string.": (.controlInString, .offendingByte(0))
+            case "inside a string, '\\' occurs before a character which it may not.":
+                (.invalidEscape, .offendingByte(0))
+            case "invalid (non-hex) character occurs after '\\u' inside string.": (.invalidHex, .offendingByte(0))
+            case "malformed number, a digit is required after the exponent.": (.noDigitAfterExponent, .offendingByte(0))
+            case "malformed number, a digit is required after the decimal point.":
+                (.noDigitAfterDecimal, .offendingByte(0))
+            case "malformed number, a digit is required after the minus sign.": (.noDigitAfterMinus, .offendingByte(0))
+            case "probable comment found in input text, comments are not enabled.": (.comment, .offendingByte(0))
+            case "premature EOF": (.prematureEOF, .end)
+            case "trailing garbage": (.trailingGarbage, firstToken)
+            case "after array element, I expect ',' or ']'": (.afterArrayElement, firstToken)
+            case "after key and value, inside map, I expect ',' or '}'": (.afterMember, firstToken)
+            case "object key and value must be separated by a colon (':')": (.missingColon, firstToken)
+            case "invalid object key (must be a string)": (.invalidKey, .token { $0.lastEvent == .objectStart ? 1 : 2 })
+            case "unallowed token at this point in JSON text":
+                (.unallowedToken, .token { $0.lastEvent == .arrayStart || $0.lastEvent == .none ? 1 : 2 })
+            default: (.unknown(String(text)), .offendingByte(0))
+            }
+        (which, anchor) = meaning
     }
 
     func describe(_ c: ErrorContext) -> (JSONSyntaxError.Kind, String, JSONPath) {

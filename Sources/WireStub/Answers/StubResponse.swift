@@ -23,10 +23,15 @@ public struct StubResponse: Sendable, Hashable {
 
     /// A JSON response: `Content-Type: application/json` unless `headers` names one.
     public static func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> StubResponse {
+        json(body: Data(text.utf8), status: status, headers: headers)
+    }
+
+    /// A JSON response with `body` as it is (a fixture's bytes).
+    static func json(body: Data, status: Int = 200, headers: [String: String] = [:]) -> StubResponse {
         var fields = headers
         if !fields.keys.contains(where: { $0.lowercased() == "content-type" }) {
             fields["Content-Type"] = "application/json"
         }
-        return StubResponse(status: status, headers: fields, body: Data(text.utf8))
+        return StubResponse(status: status, headers: fields, body: body)
     }
 }

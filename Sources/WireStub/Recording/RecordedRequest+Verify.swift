@@ -81,9 +81,7 @@ extension RecordedRequest {
         for name in query.keys.sorted() { expected = expected.query(name, expecting: query[name]!) }
         for name in headers.keys.sorted() { expected = expected.header(name, expecting: headers[name]!) }
         if let body { expected = expected.body(body.requirement, body.predicate) }
-        let parts = RequestParts(
-            method: self.method, url: url, headers: self.headers, body: self.body, isBodyVisible: isBodyVisible)
-        let misses = expected.misses(parts)
+        let misses = expected.misses(self)
         return misses.isEmpty ? nil : RequestMismatch(request: description, misses: misses)
     }
 }

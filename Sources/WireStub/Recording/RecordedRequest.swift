@@ -48,7 +48,34 @@ public struct RecordedRequest: Sendable, CustomStringConvertible {
     /// The route that answered it (its description), or nil when none matched.
     public var route: String?
     /// The values of the route's `{param}` segments, by name (empty when unmatched).
-    public var pathParameters: [String: String]
+    public var pathParameters: [String: String] = [:]
+    /// The host, lower case, and the path's segments, each decoded once: what routes match on.
+    var host: String
+    var pathSegments: [String]
+
+    /// A request as it arrived, its URL decoded once, not yet routed.
+    init(
+        method: String?, url: URL, headers: [String: String], body: Data?, isBodyVisible: Bool = true,
+        channel: Channel
+    ) {
+        self.method = (method ?? "GET").uppercased()
+        self.url = url
+        let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+        host = (components?.percentEncodedHost ?? url.host ?? "").lowercased()
+        pathSegments = (components?.percentEncodedPath ?? url.path).split(separator: "/").map {
+            String($0).removingPercentEncoding ?? String($0)
+        }
+        path = "/" + pathSegments.joined(separator: "/")
+        query = (components?.percentEncodedQueryItems ?? []).map {
+            URLQueryItem(
+                name: $0.name.removingPercentEncoding ?? $0.name,
+                value: $0.value.map { $0.removingPercentEncoding ?? $0 })
+        }
+        self.headers = headers
+        self.body = body
+        self.isBodyVisible = isBodyVisible
+        self.channel = channel
+    }
 
     /// The value of header `name`, compared case-insensitively; nil when absent.
     public func header(_ name: String) -> String? {

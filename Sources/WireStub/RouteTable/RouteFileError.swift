@@ -104,4 +104,10 @@ package struct LocatedDocument {
         }
         return pairs
     }
+
+    /// The `{"name": "value"}` object of strings at `path` by name; empty when there is none.
+    package func stringMap(at path: JSONPath, _ what: String) throws(RouteFileError) -> [String: String] {
+        guard value[path] != nil else { return [:] }
+        return Dictionary(uniqueKeysWithValues: try stringPairs(at: path, what).map { ($0.name, $0.value) })
+    }
 }

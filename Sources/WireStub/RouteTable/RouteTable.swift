@@ -34,13 +34,8 @@ import WireSupport
 /// for an empty body), or with a non-empty `sequence` of objects holding those three. Any other
 /// member is an error, so a typo never silently changes what is served.
 ///
-/// An optional top-level `credentials` object names the header fields and query items contract
-/// mode (`wirelock contract`) sends to a key-protected service, each with the environment variable
-/// that holds its value: never the value itself. Stubs ignore it.
-///
-/// ```json
-/// {"credentials": {"headers": {"X-Api-Key": "RADARR_API_KEY"}}, "routes": [...]}
-/// ```
+/// A top-level `credentials` member is what contract mode (`wirelock contract`) sends to a
+/// key-protected service, and is read and checked there; stubs ignore it.
 ///
 /// ```swift
 /// let table = try RouteTable.load(path: "Fixtures/routes.json")
@@ -91,34 +86,12 @@ public struct RouteTable: Hashable, Sendable {
         }
     }
 
-    /// The credentials contract mode sends: header fields and query items by name, each with the
-    /// environment variable holding its value (`X-Api-Key` → `RADARR_API_KEY`). Values are never
-    /// in the table, so never in a file.
-    public struct Credentials: Hashable, Sendable {
-        /// Header field name → environment variable.
-        public var headers: [String: String]
-        /// Query item name → environment variable.
-        public var query: [String: String]
-
-        /// Credentials from their parts (none by default).
-        public init(headers: [String: String] = [:], query: [String: String] = [:]) {
-            self.headers = headers
-            self.query = query
-        }
-
-        /// Whether none are named.
-        public var isEmpty: Bool { headers.isEmpty && query.isEmpty }
-    }
-
     /// The routes, in the order they are tried.
     public var routes: [Route]
-    /// What contract mode sends to authenticate (empty: nothing).
-    public var credentials: Credentials
 
     /// A table from its routes.
-    public init(routes: [Route], credentials: Credentials = Credentials()) {
+    public init(routes: [Route]) {
         self.routes = routes
-        self.credentials = credentials
     }
 
     /// The names of every fixture the table refers to, in order of first use.
@@ -128,12 +101,9 @@ public struct RouteTable: Hashable, Sendable {
     }
 }
 
-// MARK: Reading and writing
+// MARK: Reading
 
 extension RouteTable {
-    /// The name of the file `wirelock import-har` writes beside its fixtures.
-    public static let defaultFileName = "routes.json"
-
     /// Reads and checks a route-table file.
     /// - Parameter path: the file.
     /// - Throws: ``RouteFileError`` naming the file, line, column, JSON path and what was expected
@@ -160,45 +130,7 @@ extension RouteTable {
         for index in entries.indices {
             routes.append(try route(at: routesPath.appending(index: index), in: document))
         }
-        return RouteTable(routes: routes, credentials: try credentials(in: document))
-    }
-
-    /// The `credentials` member: names mapped to environment variable names (upper case, digits
-    /// and `_`, so a credential pasted in by mistake is refused rather than kept in the file).
-    private static func credentials(in document: LocatedDocument) throws(RouteFileError) -> Credentials {
-        let path = JSONPath.root.appending(key: "credentials")
-        guard document.value[path] != nil else { return Credentials() }
-        _ = try document.object(at: path, #"credentials: {"headers": {...}, "query": {...}}"#)
-        try document.onlyMembers(at: path, ["headers", "query"])
-        var credentials = Credentials()
-        for part in ["headers", "query"] where document.value[path.appending(key: part)] != nil {
-            let partPath = path.appending(key: part)
-            for (name, variable) in try document.stringPairs(at: partPath, "an environment variable's name") {
-                guard isVariableName(variable) else {
-                    throw document.error(
-                        at: partPath.appending(key: name),
-                        "expected the name of the environment variable holding the value (A-Z, 0-9, _, "
-                            + "such as \"RADARR_API_KEY\"), never the credential itself")
-                }
-                if part == "headers" {
-                    credentials.headers[name] = variable
-                } else {
-                    credentials.query[name] = variable
-                }
-            }
-        }
-        return credentials
-    }
-
-    /// `RADARR_API_KEY`: upper-case ASCII letters, digits and `_`, not starting with a digit.
-    static func isVariableName(_ text: String) -> Bool {
-        guard let first = text.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
-            return false
-        }
-        return text.utf8.allSatisfy {
-            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-                || $0 == UInt8(ascii: "_")
-        }
+        return RouteTable(routes: routes)
     }
 
     private static func route(at path: JSONPath, in document: LocatedDocument) throws(RouteFileError) -> Route {
@@ -214,12 +146,7 @@ extension RouteTable {
         guard routePath.hasPrefix("/"), !routePath.contains("?") else {
             throw document.error(at: pathPath, "expected a path starting with / (query items go in \"query\")")
         }
-        var query: [String: String] = [:]
-        if document.value[path.appending(key: "query")] != nil {
-            for (name, value) in try document.stringPairs(at: path.appending(key: "query"), "a query item's value") {
-                query[name] = value
-            }
-        }
+        let query = try document.stringMap(at: path.appending(key: "query"), "a query item's value")
         let answers: [Answer]
         if document.value[path.appending(key: "sequence")] != nil {
             for name in ["status", "headers", "fixture"] where document.value[path.appending(key: name)] != nil {
@@ -252,12 +179,7 @@ extension RouteTable {
                 throw document.error(at: statusPath, "expected an HTTP status code from 100 to 599")
             }
         }
-        if document.value[path.appending(key: "headers")] != nil {
-            for (name, value) in try document.stringPairs(at: path.appending(key: "headers"), "a header field's value")
-            {
-                answer.headers[name] = value
-            }
-        }
+        answer.headers = try document.stringMap(at: path.appending(key: "headers"), "a header field's value")
         let fixturePath = path.appending(key: "fixture")
         if document.value[fixturePath] != nil {
             let name = try document.string(at: fixturePath, "a fixture name such as \"movie-success\"")
@@ -268,55 +190,4 @@ extension RouteTable {
         }
         return answer
     }
-
-    /// The table as a JSON value: routes in order, members sorted by the canonical writer, a
-    /// single answer written inline and several as a `sequence`.
-    public var jsonValue: JSONValue {
-        func answerMembers(_ answer: Answer) -> [JSONObject.Member] {
-            var members: [JSONObject.Member] = [
-                .init(key: "status", value: .number(JSONNumber(integerLiteral: answer.status)))
-            ]
-            if !answer.headers.isEmpty {
-                members.append(
-                    .init(
-                        key: "headers",
-                        value: .object(JSONObject(answer.headers.map { .init(key: $0.key, value: .string($0.value)) })))
-                )
-            }
-            if let fixture = answer.fixture { members.append(.init(key: "fixture", value: .string(fixture))) }
-            return members
-        }
-        let routes = routes.map { route -> JSONValue in
-            var members: [JSONObject.Member] = [
-                .init(key: "method", value: .string(route.method)), .init(key: "path", value: .string(route.path)),
-            ]
-            if !route.query.isEmpty {
-                members.append(
-                    .init(
-                        key: "query",
-                        value: .object(JSONObject(route.query.map { .init(key: $0.key, value: .string($0.value)) }))))
-            }
-            if route.answers.count == 1 {
-                members += answerMembers(route.answers[0])
-            } else {
-                members.append(
-                    .init(key: "sequence", value: .array(route.answers.map { .object(JSONObject(answerMembers($0))) })))
-            }
-            return .object(JSONObject(members))
-        }
-        var members: [JSONObject.Member] = [.init(key: "routes", value: .array(routes))]
-        if !credentials.isEmpty {
-            func names(_ pairs: [String: String]) -> JSONValue {
-                .object(JSONObject(pairs.map { .init(key: $0.key, value: .string($0.value)) }))
-            }
-            var parts: [JSONObject.Member] = []
-            if !credentials.headers.isEmpty { parts.append(.init(key: "headers", value: names(credentials.headers))) }
-            if !credentials.query.isEmpty { parts.append(.init(key: "query", value: names(credentials.query))) }
-            members.append(.init(key: "credentials", value: .object(JSONObject(parts))))
-        }
-        return .object(JSONObject(members))
-    }
-
-    /// The canonical bytes of the file (what `wirelock fmt` would write).
-    public var fileBytes: [UInt8] { CanonicalJSONWriter.bytes(jsonValue) }
 }

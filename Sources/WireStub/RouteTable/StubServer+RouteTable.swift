@@ -26,16 +26,6 @@ extension RouteTable {
     }
 }
 
-extension RouteTable.Answer {
-    /// The header fields served: a fixture's body is JSON unless the table names a `Content-Type`.
-    var servedHeaders: [String: String] {
-        guard fixture != nil, !headers.keys.contains(where: { $0.lowercased() == "content-type" }) else {
-            return headers
-        }
-        return headers.merging(["Content-Type": "application/json"]) { old, _ in old }
-    }
-}
-
 extension StubServer {
     /// Registers every route of `table` through ``stub(_:_:)``, in order, with its fixtures read
     /// from `fixturesDirectory` now (so a missing fixture fails here, before any request). A route
@@ -57,8 +47,11 @@ extension StubServer {
                 stubRoute = stubRoute.query(name, value)
             }
             let answers = route.answers.map { answer in
-                StubAnswer.status(
-                    answer.status, headers: answer.servedHeaders, body: answer.fixture.flatMap { bodies[$0] } ?? Data())
+                // A fixture's body is JSON unless the table names a `Content-Type`.
+                guard let body = answer.fixture.flatMap({ bodies[$0] }) else {
+                    return StubAnswer.status(answer.status, headers: answer.headers)
+                }
+                return StubAnswer.response(.json(body: body, status: answer.status, headers: answer.headers))
             }
             stub(stubRoute, answers.count == 1 ? answers[0] : .sequence(answers))
         }

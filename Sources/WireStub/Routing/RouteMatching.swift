@@ -58,53 +58,16 @@ public enum RouteMiss: Sendable, Hashable, CustomStringConvertible {
 
 private func quoted(_ value: String?) -> String { value.map { "'\($0)'" } ?? "present" }
 
-/// The request parts routes look at, decoded once.
-struct RequestParts: Sendable {
-    var method: String
-    var host: String
-    var pathSegments: [String]
-    var path: String
-    var query: [URLQueryItem]
-    var headers: [String: String]
-    var body: Data?
-    /// False when the body was sent but could not be seen (an upload through a URL session).
-    var isBodyVisible = true
-
-    init(method: String?, url: URL, headers: [String: String], body: Data?, isBodyVisible: Bool = true) {
-        self.isBodyVisible = isBodyVisible
-        self.method = (method ?? "GET").uppercased()
-        let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
-        host = (components?.percentEncodedHost ?? url.host ?? "").lowercased()
-        let rawPath = components?.percentEncodedPath ?? url.path
-        pathSegments = rawPath.split(separator: "/", omittingEmptySubsequences: true).map {
-            String($0).removingPercentEncoding ?? String($0)
-        }
-        path = "/" + pathSegments.joined(separator: "/")
-        query = (components?.percentEncodedQueryItems ?? []).map {
-            URLQueryItem(
-                name: $0.name.removingPercentEncoding ?? $0.name,
-                value: $0.value.map { $0.removingPercentEncoding ?? $0 })
-        }
-        self.headers = headers
-        self.body = body
-    }
-
-    func header(_ name: String) -> String? {
-        let wanted = name.lowercased()
-        return headers.first { $0.key.lowercased() == wanted }?.value
-    }
-}
-
 extension StubRoute {
     /// The pattern's segments.
     var patternSegments: [Substring] { path.split(separator: "/", omittingEmptySubsequences: true) }
 
-    /// The path parameters when `parts` fits the path pattern, else nil.
-    func pathParameters(_ parts: RequestParts) -> [String: String]? {
+    /// The path parameters when `request` fits the path pattern, else nil.
+    func pathParameters(_ request: RecordedRequest) -> [String: String]? {
         let pattern = patternSegments
-        guard pattern.count == parts.pathSegments.count else { return nil }
+        guard pattern.count == request.pathSegments.count else { return nil }
         var parameters: [String: String] = [:]
-        for (want, got) in zip(pattern, parts.pathSegments) {
+        for (want, got) in zip(pattern, request.pathSegments) {
             if want.hasPrefix("{") && want.hasSuffix("}") && want.count > 2 {
                 parameters[String(want.dropFirst().dropLast())] = got
             } else if want != got {
@@ -114,14 +77,14 @@ extension StubRoute {
         return parameters
     }
 
-    /// Every reason `parts` misses this route (empty: it matches).
-    func misses(_ parts: RequestParts) -> [RouteMiss] {
+    /// Every reason `request` misses this route (empty: it matches).
+    func misses(_ request: RecordedRequest) -> [RouteMiss] {
         var found: [RouteMiss] = []
-        if let method, method != parts.method { found.append(.method(expected: method, actual: parts.method)) }
-        if let host, host != parts.host { found.append(.host(expected: host, actual: parts.host)) }
-        if pathParameters(parts) == nil { found.append(.path(expected: path, actual: parts.path)) }
+        if let method, method != request.method { found.append(.method(expected: method, actual: request.method)) }
+        if let host, host != request.host { found.append(.host(expected: host, actual: request.host)) }
+        if pathParameters(request) == nil { found.append(.path(expected: path, actual: request.path)) }
         for item in query {
-            let values = parts.query.filter { $0.name == item.name }
+            let values = request.query.filter { $0.name == item.name }
             if values.isEmpty {
                 found.append(.query(name: item.name, expected: item.value, actual: nil))
             } else if let wanted = item.value, !values.contains(where: { $0.value == wanted }) {
@@ -129,24 +92,24 @@ extension StubRoute {
             }
         }
         for name in absentQuery {
-            if let item = parts.query.first(where: { $0.name == name }) {
+            if let item = request.query.first(where: { $0.name == name }) {
                 found.append(.unexpectedQuery(name: name, actual: item.value))
             }
         }
         for field in headers {
-            let actual = parts.header(field.name)
+            let actual = request.header(field.name)
             if actual == nil || (field.value != nil && field.value != actual) {
                 found.append(.header(name: field.name, expected: field.value, actual: actual))
             }
         }
         for name in absentHeaders {
-            if let actual = parts.header(name) { found.append(.unexpectedHeader(name: name, actual: actual)) }
+            if let actual = request.header(name) { found.append(.unexpectedHeader(name: name, actual: actual)) }
         }
         if let bodyPredicate {
             let requirement = bodyRequirement ?? "the body predicate to hold"
-            if !parts.isBodyVisible {
+            if !request.isBodyVisible {
                 found.append(.bodyNotVisible(requirement: requirement))
-            } else if !bodyPredicate(parts.body) {
+            } else if !bodyPredicate(request.body) {
                 found.append(.body(requirement: requirement))
             }
         }

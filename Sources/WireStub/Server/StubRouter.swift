@@ -79,44 +79,32 @@ final class StubRouter: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     /// Reads fixture answers once, when declared; an unusable one becomes a problem now and a
     /// failing answer later.
     private func resolveFixtures(_ answer: StubAnswer, route: StubRoute, problems: inout [StubProblem]) -> StubAnswer {
-        func load(_ name: String) -> Result<Data, FixtureLookup.Failure> {
-            let result = fixtures.data(named: name)
-            if case .failure(let failure) = result {
-                problems.append(
-                    StubProblem(kind: .unusableFixture, message: "route \(route): \(failure)", route: "\(route)"))
+        func unusable(_ reason: Any) -> StubAnswer {
+            problems.append(
+                StubProblem(kind: .unusableFixture, message: "route \(route): \(reason)", route: "\(route)"))
+            return StubAnswer(.unusable("\(reason)"), latency: answer.latency)
+        }
+        /// The fixture's bytes made into an answer, or an unusable one naming why they cannot be read.
+        func fixture(_ name: String, _ kind: (Data) throws -> StubAnswer.Kind) -> StubAnswer {
+            switch fixtures.data(named: name) {
+            case .success(let data):
+                do {
+                    return StubAnswer(try kind(data), latency: answer.latency)
+                } catch {
+                    return unusable(error)
+                }
+            case .failure(let failure): return unusable(failure)
             }
-            return result
         }
         switch answer.kind {
         case .fixture(let name, let status, let headers):
-            switch load(name) {
-            case .success(let data):
-                var response = StubResponse.json("", status: status, headers: headers)
-                response.body = data
-                return StubAnswer(.response(response), latency: answer.latency)
-            case .failure(let failure): return StubAnswer(.unusable("\(failure)"), latency: answer.latency)
-            }
+            return fixture(name) { .response(.json(body: $0, status: status, headers: headers)) }
         case .lostAfterFixture(let bytes, let name, let status):
-            switch load(name) {
-            case .success(let data):
-                var response = StubResponse.json("", status: status)
-                response.body = data
-                return StubAnswer(.lostAfter(bytes: bytes, response: response), latency: answer.latency)
-            case .failure(let failure): return StubAnswer(.unusable("\(failure)"), latency: answer.latency)
-            }
+            return fixture(name) { .lostAfter(bytes: bytes, response: .json(body: $0, status: status)) }
         case .transformed(let name, let status, let transform):
-            guard case .success(let data) = load(name) else {
-                return StubAnswer(.unusable("fixture '\(name)' cannot be read"), latency: answer.latency)
-            }
-            do {
+            return fixture(name) { data in
                 let (bytes, description) = try transform(data, name)
-                var response = StubResponse.json("", status: status, headers: [StubAnswer.mutationHeader: description])
-                response.body = bytes
-                return StubAnswer(.response(response), latency: answer.latency)
-            } catch {
-                problems.append(
-                    StubProblem(kind: .unusableFixture, message: "route \(route): \(error)", route: "\(route)"))
-                return StubAnswer(.unusable("\(error)"), latency: answer.latency)
+                return .response(.json(body: bytes, status: status, headers: [StubAnswer.mutationHeader: description]))
             }
         case .sequence(let answers):
             return StubAnswer(
@@ -129,15 +117,17 @@ final class StubRouter: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
 
     // MARK: Answering
 
-    /// Routes one request: records it, picks the first matching route, and says what to deliver.
+    /// Routes one request: records it (without the marker header; its body is `httpBody` or what
+    /// `httpBodyStream` holds, not visible when an upload task kept it), picks the first matching
+    /// route, and says what to deliver.
     func handle(
-        method: String?, url: URL, headers: [String: String], body: Data?, isBodyVisible: Bool = true,
-        channel: RecordedRequest.Channel
+        _ request: URLRequest, url: URL, channel: RecordedRequest.Channel, isUploadTask: Bool = false
     ) -> (StubOutcome, latency: TimeInterval) {
-        let parts = RequestParts(method: method, url: url, headers: headers, body: body, isBodyVisible: isBodyVisible)
+        let body = request.httpBody ?? request.httpBodyStream.map(StubURLProtocol.drain)
         var recorded = RecordedRequest(
-            method: parts.method, url: url, path: parts.path, query: parts.query, headers: headers, body: body,
-            isBodyVisible: isBodyVisible, channel: channel, route: nil, pathParameters: [:])
+            method: request.httpMethod, url: url,
+            headers: StubRouting.strippingMarker(request.allHTTPHeaderFields ?? [:]), body: body,
+            isBodyVisible: !(isUploadTask && body == nil), channel: channel)
         enum Pick {
             case answer(StubAnswer, call: Int, route: StubRoute)
             case none(String)
@@ -145,14 +135,14 @@ final class StubRouter: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
         let pick: Pick = state.withLock { state in
             for index in state.registrations.indices {
                 let route = state.registrations[index].route
-                guard route.misses(parts).isEmpty else { continue }
+                guard route.misses(recorded).isEmpty else { continue }
                 state.registrations[index].calls += 1
                 recorded.route = "\(route)"
-                recorded.pathParameters = route.pathParameters(parts) ?? [:]
+                recorded.pathParameters = route.pathParameters(recorded) ?? [:]
                 state.requests.append(recorded)
                 return .answer(state.registrations[index].answer, call: state.registrations[index].calls, route: route)
             }
-            let message = Self.unmatchedMessage(for: recorded, parts: parts, routes: state.registrations.map(\.route))
+            let message = Self.unmatchedMessage(for: recorded, routes: state.registrations.map(\.route))
             state.requests.append(recorded)
             state.problems.append(StubProblem(kind: .unmatchedRequest, message: message, route: nil))
             return .none(message)
@@ -165,23 +155,26 @@ final class StubRouter: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
         }
     }
 
+    /// What `answer` delivers on its `call`-th call, after its latency (a sequence's answer adds
+    /// its own).
     private func outcome(
         of answer: StubAnswer, call: Int, route: StubRoute, request: RecordedRequest
     ) -> (StubOutcome, latency: TimeInterval) {
         let url = request.url
+        let outcome: StubOutcome
         switch answer.kind {
         case .response(let response):
-            return (.respond(httpResponse(response, url: url), response.body), answer.latency)
+            outcome = .respond(httpResponse(response, url: url), response.body)
         case .handler(let handler):
             do {
                 let response = try handler(request)
-                return (.respond(httpResponse(response, url: url), response.body), answer.latency)
+                outcome = .respond(httpResponse(response, url: url), response.body)
             } catch let error as URLError {
-                return (.fail(error), answer.latency)
+                outcome = .fail(error)
             } catch {
                 let message = "the handler of route \(route) threw \(error) for \(request)"
                 record(StubProblem(kind: .handlerFailed, message: message, route: "\(route)"))
-                return (.fail(Self.error(.cannotParseResponse, "WireStub: " + message, url: url)), answer.latency)
+                outcome = .fail(Self.error(.cannotParseResponse, "WireStub: " + message, url: url))
             }
         case .sequence(let answers):
             guard call <= answers.count else {
@@ -191,29 +184,23 @@ final class StubRouter: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
                 record(StubProblem(kind: .exhaustedSequence, message: message, route: "\(route)"))
                 return (.fail(Self.error(.resourceUnavailable, "WireStub: " + message, url: url)), 0)
             }
-            let (inner, latency) = outcome(of: answers[call - 1], call: call, route: route, request: request)
+            let (inner, latency) = self.outcome(of: answers[call - 1], call: call, route: route, request: request)
             return (inner, latency + answer.latency)
         case .transport(let code):
-            return (.fail(URLError(code, userInfo: [NSURLErrorFailingURLErrorKey: url])), answer.latency)
+            outcome = .fail(URLError(code, userInfo: [NSURLErrorFailingURLErrorKey: url]))
         case .lostAfter(let bytes, let response):
-            let sent = response.body.prefix(max(0, bytes))
-            return (
-                .partial(
-                    httpResponse(response, url: url), Data(sent),
-                    URLError(.networkConnectionLost, userInfo: [NSURLErrorFailingURLErrorKey: url])),
-                answer.latency
-            )
+            outcome = .partial(
+                httpResponse(response, url: url), Data(response.body.prefix(max(0, bytes))),
+                URLError(.networkConnectionLost, userInfo: [NSURLErrorFailingURLErrorKey: url]))
         case .stall:
-            return (.stall, answer.latency)
+            outcome = .stall
         case .unusable(let reason):
-            return (
-                .fail(Self.error(.resourceUnavailable, "WireStub: route \(route): \(reason)", url: url)),
-                answer.latency
-            )
+            outcome = .fail(Self.error(.resourceUnavailable, "WireStub: route \(route): \(reason)", url: url))
         case .fixture, .lostAfterFixture, .transformed:
             // Resolved in `add`; kept for completeness.
             return (.fail(Self.error(.resourceUnavailable, "WireStub: unresolved fixture", url: url)), 0)
         }
+        return (outcome, answer.latency)
     }
 
     /// The error for a 401 with `WWW-Authenticate` through a session on Linux, where
@@ -241,23 +228,19 @@ final class StubRouter: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
 
     /// The explanation of an unmatched request: the request, every route, the closest one and why
     /// it missed.
-    static func unmatchedMessage(for request: RecordedRequest, parts: RequestParts, routes: [StubRoute]) -> String {
+    static func unmatchedMessage(for request: RecordedRequest, routes: [StubRoute]) -> String {
         var text = "WireStub: no route matches \(request)"
         if let body = request.body, !body.isEmpty { text += " (body: \(body.count) bytes)" }
         guard !routes.isEmpty else { return text + "; this server declares no routes" }
         text += "\nroutes (\(routes.count)):"
         for route in routes { text += "\n  \(route)" }
-        var best: (route: StubRoute, misses: [RouteMiss], score: Int)?
-        for route in routes {
-            let misses = route.misses(parts)
-            let score = misses.reduce(0) { $0 + $1.weight }
-            if best == nil || score < best!.score { best = (route, misses, score) }
+        // The first route with the lightest misses (a wrong path weighs most).
+        let scored = routes.map { route in
+            let misses = route.misses(request)
+            return (route: route, misses: misses, score: misses.reduce(0) { $0 + $1.weight })
         }
-        if let best {
-            text += "\nclosest: \(best.route), missed on "
-            text += best.misses.map(\.description).joined(separator: "; ")
-        }
-        return text
+        guard let best = scored.min(by: { $0.score < $1.score }) else { return text }
+        return text + "\nclosest: \(best.route), missed on " + best.misses.map(\.description).joined(separator: "; ")
     }
 
     // MARK: Session delegate

@@ -91,10 +91,14 @@ enum StubRouting {
     }
 
     /// The session configuration of a server: ephemeral (no cookies, no cache), its identity
-    /// carried by `mechanism`, and every request answered by a stub protocol, so nothing through
-    /// it can reach a network.
-    static func configuration(number: Int, host: String, mechanism: Mechanism) -> URLSessionConfiguration {
+    /// carried by `mechanism`, its request timeout, and every request answered by a stub protocol,
+    /// so nothing through it can reach a network.
+    static func configuration(
+        number: Int, host: String, mechanism: Mechanism = .current,
+        requestTimeout: TimeInterval = StubServer.defaultRequestTimeout
+    ) -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = requestTimeout
         let stub: AnyClass
         switch mechanism {
         case .markerHeader: stub = StubURLProtocol.self

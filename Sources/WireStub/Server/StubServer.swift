@@ -69,9 +69,9 @@ public final class StubServer: HTTPDataLoading, Sendable {
             requestTimeout: requestTimeout)
         baseURL = URL(string: "https://\(host)")!
         registry.register(router)
-        let configuration = StubRouting.configuration(number: number, host: host, mechanism: .current)
-        configuration.timeoutIntervalForRequest = requestTimeout
-        session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
+        session = URLSession(
+            configuration: StubRouting.configuration(number: number, host: host, requestTimeout: requestTimeout),
+            delegate: router, delegateQueue: nil)
     }
 
     deinit {
@@ -91,9 +91,7 @@ public final class StubServer: HTTPDataLoading, Sendable {
     /// let client = GitHubClient(session: URLSession(configuration: server.configuration))
     /// ```
     public var configuration: URLSessionConfiguration {
-        let configuration = StubRouting.configuration(number: router.number, host: router.host, mechanism: .current)
-        configuration.timeoutIntervalForRequest = router.requestTimeout
-        return configuration
+        StubRouting.configuration(number: router.number, host: router.host, requestTimeout: router.requestTimeout)
     }
 
     // MARK: Routes
@@ -164,19 +162,14 @@ public final class StubServer: HTTPDataLoading, Sendable {
     ///   while the answer stalls or waits out real latency.
     public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
         guard let url = request.url else { throw URLError(.badURL) }
-        let body = request.httpBody ?? request.httpBodyStream.map(StubURLProtocol.drain)
-        let (outcome, latency) = router.handle(
-            method: request.httpMethod, url: url,
-            headers: StubRouting.strippingMarker(request.allHTTPHeaderFields ?? [:]), body: body,
-            channel: .dataLoading)
+        let (outcome, latency) = router.handle(request, url: url, channel: .dataLoading)
         if latency > 0 {
             clock.advance(by: latency)
             if clock.mode == .real { try await wait(nanoseconds: UInt64(latency * 1e9)) }
         }
         switch outcome {
         case .respond(let response, let data): return (data, response)
-        case .fail(let error): throw error
-        case .partial(_, _, let error): throw error
+        case .fail(let error), .partial(_, _, let error): throw error
         case .stall:
             let timeout = router.timeout(for: request)
             try await wait(nanoseconds: UInt64(timeout * 1e9))

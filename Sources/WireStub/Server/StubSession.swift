@@ -123,8 +123,8 @@ public final class StubSessionTask: @unchecked Sendable {
     // Safe: the handler is only touched under `state`'s lock, and called once after it is taken out.
     private struct State {
         var handler: ((Data?, URLResponse?, (any Error)?) -> Void)?
+        /// The answering task, once resumed.
         var work: Task<Void, Never>?
-        var resumed = false
     }
     private let server: StubServer
     /// The request the task answers.
@@ -143,8 +143,7 @@ public final class StubSessionTask: @unchecked Sendable {
     /// Starts answering the request (again calling it does nothing).
     public func resume() {
         state.withLock { state in
-            guard !state.resumed else { return }
-            state.resumed = true
+            guard state.work == nil else { return }
             state.work = Task { [self] in
                 do {
                     let (data, response) = try await server.data(for: request)

@@ -39,9 +39,8 @@ class StubURLProtocol: URLProtocol {
             client?.urlProtocol(self, didFailWithError: URLError(.badURL))
             return
         }
-        let headers = request.allHTTPHeaderFields ?? [:]
         let evidence = StubRouting.evidence(
-            protocolServer: Self.serverNumber, headers: headers, host: url.host)
+            protocolServer: Self.serverNumber, headers: request.allHTTPHeaderFields ?? [:], host: url.host)
         guard let evidence, let router = StubHostRegistry.shared.router(for: evidence) else {
             let said = "WireStub: \(request.httpMethod ?? "GET") \(url.absoluteString) "
             let message: String
@@ -60,10 +59,12 @@ class StubURLProtocol: URLProtocol {
             return
         }
         self.router.withLock { $0 = router }
-        let body = request.httpBody ?? request.httpBodyStream.map(Self.drain)
+        // An upload task (`upload(for:from:)`, `uploadTask(with:from:)`, a file or a stream) hands
+        // its protocol a request with neither `httpBody` nor `httpBodyStream`:
+        // swift-corelibs-foundation keeps the body in `URLSessionTask.knownBody`, which only its own
+        // HTTP protocol reads.
         let (outcome, latency) = router.handle(
-            method: request.httpMethod, url: url, headers: StubRouting.strippingMarker(headers), body: body,
-            isBodyVisible: !Self.isHiddenUpload(task: task, body: body), channel: .session)
+            request, url: url, channel: .session, isUploadTask: task is URLSessionUploadTask)
         if case .stall = outcome {
             // No loading system times out a custom protocol (swift-corelibs-foundation's timeouts
             // live in its curl-based protocol), so the stub does, after the session's timeout.
@@ -135,14 +136,6 @@ class StubURLProtocol: URLProtocol {
         case .stall:
             break
         }
-    }
-
-    /// Whether the request is an upload whose body the loading system kept on its task: an upload
-    /// task (`upload(for:from:)`, `uploadTask(with:from:)`, a file or a stream) hands its URL
-    /// protocol a request with neither `httpBody` nor `httpBodyStream` (swift-corelibs-foundation
-    /// keeps it in `URLSessionTask.knownBody`, which only its own HTTP protocol reads).
-    static func isHiddenUpload(task: URLSessionTask?, body: Data?) -> Bool {
-        body == nil && task is URLSessionUploadTask
     }
 
     /// Everything in `stream`.

@@ -67,16 +67,16 @@ struct ContractCommand: ParsableCommand {
             return .failure
         }
         let table: RouteTable
+        let named: RouteCredentials
         do throws(RouteFileError) {
-            table = try RouteTable.load(path: routes.text)
+            (table, named) = try RouteCredentials.load(path: routes.text)
         } catch {
             context.diagnose("\(error)\n")
             return .failure
         }
         let credentials: [ContractCheck.Credential]
         do throws(ContractCheck.MissingCredential) {
-            credentials = try ContractCheck.Credential.resolve(
-                table.credentials, environment: ProcessInfo.processInfo.environment)
+            credentials = try ContractCheck.Credential.resolve(named, environment: ProcessInfo.processInfo.environment)
         } catch {
             context.reportError("\(routes.displayed): \(error)")
             return .failure

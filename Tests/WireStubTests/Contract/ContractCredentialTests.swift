@@ -18,17 +18,25 @@ struct ContractCredentialTests {
         """
 
     @Test func theTableNamesVariablesAndRoundTripsWithoutValues() throws {
-        let table = try RouteTable.parse(Array(Self.table.utf8), file: "routes.json")
-        #expect(table.credentials.headers == ["X-Api-Key": "RADARR_API_KEY"])
-        #expect(table.credentials.query == ["apikey": "RADARR_QUERY_KEY"])
-        let written = String(decoding: table.fileBytes, as: UTF8.self)
-        #expect(written.contains(#""X-Api-Key": "RADARR_API_KEY""#))
-        #expect(try RouteTable.parse(table.fileBytes, file: "again.json") == table)
+        let bytes = Array(Self.table.utf8)
+        let table = try RouteTable.parse(bytes, file: "routes.json")
+        let credentials = try RouteCredentials.parse(bytes, file: "routes.json")
+        #expect(credentials.headers == ["X-Api-Key": "RADARR_API_KEY"])
+        #expect(credentials.query == ["apikey": "RADARR_QUERY_KEY"])
+        let file = credentials.fileBytes(of: table)
+        #expect(String(decoding: file, as: UTF8.self).contains(#""X-Api-Key": "RADARR_API_KEY""#))
+        #expect(try RouteTable.parse(file, file: "again.json") == table)
+        #expect(try RouteCredentials.parse(file, file: "again.json") == credentials)
+        // Stubs tolerate the member; a table written without credentials has none.
+        #expect(try RouteCredentials.parse(table.fileBytes, file: "bare.json").isEmpty)
     }
 
-    @Test func aCredentialPastedIntoTheTableIsRefusedWithItsPlace() {
+    @Test func aCredentialPastedIntoTheTableIsRefusedWithItsPlace() throws {
         let text = #"{"credentials": {"headers": {"X-Api-Key": "\#(Self.key)"}}, "routes": []}"#
-        let error = #expect(throws: RouteFileError.self) { try RouteTable.parse(Array(text.utf8), file: "routes.json") }
+        #expect(try RouteTable.parse(Array(text.utf8), file: "routes.json").routes.isEmpty)
+        let error = #expect(throws: RouteFileError.self) {
+            try RouteCredentials.parse(Array(text.utf8), file: "routes.json")
+        }
         #expect(error?.description.contains("never the credential itself") == true, "\(String(describing: error))")
         #expect(
             error?.description.contains(#"$.credentials.headers["X-Api-Key"]"#) == true
@@ -37,13 +45,13 @@ struct ContractCredentialTests {
     }
 
     @Test func valuesComeOnlyFromTheEnvironmentAndAMissingOneIsNamed() throws {
-        let table = try RouteTable.parse(Array(Self.table.utf8), file: "routes.json")
+        let named = try RouteCredentials.parse(Array(Self.table.utf8), file: "routes.json")
         let error = #expect(throws: ContractCheck.MissingCredential.self) {
-            try ContractCheck.Credential.resolve(table.credentials, environment: ["RADARR_API_KEY": Self.key])
+            try ContractCheck.Credential.resolve(named, environment: ["RADARR_API_KEY": Self.key])
         }
         #expect(error?.missing == ["query apikey from $RADARR_QUERY_KEY"])
         let resolved = try ContractCheck.Credential.resolve(
-            table.credentials, environment: ["RADARR_API_KEY": Self.key, "RADARR_QUERY_KEY": "q-secret"])
+            named, environment: ["RADARR_API_KEY": Self.key, "RADARR_QUERY_KEY": "q-secret"])
         #expect(resolved.map(\.mask) == ["<$RADARR_API_KEY>", "<$RADARR_QUERY_KEY>"])
     }
 
@@ -56,7 +64,8 @@ struct ContractCredentialTests {
         defer { try? FileManager.default.removeItem(at: fixtures) }
         try Data(#"{"version": "5.0", "authentication": "apikey"}"#.utf8)
             .write(to: fixtures.appendingPathComponent("status-success.json"))
-        let table = try RouteTable.parse(Array(Self.table.utf8), file: "routes.json")
+        try Data(Self.table.utf8).write(to: fixtures.appendingPathComponent("routes.json"))
+        let (table, named) = try RouteCredentials.load(path: fixtures.appendingPathComponent("routes.json").path)
         let server = StubServer()
         server.stub(
             StubRoute.get("/api/v3/system/status").header("X-Api-Key", Self.key).query("apikey", "q-secret"),
@@ -70,7 +79,7 @@ struct ContractCredentialTests {
         #expect(anonymous.findings.first?.message.contains("the service wants credentials") == true)
 
         let credentials = try ContractCheck.Credential.resolve(
-            table.credentials, environment: ["RADARR_API_KEY": Self.key, "RADARR_QUERY_KEY": "q-secret"])
+            named, environment: ["RADARR_API_KEY": Self.key, "RADARR_QUERY_KEY": "q-secret"])
         let check = ContractCheck(baseURL: base, loader: server, record: true, credentials: credentials)
         let report = await check.run(table, fixturesDirectory: fixtures.path)
         #expect(report.findings.isEmpty, "\(report.findings)")

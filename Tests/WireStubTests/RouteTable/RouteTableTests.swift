@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireCommands
 import WireJSON
 import WireLockTestSupport
 import WireStub
