@@ -104,14 +104,13 @@ extension FuzzCampaignCheck {
         func failed(_ message: String) -> (failure: FuzzFailure?, summary: String) {
             (FuzzFailure(message), message)
         }
-        let T = typeName
         let root = PackageLocation.packageRoot(ofFile: file)
         let directory =
             fixturesDirectory
             ?? URL(fileURLWithPath: PackageLocation.fixturesDirectory(ofFile: file, environment: environment))
-        let modelName = model ?? FuzzCampaignCheck.folderName(for: T)
-        guard !fixtures.isEmpty else { return failed("fuzz campaign of \(T): no fixtures given") }
-        guard count > 0 else { return failed("fuzz campaign of \(T): count must be positive, got \(count)") }
+        let modelName = model ?? FuzzCampaignCheck.folderName(for: typeName)
+        guard !fixtures.isEmpty else { return failed("fuzz campaign of \(typeName): no fixtures given") }
+        guard count > 0 else { return failed("fuzz campaign of \(typeName): count must be positive, got \(count)") }
 
         var seeds: [FuzzSeed] = []
         for name in fixtures {
@@ -132,13 +131,13 @@ extension FuzzCampaignCheck {
         let campaign = ModelCampaign(model: fuzzModel, seeds: seeds, seed: seed, mutators: mutators)
         if !campaign.skipped.isEmpty {
             return failed(
-                "fuzz campaign of \(T): "
+                "fuzz campaign of \(typeName): "
                     + campaign.skipped.map { "fixture \($0.name) cannot seed it: \($0.reason)" }.joined(separator: "; ")
             )
         }
         guard !campaign.generator.isEmpty else {
             return failed(
-                "fuzz campaign of \(T): the fixtures give no mutants for the mutators \(mutators.map(\.rawValue).joined(separator: ", "))"
+                "fuzz campaign of \(typeName): the fixtures give no mutants for the mutators \(mutators.map(\.rawValue).joined(separator: ", "))"
             )
         }
         let result = campaign.run(count: count)
@@ -164,7 +163,7 @@ extension FuzzCampaignCheck {
         let fresh = groups.filter { FuzzRegressions.knownCase(for: $0.first, in: known) == nil }
         knownGroups = groups.count - fresh.count
         let heading =
-            "fuzz campaign of \(T) (seed \(seed), \(count) mutants of \(seeds.map(\.name).joined(separator: ", ")))"
+            "fuzz campaign of \(typeName) (seed \(seed), \(count) mutants of \(seeds.map(\.name).joined(separator: ", ")))"
         let pinned =
             knownGroups > 0
             ? "; \(knownGroups) more root cause\(knownGroups == 1 ? " is" : "s are") already pinned in \(shownFolder)"
@@ -207,7 +206,7 @@ extension FuzzCampaignCheck {
             out +=
                 "\n"
                 + FuzzCampaignCheck.describe(
-                    finding, number: number + 1, count: group.count, typeName: T, seed: seed, saved: saved,
+                    finding, number: number + 1, count: group.count, typeName: typeName, seed: seed, saved: saved,
                     mutators: group.mutators)
         }
         if let saveNote { out += "\n(\(saveNote))\n" }

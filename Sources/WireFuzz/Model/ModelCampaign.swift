@@ -43,9 +43,11 @@ public struct ModelCampaign: Sendable {
     /// - Parameters:
     ///   - readerContract: the model's reviewed contract (`golden/<name>.reads.json`); by default
     ///     the one its seeds give.
+    ///   - judgesByReads: false judges every member by its mutator's rule, read or not (what
+    ///     campaigns did before reader contracts).
     public init(
         model: FuzzModel, seeds: [FuzzSeed], seed: UInt64, mutators: [Mutator] = Mutator.allCases,
-        readerContract: ReaderContract? = nil
+        readerContract: ReaderContract? = nil, judgesByReads: Bool = true
     ) {
         var accepted: [FuzzSeed] = []
         var skipped: [(String, String)] = []
@@ -67,7 +69,7 @@ public struct ModelCampaign: Sendable {
         self.swallowedBaselines = generator.seeds.map { seed in
             model.verdictReport(seed.bytes)?.swallowedErrors.map(\.path) ?? []
         }
-        self.readerContract = readerContract ?? Self.learnContract(model, generator.seeds)
+        self.readerContract = judgesByReads ? readerContract ?? Self.learnContract(model, generator.seeds) : nil
     }
 
     /// The reader contract the seeds give: each decoded once with its reads.

@@ -101,19 +101,40 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
         // numbers mutator, and for a number put where the fixture had null (the member may be numeric).
         var numberPut = false
         if case .replace(.number) = operation.edit { numberPut = true }
-        let above = operation.mutator == .numbers || (nullReplaced && numberPut)
-        if let reads, operation.isStructural, !operation.path.components.isEmpty, operation.mutator != .extraKey,
-            !reads.reads(atOrBelow: operation.path)
-        {
-            // What the model never looks at cannot change what it decodes: the mutant must decode
-            // to the seed's value everywhere else.
-            ignoring.append(operation.path)
-            return ModelExpectation(
-                rejections: [], path: operation.path, acceptable: true, ignoring: ignoring, unread: true)
+        var above = operation.mutator == .numbers || (nullReplaced && numberPut)
+        var below = nullReplaced
+        if let reads, operation.isStructural {
+            if !operation.path.components.isEmpty, operation.mutator != .extraKey,
+                !reads.reads(atOrBelow: operation.path)
+            {
+                // What the model never looks at cannot change what it decodes: the mutant must
+                // decode to the seed's value everywhere else.
+                ignoring.append(operation.path)
+                return ModelExpectation(
+                    rejections: [], path: operation.path, acceptable: true, ignoring: ignoring, unread: true)
+            }
+            if case .add(let key, _) = operation.edit,
+                reads.entry(matching: operation.path.appending(key: key))?.path.steps.last == .anyMember
+            {
+                // A member added to an object the model reads as a dictionary is a value it reads:
+                // a value of the wrong kind may be rejected there.
+                rejections = [.typeMismatch, .missingValue, .invalidValue]
+                below = true
+            }
+            // Under a lenient reader (a `try?` union), the error the model reports is its last
+            // branch's, at the union's value (typically "expected an array"), not the one at the
+            // member that broke the first branch.
+            let chain = operation.path.components
+            if (0...chain.count).contains(where: {
+                reads.entry(matching: JSONPath(Array(chain.prefix($0))))?.lenient == true
+            }) {
+                above = true
+                if !rejections.isEmpty, !rejections.contains(.typeMismatch) { rejections.append(.typeMismatch) }
+            }
         }
         return ModelExpectation(
             rejections: rejections, path: operation.path, acceptable: operation.isStructural, ignoring: ignoring,
-            rejectionsAbove: above, rejectionsBelow: nullReplaced)
+            rejectionsAbove: above, rejectionsBelow: below)
     }
 
     /// `missingKey at $.year, or lossless`.
