@@ -180,7 +180,8 @@ package enum CheckPipeline {
                 if isGolden { goldenInvalid = true }
             } else {
                 start = clock.now
-                if case .canonical(let formatted) = formatter.format(bytes, framing: input.framing), formatted != bytes
+                if case .canonical(let formatted) = formatter.format(bytes, framing: input.framing, name: file),
+                    formatted != bytes
                 {
                     findings.append(finding(nonCanonical: bytes, canonical: formatted, file: file))
                     canonical.findings += 1
