@@ -137,7 +137,7 @@ public struct ReaderContract: Hashable, Sendable, CustomStringConvertible {
         }
         var learnt: [ReaderPath: Entry] = [:]
         for read in report.reads {
-            let path = fold(read.path)
+            let path = read.pattern
             var entry = learnt[path] ?? Entry(path: path)
             Self.learn(read, into: &entry)
             learnt[path] = entry
