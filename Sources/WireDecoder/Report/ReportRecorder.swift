@@ -5,6 +5,7 @@
 import Foundation
 import WireDates
 import WireJSON
+import WireSupport
 
 /// Any `Dictionary` (its `init(from:)` reads an object's members as its values).
 protocol DecodableDictionary {}
@@ -44,7 +45,12 @@ final class ReportRecorder {
     /// The entry that stands for a missing value (``DecoderImpl/nullIndex``).
     private let nullIndex: Int
 
-    init(entries: Int, dateStrategy: String = "deferredToDate", nullIndex: Int = -1) {
+    /// Whether reads are kept (``WireJSONDecoder/recordsReads``); when not, ``read(_:type:method:)``
+    /// keeps nothing and returns -1, which ``settle(_:_:)`` ignores.
+    private let recordsReads: Bool
+
+    init(entries: Int, dateStrategy: String = "deferredToDate", nullIndex: Int = -1, recordsReads: Bool = true) {
+        self.recordsReads = recordsReads
         consumedEntries = .allocate(capacity: entries)
         consumedEntries.initialize(repeating: false)
         self.dateStrategy = dateStrategy
@@ -100,6 +106,7 @@ final class ReportRecorder {
     /// absent value); its outcome is a value until ``settle(_:_:)`` says otherwise.
     @discardableResult
     func read(_ index: Int, type: Any.Type, method: WireDecodingReport.Read.Method) -> Int {
+        guard recordsReads else { return -1 }
         reads.append(RawRead(place: .value(index), type: type, method: method, outcome: .value))
         return reads.count - 1
     }
@@ -110,12 +117,14 @@ final class ReportRecorder {
         _ place: Place, type: Any.Type, method: WireDecodingReport.Read.Method,
         outcome: WireDecodingReport.Read.Outcome
     ) -> Int {
+        guard recordsReads else { return -1 }
         reads.append(RawRead(place: place, type: type, method: method, outcome: outcome))
         return reads.count - 1
     }
 
     /// Sets the outcome of a read.
     func settle(_ read: Int, _ outcome: WireDecodingReport.Read.Outcome) {
+        guard read >= 0 else { return }
         reads[read].outcome = outcome
     }
 
@@ -215,7 +224,7 @@ final class ReportRecorder {
         var names: [ObjectIdentifier: String] = [:]
         func name(_ type: Any.Type) -> String {
             if let known = names[ObjectIdentifier(type)] { return known }
-            let text = "\(type)"
+            let text = TypeNames.name(type)
             names[ObjectIdentifier(type)] = text
             return text
         }
@@ -331,6 +340,20 @@ final class ReportRecorder {
         case .array: return "an array"
         case .object: return "an object"
         }
+    }
+}
+
+/// Type names as a report shows them (`"\(type)"`), made once per type per process: printing a
+/// generic type's name is slow, and every report of a model names the same types.
+enum TypeNames {
+    private static let cache = Locked<[ObjectIdentifier: String]>([:])
+
+    static func name(_ type: Any.Type) -> String {
+        let id = ObjectIdentifier(type)
+        if let known = cache.withLock({ $0[id] }) { return known }
+        let text = "\(type)"
+        cache.withLock { $0[id] = text }
+        return text
     }
 }
 
