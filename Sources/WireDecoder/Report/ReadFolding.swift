@@ -30,7 +30,8 @@ struct ReadFolding {
     /// Each interned path's parent and step; path 0 is the root.
     private var steps: [(parent: Int32, step: ReaderPath.Step)] = [(-1, .anyElement)]
     private var table: [StepKey: Int32] = [:]
-    private var built: [Int32: ReaderPath] = [0: .root]
+    /// Each interned path as a ``ReaderPath``, made when first asked for (by number).
+    private var built: [ReaderPath?] = [.root]
     /// The folded path of each tape entry the walk assigned, by tape index (-1: none).
     private var ids: [Int32] = []
     /// Per folded object path, the names of the last object seen there by position (where the
@@ -43,6 +44,8 @@ struct ReadFolding {
         self.base = base
         self.reached = reached
         self.dictionaries = dictionaries
+        steps.reserveCapacity(64)
+        table.reserveCapacity(64)
     }
 
     /// The folded path one step below `parent`.
@@ -62,10 +65,18 @@ struct ReadFolding {
 
     /// The folded path of an interned number.
     mutating func path(_ id: Int32) -> ReaderPath {
-        if let known = built[id] { return known }
-        let entry = steps[Int(id)]
-        let result = path(entry.parent).appending(entry.step)
-        built[id] = result
+        let index = Int(id)
+        if index < built.count, let known = built[index] { return known }
+        var reversed: [ReaderPath.Step] = []
+        var current = id
+        while current > 0 {
+            let entry = steps[Int(current)]
+            reversed.append(entry.step)
+            current = entry.parent
+        }
+        let result = ReaderPath(reversed.reversed())
+        while built.count <= index { built.append(nil) }
+        built[index] = result
         return result
     }
 
