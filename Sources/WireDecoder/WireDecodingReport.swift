@@ -130,9 +130,10 @@ public struct WireDecodingReport: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// One value the model asked for while it decoded: where, as which Swift type, how, what the
-    /// wire had there and what came of it. The reads of a decode are the raw facts a
-    /// ``ReaderContract`` folds by path.
+    /// Values the model asked for while it decoded, grouped: where (the folded path and the first
+    /// concrete one), as which Swift type, how, what the wire had there, what came of it, and how
+    /// many reads the group holds. The reads of a decode are the facts a ``ReaderContract`` folds;
+    /// a page of 100 records that reads `id` from each is one group with a count of 100.
     public struct Read: Hashable, Sendable, CustomStringConvertible {
         /// How the model asked.
         public enum Method: String, Hashable, Sendable, CaseIterable, Comparable {
@@ -168,8 +169,11 @@ public struct WireDecodingReport: Hashable, Sendable, CustomStringConvertible {
             case threw
         }
 
-        /// The value's concrete path; for an absent member, its object's path and its name.
+        /// The first read's concrete path; for an absent member, its object's path and its name.
         public var path: JSONPath
+        /// The folded path every read of the group is at (`$.records[*].id`; members of a
+        /// dictionary as `.*`).
+        public var pattern: ReaderPath
         /// The Swift type asked for, e.g. `String`, `URL`, `Owner`, `Array<Label>`.
         public var type: String
         /// How it was asked for.
@@ -182,15 +186,21 @@ public struct WireDecodingReport: Hashable, Sendable, CustomStringConvertible {
         /// (`iso8601:rfc3339-fraction`, `custom:rfc3339`, `secondsSince1970:integer`); for a
         /// number: `integer`, `fraction` or `exponent`. Nil otherwise.
         public var form: String?
-        /// Where the value starts (for an absent member, its object).
+        /// Where the first read's value starts (for an absent member, its object).
         public var location: JSONSourceLocation
+        /// How many reads the group holds.
+        public var count: Int
 
         /// Creates a read.
+        /// - Parameter pattern: the folded path; by default `path` folded (indices as `[*]`).
         public init(
-            path: JSONPath, type: String, method: Method, wire: ReaderContract.Kind?, outcome: Outcome,
-            form: String? = nil, location: JSONSourceLocation = JSONSourceLocation(offset: 0, line: 1, column: 1)
+            path: JSONPath, pattern: ReaderPath? = nil, type: String, method: Method, wire: ReaderContract.Kind?,
+            outcome: Outcome, form: String? = nil,
+            location: JSONSourceLocation = JSONSourceLocation(offset: 0, line: 1, column: 1), count: Int = 1
         ) {
             self.path = path
+            self.pattern = pattern ?? ReaderPath(folding: path)
+            self.count = count
             self.type = type
             self.method = method
             self.wire = wire
@@ -199,10 +209,11 @@ public struct WireDecodingReport: Hashable, Sendable, CustomStringConvertible {
             self.location = location
         }
 
-        /// `3:12: $.id Int decode: number → value (integer)`.
+        /// `3:12: $.records[*].id Int decode: number → value (integer) ×100`.
         public var description: String {
-            "\(location.line):\(location.column): \(path) \(type) \(method.rawValue): "
+            "\(location.line):\(location.column): \(pattern) \(type) \(method.rawValue): "
                 + "\(wire?.rawValue ?? "absent") → \(outcome.rawValue)" + (form.map { " (\($0))" } ?? "")
+                + (count == 1 ? "" : " ×\(count)")
         }
     }
 
@@ -214,7 +225,8 @@ public struct WireDecodingReport: Hashable, Sendable, CustomStringConvertible {
     public var precisionLosses: [PrecisionLoss]
     /// Errors the model caught and went on from, in decoding order.
     public var swallowedErrors: [SwallowedError]
-    /// Every value the model asked for, in decoding order (the facts a ``ReaderContract`` folds).
+    /// Every value the model asked for, grouped by folded path and what was asked and found, in the
+    /// order of each group's first read (the facts a ``ReaderContract`` folds).
     /// Not entries of the report: ``isLossless`` and ``description`` do not look at them.
     public var reads: [Read]
     /// The folded paths of the objects the model decoded as dictionaries (`[String: T]`), whose

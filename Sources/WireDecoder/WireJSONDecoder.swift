@@ -51,6 +51,7 @@ public final class WireJSONDecoder: Sendable {
         var nonConforming: NonConformingFloatDecodingStrategy = .throw
         var userInfo: [CodingUserInfoKey: any Sendable] = [:]
         var acceptance: Acceptance = .strict
+        var recordsReads = true
     }
 
     private let settings = Locked(Settings())
@@ -84,6 +85,21 @@ public final class WireJSONDecoder: Sendable {
     public var acceptance: Acceptance {
         get { settings.withLock { $0.acceptance } }
         set { settings.withLock { $0.acceptance = newValue } }
+    }
+
+    /// Whether ``decodeWithReport(_:from:)`` records what the model reads
+    /// (``WireDecodingReport/reads``, the facts of a ``ReaderContract``); true by default. A loop
+    /// that needs only the report's losses (a fuzz campaign over thousands of mutants) sets it to
+    /// false and saves their cost; the report's entries are the same.
+    ///
+    /// ```swift
+    /// let decoder = WireJSONDecoder()
+    /// decoder.recordsReads = false
+    /// let report = try decoder.decodeWithReport(Movie.self, from: data).report   // report.reads is empty
+    /// ```
+    public var recordsReads: Bool {
+        get { settings.withLock { $0.recordsReads } }
+        set { settings.withLock { $0.recordsReads = newValue } }
     }
 
     /// Creates a decoder with `JSONDecoder`'s default strategies and strict acceptance.
@@ -170,7 +186,8 @@ public final class WireJSONDecoder: Sendable {
         let options = DecodingOptions(
             date: current.date, data: current.data, key: current.key,
             keyIsDefault: { if case .useDefaultKeys = current.key { true } else { false } }(),
-            nonConforming: current.nonConforming, userInfo: current.userInfo, strict: current.acceptance == .strict)
+            nonConforming: current.nonConforming, userInfo: current.userInfo, strict: current.acceptance == .strict,
+            recordsReads: current.recordsReads)
         return try data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             if !options.strict, let transcoded = InputEncoding.utf8Representation(of: bytes) {
@@ -202,7 +219,7 @@ public final class WireJSONDecoder: Sendable {
             reporting
             ? ReportRecorder(
                 entries: tape.count, dateStrategy: dateStrategyName(options.date), nullIndex: nullIndex,
-                locating: detail.locating, recordsReads: detail.reads)
+                locating: detail.locating, recordsReads: detail.reads && options.recordsReads)
             : nil
         recorder?.read(0, type: T.self, method: .decode)
         var impl = DecoderImpl(

@@ -110,6 +110,29 @@ import WireJSON
             })
     }
 
+    @Test func readsAreGroupedByFoldedPathWithACount() throws {
+        let report = try Self.decoder().decodeWithReport(Page.self, from: Self.page(count: 120)).report
+        let id = try #require(report.reads.first { $0.pattern.description == "$.items[*].id" })
+        #expect(id.count == 120)
+        #expect(id.path.description == "$.items[0].id")
+        // One group per path and outcome: the homepage is null in half the items, a URL in the rest.
+        let homepage = report.reads.filter { $0.pattern.description == "$.items[*].homepage" }
+        #expect(homepage.map(\.count) == [60, 60])
+        #expect(report.reads.count < 30)
+    }
+
+    @Test func withoutRecordsReadsTheReportHasTheSameEntriesAndNoReads() throws {
+        let data = Self.page(count: 5)
+        let decoder = Self.decoder()
+        decoder.recordsReads = false
+        let without = try decoder.decodeWithReport(Page.self, from: data).report
+        let with = try Self.decoder().decodeWithReport(Page.self, from: data).report
+        #expect(without.reads.isEmpty)
+        #expect(!with.reads.isEmpty)
+        #expect(without.droppedMembers == with.droppedMembers)
+        #expect(without.swallowedErrors == with.swallowedErrors)
+    }
+
     @Test func aHundredElementsFoldToOnePathEach() throws {
         let contract = try Self.contract(Self.page(count: 120))
         let paths = contract.sortedEntries.map(\.path.description)

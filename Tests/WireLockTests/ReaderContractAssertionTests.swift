@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireCommands
 import WireDecoder
 import WireJSON
 import WireLockTestSupport
@@ -223,6 +224,30 @@ import WireLockTestSupport
                 goldenDirectory: golden.url, environment: ["CI": "true"]))
         #expect(failure.message.hasPrefix("missing reader contract "), "\(failure.message)")
         #expect(try golden.names().isEmpty)
+    }
+
+    @Test func acceptingAPendingContractKeepsItsLayoutAndReviewNamesThePath() throws {
+        let golden = try TemporaryDirectory()
+        let fixtures = try TemporaryDirectory()
+        defer {
+            golden.remove()
+            fixtures.remove()
+        }
+        _ = Self.verify(GitHubSearchResult<GitHubRepository>.self, golden: golden)
+        let second = try Self.copy("github/search", from: golden)
+        defer { second.remove() }
+        _ = Self.verify(
+            GitHubSearchResult<GitHubRepository>.self, fixturesDirectory: try Self.searchWithStateReason(in: fixtures),
+            golden: second)
+        let pending = try #require(
+            PendingGoldens.pending(for: second.url.appendingPathComponent("github/search.reads.json")))
+        let review = PendingGoldens.review(pending)
+        #expect(review.lineDiff.contains(#"+    "$.items[*].state_reason","#), "\(review.lineDiff)")
+        try PendingGoldens.accept(pending)
+        let accepted = try second.read("github/search.reads.json")
+        #expect(try ReaderContract(parsing: accepted, file: "search.reads.json").bytes == accepted)
+        #expect(String(decoding: accepted, as: UTF8.self).contains(#""$.items[*].id": {"forms":["integer"],"#))
+        #expect(!FileManager.default.fileExists(atPath: second.path("github/search.reads.actual.json")))
     }
 
     // MARK: Round trips

@@ -14,6 +14,8 @@ enum Contender: String, CaseIterable {
     case wireCompatible = "wire-jsondecoder"
     /// `WireJSONDecoder.decodeWithReport` (strict), into ``MoviePage`` plus its report.
     case wireReport = "wire-report"
+    /// The same with `recordsReads = false`: the report without the reads (issue 25's cost split).
+    case wireReportNoReads = "wire-report-noreads"
 
     /// The name in the results tables.
     var title: String {
@@ -23,6 +25,7 @@ enum Contender: String, CaseIterable {
         case .wireStrict: "`WireJSONDecoder().decode` (strict)"
         case .wireCompatible: "`WireJSONDecoder().decode` (`.jsonDecoder` acceptance)"
         case .wireReport: "`WireJSONDecoder().decodeWithReport` (strict)"
+        case .wireReportNoReads: "`WireJSONDecoder().decodeWithReport` (strict, `recordsReads = false`)"
         }
     }
 
@@ -31,7 +34,9 @@ enum Contender: String, CaseIterable {
     }
 
     /// True for the rows that are WireJSONDecoder.
-    var isWire: Bool { self == .wireStrict || self == .wireCompatible || self == .wireReport }
+    var isWire: Bool {
+        self == .wireStrict || self == .wireCompatible || self == .wireReport || self == .wireReportNoReads
+    }
 
     /// A function that decodes one document and returns how many records it held and how many
     /// report entries it produced (0 without a report), so the work cannot be optimised away and
@@ -66,7 +71,8 @@ enum Contender: String, CaseIterable {
                 return { data in Self.counted(try decoder.decode(MoviePage.self, from: data)) }
             }
             return { data in Self.counted(try make().decode(MoviePage.self, from: data)) }
-        case .wireReport:
+        case .wireReport, .wireReportNoReads:
+            let recordsReads = self == .wireReport
             func run(_ decoder: WireJSONDecoder, _ data: Data) throws -> (records: Int, entries: Int, value: Any) {
                 let (page, report) = try decoder.decodeWithReport(MoviePage.self, from: data)
                 let entries =
@@ -74,11 +80,16 @@ enum Contender: String, CaseIterable {
                     + report.swallowedErrors.count
                 return (page.records.count, entries, page)
             }
-            if shared {
+            func make() -> WireJSONDecoder {
                 let decoder = WireJSONDecoder()
+                decoder.recordsReads = recordsReads
+                return decoder
+            }
+            if shared {
+                let decoder = make()
                 return { data in try run(decoder, data) }
             }
-            return { data in try run(WireJSONDecoder(), data) }
+            return { data in try run(make(), data) }
         }
     }
 }

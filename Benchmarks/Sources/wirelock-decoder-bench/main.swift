@@ -240,7 +240,7 @@ func largeTable(_ rows: [Row], options: Options) -> String {
         table +=
             "| \(row.workload.contender.title) | \(fixed(runs.bestMBps, 1)) | \(fixed(runs.medianMBps, 1)) | "
             + "\(fixed(runs.best, 3)) | \(fixed(runs.peakRSSMiB, 1)) | \(ratio(row, to: reference)) | "
-            + "\(row.workload.contender == .wireReport ? String(row.entries) : "–") |\n"
+            + "\([.wireReport, .wireReportNoReads].contains(row.workload.contender) ? String(row.entries) : "–") |\n"
     }
     return table
 }
@@ -266,7 +266,7 @@ func smallTable(_ rows: [Row], options: Options) -> String {
             "| \(contender.title) | \(reuse) | \(fixed(Double(options.docs) / runs.best, 0)) | "
             + "\(fixed(Double(options.docs) / runs.median, 0)) | \(fixed(runs.bestMBps, 1)) | "
             + "\(fixed(runs.medianMBps, 1)) | \(fixed(runs.peakRSSMiB, 1)) | \(ratio(row, to: reference)) | "
-            + "\(contender == .wireReport ? String(row.entries) : "–") |\n"
+            + "\([.wireReport, .wireReportNoReads].contains(contender) ? String(row.entries) : "–") |\n"
     }
     return table
 }
@@ -297,7 +297,9 @@ do {
         progress("wirelock-decoder-bench: \(file): \(bytes) bytes, \(options.runs) runs per row")
         print(MachineInfo.current().markdown + "\n")
 
-        let everyone: [Contender] = [.jsonDecoder, .jsonSerialization, .wireStrict, .wireCompatible, .wireReport]
+        let everyone: [Contender] = [
+            .jsonDecoder, .jsonSerialization, .wireStrict, .wireCompatible, .wireReport, .wireReportNoReads,
+        ]
         let (large, largeExact) = try measure(everyone.map { .large($0) }, options: options, expectedRecords: nil)
         let pages = Set(large.map(\.records))
         guard pages.count == 1 else { throw BenchError("the contenders disagree on the record count: \(pages)") }

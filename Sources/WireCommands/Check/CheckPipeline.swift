@@ -320,7 +320,7 @@ package enum CheckPipeline {
                 if !stages.fmt.covers(file) {
                     canonical.skipped += 1
                 } else {
-                    if case .canonical(let formatted) = formatter.format(bytes, framing: input.framing),
+                    if case .canonical(let formatted) = formatter.format(bytes, framing: input.framing, name: file),
                         formatted != bytes
                     {
                         findings.append(finding(nonCanonical: bytes, canonical: formatted, file: file))

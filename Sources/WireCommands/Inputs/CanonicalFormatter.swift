@@ -1,3 +1,4 @@
+import WireDecoder
 import WireJSON
 
 /// Computes the canonical form of a whole input for `fmt` (pure: bytes in, bytes or errors out).
@@ -5,6 +6,9 @@ import WireJSON
 /// - A document becomes ``CanonicalJSONWriter/Style/pretty`` text with a final newline.
 /// - JSON Lines become one ``CanonicalJSONWriter/Style/compact`` record per line, each followed by a
 ///   newline; blank lines are dropped.
+/// - A reader contract (`*.reads.json`) keeps its own canonical layout (`ReaderContract.text`:
+///   members sorted, one compact line per path), so `fmt` and `check` agree with what
+///   `assertReaderContract` writes.
 package struct CanonicalFormatter: Sendable {
     /// The outcome for one input.
     package enum Outcome: Hashable, Sendable {
@@ -19,8 +23,14 @@ package struct CanonicalFormatter: Sendable {
 
     package init(options: JSONParseOptions) { self.options = options }
 
-    /// The canonical form of `bytes`.
-    package func format(_ bytes: [UInt8], framing: JSONParseOptions.Framing) -> Outcome {
+    /// The canonical form of `bytes`; `name` is the file's name or path, which says whether it is a
+    /// reader contract.
+    package func format(_ bytes: [UInt8], framing: JSONParseOptions.Framing, name: String? = nil) -> Outcome {
+        if let name, name.hasSuffix(".reads.json"), !name.hasSuffix(".actual.json"), framing == .document,
+            let contract = try? ReaderContract(parsing: bytes, file: name)
+        {
+            return .canonical(contract.bytes)
+        }
         var options = self.options
         options.framing = framing
         switch framing {

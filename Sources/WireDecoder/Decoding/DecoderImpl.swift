@@ -14,6 +14,8 @@ struct DecodingOptions {
     var nonConforming: JSONDecoder.NonConformingFloatDecodingStrategy
     var userInfo: [CodingUserInfoKey: Any]
     var strict: Bool
+    /// decodeWithReport records the reads (``WireJSONDecoder/recordsReads``).
+    var recordsReads = true
 }
 
 /// The key of a value, asked for only when a coding path is built (a nested container, an error):

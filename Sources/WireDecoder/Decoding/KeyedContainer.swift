@@ -146,27 +146,24 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     // MARK: Recording reads (decodeWithReport only)
 
-    /// `decode(_:forKey:)` with its read recorded: absent (it throws), or the value and whether
-    /// `unwrap` threw.
-    func recordedDecode<T>(_ type: Any.Type, _ key: Key, _ unwrap: (Int) throws -> T) throws -> T {
+    /// Starts a recorded read (decodeWithReport only): the member's value and the read's number,
+    /// the member marked read; an absent member is recorded as such and throws `keyNotFound`. The
+    /// caller settles the read as thrown if decoding the value throws.
+    @inline(__always) func beginRead(
+        _ type: Any.Type, _ key: Key, _ method: WireDecodingReport.Read.Method
+    ) throws -> (value: Int, id: Int) {
         let recorder = impl.recorder.unsafelyUnwrapped
         guard let member = memberIndex(key) else {
-            recorder.read(.member(of: object, key: key.stringValue), type: type, method: .decode, outcome: .threw)
+            recorder.read(.member(of: object, key: key.stringValue), type: type, method: method, outcome: .threw)
             throw keyNotFound(key)
         }
         recorder.consumed(member)
-        let read = recorder.read(member &+ 1, type: type, method: .decode)
-        do {
-            return try unwrap(member &+ 1)
-        } catch {
-            recorder.settle(read, .threw)
-            throw error
-        }
+        return (member &+ 1, recorder.read(member &+ 1, type: type, method: method))
     }
 
-    /// `decodeIfPresent(_:forKey:)` with its read recorded: absent or `null` (nil), or the value
-    /// and whether `unwrap` threw.
-    func recordedDecodeIfPresent<T>(_ type: Any.Type, _ key: Key, _ unwrap: (Int) throws -> T) throws -> T? {
+    /// ``beginRead(_:_:_:)`` for `decodeIfPresent`: nil (the read recorded) when the member is
+    /// absent or `null`.
+    @inline(__always) func beginReadIfPresent(_ type: Any.Type, _ key: Key) -> (value: Int, id: Int)? {
         let recorder = impl.recorder.unsafelyUnwrapped
         guard let member = memberIndex(key) else {
             recorder.read(
@@ -179,12 +176,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             recorder.settle(read, .nothing)
             return nil
         }
-        do {
-            return try unwrap(member &+ 1)
-        } catch {
-            recorder.settle(read, .threw)
-            throw error
-        }
+        return (member &+ 1, read)
     }
 
     /// A nested container's read: the member (absent: it throws), and whether opening it threw.
@@ -208,15 +200,27 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     // MARK: Decoding
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        if impl.recorder != nil {
-            return try recordedDecode(type, key) { try impl.unwrapBool($0, parent: node, key: { key }) }
+        if let recorder = impl.recorder {
+            let read = try beginRead(type, key, .decode)
+            do {
+                return try impl.unwrapBool(read.value, parent: node, key: { key })
+            } catch {
+                recorder.settle(read.id, .threw)
+                throw error
+            }
         }
         return try impl.unwrapBool(try valueIndex(key), parent: node, key: { key })
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        if impl.recorder != nil {
-            return try recordedDecode(type, key) { try impl.unwrapString($0, parent: node, key: { key }) }
+        if let recorder = impl.recorder {
+            let read = try beginRead(type, key, .decode)
+            do {
+                return try impl.unwrapString(read.value, parent: node, key: { key })
+            } catch {
+                recorder.settle(read.id, .threw)
+                throw error
+            }
         }
         return try impl.unwrapString(try valueIndex(key), parent: node, key: { key })
     }
@@ -225,8 +229,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try float(key) }
 
     @inline(__always) func float<T: BinaryFloatingPoint & LosslessStringConvertible>(_ key: Key) throws -> T {
-        if impl.recorder != nil {
-            return try recordedDecode(T.self, key) { try impl.unwrapFloat($0, as: T.self, parent: node, key: { key }) }
+        if let recorder = impl.recorder {
+            let read = try beginRead(T.self, key, .decode)
+            do {
+                return try impl.unwrapFloat(read.value, as: T.self, parent: node, key: { key })
+            } catch {
+                recorder.settle(read.id, .threw)
+                throw error
+            }
         }
         return try impl.unwrapFloat(try valueIndex(key), as: T.self, parent: node, key: { key })
     }
@@ -243,32 +253,54 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(key) }
 
     @inline(__always) func integer<T: FixedWidthInteger & Decodable>(_ key: Key) throws -> T {
-        if impl.recorder != nil {
-            return try recordedDecode(T.self, key) {
-                try impl.unwrapInteger($0, as: T.self, parent: node, key: { key })
+        if let recorder = impl.recorder {
+            let read = try beginRead(T.self, key, .decode)
+            do {
+                return try impl.unwrapInteger(read.value, as: T.self, parent: node, key: { key })
+            } catch {
+                recorder.settle(read.id, .threw)
+                throw error
             }
         }
         return try impl.unwrapInteger(try valueIndex(key), as: T.self, parent: node, key: { key })
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        if impl.recorder != nil {
-            return try recordedDecode(type, key) { try impl.unwrap($0, as: type, parent: node, key: { key }) }
+        if let recorder = impl.recorder {
+            let read = try beginRead(type, key, .decode)
+            do {
+                return try impl.unwrap(read.value, as: type, parent: node, key: { key })
+            } catch {
+                recorder.settle(read.id, .threw)
+                throw error
+            }
         }
         return try impl.unwrap(try valueIndex(key), as: type, parent: node, key: { key })
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        if impl.recorder != nil {
-            return try recordedDecodeIfPresent(type, key) { try impl.unwrapBool($0, parent: node, key: { key }) }
+        if let recorder = impl.recorder {
+            guard let read = beginReadIfPresent(type, key) else { return nil }
+            do {
+                return try impl.unwrapBool(read.value, parent: node, key: { key })
+            } catch {
+                recorder.settle(read.id, .threw)
+                throw error
+            }
         }
         guard let value = presentValueIndex(key) else { return nil }
         return try impl.unwrapBool(value, parent: node, key: { key })
     }
 
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        if impl.recorder != nil {
-            return try recordedDecodeIfPresent(type, key) { try impl.unwrapString($0, parent: node, key: { key }) }
+        if let recorder = impl.recorder {
+            guard let read = beginReadIfPresent(type, key) else { return nil }
+            do {
+                return try impl.unwrapString(read.value, parent: node, key: { key })
+            } catch {
+                recorder.settle(read.id, .threw)
+                throw error
+            }
         }
         guard let value = presentValueIndex(key) else { return nil }
         return try impl.unwrapString(value, parent: node, key: { key })
@@ -278,9 +310,13 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try floatIfPresent(key) }
 
     @inline(__always) func floatIfPresent<T: BinaryFloatingPoint & LosslessStringConvertible>(_ key: Key) throws -> T? {
-        if impl.recorder != nil {
-            return try recordedDecodeIfPresent(T.self, key) {
-                try impl.unwrapFloat($0, as: T.self, parent: node, key: { key })
+        if let recorder = impl.recorder {
+            guard let read = beginReadIfPresent(T.self, key) else { return nil }
+            do {
+                return try impl.unwrapFloat(read.value, as: T.self, parent: node, key: { key })
+            } catch {
+                recorder.settle(read.id, .threw)
+                throw error
             }
         }
         guard let value = presentValueIndex(key) else { return nil }
@@ -299,9 +335,13 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try integerIfPresent(key) }
 
     @inline(__always) func integerIfPresent<T: FixedWidthInteger & Decodable>(_ key: Key) throws -> T? {
-        if impl.recorder != nil {
-            return try recordedDecodeIfPresent(T.self, key) {
-                try impl.unwrapInteger($0, as: T.self, parent: node, key: { key })
+        if let recorder = impl.recorder {
+            guard let read = beginReadIfPresent(T.self, key) else { return nil }
+            do {
+                return try impl.unwrapInteger(read.value, as: T.self, parent: node, key: { key })
+            } catch {
+                recorder.settle(read.id, .threw)
+                throw error
             }
         }
         guard let value = presentValueIndex(key) else { return nil }
@@ -309,8 +349,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        if impl.recorder != nil {
-            return try recordedDecodeIfPresent(type, key) { try impl.unwrap($0, as: type, parent: node, key: { key }) }
+        if let recorder = impl.recorder {
+            guard let read = beginReadIfPresent(type, key) else { return nil }
+            do {
+                return try impl.unwrap(read.value, as: type, parent: node, key: { key })
+            } catch {
+                recorder.settle(read.id, .threw)
+                throw error
+            }
         }
         guard let value = presentValueIndex(key) else { return nil }
         return try impl.unwrap(value, as: type, parent: node, key: { key })

@@ -56,8 +56,16 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode(_ type: Bool.Type) throws -> Bool {
-        if impl.recorder != nil {
-            let result = try recorded(type) { try impl.unwrapBool($0, parent: node, key: $1) }
+        if let recorder = impl.recorder {
+            let read = try beginRead(type)
+            let result: Bool
+            do {
+                result = try impl.unwrapBool(
+                    read.value, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+            } catch {
+                recorder.settle(read.id, .threw)
+                throw error
+            }
             advance()
             return result
         }
@@ -68,8 +76,16 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode(_ type: String.Type) throws -> String {
-        if impl.recorder != nil {
-            let result = try recorded(type) { try impl.unwrapString($0, parent: node, key: $1) }
+        if let recorder = impl.recorder {
+            let read = try beginRead(type)
+            let result: String
+            do {
+                result = try impl.unwrapString(
+                    read.value, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+            } catch {
+                recorder.settle(read.id, .threw)
+                throw error
+            }
             advance()
             return result
         }
@@ -93,8 +109,16 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
 
     @inline(__always) mutating func integer<T: FixedWidthInteger & Decodable>(_ type: T.Type) throws -> T {
-        if impl.recorder != nil {
-            let result = try recorded(type) { try impl.unwrapInteger($0, as: type, parent: node, key: $1) }
+        if let recorder = impl.recorder {
+            let read = try beginRead(type)
+            let result: T
+            do {
+                result = try impl.unwrapInteger(
+                    read.value, as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+            } catch {
+                recorder.settle(read.id, .threw)
+                throw error
+            }
             advance()
             return result
         }
@@ -107,8 +131,16 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     @inline(__always) mutating func float<T: BinaryFloatingPoint & LosslessStringConvertible>(
         _ type: T.Type
     ) throws -> T {
-        if impl.recorder != nil {
-            let result = try recorded(type) { try impl.unwrapFloat($0, as: type, parent: node, key: $1) }
+        if let recorder = impl.recorder {
+            let read = try beginRead(type)
+            let result: T
+            do {
+                result = try impl.unwrapFloat(
+                    read.value, as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+            } catch {
+                recorder.settle(read.id, .threw)
+                throw error
+            }
             advance()
             return result
         }
@@ -119,8 +151,16 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        if impl.recorder != nil {
-            let result = try recorded(type) { try impl.unwrap($0, as: type, parent: node, key: $1) }
+        if let recorder = impl.recorder {
+            let read = try beginRead(type)
+            let result: T
+            do {
+                result = try impl.unwrap(
+                    read.value, as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+            } catch {
+                recorder.settle(read.id, .threw)
+                throw error
+            }
             advance()
             return result
         }
@@ -229,9 +269,10 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
         }
     }
 
-    /// A `decode(_:)` with its read recorded: past the end (it throws), or the element and
-    /// whether `unwrap` threw. The caller advances.
-    func recorded<T>(_ type: Any.Type, _ unwrap: (Int, KeyThunk) throws -> T) throws -> T {
+    /// Starts a recorded read of the current element (decodeWithReport only): its entry and the
+    /// read's number; past the end it records an absent element and throws. The caller settles the
+    /// read as thrown if decoding the element throws, and advances.
+    @inline(__always) func beginRead(_ type: Any.Type) throws -> (value: Int, id: Int) {
         let recorder = impl.recorder.unsafelyUnwrapped
         let value: Int
         do {
@@ -240,14 +281,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
             recorder.read(.element(of: array, position: currentIndex), type: type, method: .decode, outcome: .threw)
             throw error
         }
-        let read = recorder.read(value, type: type, method: .decode)
-        let position = currentIndex
-        do {
-            return try unwrap(value, { WireCodingKey(index: position) })
-        } catch {
-            recorder.settle(read, .threw)
-            throw error
-        }
+        return (value, recorder.read(value, type: type, method: .decode))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(

@@ -33,7 +33,8 @@ public struct ReaderContract: Hashable, Sendable, CustomStringConvertible {
     public struct Entry: Hashable, Sendable {
         /// The folded path, e.g. `$.items[*].owner.login`.
         public var path: ReaderPath
-        /// The Swift types the model asked for here (`String`, `URL`, `Owner`, `Array<Label>`), sorted.
+        /// The Swift types the model asked for here (`String`, `URL`, `Owner`, `Array<Label>`), sorted;
+        /// `contains` and `decodeNil` add none.
         public var types: [String]
         /// How they were asked for, sorted.
         public var methods: [WireDecodingReport.Read.Method]
@@ -136,7 +137,7 @@ public struct ReaderContract: Hashable, Sendable, CustomStringConvertible {
         }
         var learnt: [ReaderPath: Entry] = [:]
         for read in report.reads {
-            let path = fold(read.path)
+            let path = read.pattern
             var entry = learnt[path] ?? Entry(path: path)
             Self.learn(read, into: &entry)
             learnt[path] = entry
@@ -155,7 +156,8 @@ public struct ReaderContract: Hashable, Sendable, CustomStringConvertible {
                 list.sort()
             }
         }
-        insert(read.type, &entry.types)
+        // `contains` and `decodeNil` ask no type of the value (their raw reads say Bool, Never).
+        if read.method != .contains, read.method != .decodeNil { insert(read.type, &entry.types) }
         insert(read.method, &entry.methods)
         if read.method == .decodeIfPresent {
             entry.mayBeAbsent = true

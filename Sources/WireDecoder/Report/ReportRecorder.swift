@@ -5,6 +5,7 @@
 import Foundation
 import WireDates
 import WireJSON
+import WireSupport
 
 /// Any `Dictionary` (its `init(from:)` reads an object's members as its values).
 protocol DecodableDictionary {}
@@ -46,7 +47,8 @@ final class ReportRecorder {
 
     /// Whether entries get their line and column (else only their byte offset).
     private let locating: Bool
-    /// Whether reads are recorded (a fuzz verdict needs only the entries).
+    /// Whether reads are kept (``WireJSONDecoder/recordsReads`` and the report's detail); when not,
+    /// ``read(_:type:method:)`` keeps nothing and returns -1, which ``settle(_:_:)`` ignores.
     private let recordsReads: Bool
 
     init(
@@ -73,15 +75,35 @@ final class ReportRecorder {
         guard kind == .object || kind == .array else { return }
         if containers[index] == nil {
             containers[index] = type
-            if kind == .object, type is any DecodableDictionary.Type { dictionaryObjects.append(index) }
+            if kind == .object, isDictionary(type) { dictionaryObjects.append(index) }
         }
     }
 
     func opened(_ index: Int, by type: Any.Type) {
         if containers[index] == nil || containers[index] == Never.self {
-            if type is any DecodableDictionary.Type { dictionaryObjects.append(index) }
+            if isDictionary(type) { dictionaryObjects.append(index) }
             containers[index] = type
         }
+    }
+
+    /// Whether a type is a `Dictionary`, asked once per type (a conformance check is slow): the
+    /// last few types are compared first (a model's containers repeat a handful of types), then a
+    /// table.
+    private var recentTypes: [(type: ObjectIdentifier, isDictionary: Bool)] = []
+    private var dictionaryTypes: [ObjectIdentifier: Bool] = [:]
+    private func isDictionary(_ type: Any.Type) -> Bool {
+        let id = ObjectIdentifier(type)
+        for recent in recentTypes where recent.type == id { return recent.isDictionary }
+        let answer: Bool
+        if let known = dictionaryTypes[id] {
+            answer = known
+        } else {
+            answer = type is any DecodableDictionary.Type
+            dictionaryTypes[id] = answer
+        }
+        if recentTypes.count == 8 { recentTypes.removeFirst() }
+        recentTypes.append((id, answer))
+        return answer
     }
 
     // MARK: Reads
@@ -161,20 +183,18 @@ final class ReportRecorder {
         var seen = Set<Int>()
         for failure in failures where seen.insert(failure.index).inserted { swallowed.append(failure) }
 
-        let readTargets = reads.map { read -> Int in
-            switch read.place {
-            case .value(let index): index < tape.count && index != nullIndex ? index : -1
-            case .member(let container, _), .element(let container, _): container
-            case .path: -1
-            }
-        }
+        // The reads, grouped by folded path and what was asked and found: each group's first read
+        // is a target for a concrete path and a place, like the entries'.
+        var folding = ReadFolding(tape: tape, base: base, reached: containers, dictionaries: Set(dictionaryObjects))
+        let groups = folding.group(
+            reads, nullIndex: nullIndex, form: { self.form(of: $0, type: $1, tape: tape, base: base) })
+        let firsts = groups.compactMap { $0.target >= 0 ? $0.target : nil }
         let targets = dropped.map(\.member) + duplicates.map(\.repeated) + swallowed.map(\.index) + losses.map(\.index)
-        let extra = readTargets.filter { $0 >= 0 } + dictionaryObjects
-        let paths = TapePaths.paths(of: extra.isEmpty ? targets : targets + extra, tape: tape, base: base)
+        let paths = TapePaths.paths(of: firsts.isEmpty ? targets : targets + firsts, tape: tape, base: base)
         let offsets =
             targets.map { TapePaths.startOffset($0, tape: tape) }
             + duplicates.map { TapePaths.startOffset($0.first, tape: tape) }
-            + readTargets.lazy.filter { $0 >= 0 }.map { TapePaths.startOffset($0, tape: tape) }
+            + firsts.map { TapePaths.startOffset($0, tape: tape) }
         let locations = locating ? TapePaths.locations(of: offsets, base: base, length: length) : [:]
         func place(_ index: Int) -> JSONSourceLocation {
             let offset = TapePaths.startOffset(index, tape: tape)
@@ -200,59 +220,43 @@ final class ReportRecorder {
                 path: paths[$0.index] ?? .root, expected: "\($0.expected)",
                 found: found($0.index, tape: tape, base: base), location: place($0.index))
         }
-        report.reads = finishedReads(readTargets, paths: paths, place: place, tape: tape, base: base)
-        report.dictionaries = foldedDictionaries(paths)
+        report.reads = finishedReads(groups, folding: &folding, paths: paths, place: place, tape: tape)
+        report.dictionaries = Set(dictionaryObjects.compactMap { folding.id(of: $0) }.map { folding.path($0) })
         return report
     }
 
     private func finishedReads(
-        _ targets: [Int], paths: [Int: JSONPath], place: (Int) -> JSONSourceLocation, tape: TapeView,
-        base: UnsafePointer<UInt8>
+        _ groups: [ReadFolding.Group], folding: inout ReadFolding, paths: [Int: JSONPath],
+        place: (Int) -> JSONSourceLocation, tape: TapeView
     ) -> [WireDecodingReport.Read] {
         var names: [ObjectIdentifier: String] = [:]
         func name(_ type: Any.Type) -> String {
             if let known = names[ObjectIdentifier(type)] { return known }
-            let text = "\(type)"
+            let text = TypeNames.name(type)
             names[ObjectIdentifier(type)] = text
             return text
         }
         let start = JSONSourceLocation(offset: 0, line: 1, column: 1)
-        var result: [WireDecodingReport.Read] = []
-        result.reserveCapacity(reads.count)
-        for (read, target) in zip(reads, targets) {
+        return groups.map { group in
+            let read = group.first
             var path: JSONPath
             var wire: ReaderContract.Kind?
             switch read.place {
             case .value:
-                path = target >= 0 ? paths[target] ?? .root : .root
-                wire = target >= 0 ? Self.kind(tape.kind(target)) : nil
+                path = group.target >= 0 ? paths[group.target] ?? .root : folding.concretePath(group.folded)
+                wire = group.target >= 0 ? Self.kind(tape.kind(group.target)) : nil
             case .member(_, let key):
-                path = (paths[target] ?? .root).appending(key: key)
+                path = (paths[group.target] ?? .root).appending(key: key)
             case .element(_, let position):
-                path = (paths[target] ?? .root).appending(index: position)
+                path = (paths[group.target] ?? .root).appending(index: position)
             case .path(let known):
                 path = known
             }
-            var form: String?
-            if target >= 0, read.outcome == .value, case .value = read.place {
-                form = self.form(of: target, type: read.type, tape: tape, base: base)
-            }
-            result.append(
-                .init(
-                    path: path, type: name(read.type), method: read.method, wire: wire, outcome: read.outcome,
-                    form: form, location: target >= 0 ? place(target) : start))
+            return .init(
+                path: path, pattern: folding.path(group.folded), type: name(read.type), method: read.method, wire: wire,
+                outcome: read.outcome, form: group.form, location: group.target >= 0 ? place(group.target) : start,
+                count: group.count)
         }
-        return result
-    }
-
-    /// The folded paths of the dictionaries, outer ones first so an inner one folds through them.
-    private func foldedDictionaries(_ paths: [Int: JSONPath]) -> Set<ReaderPath> {
-        var result = Set<ReaderPath>()
-        let concrete = Set(dictionaryObjects.compactMap { paths[$0] }).sorted {
-            $0.components.count < $1.components.count
-        }
-        for path in concrete { result.insert(ReaderPath(folding: path, dictionaries: result)) }
-        return result
     }
 
     static func kind(_ kind: TapeKind) -> ReaderContract.Kind {
@@ -344,6 +348,20 @@ final class ReportRecorder {
         case .array: return "an array"
         case .object: return "an object"
         }
+    }
+}
+
+/// Type names as a report shows them (`"\(type)"`), made once per type per process: printing a
+/// generic type's name is slow, and every report of a model names the same types.
+enum TypeNames {
+    private static let cache = Locked<[ObjectIdentifier: String]>([:])
+
+    static func name(_ type: Any.Type) -> String {
+        let id = ObjectIdentifier(type)
+        if let known = cache.withLock({ $0[id] }) { return known }
+        let text = "\(type)"
+        cache.withLock { $0[id] = text }
+        return text
     }
 }
 

@@ -128,9 +128,7 @@ public enum ReaderContractCheck {
                         + "\(loss.type) (\(loss.reason.rawValue))", path: loss.path, file: item.file,
                     location: loss.location)
             }
-            for read in report.reads {
-                readPaths.insert(ReaderPath(folding: read.path, dictionaries: report.dictionaries).description)
-            }
+            for read in report.reads { readPaths.insert(read.pattern.description) }
         }
         var lines = groups.lines
         for accepted in patterns where !used.contains(accepted.text) {
@@ -276,11 +274,11 @@ public enum ReaderContractCheck {
     ) -> String {
         let changes = contract.changes(from: recorded)
         var places: [ReaderPath: (first: String, count: Int)] = [:]
-        func note(_ path: ReaderPath, _ file: String, _ location: JSONSourceLocation) {
+        func note(_ path: ReaderPath, _ file: String, _ location: JSONSourceLocation, count: Int = 1) {
             if let known = places[path] {
-                places[path] = (known.first, known.count + 1)
+                places[path] = (known.first, known.count + count)
             } else {
-                places[path] = ("\(file):\(location.line):\(location.column)", 1)
+                places[path] = ("\(file):\(location.line):\(location.column)", count)
             }
         }
         let wanted = Set(changes.map(\.path))
@@ -289,9 +287,8 @@ public enum ReaderContractCheck {
                 let path = ReaderPath(folding: member.path, dictionaries: item.report.dictionaries)
                 if wanted.contains(path) { note(path, item.file, member.location) }
             }
-            for read in item.report.reads {
-                let path = ReaderPath(folding: read.path, dictionaries: item.report.dictionaries)
-                if wanted.contains(path) { note(path, item.file, read.location) }
+            for read in item.report.reads where wanted.contains(read.pattern) {
+                note(read.pattern, item.file, read.location, count: read.count)
             }
         }
         var lines = changes.map { change -> String in

@@ -33,7 +33,7 @@ public struct AcceptedDifference: Sendable {
     }
 
     /// Whether this declaration covers `difference` (its path matches the pattern). An invalid
-    /// pattern covers nothing; ``RoundTrip/check(_:fixtureAt:decoder:encoder:accepting:)`` reports it.
+    /// pattern covers nothing; ``RoundTrip/check(_:fixtureAt:decoder:encoder:accepting:strictNulls:)`` reports it.
     public func accepts(_ difference: JSONDifference) -> Bool {
         guard case .success(let pattern) = pattern else { return false }
         return pattern.matches(difference.path)

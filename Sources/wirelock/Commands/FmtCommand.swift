@@ -80,7 +80,7 @@ struct FmtCommand: ParsableCommand {
                 tally.unreadable += 1
                 continue
             }
-            switch formatter.format(bytes, framing: input.framing) {
+            switch formatter.format(bytes, framing: input.framing, name: input.displayPath) {
             case .invalid(let errors):
                 // On standard error: fmt's standard output is the list of files it changed.
                 context.diagnose(errors.map { JSONDiagnostic($0, file: input.displayPath).block() }.joined())

@@ -88,7 +88,7 @@ struct LockCommand: ParsableCommand {
                 context.output.write(CanonicalJSONWriter.text(Self.document(lock: lock, findings: [], checked: false)))
             } else {
                 context.output.write(
-                    "wrote \(lockPath) (\(Text.pluralized(lock.entries.count, "format"))) and \(Text.pluralized(formats.count, "shape file"))\n"
+                    "wrote \(lockPath) (\(Text.pluralized(lock.entries.count, "format"))\(Self.readers(lock))) and \(Text.pluralized(formats.count, "shape file"))\n"
                 )
                 // A folder of goldens is one format: say which, so no sample joins a format unnoticed.
                 for format in formats where format.samples.contains(where: { $0.path.contains("/") }) {
@@ -136,11 +136,16 @@ struct LockCommand: ParsableCommand {
             for finding in findings { context.output.write(finding.message + "\n") }
             context.output.write(
                 findings.isEmpty
-                    ? "\(lockPath): up to date (\(Text.pluralized(result.expected.entries.count, "format")))\n"
+                    ? "\(lockPath): up to date (\(Text.pluralized(result.expected.entries.count, "format"))\(Self.readers(result.expected)))\n"
                     : "\(lockPath): \(Text.pluralized(findings.count, "difference")); run `wirelock lock` and review the change\n"
             )
         }
         return result.isUpToDate ? .success : .findings
+    }
+
+    /// `, 6 reader contracts` when the lock has any, else nothing (the message stays as it was).
+    static func readers(_ lock: WireLockFile) -> String {
+        lock.readers.isEmpty ? "" : ", " + Text.pluralized(lock.readers.count, "reader contract")
     }
 
     static func document(lock: WireLockFile, findings: [(format: String, kind: String, message: String)], checked: Bool)
