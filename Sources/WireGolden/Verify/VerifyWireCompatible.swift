@@ -21,6 +21,7 @@ public struct WireCompatibilityProblem: Hashable, Sendable, CustomStringConverti
 public func verifyWireCompatible<T: Codable>(
     _ type: T.Type, withGolden name: String, direction: CompatibilityDirection = .both,
     decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder(), goldenDirectory: URL? = nil,
+    reads: ReaderContract? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment, filePath: StaticString = #filePath
 ) -> WireLockFailure? {
     let context = GoldenContext(filePath: "\(filePath)", goldenDirectory: goldenDirectory, environment: environment)
@@ -30,7 +31,7 @@ public func verifyWireCompatible<T: Codable>(
         GoldenFiles.recordTouched(directory.appendingPathComponent(golden.path), root: context.root)
     }
     switch WireCompatibility.check(
-        type, withGolden: name, in: directory, direction: direction, decoder: decoder, encoder: encoder)
+        type, withGolden: name, in: directory, direction: direction, decoder: decoder, encoder: encoder, reads: reads)
     {
     case .failure(let failure):
         return failure
@@ -72,7 +73,7 @@ public enum WireCompatibility {
     public static func check<T: Codable>(
         _ type: T.Type, withGolden name: String, in directory: URL,
         direction: CompatibilityDirection, decoder: JSONDecoder,
-        encoder: JSONEncoder
+        encoder: JSONEncoder, reads: ReaderContract? = nil
     ) -> Result<[WireCompatibilityProblem], WireLockFailure> {
         let files = goldens(named: name, in: directory)
         guard !files.isEmpty else {
@@ -117,6 +118,12 @@ public enum WireCompatibility {
                 return .failure(WireLockFailure("\(sample.path): \(T.self) could not be encoded: \(error)"))
             }
             for change in oldShape.violations(of: encoded) {
+                // An old reader that never reads the path cannot break on it (its reader contract).
+                if let reads,
+                    !ReaderScope.touchesReads(change.path, [reads]) || ReaderScope.copes(with: change, [reads])
+                {
+                    continue
+                }
                 problems.append(WireCompatibilityProblem(golden: sample.path, direction: .forward, change: change))
             }
         }
