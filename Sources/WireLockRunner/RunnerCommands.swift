@@ -52,7 +52,7 @@ struct RunnerFuzzCommand: ParsableCommand {
             discussion: """
                 Mutants of the model's fixtures (or of the files matching GLOB) are decoded in a worker \
                 process and judged: each must be rejected with the right kind of error at the mutated path, \
-                or accepted without loss. Findings are grouped (mutator, outcome, path); one per group is \
+                or accepted without loss. Findings are grouped by root cause (outcome, path); one per root cause is \
                 shrunk and saved as a regression case under --out; a finding whose case is already there \
                 does not fail the run.
 

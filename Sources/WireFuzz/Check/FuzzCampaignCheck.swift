@@ -8,10 +8,10 @@ import WireSupport
 ///
 /// Fixtures are given by name, as for `assertRoundTrip` (`issue-success` is
 /// `Fixtures/issue-success.json`; a missing one names the nearest). Every fixture must seed the
-/// campaign: one the model rejects fails the check. Findings are grouped (mutator, outcome, path
-/// with indices as `[*]`); a group that a case under `Fixtures/fuzz-regressions/<model>/` already
-/// pins is known (matched by structure, so a reformatted fixture changes nothing). For each new
-/// group the failure shows the mutator, the path, what was expected and seen, the shrunk document
+/// campaign: one the model rejects fails the check. Findings are grouped by root cause (outcome
+/// and path with indices as `[*]`, whatever the mutator); a root cause that a case under
+/// `Fixtures/fuzz-regressions/<model>/` already pins is known (matched by structure, so a
+/// reformatted fixture changes nothing). For each new root cause the failure shows its mutators, the path, what was expected and seen, the shrunk document
 /// and a line that reproduces it; where the record mode allows writing (locally, not under CI) the
 /// shrunk case is saved there as `open`, to review and commit (or to delete once the model is fixed).
 ///
