@@ -9,10 +9,10 @@ import WireSupport
 /// (mutator, outcome, path with `[*]` for indices), so two findings that shrink to the same bytes
 /// are two cases.
 ///
-/// A new finding is matched to the committed cases by structure — its group, the bug it is — and
-/// never by bytes (``knownCase(for:in:)``): after `wirelock fmt Fixtures` reorders and re-indents a
-/// fixture, the campaign picks other mutants and shrinks them to other bytes, but a committed
-/// `wrong-type silently-accepted $.status` case still covers every finding of that group.
+/// A new finding is matched to the committed cases by structure — its root cause, the bug it is —
+/// and never by bytes or mutator (``knownCase(for:in:)``): after `wirelock fmt Fixtures` reorders
+/// and re-indents a fixture, the campaign picks other mutants and shrinks them to other bytes, but
+/// a committed `silently-accepted $.status` case still covers every finding of that root cause.
 ///
 ///
 /// - `open`: a known bug kept on purpose; the replay requires that it still happens, and fails
