@@ -33,11 +33,13 @@ budgets = {"WireStubTesting": 13_000, "WireLock": 18_000}
 # WireLock is over issue 24's 18,000 (its own golden and fuzz engines, the decoder for lossless
 # checks, shapes for wire compatibility, the core: see BENCHMARKS.md). Until that is settled, the
 # check is a ratchet at today's size, so it can only shrink. Issue 25 raised it by the reader
-# contracts it added to what WireLock compiles, issue 26 by explain on any error. WireStubTesting is
+# contracts it added to what WireLock compiles (the contract type, its file workflow and
+# assertion, and fuzzing, round trips and wire compatibility judged by it), issue 26 by explain on
+# any error. WireStubTesting is
 # held to its 13,000 like any budget: what only the command line uses (contract credentials, the
 # route-table writer) lives in WireCommands, and the DecodingFailure classification the stub
 # products never use in WireDecoder.
-ratchets = {"WireLock": 24_242}
+ratchets = {"WireLock": 24_924}
 app_failure_budget = ("WireHTTP", 3_000, {"WireJSON", "WireSupport", "CYajl"})
 # The feature modules each test product's API uses; compiling any other one is a defect.
 features = {"WireGolden", "WireFuzz", "WireOracle", "WireStub", "WireLint"}
