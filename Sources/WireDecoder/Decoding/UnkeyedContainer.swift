@@ -56,18 +56,11 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode(_ type: Bool.Type) throws -> Bool {
-        if let recorder = impl.recorder {
-            let read = try beginRead(type)
-            let result: Bool
-            do {
-                result = try impl.unwrapBool(
-                    read.value, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
-            } catch {
-                recorder.settle(read.id, .threw)
-                throw error
+        if impl.recorder != nil {
+            let (impl, node, index) = (impl, node, currentIndex)
+            return try recordedRead(type) { value in
+                try impl.unwrapBool(value, parent: node, key: { WireCodingKey(index: index) })
             }
-            advance()
-            return result
         }
         let result = try impl.unwrapBool(
             try element(type), parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
@@ -76,18 +69,11 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode(_ type: String.Type) throws -> String {
-        if let recorder = impl.recorder {
-            let read = try beginRead(type)
-            let result: String
-            do {
-                result = try impl.unwrapString(
-                    read.value, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
-            } catch {
-                recorder.settle(read.id, .threw)
-                throw error
+        if impl.recorder != nil {
+            let (impl, node, index) = (impl, node, currentIndex)
+            return try recordedRead(type) { value in
+                try impl.unwrapString(value, parent: node, key: { WireCodingKey(index: index) })
             }
-            advance()
-            return result
         }
         let result = try impl.unwrapString(
             try element(type), parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
@@ -109,18 +95,11 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
 
     @inline(__always) mutating func integer<T: FixedWidthInteger & Decodable>(_ type: T.Type) throws -> T {
-        if let recorder = impl.recorder {
-            let read = try beginRead(type)
-            let result: T
-            do {
-                result = try impl.unwrapInteger(
-                    read.value, as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
-            } catch {
-                recorder.settle(read.id, .threw)
-                throw error
+        if impl.recorder != nil {
+            let (impl, node, index) = (impl, node, currentIndex)
+            return try recordedRead(type) { value in
+                try impl.unwrapInteger(value, as: type, parent: node, key: { WireCodingKey(index: index) })
             }
-            advance()
-            return result
         }
         let result = try impl.unwrapInteger(
             try element(type), as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
@@ -131,18 +110,11 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     @inline(__always) mutating func float<T: BinaryFloatingPoint & LosslessStringConvertible>(
         _ type: T.Type
     ) throws -> T {
-        if let recorder = impl.recorder {
-            let read = try beginRead(type)
-            let result: T
-            do {
-                result = try impl.unwrapFloat(
-                    read.value, as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
-            } catch {
-                recorder.settle(read.id, .threw)
-                throw error
+        if impl.recorder != nil {
+            let (impl, node, index) = (impl, node, currentIndex)
+            return try recordedRead(type) { value in
+                try impl.unwrapFloat(value, as: type, parent: node, key: { WireCodingKey(index: index) })
             }
-            advance()
-            return result
         }
         let result = try impl.unwrapFloat(
             try element(type), as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
@@ -151,18 +123,11 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        if let recorder = impl.recorder {
-            let read = try beginRead(type)
-            let result: T
-            do {
-                result = try impl.unwrap(
-                    read.value, as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
-            } catch {
-                recorder.settle(read.id, .threw)
-                throw error
+        if impl.recorder != nil {
+            let (impl, node, index) = (impl, node, currentIndex)
+            return try recordedRead(type) { value in
+                try impl.unwrap(value, as: type, parent: node, key: { WireCodingKey(index: index) })
             }
-            advance()
-            return result
         }
         let result = try impl.unwrap(
             try element(type), as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
@@ -171,66 +136,48 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decodeIfPresent(_ type: Bool.Type) throws -> Bool? {
-        guard let value = presentIndex(type) else { return nil }
-        let result = try settled {
-            try impl.unwrapBool(
-                value, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        let (impl, node, index) = (impl, node, currentIndex)
+        return try presentValue(type) { value in
+            try impl.unwrapBool(value, parent: node, key: { WireCodingKey(index: index) })
         }
-        advance()
-        return result
     }
 
     mutating func decodeIfPresent(_ type: String.Type) throws -> String? {
-        guard let value = presentIndex(type) else { return nil }
-        let result = try settled {
-            try impl.unwrapString(
-                value, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        let (impl, node, index) = (impl, node, currentIndex)
+        return try presentValue(type) { value in
+            try impl.unwrapString(value, parent: node, key: { WireCodingKey(index: index) })
         }
-        advance()
-        return result
     }
 
     mutating func decodeIfPresent(_ type: Double.Type) throws -> Double? {
-        guard let value = presentIndex(type) else { return nil }
-        let result = try settled {
-            try impl.unwrapFloat(
-                value, as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        let (impl, node, index) = (impl, node, currentIndex)
+        return try presentValue(type) { value in
+            try impl.unwrapFloat(value, as: type, parent: node, key: { WireCodingKey(index: index) })
         }
-        advance()
-        return result
     }
 
     mutating func decodeIfPresent(_ type: Float.Type) throws -> Float? {
-        guard let value = presentIndex(type) else { return nil }
-        let result = try settled {
-            try impl.unwrapFloat(
-                value, as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        let (impl, node, index) = (impl, node, currentIndex)
+        return try presentValue(type) { value in
+            try impl.unwrapFloat(value, as: type, parent: node, key: { WireCodingKey(index: index) })
         }
-        advance()
-        return result
     }
 
     mutating func decodeIfPresent(_ type: Int.Type) throws -> Int? { try integerIfPresent(type) }
     mutating func decodeIfPresent(_ type: Int64.Type) throws -> Int64? { try integerIfPresent(type) }
 
     @inline(__always) mutating func integerIfPresent<T: FixedWidthInteger & Decodable>(_ type: T.Type) throws -> T? {
-        guard let value = presentIndex(type) else { return nil }
-        let result = try settled {
-            try impl.unwrapInteger(
-                value, as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        let (impl, node, index) = (impl, node, currentIndex)
+        return try presentValue(type) { value in
+            try impl.unwrapInteger(value, as: type, parent: node, key: { WireCodingKey(index: index) })
         }
-        advance()
-        return result
     }
 
     mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
-        guard let value = presentIndex(type) else { return nil }
-        let result = try settled {
-            try impl.unwrap(
-                value, as: type, parent: node, key: { [currentIndex] in WireCodingKey(index: currentIndex) })
+        let (impl, node, index) = (impl, node, currentIndex)
+        return try presentValue(type) { value in
+            try impl.unwrap(value, as: type, parent: node, key: { WireCodingKey(index: index) })
         }
-        advance()
-        return result
     }
 
     /// JSONDecoder's decodeIfPresent: nil at the end or on null, the step counted either way;
@@ -272,6 +219,30 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     /// Starts a recorded read of the current element (decodeWithReport only): its entry and the
     /// read's number; past the end it records an absent element and throws. The caller settles the
     /// read as thrown if decoding the element throws, and advances.
+    /// `decodeIfPresent`: nil for an absent element or `null`, else the decoded value (its read's
+    /// outcome settled as `threw` when it does not decode), the position advanced.
+    mutating func presentValue<T>(_ type: Any.Type, _ unwrap: (_ value: Int) throws -> T) throws -> T? {
+        guard let value = presentIndex(type) else { return nil }
+        let result = try settled { try unwrap(value) }
+        advance()
+        return result
+    }
+
+    /// A decode with the recorder on: the read noted, its outcome settled as `threw` when the
+    /// value does not decode, the position advanced when it does.
+    mutating func recordedRead<T>(_ type: Any.Type, _ unwrap: (_ value: Int) throws -> T) throws -> T {
+        let read = try beginRead(type)
+        let result: T
+        do {
+            result = try unwrap(read.value)
+        } catch {
+            impl.recorder?.settle(read.id, .threw)
+            throw error
+        }
+        advance()
+        return result
+    }
+
     @inline(__always) func beginRead(_ type: Any.Type) throws -> (value: Int, id: Int) {
         let recorder = impl.recorder.unsafelyUnwrapped
         let value: Int

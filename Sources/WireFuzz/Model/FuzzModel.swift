@@ -107,14 +107,7 @@ public struct FuzzModel: Sendable {
         encoder: @escaping @Sendable () -> JSONEncoder = { JSONEncoder() },
         maxDepth: Int = JSONParseOptions.strict.maxDepth
     ) -> FuzzModel {
-        judged(T.self, name: name, decoder: decoder, maxDepth: maxDepth) { value in
-            do {
-                let data = try encoder().encode(value)
-                return .accepted(view: try JSONValue.parse(Array(data)), encodingError: nil)
-            } catch {
-                return .accepted(view: nil, encodingError: "\(error)")
-            }
-        }
+        judged(T.self, name: name, decoder: decoder, maxDepth: maxDepth) { writtenBack($0, by: encoder()) }
     }
 
     /// A model that is only `Decodable`: accepted mutants cannot be compared with the wire, so an
@@ -147,14 +140,7 @@ public struct FuzzModel: Sendable {
         _ type: T.Type, name: String, wireDecoder: @escaping @Sendable () -> WireJSONDecoder,
         encoder: @escaping @Sendable () -> JSONEncoder = { JSONEncoder() }
     ) -> FuzzModel {
-        wireJudged(T.self, name: name, wireDecoder: wireDecoder) { value in
-            do {
-                let data = try encoder().encode(value)
-                return .accepted(view: try JSONValue.parse(Array(data)), encodingError: nil)
-            } catch {
-                return .accepted(view: nil, encodingError: "\(error)")
-            }
-        }
+        wireJudged(T.self, name: name, wireDecoder: wireDecoder) { writtenBack($0, by: encoder()) }
     }
 
     /// A model that is only `Decodable`, decoded with `WireJSONDecoder` (see
@@ -163,6 +149,15 @@ public struct FuzzModel: Sendable {
         _ type: T.Type, name: String, wireDecoder: @escaping @Sendable () -> WireJSONDecoder
     ) -> FuzzModel {
         wireJudged(T.self, name: name, wireDecoder: wireDecoder) { _ in .accepted(view: nil, encodingError: nil) }
+    }
+
+    /// An accepted value written back as JSON, or why it could not be.
+    private static func writtenBack<T: Encodable>(_ value: T, by encoder: JSONEncoder) -> Decoded {
+        do {
+            return .accepted(view: try JSONValue.parse(Array(try encoder.encode(value))), encodingError: nil)
+        } catch {
+            return .accepted(view: nil, encodingError: "\(error)")
+        }
     }
 
     private static func wireJudged<T: Decodable & SendableMetatype>(

@@ -41,15 +41,13 @@ public func assertFuzzCampaign<T: Codable & SendableMetatype>(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     let coders = FuzzCampaignCoders(decoder: decoder, encoder: encoder)
-    reportCampaign(
-        FuzzCampaignCheck.verifyWithSummary(
-            typeName: "\(T.self)", fixtures: fixtures, count: count, seed: seed, mutators: mutators, model: model,
-            record: record, fixturesDirectory: fixturesDirectory, environment: ProcessInfo.processInfo.environment,
-            filePath: "\(filePath)"
-        ) { name in
-            FuzzModel.codable(T.self, name: name, decoder: { coders.decoder }, encoder: { coders.encoder })
-        },
-        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    runCampaign(
+        "\(T.self)", fixtures: fixtures, count: count, seed: seed, mutators: mutators, model: model, record: record,
+        fixturesDirectory: fixturesDirectory,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) { name in
+        FuzzModel.codable(T.self, name: name, decoder: { coders.decoder }, encoder: { coders.encoder })
+    }
 }
 
 /// `assertFuzzCampaign` for a model the app decodes with `WireJSONDecoder`: each mutant is decoded
@@ -70,15 +68,13 @@ public func assertFuzzCampaign<T: Codable & SendableMetatype>(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     let coders = FuzzCampaignCoders(decoder: JSONDecoder(), encoder: encoder)
-    reportCampaign(
-        FuzzCampaignCheck.verifyWithSummary(
-            typeName: "\(T.self)", fixtures: fixtures, count: count, seed: seed, mutators: mutators, model: model,
-            record: record, fixturesDirectory: fixturesDirectory, environment: ProcessInfo.processInfo.environment,
-            filePath: "\(filePath)"
-        ) { name in
-            FuzzModel.codable(T.self, name: name, wireDecoder: { decoder }, encoder: { coders.encoder })
-        },
-        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    runCampaign(
+        "\(T.self)", fixtures: fixtures, count: count, seed: seed, mutators: mutators, model: model, record: record,
+        fixturesDirectory: fixturesDirectory,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) { name in
+        FuzzModel.codable(T.self, name: name, wireDecoder: { decoder }, encoder: { coders.encoder })
+    }
 }
 
 /// The coders handed to a campaign's `@Sendable` factories. `@unchecked Sendable`: the campaign
@@ -88,9 +84,16 @@ private struct FuzzCampaignCoders: @unchecked Sendable {
     let encoder: JSONEncoder
 }
 
-/// Records the failure, or prints the tally of a campaign that passed (a passing campaign says
-/// how much it checked, as a failing one does).
-private func reportCampaign(_ outcome: (failure: FuzzFailure?, summary: String), at site: CallSite) {
+/// Runs the campaign and records its failure, or prints the tally of a campaign that passed (a
+/// passing campaign says how much it checked, as a failing one does).
+private func runCampaign(
+    _ typeName: String, fixtures: [String], count: Int, seed: UInt64, mutators: [Mutator], model: String?,
+    record: RecordMode?, fixturesDirectory: URL?, at site: CallSite, makeModel: (String) -> FuzzModel
+) {
+    let outcome = FuzzCampaignCheck.verifyWithSummary(
+        typeName: typeName, fixtures: fixtures, count: count, seed: seed, mutators: mutators, model: model,
+        record: record, fixturesDirectory: fixturesDirectory, environment: ProcessInfo.processInfo.environment,
+        filePath: "\(site.filePath)", makeModel: makeModel)
     if outcome.failure == nil { print("wirelock: " + outcome.summary) }
     report(outcome.failure, at: site)
 }
