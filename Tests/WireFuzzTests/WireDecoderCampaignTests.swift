@@ -86,7 +86,7 @@ struct WireDecoderCampaignTests {
         #expect(legacy.skipped.map(\.name) == wire.skipped.map(\.name))
         #expect(!wire.generator.isEmpty)
         var outcomes: [FuzzOutcome: Int] = [:]
-        for k in 0..<TestScale.current.count(3_000) {
+        for k in 0..<TestScale.current.count(1_000) {
             let (mutant, expected) = legacy.evaluate(k)
             let seen = wire.verdict(for: mutant)
             #expect(seen == expected, "mutant \(k), \(mutant.operation)")
