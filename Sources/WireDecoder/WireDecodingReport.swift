@@ -192,7 +192,16 @@ public struct WireDecodingReport: Hashable, Sendable, CustomStringConvertible {
         public var count: Int
 
         /// Creates a read.
-        /// - Parameter pattern: the folded path; by default `path` folded (indices as `[*]`).
+        /// - Parameters:
+        ///   - path: where the first read of the group was.
+        ///   - pattern: the folded path; by default `path` folded (indices as `[*]`).
+        ///   - type: the Swift type asked for (`URL`, `Array<Owner>`).
+        ///   - method: how it was asked for.
+        ///   - wire: what the wire had there; nil when absent.
+        ///   - outcome: what came of it.
+        ///   - form: the date or number form parsed, when there is one.
+        ///   - location: where the first read's value starts.
+        ///   - count: how many reads the group holds.
         public init(
             path: JSONPath, pattern: ReaderPath? = nil, type: String, method: Method, wire: ReaderContract.Kind?,
             outcome: Outcome, form: String? = nil,

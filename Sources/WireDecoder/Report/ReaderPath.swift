@@ -5,7 +5,7 @@ import WireJSON
 /// A folded JSON path: `$.items[*].owner.login`, `$.labels.*.color`.
 ///
 /// Array elements fold to `[*]`; the members of an object the model decoded as `[String: T]` fold
-/// to `.*`; every other member keeps its name. The text is ``JSONPath``'s, with those two wildcards
+/// to `.*`; every other member keeps its name. The text is `JSONPath`'s, with those two wildcards
 /// (a member literally named `*` is written `["*"]`, so the text is never ambiguous).
 ///
 /// ```swift

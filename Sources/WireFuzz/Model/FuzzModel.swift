@@ -133,6 +133,8 @@ public struct FuzzModel: Sendable {
     /// let model = FuzzModel.codable(Issue.self, name: "issue", wireDecoder: { WireJSONDecoder(configuredLike: .github) })
     /// ```
     /// - Parameters:
+    ///   - type: the model.
+    ///   - name: the model's name on the command line and in the regression folder.
     ///   - wireDecoder: makes the app's decoder (called once); the campaign decodes in strict
     ///     acceptance, with a strict copy when the app's decoder is not strict.
     ///   - encoder: writes an accepted value back, to compare it with the wire.

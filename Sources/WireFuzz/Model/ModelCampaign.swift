@@ -41,6 +41,10 @@ public struct ModelCampaign: Sendable {
     /// Prepares a campaign: decodes every seed once to learn what the model accepts, models and
     /// reads.
     /// - Parameters:
+    ///   - model: the model under fuzzing.
+    ///   - seeds: the fixtures; those the model rejects are left out (``skipped``).
+    ///   - seed: the campaign's seed (the same seed, the same mutants).
+    ///   - mutators: the kinds of mutation (default: all of them).
     ///   - readerContract: the model's reviewed contract (`golden/<name>.reads.json`); by default
     ///     the one its seeds give.
     ///   - judgesByReads: false judges every member by its mutator's rule, read or not (what

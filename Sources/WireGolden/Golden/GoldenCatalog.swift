@@ -47,7 +47,7 @@ public enum GoldenCatalog {
     }
 
     /// The reader contracts among golden files (relative path, bytes), each checked by parsing it
-    /// as a ``ReaderContract``, sorted by name, with their documents (for the lock file).
+    /// as a `ReaderContract`, sorted by name, with their documents (for the lock file).
     /// - Throws: ``GoldenCatalog/Error`` for the first file that is not a reader contract, naming
     ///   its line, column and what was expected.
     public static func readerContracts(from files: [(path: String, bytes: [UInt8])]) throws(GoldenCatalog.Error)

@@ -59,7 +59,7 @@ public enum LosslessDecoding {
             + lines.joined(separator: "\n")
     }
 
-    /// The report's entries grouped by kind and folded path (``ReaderPath``), in the report's
+    /// The report's entries grouped by kind and folded path (`ReaderPath`), in the report's
     /// order: each group's first entry (`LINE:COLUMN: …`), with `— and N more at PATH` when the
     /// group has more, and the group's size.
     public static func groupedLines(_ report: WireDecodingReport) -> [(line: String, count: Int)] {

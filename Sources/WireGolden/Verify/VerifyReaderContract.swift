@@ -6,7 +6,7 @@ import WireShapes
 import WireSupport
 
 /// The reporting half of `assertReaderContract` (WireLock): decodes each fixture as `T` with the
-/// verification report, folds the reads into a ``ReaderContract`` and checks three things:
+/// verification report, folds the reads into a `ReaderContract` and checks three things:
 ///
 /// 1. every member the model drops is accepted by a pattern of `accepting` (pattern → reason);
 /// 2. every pattern of `accepting` accepts a drop (a stale one fails, with "did you mean" the wire

@@ -79,7 +79,10 @@ public struct WireLockFile: Hashable, Sendable {
 
     /// The lock file for a set of formats.
     /// - Throws: ``JCS/Error`` when a golden has no JCS form.
-    /// - Parameter readers: the reader contracts (`golden/<name>.reads.json`): name and document.
+    /// - Parameters:
+    ///   - formats: the wire formats, each with its goldens.
+    ///   - readers: the reader contracts (`golden/<name>.reads.json`): name and document.
+    ///   - enumRule: how enum-like strings are told from free text.
     public static func build(
         _ formats: [GoldenFormat], readers: [(name: String, document: JSONValue)] = [],
         enumRule: WireShape.EnumRule = .standard
