@@ -10,6 +10,8 @@
 @_exported import struct WireDecoder.DecodingFailure
 @_exported import enum WireDecoder.DecodingFailureKind
 @_exported import enum WireDecoder.DecodingJudge
+// The decoder assertReaderContract and assertFuzzCampaign take (`WireJSONDecoder(configuredLike:)`).
+@_exported import class WireDecoder.WireJSONDecoder
 // The reader contract assertReaderContract locks, for tests that look into it.
 @_exported import struct WireDecoder.ReaderContract
 @_exported import struct WireDecoder.ReaderPath
