@@ -70,7 +70,9 @@ struct FuzzCampaignAssertionTests {
                     decoder: .sampleAPI, encoder: .sampleAPI, mutators: [.null], model: "rate-limit",
                     record: .never, fixturesDirectory: dir, environment: local)
             }.first)
-        #expect(failure.message.contains(", 1 mutant of error-429.json): 1 finding with 1 new root cause\n"), "\(failure.message)")
+        #expect(
+            failure.message.contains(", 1 mutant of error-429.json): 1 finding with 1 new root cause\n"),
+            "\(failure.message)")
     }
 
     @Test func locallyNewCasesAreSavedAndTheNextRunKnowsThem() throws {

@@ -183,7 +183,8 @@ import WireLockTestSupport
         let lines = failure.message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(
             lines.contains(
-                "stale: accepted drop `$.items[*].owner.blobs_url` (shared with the repository model) matches nothing dropped"),
+                "stale: accepted drop `$.items[*].owner.blobs_url` (shared with the repository model) matches nothing dropped"
+            ),
             "\(failure.message)")
         var typo = Self.searchDrops
         typo["$.items[*].owner.*"] = nil
@@ -193,7 +194,8 @@ import WireLockTestSupport
         let typoLines = typoFailure.message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(
             typoLines.contains(
-                "stale: accepted drop `$.items[*].owner.gists_urls` (a typo) matches nothing dropped; did you mean `$.items[*].owner.gists_url`?"),
+                "stale: accepted drop `$.items[*].owner.gists_urls` (a typo) matches nothing dropped; did you mean `$.items[*].owner.gists_url`?"
+            ),
             "\(typoFailure.message)")
     }
 

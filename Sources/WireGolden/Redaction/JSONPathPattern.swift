@@ -67,7 +67,8 @@ public struct JSONPathPattern: Hashable, Sendable, CustomStringConvertible {
                 if name == "*" {
                     steps.append(.anyMember)
                 } else if name.contains("*") {
-                    steps.append(.keyGlob(name.split(separator: "*", omittingEmptySubsequences: false).map(String.init)))
+                    steps.append(
+                        .keyGlob(name.split(separator: "*", omittingEmptySubsequences: false).map(String.init)))
                 } else {
                     steps.append(.key(name))
                 }
