@@ -35,11 +35,12 @@ budgets = {"WireStubTesting": 13_000, "WireLock": 18_000}
 # check is a ratchet at today's size, so it can only shrink. Issue 25 raised it by the reader
 # contracts it added to what WireLock compiles (the contract type, its file workflow and
 # assertion, and fuzzing, round trips and wire compatibility judged by it), issue 26 by explain on
-# any error. WireStubTesting is
+# any error, and the octokit.swift trial by 37 (name globs in JSON path patterns, stale-drop
+# suggestions, the fuzz headline's plurals). WireStubTesting is
 # held to its 13,000 like any budget: what only the command line uses (contract credentials, the
 # route-table writer) lives in WireCommands, and the DecodingFailure classification the stub
 # products never use in WireDecoder.
-ratchets = {"WireLock": 24_924}
+ratchets = {"WireLock": 24_961}
 app_failure_budget = ("WireHTTP", 3_000, {"WireJSON", "WireSupport", "CYajl"})
 # The feature modules each test product's API uses; compiling any other one is a defect.
 features = {"WireGolden", "WireFuzz", "WireOracle", "WireStub", "WireLint"}

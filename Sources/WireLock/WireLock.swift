@@ -13,6 +13,8 @@
 // The reader contract assertReaderContract locks, for tests that look into it.
 @_exported import struct WireDecoder.ReaderContract
 @_exported import struct WireDecoder.ReaderPath
+// The decoder assertReaderContract and assertFuzzCampaign take (`WireJSONDecoder(configuredLike:)`).
+@_exported import class WireDecoder.WireJSONDecoder
 // The types the assertions take, so `import WireLock` is the one import a test needs: the record
 // mode (shared by goldens and fuzz regressions, so it sits in the support layer) and the fuzz
 // engine's values (`Mutator`, `FuzzModel`, `ModelExpectation`, `FuzzFailure`, …).

@@ -84,6 +84,17 @@ struct JSONPathPatternTests {
         ("$.*.id", "$.x.id", true),
         (#"$["a b"][0]"#, #"$["a b"][0]"#, true),
         ("$.a[1]", "$.a[2]", false),
+        ("$..*_url", "$.owner.avatar_url", true),
+        ("$..*_url", "$.url", false),
+        ("$.*_url", "$.html_url", true),
+        ("$.*_url", "$.owner.html_url", false),
+        ("$..has_*", "$[3].has_wiki", true),
+        ("$..has_*", "$.hash", false),
+        ("$.a*b*c", "$.abc", true),
+        ("$.a*b*c", "$.axxbyyc", true),
+        ("$.a*b*c", "$.acb", false),
+        ("$.ab*ba", "$.aba", false),
+        (#"$["a*b"]"#, #"$["a*b"]"#, true),
     ])
     func matching(pattern: String, path: String, matches: Bool) throws {
         let p = try JSONPathPattern(pattern)

@@ -57,6 +57,24 @@ struct FuzzCampaignAssertionTests {
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("fuzz-regressions").path))
     }
 
+    /// One finding reads in the singular (seen on octokit.swift: "1 findings with 1 new root cause";
+    /// and a one-mutant campaign said "1 mutants of").
+    @Test func oneFindingIsOneFinding() throws {
+        let dir = try freshFixtures()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // The first one-mutant campaign (a null) that finds something: `retryAfter` or `status` defaulted.
+        let failure = try #require(
+            (0..<40).lazy.compactMap { seed in
+                verifyFuzzCampaign(
+                    RateLimitNotice.self, fixtures: ["error-429"], count: 1, seed: UInt64(seed),
+                    decoder: .sampleAPI, encoder: .sampleAPI, mutators: [.null], model: "rate-limit",
+                    record: .never, fixturesDirectory: dir, environment: local)
+            }.first)
+        #expect(
+            failure.message.contains(", 1 mutant of error-429.json): 1 finding with 1 new root cause\n"),
+            "\(failure.message)")
+    }
+
     @Test func locallyNewCasesAreSavedAndTheNextRunKnowsThem() throws {
         let dir = try freshFixtures()
         defer { try? FileManager.default.removeItem(at: dir) }

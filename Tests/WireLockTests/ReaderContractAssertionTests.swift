@@ -168,6 +168,37 @@ import WireLockTestSupport
             "\(failure.message)")
     }
 
+    /// A stale snake_case pattern (an acceptance shared between models, a member the server no
+    /// longer sends) is a wire key already: "did you mean" offers only drops that no acceptance
+    /// covers (a typo), never a member the model reads or another accepted drop, and no hint
+    /// about Swift properties.
+    @Test func aStaleWireKeyPatternSuggestsOnlyUncoveredDrops() throws {
+        let golden = try TemporaryDirectory()
+        defer { golden.remove() }
+        _ = Self.verify(GitHubSearchResult<GitHubRepository>.self, golden: golden)
+        var shared = Self.searchDrops
+        shared["$.items[*].owner.blobs_url"] = "shared with the repository model"
+        let failure = try #require(
+            Self.verify(GitHubSearchResult<GitHubRepository>.self, accepting: shared, golden: golden))
+        let lines = failure.message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(
+            lines.contains(
+                "stale: accepted drop `$.items[*].owner.blobs_url` (shared with the repository model) matches nothing dropped"
+            ),
+            "\(failure.message)")
+        var typo = Self.searchDrops
+        typo["$.items[*].owner.*"] = nil
+        typo["$.items[*].owner.gists_urls"] = "a typo"
+        let typoFailure = try #require(
+            Self.verify(GitHubSearchResult<GitHubRepository>.self, accepting: typo, golden: golden))
+        let typoLines = typoFailure.message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(
+            typoLines.contains(
+                "stale: accepted drop `$.items[*].owner.gists_urls` (a typo) matches nothing dropped; did you mean `$.items[*].owner.gists_url`?"
+            ),
+            "\(typoFailure.message)")
+    }
+
     @Test func aTryUnionIsALenientReaderNotASwallowedError() throws {
         let data = try GitHubSample.data("issues")
         let report = try Self.wire.decodeWithReport([GitHubIssue].self, from: data).report

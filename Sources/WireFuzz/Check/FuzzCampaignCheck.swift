@@ -163,7 +163,8 @@ extension FuzzCampaignCheck {
         let fresh = groups.filter { FuzzRegressions.knownCase(for: $0.first, in: known) == nil }
         knownGroups = groups.count - fresh.count
         let heading =
-            "fuzz campaign of \(typeName) (seed \(seed), \(count) mutants of \(seeds.map(\.name).joined(separator: ", ")))"
+            "fuzz campaign of \(typeName) (seed \(seed), \(Text.pluralized(count, "mutant")) of "
+            + "\(seeds.map(\.name).joined(separator: ", ")))"
         let pinned =
             knownGroups > 0
             ? "; \(knownGroups) more root cause\(knownGroups == 1 ? " is" : "s are") already pinned in \(shownFolder)"
@@ -183,8 +184,8 @@ extension FuzzCampaignCheck {
         }
 
         var out =
-            heading + ": \(fresh.reduce(0) { $0 + $1.count }) findings with \(fresh.count) new root "
-            + "cause\(fresh.count == 1 ? "" : "s")" + pinned + "\n"
+            heading + ": " + Self.newFindings(fresh.reduce(0) { $0 + $1.count }, rootCauses: fresh.count)
+            + pinned + "\n"
         for (number, group) in fresh.enumerated() {
             var finding = group.first
             var expectation = campaign.expectation(finding.index)
@@ -267,6 +268,11 @@ public enum FuzzCampaignCheck {
         lines.append("   reproduce: \(reproduction(finding.bytes, typeName: typeName))")
         if let saved { lines.append("   saved:     \(saved)") }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The headline's count: `1 finding with 1 new root cause`, `358 findings with 2 new root causes`.
+    package static func newFindings(_ findings: Int, rootCauses: Int) -> String {
+        Text.pluralized(findings, "finding") + " with " + Text.pluralized(rootCauses, "new root cause")
     }
 
     /// A tally in one line: `2,000 mutants: 1,412 as expected (lossless 980, rejected-as-expected 432), 0 findings`.

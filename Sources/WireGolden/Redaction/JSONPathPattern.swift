@@ -1,7 +1,9 @@
 import WireJSON
 
 /// A JSON path with wildcards, for choosing values to redact or differences to accept:
-/// `$.token`, `$.items[*].id`, `$..email` (any depth), `$.movies[0]["release date"]`, `$.*`.
+/// `$.token`, `$.items[*].id`, `$..email` (any depth), `$.movies[0]["release date"]`, `$.*`, and
+/// member names with `*` wildcards: `$..*_url` (every member ending in `_url`, at any depth),
+/// `$.has_*`. A quoted name (`$["a*b"]`) is taken literally.
 ///
 /// ```swift
 /// let pattern = try JSONPathPattern("$.movies[*].imdbId")
@@ -12,6 +14,7 @@ public struct JSONPathPattern: Hashable, Sendable, CustomStringConvertible {
         case key(String)
         case index(Int)
         case anyMember  // .*
+        case keyGlob([String])  // .*_url: the name's literal parts between its '*'s
         case anyElement  // [*]
         case descendant  // ..
     }
@@ -59,14 +62,16 @@ public struct JSONPathPattern: Hashable, Sendable, CustomStringConvertible {
                     steps.append(.descendant)
                     if i < chars.count && chars[i] == "[" { continue }
                 }
-                if i < chars.count && chars[i] == "*" {
-                    i += 1
-                    steps.append(.anyMember)
-                    continue
-                }
                 let name = identifier()
                 guard !name.isEmpty else { throw fail("a member name after '.'") }
-                steps.append(.key(name))
+                if name == "*" {
+                    steps.append(.anyMember)
+                } else if name.contains("*") {
+                    steps.append(
+                        .keyGlob(name.split(separator: "*", omittingEmptySubsequences: false).map(String.init)))
+                } else {
+                    steps.append(.key(name))
+                }
             } else if chars[i] == "[" {
                 i += 1
                 if i < chars.count && chars[i] == "*" {
@@ -126,9 +131,22 @@ public struct JSONPathPattern: Hashable, Sendable, CustomStringConvertible {
         case (.key(let k), .key(let c)) where JSONKey.exactlyEqual(k, c): break
         case (.index(let k), .index(let c)) where k == c: break
         case (.anyMember, .key): break
+        case (.keyGlob(let parts), .key(let c)) where globMatches(parts, c): break
         case (.anyElement, .index): break
         default: return false
         }
         return match(steps.dropFirst(), components.dropFirst())
+    }
+
+    /// Whether `name` is the glob's parts with anything between them: it starts with the first
+    /// part, ends with the last, and holds the middle ones in order, without overlapping.
+    private static func globMatches(_ parts: [String], _ name: String) -> Bool {
+        guard let first = parts.first, let last = parts.last, name.hasPrefix(first) else { return false }
+        var rest = name.dropFirst(first.count)
+        for part in parts.dropFirst().dropLast() {
+            guard let range = rest.range(of: part) else { return false }
+            rest = rest[range.upperBound...]
+        }
+        return rest.count >= last.count && rest.hasSuffix(last)
     }
 }

@@ -31,15 +31,17 @@ package enum ReaderScope {
         return contracts.contains { $0.reads(atOrBelow: folded) }
     }
 
-    /// Whether every model that reads `change`'s path copes with it by its contract: a member
-    /// removed or made optional that each reads with `decodeIfPresent` (or saw absent and went on),
-    /// `null` added where each accepted `null`. False when no contract reads exactly that path.
+    /// Whether every model that reads `change`'s path copes with it by its contract, in either
+    /// direction: a member removed, added, made optional or made required that each reads with
+    /// `decodeIfPresent` (or saw absent and went on), `null` added where each accepted `null`.
+    /// False when no contract reads exactly that path.
     package static func copes(with change: WireChange, _ contracts: [ReaderContract]) -> Bool {
         let path = readerPath(change.path)
         let entries = contracts.compactMap { $0.entries[path] }
         guard !entries.isEmpty else { return false }
         switch change.rule {
-        case .memberRemoved, .optionalMemberRemoved, .memberMadeOptional: return entries.allSatisfy(\.mayBeAbsent)
+        case .memberRemoved, .optionalMemberRemoved, .memberMadeOptional, .requiredMemberAdded, .memberMadeRequired:
+            return entries.allSatisfy(\.mayBeAbsent)
         case .nullabilityAdded: return entries.allSatisfy(\.mayBeNull)
         default: return false
         }

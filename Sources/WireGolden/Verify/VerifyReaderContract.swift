@@ -103,6 +103,7 @@ public enum ReaderContractCheck {
         var groups = EntryGroups()
         var readPaths = Set<String>()
         var dropPaths = Set<String>()
+        var uncoveredPaths = Set<String>()
         for item in decoded {
             let report = item.report
             for member in report.droppedMembers {
@@ -113,6 +114,7 @@ public enum ReaderContractCheck {
                     for match in matching { used.insert(match.text) }
                     continue
                 }
+                uncoveredPaths.insert(folded.description)
                 groups.add(
                     "\(folded) dropped by \(member.droppedBy); model it or accept the drop", path: member.path,
                     file: item.file, location: member.location)
@@ -138,11 +140,18 @@ public enum ReaderContractCheck {
             }) {
                 line += "; the model reads \(read)"
             } else {
-                let near = Nearest.names(near: accepted.text, among: dropPaths.union(readPaths).sorted(), limit: 2)
+                // A pattern with a capital letter names a Swift property: offer the wire paths
+                // near it. One in wire form is a typo at best: offer only the drops still
+                // uncovered, not a read member or a drop another pattern accepts (an acceptance
+                // shared between models would get a near but unrelated name on every line).
+                let namesProperty = accepted.text.contains { $0.isUppercase }
+                let near = Nearest.names(
+                    near: accepted.text, among: (namesProperty ? dropPaths.union(readPaths) : uncoveredPaths).sorted(),
+                    limit: 2)
                 if !near.isEmpty {
                     line +=
-                        "; did you mean " + near.map { "`\($0)`" }.joined(separator: " or ")
-                        + "? (patterns name wire keys, not Swift properties)"
+                        "; did you mean " + near.map { "`\($0)`" }.joined(separator: " or ") + "?"
+                        + (namesProperty ? " (patterns name wire keys, not Swift properties)" : "")
                 }
             }
             lines.append(line)
