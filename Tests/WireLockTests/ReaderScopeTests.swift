@@ -32,7 +32,9 @@ struct ReaderScopeTests {
         let changes = try Self.scoped(old: #"{"id": 1}"#, new: #"{"id": 1, "parent": {"id": 2}}"#)
         let change = try #require(changes.first { $0.rule == .requiredMemberAdded }, "\(changes)")
         #expect(!change.isBreaking, "\(change)")
-        #expect(change.detail.hasSuffix("(every reader copes: it may be absent or null there)"))
+        #expect(change.detail.hasSuffix("; every reader of it here copes (it may be absent or null there)"))
+        // The rule's own verdict for other readers is not repeated beside it.
+        #expect(change.detail.components(separatedBy: ";").count == 2, "\(change.detail)")
     }
 
     @Test func aRequiredMemberTheReaderNeedsStaysBreaking() throws {

@@ -63,7 +63,10 @@ package enum ReaderScope {
                 guard change.isBreaking, copes(with: change, contracts) else { return change }
                 var judged = change
                 judged.breaks = []
-                judged.detail += " (every reader copes: it may be absent or null there)"
+                // The rule's own verdict ("old non-optional readers reject it") is not this
+                // client's: keep what changed, say why it breaks nothing here.
+                let what = judged.detail.split(separator: ";", maxSplits: 1).first.map(String.init) ?? judged.detail
+                judged.detail = what + "; every reader of it here copes (it may be absent or null there)"
                 return judged
             }
             return scoped
