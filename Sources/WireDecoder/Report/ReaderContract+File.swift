@@ -303,7 +303,15 @@ extension ReaderContract {
             case (nil, nil): break
             }
         }
-        for path in dropped.subtracting(old.dropped).sorted() { result.append(.newlyDropped(path)) }
+        // A path the model stopped reading is dropped now as a consequence: one line says it.
+        let stopped = Set(
+            result.compactMap { change -> ReaderPath? in
+                if case .stopsReading(let entry) = change { return entry.path }
+                return nil
+            })
+        for path in dropped.subtracting(old.dropped).subtracting(stopped).sorted() {
+            result.append(.newlyDropped(path))
+        }
         for path in old.dropped.subtracting(dropped).sorted() { result.append(.noLongerDropped(path)) }
         return result
     }
