@@ -23,6 +23,28 @@ struct FuzzCampaignAssertionTests {
         return dir
     }
 
+    /// Issue 25: a passing campaign said nothing, not even how much it checked. Its one-line
+    /// summary (what `assertFuzzCampaign` prints when it passes) counts mutants and outcomes and
+    /// names the root causes committed cases pin.
+    @Test func aPassingCampaignSaysWhatItChecked() {
+        let outcome = FuzzCampaignCheck.verifyWithSummary(
+            typeName: "RateLimitNotice", fixtures: ["API/v3/error-429"], count: 2_000, seed: 7,
+            mutators: Mutator.allCases, model: "rate-limit", record: nil, fixturesDirectory: Self.fixtures,
+            environment: ci, filePath: "\(#filePath)"
+        ) { name in
+            FuzzModel.codable(RateLimitNotice.self, name: name, decoder: { .sampleAPI }, encoder: { .sampleAPI })
+        }
+        #expect(outcome.failure == nil)
+        #expect(
+            outcome.summary.hasPrefix(
+                "fuzz campaign of RateLimitNotice (seed 7, 2000 mutants of API/v3/error-429.json): no new findings; "
+                    + "2000 mutants: 1642 as expected ("), "\(outcome.summary)")
+        #expect(outcome.summary.contains("358 findings (silently-accepted 358)"), "\(outcome.summary)")
+        #expect(
+            outcome.summary.hasSuffix("; their 2 root causes are pinned in Fixtures/fuzz-regressions/rate-limit/"),
+            "\(outcome.summary)")
+    }
+
     @Test func findingsTheCommittedCasesPinPass() {
         #expect(
             verifyFuzzCampaign(

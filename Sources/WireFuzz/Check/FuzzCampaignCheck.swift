@@ -170,7 +170,11 @@ extension FuzzCampaignCheck {
             ? "; \(knownGroups) more root cause\(knownGroups == 1 ? " is" : "s are") already pinned in \(shownFolder)"
             : ""
         guard !fresh.isEmpty else {
-            return (nil, heading + ": no new findings; " + FuzzCampaignCheck.summary(result.tally) + pinned)
+            let known =
+                knownGroups > 0
+                ? "; their \(Text.pluralized(knownGroups, "root cause")) \(knownGroups == 1 ? "is" : "are") pinned in "
+                    + shownFolder : ""
+            return (nil, heading + ": no new findings; " + FuzzCampaignCheck.summary(result.tally) + known)
         }
 
         // New cases are saved only where the record mode lets tests write (never under CI).
