@@ -221,12 +221,10 @@ public struct ReaderContract: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
-    /// Whether the model reads this concrete path or anything inside it.
+    /// Whether the model reads this concrete path or anything inside it (its indices folded to
+    /// `[*]`, as the `ReaderPath` form of this function reads them).
     public func reads(atOrBelow path: JSONPath) -> Bool {
-        entries.keys.contains { entryPath in
-            entryPath.steps.count >= path.components.count
-                && ReaderPath(Array(entryPath.steps.prefix(path.components.count))).matches(path)
-        }
+        reads(atOrBelow: ReaderPath(folding: path))
     }
 
     /// `Repository: 17 paths read, 69 dropped, from 2 fixtures`.
