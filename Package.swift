@@ -44,7 +44,9 @@ let package = Package(
         .library(name: "WireHTTP", targets: ["WireHTTP"]),
         // Tools: the streaming validator, JSONValue, JSON paths, the canonical writer.
         .library(name: "WireJSON", targets: ["WireJSON"]),
-        .executable(name: "wirelock", targets: ["wirelock"]),
+        // The command line. Its target is `WireLockCLI`: a target `wirelock` beside the library `WireLock`
+        // would share `WireLock.build` and `WireLock.swiftmodule` on a case-insensitive APFS volume (issue 37).
+        .executable(name: "wirelock", targets: ["WireLockCLI"]),
     ],
     targets: [
         // MARK: C wrapper — libyajl through pkg-config, on Linux; only WireJSON imports it.
@@ -126,7 +128,7 @@ let package = Package(
             ]
         ),
         .executableTarget(
-            name: "wirelock",
+            name: "WireLockCLI",
             dependencies: [
                 "WireSupport", "WireCommandLine", "WireCommands", "WireJSON", "WireShapes", "WireGolden", "WireOracle",
                 "WireFuzz", "WireLint", "WireDiagnostics", "WireStub", "WireDecoder",
@@ -195,7 +197,7 @@ let package = Package(
             name: "WireLockCLITests",
             dependencies: [
                 "WireLockTestSupport", "WireSupport", "WireCommandLine", "WireJSON", "WireGolden", "WireOracle",
-                "WireFuzz", "WireLint", "WireStub", "WireDecoder", "wirelock", "WireCommands", "WireHTTP",
+                "WireFuzz", "WireLint", "WireStub", "WireDecoder", "WireLockCLI", "WireCommands", "WireHTTP",
                 "WireDiagnostics", "WireShapes",
                 "wirelock-sample", "SampleAPI",
             ],

@@ -78,7 +78,7 @@ struct LayerRules: Sendable {
             "WireStubTesting": .testFrameworks,
             "SampleAPI": .demo,
             "wirelock-sample": .executables,
-            "wirelock": .executables,
+            "WireLockCLI": .executables,
         ],
         restricted: [
             "CYajl": (["WireJSON"], "only the core sees libyajl; everything above it uses WireJSON"),
@@ -92,14 +92,14 @@ struct LayerRules: Sendable {
             ),
             "SampleAPI": (["wirelock-sample"], "the sample model is the demo's, never the product's"),
             "WireCommandLine": (
-                ["WireCommands", "WireLockRunner", "wirelock", "wirelock-sample"],
+                ["WireCommands", "WireLockRunner", "WireLockCLI", "wirelock-sample"],
                 "libraries never depend on the command-line layer"
             ),
             "WireCommands": (
-                ["WireLockRunner", "wirelock", "wirelock-sample"],
+                ["WireLockRunner", "WireLockCLI", "wirelock-sample"],
                 "the commands' library is the command line's; libraries never depend on it"
             ),
-            "wirelock": ([], "nothing imports the CLI"),
+            "WireLockCLI": ([], "nothing imports the CLI"),
             "wirelock-sample": ([], "nothing imports the demo runner"),
         ],
         forbiddenPerTarget: [
@@ -108,7 +108,7 @@ struct LayerRules: Sendable {
                 "WireLock": "the model runner links no test framework; use WireGolden",
                 "WireOracleTesting": "the model runner links no test framework",
             ],
-            "wirelock": [
+            "WireLockCLI": [
                 "WireLock": "the CLI links no test framework; use WireGolden",
                 "WireOracleTesting": "the CLI links no test framework",
             ],

@@ -47,9 +47,9 @@ struct LayerRulesTests {
             ("WireGolden", "CYajl"),  // only the core sees libyajl
             ("WireFuzz", "Testing"),  // a feature module linking a test framework
             ("WireGolden", "XCTest"),
-            ("WireGolden", "wirelock"),  // a library importing the CLI
+            ("WireGolden", "WireLockCLI"),  // a library importing the CLI
             ("WireOracle", "WireLock"),  // a feature importing the test-framework layer
-            ("wirelock", "WireLock"),  // the CLI linking the assertion layer
+            ("WireLockCLI", "WireLock"),  // the CLI linking the assertion layer
             ("WireJSON", "NotAModule"),  // an unknown dependency
             // Feature modules are independent of each other (issue 24).
             ("WireFuzz", "WireGolden"),  // fuzz regressions once took golden's record modes
@@ -79,7 +79,7 @@ struct LayerRulesTests {
             ("WireLock", "WireGolden"),  // so does the test-framework layer
             ("WireLock", "Testing"),
             ("WireLock", "WireFuzz"),
-            ("wirelock", "WireOracle"),
+            ("WireLockCLI", "WireOracle"),
             ("wirelock-sample", "SampleAPI"),
         ])
     func allowedImport(target: String, module: String) {

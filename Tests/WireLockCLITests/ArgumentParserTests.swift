@@ -3,7 +3,7 @@
     import WireCommandLine
     import WireSupport
 
-    @testable import wirelock
+    @testable import WireLockCLI
 
     /// A command used only to exercise the parser: one of each kind of declaration.
     private struct ProbeCommand: ParsableCommand {

@@ -3,7 +3,7 @@
     import WireCommandLine
     import WireSupport
 
-    @testable import wirelock
+    @testable import WireLockCLI
 
     /// Options shared by several commands, declared once as a group.
     private struct Walk: ParsableArguments {

@@ -7,7 +7,7 @@
     import WireLockTestSupport
     import WireSupport
 
-    @testable import wirelock
+    @testable import WireLockCLI
 
     /// A package-like folder for the review commands: `Package.swift` (so the golden directory is found
     /// by walking up) and `golden/`.

@@ -5,7 +5,7 @@
     import WireLockTestSupport
     import WireSupport
 
-    @testable import wirelock
+    @testable import WireLockCLI
 
     /// `GoldenSources.write` (behind `lock` and `shape --out`): a new file appears only once complete,
     /// an existing one is replaced whole, and a failed write leaves nothing behind.

@@ -7,7 +7,7 @@
     import WireOracle
     import WireSupport
 
-    @testable import wirelock
+    @testable import WireLockCLI
 
     /// The strategy names, typed out: the CLI's vocabulary must not drift silently.
     private let strategyNames = [

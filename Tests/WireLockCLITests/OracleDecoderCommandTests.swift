@@ -7,7 +7,7 @@
     import WireOracle
     import WireSupport
 
-    @testable import wirelock
+    @testable import WireLockCLI
 
     /// `wirelock oracle decoder` and `wirelock-sample oracle-decoder`, run as built binaries.
     @Suite("wirelock oracle decoder (binary)")

@@ -3,7 +3,7 @@
     import WireCommandLine
     import WireSupport
 
-    @testable import wirelock
+    @testable import WireLockCLI
 
     /// The one escaping function every printed path goes through (issue 10, items 8 and 11). The
     /// expected texts are written out by hand from the rules in `PathDisplay`'s documentation.

@@ -6,7 +6,7 @@
     import WireLockTestSupport
     import WireSupport
 
-    @testable import wirelock
+    @testable import WireLockCLI
 
     /// A hand-built error, so the renderers are tested apart from the core's locating.
     private let sampleError = JSONSyntaxError(

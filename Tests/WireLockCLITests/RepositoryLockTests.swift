@@ -20,7 +20,7 @@
         /// golden commands do (it used to look for ./golden and fail with exit 2).
         @Test func lockCheckFromASubdirectoryFindsThePackagesGoldens() throws {
             let result = try WireLockBinary.run(
-                ["lock", "--check"], in: Self.root.appendingPathComponent("Sources/wirelock"))
+                ["lock", "--check"], in: Self.root.appendingPathComponent("Sources/WireLockCLI"))
             #expect(result.status == 0, "\(result)")
             let lock = Self.root.appendingPathComponent("golden/wirelock.lock").standardizedFileURL.path
             #expect(result.stdout.hasPrefix("\(lock): up to date ("), "\(result)")

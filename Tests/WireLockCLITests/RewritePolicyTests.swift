@@ -3,7 +3,7 @@
     import WireCommandLine
     import WireSupport
 
-    @testable import wirelock
+    @testable import WireLockCLI
 
     /// The decision behind the rewrite refusals, apart from the file system (issue 10, item 10).
     @Suite("Rewrite policy")
