@@ -108,7 +108,8 @@ struct PackageManifest: Hashable, Sendable {
         let conditionalRanges = ManifestCall.topLevelIfBlocks(in: tokens)
         // A `.target(name:)` inside another declaration's `dependencies:` (or anywhere with a
         // `condition:`) is a reference to a target, not a declaration of one.
-        let referenceRanges = calls.flatMap { call in call.arguments.filter { $0.label == "dependencies" }.map(\.range)
+        let referenceRanges = calls.flatMap { call in
+            call.arguments.filter { $0.label == "dependencies" }.map(\.range)
         }
         for call in calls {
             if referenceRanges.contains(where: { $0.contains(call.open) }) { continue }
