@@ -193,13 +193,17 @@ let package = Package(
             ],
             exclude: ["golden"]
         ),
+        // Runs the built executables: on macOS and Linux only. An executable target is a command-line
+        // tool to Xcode, which has no iOS, tvOS, watchOS or visionOS variant (issue 37), so these two
+        // dependencies are conditioned, and the iOS job's scheme (.github/xcode) leaves this target out.
         .testTarget(
             name: "WireLockCLITests",
             dependencies: [
                 "WireLockTestSupport", "WireSupport", "WireCommandLine", "WireJSON", "WireGolden", "WireOracle",
-                "WireFuzz", "WireLint", "WireStub", "WireDecoder", "WireLockCLI", "WireCommands", "WireHTTP",
-                "WireDiagnostics", "WireShapes",
-                "wirelock-sample", "SampleAPI",
+                "WireFuzz", "WireLint", "WireStub", "WireDecoder", "WireCommands", "WireHTTP",
+                "WireDiagnostics", "WireShapes", "SampleAPI",
+                .target(name: "WireLockCLI", condition: .when(platforms: [.macOS, .linux])),
+                .target(name: "wirelock-sample", condition: .when(platforms: [.macOS, .linux])),
             ],
             exclude: ["adoption-fixtures"]
         ),

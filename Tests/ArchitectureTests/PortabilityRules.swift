@@ -473,6 +473,8 @@ struct SourceLine: Hashable, Sendable {
     /// The contents of the string literals on the line, escapes as written; an interpolation ends
     /// one piece and starts the next, and each line of a multi-line literal is its own piece.
     var literals: [String]
+    /// Whether any of the line is a comment (`//`, `///`, or part of a `/* */`).
+    var hasComment = false
 }
 
 /// Splits Swift source into lines of code and string-literal text. Understands `//` and `///`
@@ -492,6 +494,7 @@ func sourceLines(_ source: String) -> [SourceLine] {
     var literals: [String] = []
     var piece: String.UnicodeScalarView?
     var inLineComment = false
+    var commentOnLine = false
 
     func isAt(_ index: Int, _ scalar: Unicode.Scalar) -> Bool { index < text.count && text[index] == scalar }
     func hashes(from index: Int) -> Int {
@@ -512,7 +515,9 @@ func sourceLines(_ source: String) -> [SourceLine] {
             inString = false
         }
         endPiece()
-        lines.append(SourceLine(number: lines.count + 1, code: String(code), literals: literals))
+        lines.append(
+            SourceLine(number: lines.count + 1, code: String(code), literals: literals, hasComment: commentOnLine))
+        commentOnLine = false
         code = String.UnicodeScalarView()
         literals = []
         piece = inString ? String.UnicodeScalarView() : nil
@@ -533,6 +538,7 @@ func sourceLines(_ source: String) -> [SourceLine] {
         }
         switch modes.last! {
         case .blockComment(let depth):
+            commentOnLine = true
             if scalar == "/" && isAt(index + 1, "*") {
                 modes[modes.count - 1] = .blockComment(depth: depth + 1)
                 index += 2
@@ -576,6 +582,7 @@ func sourceLines(_ source: String) -> [SourceLine] {
             let inInterpolation = modes.count > 1
             if scalar == "/" && isAt(index + 1, "/") {
                 inLineComment = true
+                commentOnLine = true
                 index += 2
             } else if scalar == "/" && isAt(index + 1, "*") {
                 modes.append(.blockComment(depth: 1))

@@ -20,14 +20,15 @@ public enum GitHubSample {
     public static func data(_ name: String) throws -> Data { try Data(contentsOf: fixture(name)) }
 
     /// The client's date format: `2024-05-01T08:30:00Z`, through a `DateFormatter` (a custom
-    /// formatter, not `.iso8601`).
-    public static let dateFormatter: DateFormatter = {
+    /// formatter, not `.iso8601`). A new one each time: a shared `DateFormatter` is not `Sendable`
+    /// on Darwin (issue 37).
+    public static var dateFormatter: DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(secondsFromGMT: 0)
         formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss'Z'"
         return formatter
-    }()
+    }
 
     /// The client's decoder: explicit snake_case coding keys, dates through ``dateFormatter``.
     public static var decoder: JSONDecoder {

@@ -35,13 +35,20 @@
         }
 
         /// `WIRELOCK_BIN`, else a `wirelock` file beside the test bundle (SwiftPM builds it first, since
-        /// the test target depends on the executable target).
+        /// the test target depends on the executable target). The test bundle is found from the image
+        /// this code is loaded from (``BuildProducts``), which is right under `swiftpm-testing-helper`
+        /// on macOS too; `Bundle.main`, `argv[0]` and the loaded `.xctest` bundles stay as fallbacks.
         public static func locate() throws -> URL {
             let environment = ProcessInfo.processInfo.environment
             if let override = environment["WIRELOCK_BIN"], !override.isEmpty {
                 return URL(fileURLWithPath: override)
             }
             var directories: [URL] = []
+            if let image = BuildProducts.imagePath() {
+                let absolute =
+                    image.hasPrefix("/") ? image : FileManager.default.currentDirectoryPath + "/" + image
+                directories += BuildProducts.directories(forImage: absolute).map { URL(fileURLWithPath: $0) }
+            }
             let bundle = Bundle.main.bundleURL
             directories.append(bundle)
             directories.append(bundle.deletingLastPathComponent())

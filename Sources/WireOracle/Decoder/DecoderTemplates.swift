@@ -206,14 +206,15 @@ public enum DecoderTemplates {
     // Dates
 
     /// `yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ`, en_US_POSIX, UTC, Gregorian: fixed whatever the machine.
-    static let formatter: DateFormatter = {
+    /// Built per use: a shared `DateFormatter` is not `Sendable` on Darwin (issue 37).
+    static var formatter: DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(secondsFromGMT: 0)
         formatter.calendar = Calendar(identifier: .gregorian)
         formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ"
         return formatter
-    }()
+    }
 
     /// A number of seconds since 1970, or a string `@<seconds>`.
     @Sendable static func customDate(_ decoder: any Decoder) throws -> Date {
