@@ -169,7 +169,8 @@ struct WireFailureTests {
         #expect(content.kind == .keyNotFound)
         #expect(content.path?.description == "$[1]")
         #expect(content.location?.column == 69)  // the second `{` (counted independently)
-        #expect(content.explanation?.members == ["series_title"])
+        #expect(content.found == #"an object with members "series_title""#)
+        #expect(content.expected == #"a member the key strategy reads as "airDateUtc""#)
 
         let wrong = Data(#"[{"series_title": 7, "air_date_utc": "x"}]"#.utf8)
         guard

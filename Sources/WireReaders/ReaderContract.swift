@@ -1,6 +1,7 @@
 // The reader contract of a model: what its init(from:) reads from the wire, learnt from the reads
 // decodeWithReport records, folded by path, with the members it drops. Pure values: building,
 // merging, the file's text, parsing it back and comparing two contracts.
+import WireDecoder
 import WireJSON
 
 /// What a model reads from the wire, learnt from decoding its fixtures with
@@ -21,13 +22,8 @@ import WireJSON
 /// contract.dropped.contains(try ReaderPath(parsing: "$.mirror_url"))  // true
 /// ```
 public struct ReaderContract: Hashable, Sendable, CustomStringConvertible {
-    /// The kind of a JSON value, as the wire has it.
-    public enum Kind: String, Hashable, Sendable, CaseIterable, Comparable {
-        case array, bool, null, number, object, string
-
-        /// Alphabetical, as the file lists them.
-        public static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
-    }
+    /// The kind of a JSON value, as the wire has it (the kind a decode's reads record).
+    public typealias Kind = WireDecodingReport.Kind
 
     /// What the contract says about one folded path.
     public struct Entry: Hashable, Sendable {
