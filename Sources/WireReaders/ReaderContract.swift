@@ -5,7 +5,7 @@ import WireDecoder
 import WireJSON
 
 /// What a model reads from the wire, learnt from decoding its fixtures with
-/// ``WireJSONDecoder/decodeWithReport(_:from:)``: every folded path it reads (array elements as
+/// `WireJSONDecoder.decodeWithReport(_:from:)`: every folded path it reads (array elements as
 /// `[*]`, dictionary values as `.*`), with the kinds of value it accepted there, whether it may be
 /// absent or `null`, the Swift types asked for, how they were asked for, the date and number forms
 /// it parsed, whether an error there was swallowed (a lenient reader: a `try?` union, a default
@@ -110,7 +110,7 @@ public struct ReaderContract: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The contract one decode shows: its reads and its dropped members, folded with the report's
-    /// ``WireDecodingReport/dictionaries``.
+    /// `WireDecodingReport.dictionaries`.
     ///
     /// ```swift
     /// let contract = ReaderContract(model: "Movie", fixture: "movie.json", report: report)

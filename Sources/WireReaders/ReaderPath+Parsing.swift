@@ -3,12 +3,12 @@ import WireDecoder
 import WireJSON
 
 extension ReaderPath {
-    /// Parses the text ``description`` writes.
+    /// Parses the text `description` writes.
     ///
     /// ```swift
     /// let path = try ReaderPath(parsing: #"$.items[*]["display name"]"#)
     /// ```
-    /// - Throws: ``ParseError`` naming the character offset and what was expected there.
+    /// - Throws: `ReaderPath.ParseError` naming the character offset and what was expected there.
     public init(parsing text: String) throws(ParseError) {
         let bytes = Array(text.utf8)
         var position = 0
