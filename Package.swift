@@ -57,31 +57,38 @@ let package = Package(
             providers: [.apt(["libyajl-dev"])]
         ),
 
-        // MARK: Support — internal (like swift-collections' internal utilities): the one atomic
-        // writer, write/read loops, mkdir -p, process spawning, the package, golden/ and Fixtures/
-        // lookups, path display, the input walker, "did you mean", hex and text helpers, SplitMix64,
-        // the record mode goldens and fuzz regressions share. No Foundation; depends on nothing.
-        .target(name: "WireSupport"),
+        // MARK: Support — internal (like swift-collections' internal utilities). WireSupportCore: the
+        // little an app ships too (`Locked`, "did you mean"). WireSupport: what the test products and
+        // the command line share (the one atomic writer, write/read loops, mkdir -p, the package,
+        // golden/ and Fixtures/ lookups, path display, hex and text helpers, SplitMix64, the record
+        // mode goldens and fuzz regressions share). No Foundation.
+        .target(name: "WireSupportCore"),
+        .target(name: "WireSupport", dependencies: ["WireSupportCore"]),
 
         // MARK: Core — streaming reader (yajl or Swift engine), validator, JSONValue, JSON paths,
-        // canonical writer, located errors and their one rendering.
-        .target(name: "WireJSON", dependencies: yajl + ["WireSupport"]),
+        // canonical writer, located errors and their one rendering. Depends on nothing but libyajl.
+        .target(name: "WireJSON", dependencies: yajl),
 
         // MARK: Production — what an app ships.
         // The fast date twins of the Foundation strategies and the one RFC 3339 recogniser.
-        .target(name: "WireDates", dependencies: ["WireSupport"]),
+        .target(name: "WireDates", dependencies: ["WireSupportCore"]),
         // What a decoding failure means in its payload: a `DecodingError` as a value, coding path to
-        // JSON path to line and excerpt (WireHTTP explains content failures with it).
-        .target(name: "WireDiagnostics", dependencies: ["WireJSON", "WireSupport"]),
-        // WireJSONDecoder: JSONDecoder's surface on WireJSON's strict reader, and its report; the
-        // classified `DecodingFailure` (kind, wire path, judge) the test products assert on.
-        .target(name: "WireDecoder", dependencies: ["WireJSON", "WireDates", "WireSupport", "WireDiagnostics"]),
-        // The failure taxonomy (transport, HTTP, content), HTTPDataLoading, Retry-After, backoff.
-        .target(name: "WireHTTP", dependencies: ["WireJSON", "WireDates", "WireDiagnostics"]),
+        // JSON path to line and excerpt.
+        .target(name: "WireDiagnostics", dependencies: ["WireJSON", "WireSupportCore"]),
+        // WireJSONDecoder: JSONDecoder's surface on WireJSON's strict reader, and its report (with
+        // the reads it records).
+        .target(name: "WireDecoder", dependencies: ["WireJSON", "WireDates", "WireSupportCore", "WireDiagnostics"]),
+        // The failure taxonomy (transport, HTTP, content), HTTPDataLoading, Retry-After, backoff:
+        // WireJSON alone (the HTTP-date is read in place, a content failure placed with WireJSON's
+        // source map).
+        .target(name: "WireHTTP", dependencies: ["WireJSON"]),
 
-        // MARK: Shapes — wire shapes inferred from goldens, the breaking-change rules, the lock file
-        // and its fingerprints (RFC 8785 JCS, SHA-256).
-        .target(name: "WireShapes", dependencies: ["WireJSON", "WireDates"]),
+        // MARK: Shapes — the layer the features share. WireShapes: wire shapes inferred from goldens,
+        // the breaking-change rules, SHA-256. WireReaders: what a model's reader does with the wire,
+        // judged on the test side: reader contracts (built from the reads WireDecoder records) and
+        // the classified `DecodingFailure` (kind, wire path, judge).
+        .target(name: "WireShapes", dependencies: ["WireJSON", "WireDates", "WireSupport"]),
+        .target(name: "WireReaders", dependencies: ["WireJSON", "WireDecoder"]),
 
         // MARK: Features — independent: none imports another (the layer test checks it). What joins
         // two lives in the test-framework layer or the command line, or is a value one hands the other.
@@ -89,19 +96,21 @@ let package = Package(
         // and wire-compatibility checks as values.
         .target(
             name: "WireGolden",
-            dependencies: ["WireJSON", "WireShapes", "WireDates", "WireSupport", "WireDiagnostics", "WireDecoder"]
+            dependencies: [
+                "WireJSON", "WireShapes", "WireDates", "WireSupport", "WireDiagnostics", "WireDecoder", "WireReaders",
+            ]
         ),
         // Fuzzing: mutators, seeded campaigns, outcome classification, shrinking, regression corpus.
         .target(
             name: "WireFuzz",
-            dependencies: ["WireJSON", "WireShapes", "WireSupport", "WireDecoder", "WireDiagnostics"]
+            dependencies: ["WireJSON", "WireShapes", "WireSupport", "WireDecoder", "WireDiagnostics", "WireReaders"]
         ),
         // Oracles: legacy-vs-candidate comparison as bytes, corpora, the date and decoder oracles.
         .target(name: "WireOracle", dependencies: ["WireJSON", "WireDates", "WireSupport", "WireDecoder"]),
         // Offline API tests: per-test stub servers, routes, route tables, request recording.
         .target(name: "WireStub", dependencies: ["WireJSON", "WireDates", "WireSupport", "WireHTTP"]),
         // Fixture hygiene: lint rules, suppressions, masking, and the findings every check reports.
-        .target(name: "WireLint", dependencies: ["WireJSON", "WireShapes", "WireSupport"]),
+        .target(name: "WireLint", dependencies: ["WireJSON", "WireShapes", "WireSupport", "WireToolSupport"]),
 
         // MARK: Test frameworks — the only importers of Swift Testing / XCTest.
         // WireTestReporting (internal): the one failure reporter the three products share.
@@ -110,28 +119,37 @@ let package = Package(
             name: "WireLock",
             dependencies: [
                 "WireJSON", "WireShapes", "WireGolden", "WireFuzz", "WireTestReporting", "WireDecoder", "WireSupport",
-                "WireDiagnostics",
+                "WireDiagnostics", "WireReaders",
             ]
         ),
         .target(name: "WireStubTesting", dependencies: ["WireStub", "WireHTTP", "WireTestReporting", "WireJSON"]),
         .target(name: "WireOracleTesting", dependencies: ["WireOracle", "WireTestReporting", "WireSupport"]),
 
-        // MARK: Command line — internal. WireCommandLine: the typed parser, exit codes, checked output
-        // sinks, colours. WireCommands: the commands' work as library functions returning values
-        // (the check pipeline, contract checks, HAR import, the fuzz option group), joining features.
-        .target(name: "WireCommandLine", dependencies: ["WireSupport", "WireJSON"]),
+        // MARK: Command line — internal; no library product compiles any of these (the layer test and
+        // Scripts/product-cost.sh check it). WireToolSupport: the command line's file handling (the
+        // rewrite policy, signal cleanup of temporary files, the input walker and its globs; WireLint's
+        // path scopes use the globs). WireShapeTools: the lock file and its fingerprints (RFC 8785 JCS,
+        // SHA-256), golden-directory comparison (`diff`), JSON Schema export (`shape --schema`).
+        // WireCommandLine: the typed parser, exit codes, checked output sinks, colours. WireCommands:
+        // the commands' work as library functions returning values (the check pipeline, contract
+        // checks, HAR import, the fuzz option group), joining features.
+        .target(name: "WireToolSupport", dependencies: ["WireSupport"]),
+        .target(name: "WireShapeTools", dependencies: ["WireJSON", "WireShapes"]),
+        .target(name: "WireCommandLine", dependencies: ["WireSupport", "WireToolSupport", "WireJSON"]),
         .target(
             name: "WireCommands",
             dependencies: [
-                "WireSupport", "WireCommandLine", "WireJSON", "WireShapes", "WireGolden", "WireFuzz", "WireStub",
-                "WireLint", "WireOracle", "WireDecoder", "WireDiagnostics",
+                "WireSupport", "WireToolSupport", "WireCommandLine", "WireJSON", "WireShapes", "WireShapeTools",
+                "WireGolden", "WireFuzz", "WireStub", "WireLint", "WireOracle", "WireDecoder", "WireDiagnostics",
+                "WireReaders",
             ]
         ),
         .executableTarget(
             name: "WireLockCLI",
             dependencies: [
-                "WireSupport", "WireCommandLine", "WireCommands", "WireJSON", "WireShapes", "WireGolden", "WireOracle",
-                "WireFuzz", "WireLint", "WireDiagnostics", "WireStub", "WireDecoder",
+                "WireSupport", "WireToolSupport", "WireCommandLine", "WireCommands", "WireJSON", "WireShapes",
+                "WireShapeTools", "WireGolden", "WireOracle", "WireFuzz", "WireLint", "WireDiagnostics", "WireStub",
+                "WireDecoder", "WireReaders",
             ]
         ),
         // The model runner (internal): a command line over an app's own Codable models (roundtrip,
@@ -139,8 +157,9 @@ let package = Package(
         .target(
             name: "WireLockRunner",
             dependencies: [
-                "WireSupport", "WireCommandLine", "WireCommands", "WireJSON", "WireGolden", "WireFuzz", "WireDecoder",
-                "WireOracle", "WireDiagnostics",
+                "WireSupport", "WireToolSupport", "WireCommandLine", "WireCommands", "WireJSON", "WireGolden",
+                "WireFuzz",
+                "WireDecoder", "WireOracle", "WireDiagnostics", "WireReaders",
             ]
         ),
 
@@ -164,7 +183,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WireShapesTests",
-            dependencies: ["WireLockTestSupport", "WireShapes", "WireJSON"]
+            dependencies: ["WireLockTestSupport", "WireShapes", "WireShapeTools", "WireJSON"]
         ),
         .testTarget(
             name: "WireDatesTests",
@@ -175,6 +194,8 @@ let package = Package(
             dependencies: [
                 "WireLockTestSupport", "WireLock", "WireGolden", "WireJSON", "WireShapes", "WireDates",
                 "WireLockRunner", "SampleAPI", "WireDecoder", "WireSupport", "WireDiagnostics", "WireFuzz",
+                "WireReaders",
+                "WireShapeTools", "WireCommands",
             ]
         ),
         .testTarget(
@@ -189,7 +210,7 @@ let package = Package(
             name: "WireFuzzTests",
             dependencies: [
                 "WireLockTestSupport", "WireFuzz", "WireJSON", "WireLock", "WireSupport", "SampleAPI", "WireDecoder",
-                "WireDiagnostics", "WireCommands", "WireCommandLine",
+                "WireDiagnostics", "WireCommands", "WireCommandLine", "WireReaders",
             ],
             exclude: ["golden"]
         ),
@@ -201,7 +222,7 @@ let package = Package(
             dependencies: [
                 "WireLockTestSupport", "WireSupport", "WireCommandLine", "WireJSON", "WireGolden", "WireOracle",
                 "WireFuzz", "WireLint", "WireStub", "WireDecoder", "WireCommands", "WireHTTP",
-                "WireDiagnostics", "WireShapes", "SampleAPI",
+                "WireDiagnostics", "WireShapes", "WireReaders", "WireShapeTools", "WireToolSupport", "SampleAPI",
                 .target(name: "WireLockCLI", condition: .when(platforms: [.macOS, .linux])),
                 .target(name: "wirelock-sample", condition: .when(platforms: [.macOS, .linux])),
             ],
@@ -209,17 +230,17 @@ let package = Package(
         ),
         .testTarget(
             name: "WireDecoderTests",
-            dependencies: ["WireLockTestSupport", "WireDecoder", "WireJSON", "SampleAPI"]
+            dependencies: ["WireLockTestSupport", "WireDecoder", "WireJSON", "SampleAPI", "WireReaders"]
         ),
         .testTarget(
             name: "WireDiagnosticsTests",
-            dependencies: ["WireLockTestSupport", "WireDiagnostics", "WireJSON", "SampleAPI"]
+            dependencies: ["WireLockTestSupport", "WireDiagnostics", "WireJSON", "SampleAPI", "WireCommands"]
         ),
         .testTarget(
             name: "WireStubTests",
             dependencies: [
                 "WireLockTestSupport", "WireStub", "WireStubTesting", "WireJSON", "WireGolden", "WireFuzz", "WireHTTP",
-                "WireCommands", "WireLock", "WireSupport", "WireLint", "WireDecoder",
+                "WireCommands", "WireLock", "WireSupport", "WireLint", "WireDecoder", "WireReaders",
             ]
         ),
         // The sample client's showcase: every failure kind through a per-test StubServer.
@@ -248,7 +269,8 @@ let package = Package(
 // for those builds only; a package depending on WireLock never sees these products.
 if Context.environment["WIRELOCK_TOOL_PRODUCTS"] != nil {
     package.products += [
-        "WireGolden", "WireFuzz", "WireShapes", "WireOracle", "WireStub", "WireSupport", "WireCommands",
+        "WireGolden", "WireFuzz", "WireShapes", "WireShapeTools", "WireOracle", "WireStub", "WireSupport",
+        "WireCommands",
     ].map {
         .library(name: $0, targets: [$0])
     }

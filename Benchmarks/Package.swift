@@ -91,6 +91,7 @@ let package = Package(
             dependencies: [
                 .product(name: "WireJSON", package: "WireLock"),
                 .product(name: "WireShapes", package: "WireLock"),
+                .product(name: "WireShapeTools", package: "WireLock"),  // the lock file, JCS, format comparison
                 .product(name: "WireGolden", package: "WireLock"),  // GoldenCatalog
                 .product(name: "WireOracle", package: "WireLock"),
             ],

@@ -23,7 +23,7 @@ let package = Package(
             name: "wirejson-fuzz",
             dependencies: [
                 "CLibFuzzer", .product(name: "WireJSON", package: "WireLock"),
-                .product(name: "WireShapes", package: "WireLock"),  // JCS
+                .product(name: "WireShapeTools", package: "WireLock"),  // JCS
             ],
             path: "Sources/wirejson-fuzz"
         ),

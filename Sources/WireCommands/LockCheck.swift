@@ -1,4 +1,5 @@
 import WireJSON
+import WireShapeTools
 import WireShapes
 
 /// What `wirelock lock --check` finds, as values: the lock file the goldens call for, and every way

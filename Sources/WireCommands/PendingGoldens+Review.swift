@@ -2,6 +2,7 @@ import Foundation
 import WireDecoder
 import WireGolden
 import WireJSON
+import WireReaders
 
 extension PendingGoldens {
     /// What accepting a pending file would change, as values for a tool to render: the path-level

@@ -2,6 +2,7 @@ import Foundation
 import WireDecoder
 import WireGolden
 import WireJSON
+import WireReaders
 
 /// The review workflow over pending files (`<name>.actual.json`, left beside a golden by a failed
 /// assertion): list them, accept them (promote over the golden) or reject them (delete).

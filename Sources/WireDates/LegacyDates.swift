@@ -1,5 +1,5 @@
 import Foundation
-import WireSupport
+import WireSupportCore
 
 /// The legacy implementations, kept as the oracle's reference: each call runs exactly the
 /// Foundation API an app would (`ISO8601DateFormatter`, `DateFormatter`, `JSONDecoder`).

@@ -130,9 +130,17 @@ public struct WireDecodingReport: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The kind of a JSON value, as the wire has it.
+    public enum Kind: String, Hashable, Sendable, CaseIterable, Comparable {
+        case array, bool, null, number, object, string
+
+        /// Alphabetical, as a reader contract file lists them.
+        public static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
     /// Values the model asked for while it decoded, grouped: where (the folded path and the first
     /// concrete one), as which Swift type, how, what the wire had there, what came of it, and how
-    /// many reads the group holds. The reads of a decode are the facts a ``ReaderContract`` folds;
+    /// many reads the group holds. The reads of a decode are the facts a reader contract folds;
     /// a page of 100 records that reads `id` from each is one group with a count of 100.
     public struct Read: Hashable, Sendable, CustomStringConvertible {
         /// How the model asked.
@@ -179,7 +187,7 @@ public struct WireDecodingReport: Hashable, Sendable, CustomStringConvertible {
         /// How it was asked for.
         public var method: Method
         /// The kind of value the wire had there; nil when the member (or element) was absent.
-        public var wire: ReaderContract.Kind?
+        public var wire: WireDecodingReport.Kind?
         /// What came of it.
         public var outcome: Outcome
         /// For a `Date`: the decoder's strategy and the form of the value
@@ -203,7 +211,7 @@ public struct WireDecodingReport: Hashable, Sendable, CustomStringConvertible {
         ///   - location: where the first read's value starts.
         ///   - count: how many reads the group holds.
         public init(
-            path: JSONPath, pattern: ReaderPath? = nil, type: String, method: Method, wire: ReaderContract.Kind?,
+            path: JSONPath, pattern: ReaderPath? = nil, type: String, method: Method, wire: WireDecodingReport.Kind?,
             outcome: Outcome, form: String? = nil,
             location: JSONSourceLocation = JSONSourceLocation(offset: 0, line: 1, column: 1), count: Int = 1
         ) {
@@ -235,7 +243,7 @@ public struct WireDecodingReport: Hashable, Sendable, CustomStringConvertible {
     /// Errors the model caught and went on from, in decoding order.
     public var swallowedErrors: [SwallowedError]
     /// Every value the model asked for, grouped by folded path and what was asked and found, in the
-    /// order of each group's first read (the facts a ``ReaderContract`` folds).
+    /// order of each group's first read (the facts a reader contract folds).
     /// Not entries of the report: ``isLossless`` and ``description`` do not look at them.
     public var reads: [Read]
     /// The folded paths of the objects the model decoded as dictionaries (`[String: T]`), whose

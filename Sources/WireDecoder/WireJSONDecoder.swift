@@ -1,7 +1,7 @@
 // WireJSONDecoder: JSONDecoder's surface, on WireJSON's strict reader.
 import Foundation
 import WireJSON
-import WireSupport
+import WireSupportCore
 
 /// Decodes `Decodable` values from JSON, as `JSONDecoder` does, and can say what a model dropped.
 ///
@@ -88,7 +88,7 @@ public final class WireJSONDecoder: Sendable {
     }
 
     /// Whether ``decodeWithReport(_:from:)`` records what the model reads
-    /// (``WireDecodingReport/reads``, the facts of a ``ReaderContract``); true by default. A loop
+    /// (``WireDecodingReport/reads``, the facts of a reader contract); true by default. A loop
     /// that needs only the report's losses (a fuzz campaign over thousands of mutants) sets it to
     /// false and saves their cost; the report's entries are the same.
     ///

@@ -1,8 +1,9 @@
 import Foundation
 
 /// A `DecodingError` as a plain value: which case it is, its coding path, the type or key it
-/// names, and its debug description. Built from a real error (``init(_:)``) or read back from the
-/// text a log shows (``init(parsing:)``), so the same explanation serves both.
+/// names, and its debug description. Built from a real error (``init(_:)``) or from its parts
+/// (``init(kind:codingPath:type:missingKey:debugDescription:)``: `wirelock explain --error` reads
+/// them back from the text a log shows), so the same explanation serves both.
 ///
 /// ```swift
 /// do {

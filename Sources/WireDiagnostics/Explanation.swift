@@ -38,7 +38,7 @@ public struct Explanation: Hashable, Sendable, CustomStringConvertible {
     public var syntaxError: JSONSyntaxError?
     /// The members of the object at ``path``, in document order, for `keyNotFound`; empty otherwise.
     public var members: [String]
-    /// For `keyNotFound`: the member nearest to the missing key (WireSupport's "did you mean",
+    /// For `keyNotFound`: the member nearest to the missing key (WireSupportCore's "did you mean",
     /// which ignores case and `_`, so `avatar_url` is nearest to `avatarURL`); nil when none is
     /// near or for other kinds.
     public var closestMember: String? = nil

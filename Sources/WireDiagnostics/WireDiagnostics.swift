@@ -3,7 +3,7 @@
 // column and excerpt in the payload, for apps to log and for WireLock's own messages.
 import Foundation
 import WireJSON
-import WireSupport
+import WireSupportCore
 
 /// Explains decoding failures in their payloads. On Linux a `DecodingError` carries no position
 /// and no underlying error, only a coding path; this re-reads the payload once (linear in its
@@ -77,8 +77,8 @@ public enum WireDiagnostics {
         }
     }
 
-    /// Explains a decoding failure given as a value (for example read back from a log with
-    /// ``DecodingErrorValue/init(parsing:)``) in the payload's bytes.
+    /// Explains a decoding failure given as a value (for example one `wirelock explain --error`
+    /// read back from a log) in the payload's bytes.
     /// - Parameters:
     ///   - failure: the failure.
     ///   - bytes: the payload.

@@ -29,21 +29,12 @@ public protocol HTTPDataLoading: Sendable {
     func data(for request: URLRequest) async throws -> (Data, URLResponse)
 }
 
-#if canImport(FoundationNetworking)
-    extension URLSession: HTTPDataLoading {
-        /// `data(for:delegate:)` with no task delegate.
-        /// - Throws: the `URLError` the session fails with.
-        public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
-            try await data(for: request, delegate: nil)
-        }
+// `data(for:delegate:)` is macOS 12 / iOS 15 API, below the package's platform floor, and
+// swift-corelibs-foundation's FoundationNetworking has it too: one conformance for every platform.
+extension URLSession: HTTPDataLoading {
+    /// `data(for:delegate:)` with no task delegate.
+    /// - Throws: the `URLError` the session fails with.
+    public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+        try await data(for: request, delegate: nil)
     }
-#else
-    @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
-    extension URLSession: HTTPDataLoading {
-        /// `data(for:delegate:)` with no task delegate.
-        /// - Throws: the `URLError` the session fails with.
-        public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
-            try await data(for: request, delegate: nil)
-        }
-    }
-#endif
+}

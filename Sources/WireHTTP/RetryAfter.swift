@@ -1,5 +1,4 @@
 import Foundation
-import WireDates
 
 /// An HTTP `Retry-After` value (RFC 9110 §10.2.3): a number of seconds, or an HTTP-date in one of
 /// the three forms of §5.6.7. Parsing and the delay are pure: the current time is a parameter.
@@ -67,8 +66,8 @@ public enum RetryAfter: Hashable, Sendable {
     }
 }
 
-/// The three HTTP-date forms of RFC 9110 §5.6.7, made into a `Date` through the one RFC 3339
-/// recogniser (which checks the day against its month).
+/// The three HTTP-date forms of RFC 9110 §5.6.7, read field by field into a `Date` (UTC, the
+/// proleptic Gregorian calendar; the day is checked against its month).
 enum HTTPDate {
     static let shortDays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     static let longDays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
@@ -103,9 +102,10 @@ enum HTTPDate {
         guard date2.count == 3, let day = digits(date2[0], count: 2), let month = month(date2[1]),
             let yy = digits(date2[2], count: 2)
         else { return nil }
-        let nowYear = GregorianCalendarMath.civil(
-            fromSecondsSinceReference: Int(now.timeIntervalSinceReferenceDate.rounded(.down))
-        ).year
+        let today = Int((now.timeIntervalSince1970 / 86_400).rounded(.down))
+        var nowYear = 1970 + Int((Double(today) / 365.2425).rounded(.down))
+        while daysSince1970(year: nowYear + 1, month: 1, day: 1) <= today { nowYear += 1 }
+        while daysSince1970(year: nowYear, month: 1, day: 1) > today { nowYear -= 1 }
         var year = nowYear / 100 * 100 + yy
         if year < nowYear - 50 { year += 100 }
         guard var candidate = date(year: year, month: month, day: day, time: parts[2]) else { return nil }
@@ -142,12 +142,27 @@ enum HTTPDate {
     /// `08:49:37` on the given day, in UTC; a leap second (`:60`) is the next minute's first.
     static func date(year: Int, month: Int, day: Int, time: Substring) -> Date? {
         let fields = time.split(separator: ":", omittingEmptySubsequences: false)
-        guard year >= 0, year <= 9999, fields.count == 3, let hour = digits(fields[0], count: 2),
-            let minute = digits(fields[1], count: 2), let second = digits(fields[2], count: 2), second <= 60
+        guard year >= 0, year <= 9999, day >= 1, day <= days(inMonth: month, year: year), fields.count == 3,
+            let hour = digits(fields[0], count: 2), hour < 24, let minute = digits(fields[1], count: 2), minute < 60,
+            let second = digits(fields[2], count: 2), second <= 60
         else { return nil }
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let yearText = String(String(10_000 + year).dropFirst())
-        let text = "\(yearText)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(min(second, 59)))Z"
-        return RFC3339.parse(text).map { second == 60 ? $0.addingTimeInterval(1) : $0 }
+        let seconds = daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
+    static func days(inMonth month: Int, year: Int) -> Int {
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        return month == 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].contains(month) ? 30 : 31
+    }
+
+    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar, counted in 400-year eras
+    /// of 146,097 days with the year starting in March (so the leap day ends it).
+    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        let shifted = month <= 2 ? year - 1 : year
+        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
+        let yearOfEra = shifted - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 }

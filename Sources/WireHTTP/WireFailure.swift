@@ -1,5 +1,4 @@
 import Foundation
-import WireDiagnostics
 import WireJSON
 
 #if canImport(FoundationNetworking)
@@ -109,7 +108,8 @@ public enum WireFailure: Error, Sendable, CustomStringConvertible {
     ///   - data: the body, if any (nil or empty for a 2xx is a ``ContentFailure/Kind/emptyBody``).
     ///   - response: the response, if any.
     ///   - error: the task's error, if any.
-    ///   - decoder: the decoder (its `keyDecodingStrategy` is used to map coding paths back).
+    ///   - decoder: the decoder (its `keyDecodingStrategy` maps a coding path back to the body's
+    ///     member names).
     ///   - now: the current time, for a `Retry-After` in the RFC 850 form.
     public static func decode<T: Decodable>(
         _ type: T.Type, data: Data?, response: URLResponse?, error: (any Error)?, decoder: JSONDecoder,
@@ -120,10 +120,7 @@ public enum WireFailure: Error, Sendable, CustomStringConvertible {
         do {
             return .success(try decoder.decode(type, from: data))
         } catch let decodingError as DecodingError {
-            var keys = WireDiagnostics.KeyDecoding.useDefaultKeys
-            if case .convertFromSnakeCase = decoder.keyDecodingStrategy { keys = .convertFromSnakeCase }
-            let explanation = WireDiagnostics.explain(decodingError, in: data, keyDecoding: keys)
-            return .failure(.content(ContentFailure(explanation)))
+            return .failure(.content(ContentFailure(decodingError, in: Array(data), decoder: decoder)))
         } catch {
             return .failure(.content(ContentFailure(rejected: String(describing: error))))
         }
@@ -150,7 +147,15 @@ public enum WireFailure: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// Why a 2xx body is not the expected value.
+/// Why a 2xx body is not the expected value: what is wrong, where in the body, and what the body
+/// has there.
+///
+/// ```swift
+/// if case .failure(.content(let failure)) = result {
+///     logger.error("\(failure)")
+///     // typeMismatch at $.records[1].year (line 297, column 15): expected Int, found a string "2001"
+/// }
+/// ```
 public struct ContentFailure: Hashable, Sendable, CustomStringConvertible {
     /// What is wrong with the body.
     public enum Kind: String, Hashable, Sendable {
@@ -172,13 +177,17 @@ public struct ContentFailure: Hashable, Sendable, CustomStringConvertible {
 
     /// What is wrong.
     public var kind: Kind
-    /// The JSON path of the value (for ``Kind/keyNotFound``, of the object lacking the member);
-    /// for invalid JSON, the path the validator was reading.
+    /// The JSON path of the value in the body's member names (for ``Kind/keyNotFound``, of the
+    /// object lacking the member); for invalid JSON, the path the validator was reading.
     public var path: JSONPath?
-    /// Where in the body: the value's start, or the validator's location.
+    /// Where in the body: the value's start (or that of the deepest value on the way to
+    /// ``path`` that the body has), or the validator's location.
     public var location: JSONSourceLocation?
-    /// The full explanation of a `DecodingError`, when there was one.
-    public var explanation: Explanation?
+    /// What the type needed there, in words (`Int`, `a member "title"`), for a `DecodingError`.
+    public var expected: String?
+    /// What the body has there, in words (`a string "2001"`, `null`, `an object with members
+    /// "id", "name"`), for a `DecodingError`.
+    public var found: String?
     /// A one-line message.
     public var message: String
 
@@ -192,27 +201,128 @@ public struct ContentFailure: Hashable, Sendable, CustomStringConvertible {
         self.message = "the decoder threw: \(message)"
     }
 
-    init(_ explanation: Explanation) {
-        self.explanation = explanation
-        path = explanation.path
-        location = explanation.location
-        if let syntax = explanation.syntaxError {
-            kind = .invalidJSON
-            message = "not valid JSON: \(syntax.reason) at \(syntax.path)" + (location.map { " (\($0))" } ?? "")
-            return
-        }
-        switch explanation.failure.kind {
-        case .typeMismatch: kind = .typeMismatch
-        case .valueNotFound: kind = .valueNotFound
-        case .keyNotFound: kind = .keyNotFound
-        case .dataCorrupted: kind = .dataCorrupted
-        }
-        message =
-            "\(kind.rawValue) at \(explanation.path)"
-            + (location.map { " (line \($0.line), column \($0.column))" } ?? "")
-            + ": expected \(explanation.expected), found \(explanation.found)"
-    }
-
     /// ``message``.
     public var description: String { message }
+}
+
+extension ContentFailure {
+    /// A `DecodingError` placed in the body it came from: its coding path followed through the body
+    /// (a key is the member the decoder's key strategy turns into it), the value's place, and what
+    /// the body has there. One pass over the body (``JSONSourceMap``) and one key conversion per
+    /// member of each object on the path.
+    init(_ error: DecodingError, in body: [UInt8], decoder: JSONDecoder) {
+        let codingPath: [any CodingKey]
+        switch error {
+        case .typeMismatch(let type, let context):
+            (kind, codingPath, expected) = (.typeMismatch, context.codingPath, Self.words(for: type))
+        case .valueNotFound(let type, let context):
+            (kind, codingPath, expected) = (.valueNotFound, context.codingPath, "a value of type \(type)")
+        case .keyNotFound(let key, let context):
+            let renamed = if case .useDefaultKeys = decoder.keyDecodingStrategy { false } else { true }
+            let member =
+                (renamed ? "a member the key strategy reads as " : "a member ") + JSONPath.quoted(key.stringValue)
+            (kind, codingPath, expected) = (.keyNotFound, context.codingPath, member)
+        case .dataCorrupted(let context):
+            let text = String(context.debugDescription.reversed().drop { $0 == "." || $0 == " " }.reversed())
+            (kind, codingPath, expected) = (.dataCorrupted, context.codingPath, text)
+        @unknown default:
+            (kind, codingPath, expected) = (.dataCorrupted, [], "\(error)")
+        }
+        let map: JSONSourceMap
+        do {
+            map = try JSONSourceMap(body)
+        } catch {
+            (kind, path, location, expected) = (.invalidJSON, error.path, error.location, nil)
+            message = "not valid JSON: \(error.reason) at \(error.path) (\(error.location))"
+            return
+        }
+        var components: [JSONPath.Component] = []
+        var current: Int? = 0  // the value the path has reached; nil once the body has no such value
+        for key in codingPath {
+            var component: JSONPath.Component = key.intValue.map { .index($0) } ?? .key(key.stringValue)
+            if let at = current, map.entries[at].kind == .object {
+                let names = [key.stringValue] + (key.intValue.map { [String($0)] } ?? [])
+                let member = Self.members(of: at, in: map).first {
+                    names.contains(Self.codingKey(for: $0, decoder: decoder))
+                }
+                component = .key(member ?? key.stringValue)
+            }
+            components.append(component)
+            current = current.flatMap { _ in map.index(of: JSONPath(components)) }
+        }
+        let (index, reached) = map.deepestEntry(toward: JSONPath(components)) ?? (0, 0)
+        let entry = map.entries[index]
+        path = JSONPath(components)
+        location = entry.start
+        if reached < components.count {
+            found = "nothing (the body stops at \(JSONPath(Array(components.prefix(reached)))))"
+        } else if kind == .keyNotFound, entry.kind == .object {
+            let names = Self.members(of: index, in: map).map { JSONPath.quoted($0) }
+            found =
+                names.isEmpty
+                ? "an empty object"
+                : "an object with members " + names.prefix(10).joined(separator: ", ") + (names.count > 10 ? ", …" : "")
+        } else {
+            found = Self.words(for: entry)
+        }
+        message =
+            "\(kind.rawValue) at \(JSONPath(components)) (line \(entry.start.line), column \(entry.start.column))"
+            + ": expected \(expected ?? "?"), found \(found ?? "?")"
+    }
+
+    /// The member names of the object at `index`, in document order: its descendants follow it in
+    /// ``JSONSourceMap/entries`` up to its end, so only they are looked at.
+    static func members(of index: Int, in map: JSONSourceMap) -> [String] {
+        let end = map.entries[index].end.offset
+        return map.entries[(index + 1)...].prefix { $0.start.offset < end }.compactMap { entry in
+            guard entry.parent == index, case .key(let name) = entry.component else { return nil }
+            return name
+        }
+    }
+
+    /// The coding key the decoder makes of a member name: the name itself, or what its key
+    /// strategy turns it into, asked of the decoder itself (so `convertFromSnakeCase` and a custom
+    /// strategy are followed exactly as the decode followed them).
+    static func codingKey(for member: String, decoder: JSONDecoder) -> String {
+        if case .useDefaultKeys = decoder.keyDecodingStrategy { return member }
+        let object = "{" + CanonicalJSONWriter.text(.string(member)) + ":0}"
+        return (try? decoder.decode(KeyNames.self, from: Data(object.utf8)))?.first ?? member
+    }
+
+    /// The keys of one object, as the decoder's key strategy names them.
+    private struct KeyNames: Decodable {
+        var first: String?
+
+        private struct AnyKey: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        init(from decoder: any Decoder) throws {
+            first = try decoder.container(keyedBy: AnyKey.self).allKeys.first?.stringValue
+        }
+    }
+
+    /// `Dictionary<String, Any>` and `Array<Any>` (what `JSONDecoder` names for a container) in words.
+    static func words(for type: Any.Type) -> String {
+        let name = "\(type)"
+        return name.hasPrefix("Dictionary<")
+            ? "an object (\(name))" : name.hasPrefix("Array<") ? "an array (\(name))" : name
+    }
+
+    /// A value in words: `a string "Heat"`, `a number 17`, `an array`.
+    static func words(for entry: JSONSourceMap.Entry) -> String {
+        switch entry.kind {
+        case .string:
+            let text = entry.text ?? ""
+            return "a string " + JSONPath.quoted(text.count > 40 ? String(text.prefix(39)) + "…" : text)
+        case .number: return "a number \(entry.text ?? "")"
+        case .bool: return "the boolean \(entry.bool == true)"
+        case .null: return "null"
+        case .object: return "an object"
+        case .array: return "an array"
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import WireJSON
 import WireSupport
+import WireToolSupport
 
 /// The `lint` section of `wirelock.json`: which findings are suppressed (each with a reason), which
 /// rules are off where, and which rule families run.

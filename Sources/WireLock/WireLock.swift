@@ -6,15 +6,17 @@
 @_exported import WireGolden
 @_exported import WireShapes
 
-// The classified decoding failure assertDecodingFails expects and reports.
-@_exported import struct WireDecoder.DecodingFailure
-@_exported import enum WireDecoder.DecodingFailureKind
-@_exported import enum WireDecoder.DecodingJudge
-// The reader contract assertReaderContract locks, for tests that look into it.
-@_exported import struct WireDecoder.ReaderContract
+// The decoder assertReaderContract and assertFuzzCampaign take (`WireJSONDecoder(configuredLike:)`),
+// and the folded path a reader contract names.
 @_exported import struct WireDecoder.ReaderPath
-// The decoder assertReaderContract and assertFuzzCampaign take (`WireJSONDecoder(configuredLike:)`).
 @_exported import class WireDecoder.WireJSONDecoder
+// The classified decoding failure assertDecodingFails expects and reports, and the reader contract
+// assertReaderContract locks, for tests that look into it (WireReaders, the test side's).
+@_exported import struct WireReaders.DecodingFailure
+@_exported import enum WireReaders.DecodingFailureKind
+@_exported import enum WireReaders.DecodingJudge
+@_exported import struct WireReaders.ReaderContract
+
 // The types the assertions take, so `import WireLock` is the one import a test needs: the record
 // mode (shared by goldens and fuzz regressions, so it sits in the support layer) and the fuzz
 // engine's values (`Mutator`, `FuzzModel`, `ModelExpectation`, `FuzzFailure`, …).

@@ -1,6 +1,7 @@
 import WireCommandLine
 import WireJSON
 import WireSupport
+import WireToolSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -21,5 +22,11 @@ if let value = JSONEngine.environmentProblem {
     exit(ExitCode.failure.rawValue)
 }
 TemporaryFiles.installSignalHandlers()
+// The rewrite-safety tests' hook: hold each rewrite this many seconds before its rename, so the test
+// can signal the process while the temporary file exists. Read here, in the executable, so that no
+// library reads the environment for a test.
+if let value = getenv("WIRELOCK_TEST_HOLD_TEMPORARY"), let seconds = UInt32(String(cString: value)) {
+    TemporaryFiles.holdBeforeRename = seconds
+}
 let arguments = rawArguments.map { String(decoding: $0, as: UTF8.self) }
 exit(WireLockCommand.main(arguments, raw: rawArguments, context: context).rawValue)

@@ -4,6 +4,7 @@ import WireCommands
 import WireFuzz
 import WireJSON
 import WireSupport
+import WireToolSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -5,7 +5,9 @@ import WireDiagnostics
 import WireFuzz
 import WireJSON
 import WireOracle
+import WireReaders
 import WireSupport
+import WireToolSupport
 
 /// A command line for an app's own models: register each `Codable` model by name with the fixtures
 /// that hold its payloads, and `run` gives `roundtrip` (and `list`) over them.

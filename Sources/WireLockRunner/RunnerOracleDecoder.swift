@@ -5,6 +5,7 @@ import WireFuzz
 import WireJSON
 import WireOracle
 import WireSupport
+import WireToolSupport
 
 /// `oracle-decoder [<model>] [<glob> ...] [options]`.
 struct RunnerOracleDecoderCommand: ParsableCommand {

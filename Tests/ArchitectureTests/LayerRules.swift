@@ -57,13 +57,17 @@ struct LayerRules: Sendable {
     static let wireLock = LayerRules(
         layers: [
             "CYajl": .c,
+            "WireSupportCore": .support,
             "WireSupport": .support,
+            "WireToolSupport": .support,
             "WireJSON": .core,
             "WireDates": .production,
             "WireDiagnostics": .production,
             "WireDecoder": .production,
             "WireHTTP": .production,
             "WireShapes": .shapes,
+            "WireReaders": .shapes,
+            "WireShapeTools": .shapes,
             "WireGolden": .features,
             "WireFuzz": .features,
             "WireOracle": .features,
@@ -99,11 +103,38 @@ struct LayerRules: Sendable {
                 ["WireLockRunner", "WireLockCLI", "wirelock-sample"],
                 "the commands' library is the command line's; libraries never depend on it"
             ),
+            // Command-line-only targets below the command-line layer (issue 34): no product compiles them.
+            "WireToolSupport": (
+                ["WireLint", "WireCommandLine", "WireCommands", "WireLockRunner", "WireLockCLI", "wirelock-sample"],
+                "the rewrite policy, signal cleanup and input walking are the command line's (and WireLint's, which "
+                    + "only it uses): no test or app product compiles them"
+            ),
+            "WireShapeTools": (
+                ["WireCommands", "WireLockRunner", "WireLockCLI", "wirelock-sample"],
+                "the lock file, JCS, fingerprints, format comparison and JSON Schema export are the command line's: "
+                    + "no test or app product compiles them"
+            ),
             "WireLockCLI": ([], "nothing imports the CLI"),
             "wirelock-sample": ([], "nothing imports the demo runner"),
         ],
         forbiddenPerTarget: [
-            "WireJSON": ["Foundation": "the core stays free of Foundation (it reads bytes, not Data)"],
+            "WireJSON": [
+                "Foundation": "the core stays free of Foundation (it reads bytes, not Data)",
+                "WireSupport": "the core depends on nothing but libyajl (WireJSON is a product of its own)",
+                "WireSupportCore": "the core depends on nothing but libyajl (WireJSON is a product of its own)",
+            ],
+            // The app side (issue 34): WireHTTP is WireJSON and itself; the decoder's modules share
+            // only WireSupportCore, never the test and command-line side's WireSupport.
+            "WireHTTP": [
+                "WireDates": "WireHTTP reads the HTTP-date itself; the app's failure module links WireJSON alone",
+                "WireDiagnostics": "WireHTTP places a content failure with WireJSON; it links WireJSON alone",
+                "WireDecoder": "the app's failure module links WireJSON alone",
+                "WireSupport": "the app's failure module links WireJSON alone",
+                "WireSupportCore": "the app's failure module links WireJSON alone",
+            ],
+            "WireDates": ["WireSupport": "the app side shares only WireSupportCore, never WireSupport"],
+            "WireDiagnostics": ["WireSupport": "the app side shares only WireSupportCore, never WireSupport"],
+            "WireDecoder": ["WireSupport": "the app side shares only WireSupportCore, never WireSupport"],
             "WireLockRunner": [
                 "WireLock": "the model runner links no test framework; use WireGolden",
                 "WireOracleTesting": "the model runner links no test framework",

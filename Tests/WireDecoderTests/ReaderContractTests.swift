@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WireDecoder
 import WireJSON
+import WireReaders
 
 /// The reads decodeWithReport records and the reader contract folded from them.
 @Suite struct ReaderContractTests {

@@ -1,6 +1,7 @@
 import Foundation
 import SampleAPI
 import Testing
+import WireCommands
 import WireDiagnostics
 import WireLockTestSupport
 

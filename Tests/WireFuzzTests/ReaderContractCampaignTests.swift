@@ -3,6 +3,7 @@ import Testing
 import WireDecoder
 import WireJSON
 import WireLockTestSupport
+import WireReaders
 
 @testable import WireFuzz
 

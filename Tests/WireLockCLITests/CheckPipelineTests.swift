@@ -3,6 +3,7 @@ import WireCommands
 import WireGolden
 import WireLint
 import WireLockTestSupport
+import WireShapeTools
 import WireShapes
 import WireSupport
 

@@ -3,6 +3,7 @@
     import Testing
     import WireDecoder
     import WireLockTestSupport
+    import WireReaders
 
     /// `wirelock diff --reads` (issue 25, Done-when 3): two snapshots of one GitHub-like type, the
     /// second with members null in one sample and absent or typed in the other, as real APIs send

@@ -3,6 +3,7 @@
     import Testing
     import WireLockTestSupport
     import WireSupport
+    import WireToolSupport
 
     /// The one input walker's `--exclude GLOB`: patterns match an entry's name or its path relative to
     /// the directory given (`*` also matches `/`), an excluded folder is not entered, and a path named

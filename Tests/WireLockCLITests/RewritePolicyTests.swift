@@ -4,6 +4,7 @@
     import WireSupport
 
     @testable import WireLockCLI
+    import WireToolSupport
 
     /// The decision behind the rewrite refusals, apart from the file system (issue 10, item 10).
     @Suite("Rewrite policy")

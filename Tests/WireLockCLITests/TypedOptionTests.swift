@@ -6,6 +6,7 @@
     import WireFuzz
     import WireJSON
     import WireSupport
+    import WireToolSupport
 
     /// The command-line layer's typed options: each kind of value is parsed and checked once, while the
     /// command line is read, and a bad value is a usage error that names the option.

@@ -2,6 +2,7 @@ import Testing
 import WireCommands
 import WireGolden
 import WireJSON
+import WireShapeTools
 import WireShapes
 
 /// `verifyLock`: the lock check as values (the command line only reads the files and renders).

@@ -1,8 +1,11 @@
 import Foundation
 import Testing
+import WireCommands
 import WireDecoder
 import WireGolden
 import WireJSON
+import WireReaders
+import WireShapeTools
 import WireShapes
 
 /// `wirelock diff --reads` judges each breaking change by the contract's reader: a change that

@@ -3,6 +3,7 @@ import Testing
 import WireDecoder
 import WireGolden
 import WireLockTestSupport
+import WireReaders
 
 /// `assertWireCompatible` judged by the old reader's contract (issue 25): a client model of a wide,
 /// null-heavy payload writes back only what it reads, so the plain forward check blames it for every

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WireJSON
 
+@testable import WireShapeTools
 @testable import WireShapes
 
 @Suite("SHA-256")

@@ -1,6 +1,7 @@
 import Testing
 import WireJSON
 
+@testable import WireShapeTools
 @testable import WireShapes
 
 @Suite("Lock file")

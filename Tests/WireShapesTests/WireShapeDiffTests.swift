@@ -1,6 +1,7 @@
 import Testing
 import WireJSON
 
+@testable import WireShapeTools
 @testable import WireShapes
 
 /// One rule case: old samples, new samples, and the single change expected.

@@ -1,5 +1,6 @@
 import Testing
 import WireJSON
+import WireShapeTools
 
 @testable import WireShapes
 

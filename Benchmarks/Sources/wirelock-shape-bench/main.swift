@@ -9,6 +9,7 @@
 import Foundation
 import WireGolden
 import WireJSON
+import WireShapeTools
 import WireShapes
 
 struct BenchError: Error, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import WireShapes
+import WireShapeTools
 
 // `@testable` reaches the validator's two passes (`ValidationRun(fast:)`) one at a time: the public
 // `validate` only runs the exact pass when the fast one says invalid, so a fast pass that wrongly

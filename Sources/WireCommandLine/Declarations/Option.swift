@@ -1,4 +1,5 @@
 import WireSupport
+import WireToolSupport
 
 /// An option that takes a value, declared once with its type: its name, value, help and whether
 /// it is required all come from this one declaration. The value is parsed and checked once, while

@@ -1,5 +1,6 @@
 import WireJSON
 import WireSupport
+import WireToolSupport
 
 /// The options several commands share, declared once each with one help text, so the same flag
 /// means and says the same thing everywhere.

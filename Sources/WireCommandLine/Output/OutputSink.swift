@@ -1,4 +1,5 @@
 import WireSupport
+import WireToolSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -4,6 +4,7 @@ import WireJSON
 import WireLint
 import WireShapes
 import WireSupport
+import WireToolSupport
 
 #if canImport(Glibc)
     import Glibc

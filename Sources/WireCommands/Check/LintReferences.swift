@@ -1,5 +1,6 @@
 import WireLint
 import WireSupport
+import WireToolSupport
 
 /// Where `lint` and `check` look for what names a fixture: the code and configuration under
 /// `Tests/` and `golden/`, every JSON file under the package whose name contains "route" (route

@@ -3,6 +3,7 @@ import WireDecoder
 import WireGolden
 import WireHTTP
 import WireJSON
+import WireReaders
 import WireShapes
 import WireStub
 

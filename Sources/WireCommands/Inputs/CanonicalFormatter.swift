@@ -1,5 +1,6 @@
 import WireDecoder
 import WireJSON
+import WireReaders
 
 /// Computes the canonical form of a whole input for `fmt` (pure: bytes in, bytes or errors out).
 ///

@@ -1,6 +1,7 @@
 import WireCommandLine
 import WireJSON
 import WireSupport
+import WireToolSupport
 
 /// One input a command works on: a file found on the command line or in a directory, or standard input.
 package struct InputFile: Hashable, Sendable {

@@ -1,6 +1,8 @@
 import WireDecoder
 import WireJSON
+import WireReaders
 import WireSupport
+import WireToolSupport
 
 /// Reader contract files (`golden/<name>.reads.json`) for the commands that judge by them:
 /// `wirelock diff --reads` and `wirelock contract`.

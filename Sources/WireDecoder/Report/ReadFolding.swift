@@ -11,7 +11,7 @@ struct ReadFolding {
         /// member or element), or -1.
         var target: Int
         var folded: Int32
-        var wire: ReaderContract.Kind?
+        var wire: WireDecodingReport.Kind?
         var form: String?
         var count: Int
     }
@@ -188,7 +188,7 @@ struct ReadFolding {
         for read in reads {
             let entry = target(read)
             var folded: Int32
-            var wire: ReaderContract.Kind?
+            var wire: WireDecodingReport.Kind?
             var readForm: String?
             switch read.place {
             case .value:

@@ -5,7 +5,7 @@
 import Foundation
 import WireDates
 import WireJSON
-import WireSupport
+import WireSupportCore
 
 /// Any `Dictionary` (its `init(from:)` reads an object's members as its values).
 protocol DecodableDictionary {}
@@ -240,7 +240,7 @@ final class ReportRecorder {
         return groups.map { group in
             let read = group.first
             var path: JSONPath
-            var wire: ReaderContract.Kind?
+            var wire: WireDecodingReport.Kind?
             switch read.place {
             case .value:
                 path = group.target >= 0 ? paths[group.target] ?? .root : folding.concretePath(group.folded)
@@ -259,7 +259,7 @@ final class ReportRecorder {
         }
     }
 
-    static func kind(_ kind: TapeKind) -> ReaderContract.Kind {
+    static func kind(_ kind: TapeKind) -> WireDecodingReport.Kind {
         switch kind {
         case .null: .null
         case .true, .false: .bool

@@ -2,6 +2,7 @@ import Foundation
 import WireDecoder
 import WireDiagnostics
 import WireJSON
+import WireReaders
 import WireSupport
 
 /// A model under fuzzing: how to decode bytes as it, and (for a `Codable` model) how to write the

@@ -1,5 +1,6 @@
 import WireDecoder
 import WireJSON
+import WireReaders
 import WireSupport
 
 /// A campaign for one model over its fixtures: each mutant is decoded and judged by the rule in

@@ -1,6 +1,7 @@
 import WireDecoder
 import WireDiagnostics
 import WireJSON
+import WireReaders
 import WireSupport
 
 /// What a correct model does with a mutant: reject it with one of the allowed categories at the

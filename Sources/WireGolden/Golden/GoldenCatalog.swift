@@ -1,5 +1,6 @@
 import WireDecoder
 import WireJSON
+import WireReaders
 import WireShapes
 
 /// How the files of a golden directory group into wire formats.

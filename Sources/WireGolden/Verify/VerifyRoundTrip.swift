@@ -2,6 +2,7 @@ import Foundation
 import WireDecoder
 import WireDiagnostics
 import WireJSON
+import WireReaders
 import WireSupport
 
 /// A difference a round trip is allowed to have, declared per path with the reason.

@@ -2,6 +2,7 @@ import Foundation
 import WireDecoder
 import WireDiagnostics
 import WireJSON
+import WireReaders
 import WireShapes
 import WireSupport
 

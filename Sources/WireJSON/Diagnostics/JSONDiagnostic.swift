@@ -1,5 +1,3 @@
-import WireSupport
-
 /// The one way a ``JSONSyntaxError`` is shown, in every layer: the CLI's diagnostics, assertion
 /// messages, fuzz reports, golden and lock errors.
 ///
@@ -40,7 +38,7 @@ public struct JSONDiagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `FILE:LINE:COLUMN: REASON (at PATH)`, on one line.
-    public var headline: String { headline(label: nil, style: .plain) }
+    public var headline: String { headline(label: nil, marking: { $1 }) }
 
     /// `REASON (line LINE, column COLUMN)`, for a list whose entries already name their file.
     public var inline: String {
@@ -50,25 +48,31 @@ public struct JSONDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// The compiler-style block: `FILE:LINE:COLUMN: error: REASON (at PATH)`, the line of input,
     /// and a caret under the spot, each line indented by `indent` and ending in a newline.
     public func block(indent: String = "    ") -> String {
-        block(style: .plain, indent: indent)
+        block(indent: indent, marking: { $1 })
     }
 
     /// ``headline``.
     public var description: String { headline }
 
-    /// The headline with a label after the location (`error:`), styled for a terminal: the
-    /// location bold, the label red.
-    package func headline(label: String?, style: TerminalStyle) -> String {
-        var text = style.bold(location) + " "
-        if let label { text += style.error(label + ":") + " " }
+    /// The parts of a diagnostic a terminal may colour: the command line's `TerminalStyle` marks
+    /// them (the location bold, the label red, the caret green); the plain forms leave them as
+    /// they are.
+    package enum Part: Sendable {
+        case location, label, caret
+    }
+
+    /// The headline with a label after the location (`error:`), each part passed through `mark`.
+    package func headline(label: String?, marking mark: (Part, String) -> String) -> String {
+        var text = mark(.location, location) + " "
+        if let label { text += mark(.label, label + ":") + " " }
         return text + error.reason + " (at \(error.path))"
     }
 
-    /// ``block(indent:)``, styled for a terminal: the location bold, `error:` red, the caret green.
-    package func block(style: TerminalStyle, indent: String = "    ") -> String {
+    /// ``block(indent:)`` with each part passed through `mark`.
+    package func block(indent: String = "    ", marking mark: (Part, String) -> String) -> String {
         let excerpt =
             indent + error.excerpt.text + "\n" + indent
-            + String(repeating: " ", count: error.excerpt.caretColumn) + style.caret("^")
-        return headline(label: "error", style: style) + "\n" + excerpt + "\n"
+            + String(repeating: " ", count: error.excerpt.caretColumn) + mark(.caret, "^")
+        return headline(label: "error", marking: mark) + "\n" + excerpt + "\n"
     }
 }

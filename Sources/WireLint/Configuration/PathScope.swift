@@ -1,5 +1,6 @@
 import WireJSON
 import WireSupport
+import WireToolSupport
 
 /// Where a check stage or a lint rule runs: on, off, or on the files some globs select, as
 /// `wirelock.json` spells it under `check` and `lint.scope`.

@@ -3,6 +3,7 @@ import WireDecoder
 import WireDiagnostics
 import WireGolden
 import WireJSON
+import WireReaders
 
 /// Asserts that decoding `Fixtures/<fixture>.json` as `T` fails with the given category at the given
 /// JSON path (in wire keys, also under `convertFromSnakeCase`) — for `-malformed`, `-wrong-type` and

@@ -2,6 +2,7 @@ import Foundation
 import WireDecoder
 import WireGolden
 import WireJSON
+import WireReaders
 import WireShapes
 
 /// Asserts that a (refactored) model still speaks the wire format its goldens lock.

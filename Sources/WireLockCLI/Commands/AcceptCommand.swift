@@ -3,6 +3,7 @@ import WireCommandLine
 import WireCommands
 import WireGolden
 import WireSupport
+import WireToolSupport
 
 /// `wirelock accept [PATH…]`: shows each pending golden's diff and promotes it over its golden.
 struct AcceptCommand: ParsableCommand {

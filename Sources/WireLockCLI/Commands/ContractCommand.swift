@@ -3,6 +3,7 @@ import WireCommandLine
 import WireCommands
 import WireDecoder
 import WireGolden
+import WireReaders
 import WireStub
 import WireSupport
 

@@ -1,5 +1,6 @@
 import WireCommandLine
 import WireJSON
+import WireShapeTools
 import WireShapes
 import WireSupport
 

@@ -2,6 +2,7 @@ import WireCommandLine
 import WireCommands
 import WireJSON
 import WireSupport
+import WireToolSupport
 
 /// `wirelock fmt`: rewrites JSON and JSON Lines files in WireLock's canonical form, atomically, and
 /// leaves invalid files untouched.

@@ -2,6 +2,7 @@ import WireCommandLine
 import WireCommands
 import WireGolden
 import WireJSON
+import WireShapeTools
 import WireShapes
 import WireSupport
 

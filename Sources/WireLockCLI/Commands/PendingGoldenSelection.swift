@@ -3,6 +3,7 @@ import WireCommandLine
 import WireCommands
 import WireGolden
 import WireSupport
+import WireToolSupport
 
 /// Finds the golden directory and the pending files (`<name>.actual.json`) that `accept` and
 /// `reject` work on, and renders a pending file's review.

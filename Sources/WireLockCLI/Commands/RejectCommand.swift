@@ -3,6 +3,7 @@ import WireCommandLine
 import WireCommands
 import WireGolden
 import WireSupport
+import WireToolSupport
 
 /// `wirelock reject [PATH…]`: deletes pending goldens, leaving their goldens as they are.
 struct RejectCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import WireCommandLine
 import WireCommands
 import WireJSON
 import WireSupport
+import WireToolSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -97,8 +97,8 @@ public struct WireChange: Hashable, Sendable, CustomStringConvertible {
     /// A sentence: what was there before and what is there now.
     public var detail: String
 
-    /// A change from its parts; ``WireShapeDiff`` and ``WireFormatComparison`` build these, and the
-    /// directions are taken as given (not derived from `rule`).
+    /// A change from its parts; ``WireShapeDiff`` and the command line's format comparison build
+    /// these, and the directions are taken as given (not derived from `rule`).
     public init(path: ShapePath, rule: WireRule, breaks: CompatibilityDirection, detail: String) {
         self.path = path
         self.rule = rule

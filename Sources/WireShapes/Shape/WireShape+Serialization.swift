@@ -48,7 +48,7 @@ extension WireShape {
     }
 
     /// The strings in UTF-16 code-unit order (RFC 8785's order of member names).
-    static func sortedUTF16(_ values: Set<JSONKey>) -> [String] {
+    package static func sortedUTF16(_ values: Set<JSONKey>) -> [String] {
         values.map(\.string).sorted { JSONObject.utf16Order($0, $1) < 0 }
     }
 
@@ -64,12 +64,6 @@ extension WireShape {
     /// The shape file's bytes in WireLock's canonical (pretty) form, ready to write and review.
     public func fileBytes(name: String) -> [UInt8] {
         CanonicalJSONWriter.bytes(fileValue(name: name))
-    }
-
-    /// SHA-256 over the RFC 8785 form of ``jsonValue``: changes exactly when the shape does.
-    public var fingerprint: String {
-        // A shape holds only strings, booleans and small integers, so JCS cannot fail here.
-        (try? jsonValue.fingerprint()) ?? ""
     }
 
     /// Why a JSON document is not a shape.

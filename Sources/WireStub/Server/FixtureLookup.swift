@@ -29,11 +29,7 @@ struct FixtureLookup: Sendable {
         if name.contains("/") {
             candidates = [root.appending(fileName)]
         } else {
-            let walker = InputWalker(extensions: ["json", "jsonl"])
-            for case .file(let path, _) in walker.entries(for: [searchRoot])
-            where String(decoding: path.lastComponent, as: UTF8.self) == fileName {
-                candidates.append(path)
-            }
+            candidates = FixturePaths.files(below: searchRoot) { String(decoding: $0, as: UTF8.self) == fileName }
         }
         guard !candidates.isEmpty else {
             return .failure(Failure(description: "fixture '\(name)' not found below \(searchRoot.text)"))

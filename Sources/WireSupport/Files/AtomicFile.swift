@@ -11,20 +11,19 @@
 /// complete, with mode 0644 less the umask. On any failure the original is untouched and no
 /// temporary file is left.
 ///
-/// What differs between the writers that use it is an ``Options`` value, not a copy of the code:
-///
-/// | preset | who | refuses (``RewritePolicy``) | owner kept | flushed | signal cleanup | folders made | existing file |
-/// |---|---|---|---|---|---|---|---|
-/// | ``Options/rewrite(force:)`` | `fmt`, `lock`, `shape --out` | unless forced | yes | file and folder | yes | yes | replaced (through a symbolic link) |
-/// | ``Options/golden`` | golden files, regression cases | never | no | file | no (tests write on many threads) | yes | replaced |
-/// | ``Options/corpus`` | `fuzz --out` | never | no | no (thousands of files; a lost one is regenerated) | yes | no | kept (content-addressed) |
+/// What differs between the writers that use it is an ``Options`` value, not a copy of the code.
+/// The library's own writes (golden files, regression cases) use ``Options/golden``; the command
+/// line adds its part of a rewrite through an ``AtomicWriteSupervisor`` in the options (WireToolSupport's
+/// `rewrite(force:existing:)` and `corpus` presets: refusing read-only, hard-linked or someone
+/// else's files unless forced, keeping the owner, removing the temporary file on SIGINT/SIGTERM),
+/// so none of that is compiled into a test product.
 ///
 /// ```swift
-/// try AtomicFile.write(Array(text.utf8), to: RawPath("golden/wirelock.lock"), options: .rewrite(force: false))
+/// try AtomicFile.write(Array(text.utf8), to: RawPath("golden/movie.json"), options: .golden)
 /// ```
 package enum AtomicFile {
     /// How a write behaves; see the presets.
-    package struct Options: Hashable, Sendable {
+    package struct Options: Sendable {
         /// What to do with a file already at the path.
         package enum Existing: Hashable, Sendable {
             /// Replace it (or create the file).
@@ -45,58 +44,40 @@ package enum AtomicFile {
             case fileAndFolder
         }
 
-        /// Whether ``RewritePolicy`` is consulted before an existing file is replaced.
-        package enum Refusals: Hashable, Sendable {
-            /// Never refuse (the library's own files).
-            case never
-            /// Refuse what the policy refuses, and an owner that cannot be kept.
-            case unlessForced
-            /// `--force`: replace anyway (an owner that cannot be kept is then lost).
-            case forced
-        }
-
         package var existing: Existing
         package var durability: Durability
-        package var refusals: Refusals
-        /// Give the new file the old one's owner and group (`fchown`); refused when that fails
-        /// (unless forced).
-        package var keepsOwner: Bool
-        /// Register the temporary file with ``TemporaryFiles`` so SIGTERM, SIGINT or SIGHUP removes
-        /// it. Only for a process that writes on one thread and installed the handlers (the CLI).
-        /// Such a write also honours `WIRELOCK_TEST_HOLD_TEMPORARY` (see ``AtomicFile/holdVariable``).
-        package var registersTemporary: Bool
         /// Create the folders above the file (`mkdir -p`).
         package var createsFolders: Bool
         /// Replace what a symbolic link points to, keeping the link; else the link is replaced.
         package var followsSymbolicLinks: Bool
+        /// The command line's part of a rewrite, or nil for the library's own files.
+        package var supervisor: (any AtomicWriteSupervisor)?
 
-        /// `fmt`, `lock`, `shape --out`: refused per ``RewritePolicy`` unless `force`, owner and mode
-        /// kept, file and folder flushed, temporary registered for the signal cleanup.
-        package static func rewrite(force: Bool, existing: Existing = .replace) -> Options {
-            Options(
-                existing: existing, durability: .fileAndFolder, refusals: force ? .forced : .unlessForced,
-                keepsOwner: true, registersTemporary: true, createsFolders: true, followsSymbolicLinks: true)
+        package init(
+            existing: Existing, durability: Durability, createsFolders: Bool, followsSymbolicLinks: Bool,
+            supervisor: (any AtomicWriteSupervisor)? = nil
+        ) {
+            self.existing = existing
+            self.durability = durability
+            self.createsFolders = createsFolders
+            self.followsSymbolicLinks = followsSymbolicLinks
+            self.supervisor = supervisor
         }
 
         /// Golden files and regression cases, written by test processes on many threads: never
         /// refused, mode kept, file flushed, folders made, nothing registered.
         package static let golden = Options(
-            existing: .replace, durability: .file, refusals: .never, keepsOwner: false,
-            registersTemporary: false, createsFolders: true, followsSymbolicLinks: false)
-
-        /// `fuzz --out` corpus files: an existing file is kept (its name is its content's hash),
-        /// a new one is renamed into place unflushed; the temporary is registered.
-        package static let corpus = Options(
-            existing: .keep, durability: .none, refusals: .never, keepsOwner: false,
-            registersTemporary: true, createsFolders: false, followsSymbolicLinks: false)
+            existing: .replace, durability: .file, createsFolders: true, followsSymbolicLinks: false)
     }
 
     /// Writes `bytes` to `path` as `options` say.
     /// - Throws: ``AtomicWriteError`` naming the step, the path it was about and the system's
-    ///   reason (or the policy's refusal); the original is then untouched and no temporary file is left.
+    ///   reason (or the supervisor's refusal); the original is then untouched and no temporary
+    ///   file is left.
     package static func write(_ bytes: [UInt8], to path: RawPath, options: Options) throws(AtomicWriteError) {
         let target = options.followsSymbolicLinks ? FileSystem.resolvingSymbolicLink(path) : path
         let folder = target.directoryAndName.directory
+        let supervisor = options.supervisor
         func failure(_ step: AtomicWriteError.Step, _ about: RawPath, _ code: Int32 = errno) -> AtomicWriteError {
             AtomicWriteError(step: step, path: about, file: path, error: SystemError(code))
         }
@@ -108,18 +89,13 @@ package enum AtomicFile {
         let exists = FileSystem.status(target, &original)
         if exists && options.existing == .keep { return }
         if !exists && (options.existing == .replaceOnly || errno != ENOENT) { throw failure(.inspect, target) }
-        let writer = RewritePolicy.Writer.current()
-        if exists, options.refusals == .unlessForced,
-            let refusal = RewritePolicy.refusal(for: RewritePolicy.FileFacts(original), writer: writer)
-        {
-            throw AtomicWriteError(step: .inspect, path: target, file: path, refusal: refusal)
-        }
+        if exists { try supervisor?.approve(replacing: original, at: target, file: path) }
 
         let template = folder.appending(Array(".".utf8) + target.directoryAndName.name + Array(".wirelock-XXXXXX".utf8))
         guard
-            let (descriptor, temporary) = TemporaryFiles.create(
-                template.bytes, mode: 0o644,
-                registered: options.registersTemporary)
+            let (descriptor, temporary) =
+                supervisor.map({ $0.createTemporary(template.bytes, mode: 0o644) })
+                ?? createTemporary(template.bytes, mode: 0o644)
         else {
             throw failure(.createTemporary, folder)
         }
@@ -127,11 +103,7 @@ package enum AtomicFile {
         do throws(AtomicWriteError) {
             if let code = FileSystem.writeAll(bytes, to: descriptor) { throw failure(.write, temporary, code) }
             if exists {
-                if options.keepsOwner {
-                    try keepOwner(
-                        of: original, on: descriptor, target: target, file: path,
-                        refusing: options.refusals == .unlessForced, writer: writer)
-                }
+                try supervisor?.prepare(descriptor, replacing: original, at: target, file: path)
                 // After fchown, which clears the set-user-ID and set-group-ID bits.
                 guard fchmod(descriptor, mode_t(original.st_mode & 0o7777)) == 0 else {
                     throw failure(.setMode, temporary)
@@ -141,17 +113,15 @@ package enum AtomicFile {
             closed = true
             guard close(descriptor) == 0 else { throw failure(.write, temporary) }
             if injectedFault == .failBeforeRename { throw failure(.write, temporary, ENOSPC) }
-            if options.registersTemporary { holdForSignalTests() }
             let renamed =
-                options.registersTemporary
-                ? TemporaryFiles.rename(temporary, to: target)
-                : temporary.withCString { from in target.withCString { to in _rename(from, to) } } == 0
+                supervisor?.rename(temporary, to: target)
+                ?? (temporary.withCString { from in target.withCString { to in _rename(from, to) } } == 0)
             guard renamed else { throw failure(.rename, target) }
         } catch {
             let saved = errno
             if !closed { close(descriptor) }
-            if options.registersTemporary {
-                TemporaryFiles.remove(temporary)
+            if let supervisor {
+                supervisor.remove(temporary)
             } else {
                 temporary.withCString { _ = unlink($0) }
             }
@@ -169,28 +139,55 @@ package enum AtomicFile {
         }
     }
 
-    /// Gives the temporary file the original's owner and group when they differ from its own.
-    /// ``RewritePolicy`` has already refused the files whose owner the process may not set; if
-    /// `fchown` still fails, that is a refusal too (unless forced).
-    private static func keepOwner(
-        of original: stat, on descriptor: Int32, target: RawPath, file: RawPath,
-        refusing: Bool, writer: RewritePolicy.Writer
-    ) throws(AtomicWriteError) {
-        var created = stat()
-        guard fstat(descriptor, &created) == 0 else {
-            throw AtomicWriteError(step: .setOwner, path: target, file: file, error: .current)
+    /// Creates a new file from a template (bytes ending in `XXXXXX`, no NUL), as `mkstemp` does (the
+    /// `X`s become random letters and digits; `O_EXCL`, retried on a name already taken), but with
+    /// `mode` less the umask, so a file that will replace or become another gets the usual `0644`
+    /// without touching the process's umask (other threads may be creating files).
+    /// - Returns: the open descriptor and the file's path, or nil with `errno` set.
+    package static func createTemporary(_ template: [UInt8], mode: mode_t) -> (descriptor: Int32, path: RawPath)? {
+        let marker = Array("XXXXXX".utf8)
+        guard template.count >= marker.count, template.suffix(marker.count).elementsEqual(marker) else {
+            errno = EINVAL
+            return nil
         }
-        guard created.st_uid != original.st_uid || created.st_gid != original.st_gid else { return }
-        if fchown(descriptor, original.st_uid, original.st_gid) != 0 && refusing {
-            let refusal = RewritePolicy.Refusal.owner(
-                owner: UInt32(original.st_uid), group: UInt32(original.st_gid),
-                writer: writer.user)
-            throw AtomicWriteError(step: .setOwner, path: target, file: file, refusal: refusal)
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<100 {
+            let name =
+                template.dropLast(marker.count)
+                + (0..<marker.count).map { _ in
+                    letters[Int(generator.next(upperBound: UInt64(letters.count)))]
+                }
+            let path = RawPath(bytes: name)
+            let descriptor = path.withCString { openExclusive($0, mode) }
+            if descriptor >= 0 { return (descriptor, path) }
+            if errno != EEXIST { return nil }
         }
+        return nil
     }
 }
 
-/// A file that could not be written, or that ``AtomicFile`` refused to rewrite (``RewritePolicy``):
+/// What the command line adds to a rewrite, step by step (WireToolSupport's `RewriteSupervisor`):
+/// refusing a file it must not replace, giving the new file the old one's owner, and keeping the
+/// temporary file where a signal handler can remove it. ``AtomicFile`` calls these in order; the
+/// library's own writes have none.
+package protocol AtomicWriteSupervisor: Sendable {
+    /// Before anything is created, with the status of the file about to be replaced.
+    /// - Throws: ``AtomicWriteError`` (step ``AtomicWriteError/Step/inspect``) to refuse the rewrite.
+    func approve(replacing original: stat, at target: RawPath, file: RawPath) throws(AtomicWriteError)
+    /// With the bytes written to the temporary file, before its mode is set.
+    /// - Throws: ``AtomicWriteError`` (step ``AtomicWriteError/Step/setOwner``) to refuse the rewrite.
+    func prepare(_ descriptor: Int32, replacing original: stat, at target: RawPath, file: RawPath)
+        throws(AtomicWriteError)
+    /// Creates the temporary file (see ``AtomicFile/createTemporary(_:mode:)``).
+    func createTemporary(_ template: [UInt8], mode: mode_t) -> (descriptor: Int32, path: RawPath)?
+    /// Renames the temporary file over the target; whether `rename` succeeded (`errno` set if not).
+    func rename(_ temporary: RawPath, to target: RawPath) -> Bool
+    /// Deletes the temporary file after a failure.
+    func remove(_ temporary: RawPath)
+}
+
+/// A file that could not be written, or that a rewrite refused (WireToolSupport's `RewritePolicy`):
 /// the step that failed, the path that step was about, the file being written, and the system's
 /// error or the refusal. Each layer words it for its readers: the CLI says
 /// `cannot write 'golden/x.json': Permission denied` (``description``), the golden library names
@@ -208,8 +205,9 @@ package struct AtomicWriteError: Error, Hashable, Sendable, CustomStringConverti
     package var file: RawPath
     /// The system's error (nil for a refusal).
     package var error: SystemError?
-    /// Why the file was refused, when it was refused on purpose rather than failed.
-    package var refusal: RewritePolicy.Refusal?
+    /// Why the file was refused (the end of `refusing to rewrite 'FILE': …`), when it was refused
+    /// on purpose rather than failed.
+    package var refusal: String?
 
     package init(step: Step, path: RawPath, file: RawPath, error: SystemError) {
         self.step = step
@@ -218,7 +216,7 @@ package struct AtomicWriteError: Error, Hashable, Sendable, CustomStringConverti
         self.error = error
     }
 
-    package init(step: Step, path: RawPath, file: RawPath, refusal: RewritePolicy.Refusal) {
+    package init(step: Step, path: RawPath, file: RawPath, refusal: String) {
         self.step = step
         self.path = path
         self.file = file
@@ -229,7 +227,7 @@ package struct AtomicWriteError: Error, Hashable, Sendable, CustomStringConverti
     package var isRefusal: Bool { refusal != nil }
 
     /// The system's reason, or the refusal's.
-    package var reason: String { refusal?.reason ?? error?.reason ?? "" }
+    package var reason: String { refusal ?? error?.reason ?? "" }
 
     /// `cannot write 'FILE': REASON`, or `refusing to rewrite 'FILE': REASON` (the file escaped by
     /// ``PathDisplay``).
@@ -238,7 +236,12 @@ package struct AtomicWriteError: Error, Hashable, Sendable, CustomStringConverti
     }
 }
 
-/// `rename(2)`, named apart from ``TemporaryFiles/rename(_:to:)``.
+/// `open(2)` of a new file (`O_EXCL`), closed on `exec`.
+private func openExclusive(_ path: UnsafePointer<CChar>, _ mode: mode_t) -> Int32 {
+    open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+}
+
+/// `rename(2)`, named apart from ``AtomicWriteSupervisor/rename(_:to:)``.
 private func _rename(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> Int32 {
     rename(from, to)
 }

@@ -5,6 +5,7 @@
     import WireDecoder
     import WireLockTestSupport
     import WireStub
+    import WireReaders
 
     /// Contract mode judged by what the client reads (issue 25, Done-when 4): a GitHub-like
     /// repository payload, wide and null-heavy, and a model that reads a few of its members. A live

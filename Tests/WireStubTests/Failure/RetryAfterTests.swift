@@ -67,6 +67,88 @@ struct RetryAfterTests {
     }
 }
 
+/// The HTTP-date reader against Foundation's own `DateFormatter` (en_US_POSIX, GMT): the same
+/// text, written by the formatter from seeded random instants of 1901–2099 in each of the three
+/// forms, must give the same instant both ways.
+@Suite("HTTP-date against DateFormatter")
+struct HTTPDateFormatterTests {
+    static func formatter(_ format: String, twoDigitStart: Date? = nil) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.isLenient = false
+        formatter.dateFormat = format
+        if let twoDigitStart { formatter.twoDigitStartDate = twoDigitStart }
+        return formatter
+    }
+
+    /// Whole seconds from 1901-01-01 to 2099-12-31, from a seed.
+    static func instants(seed: UInt64, count: Int) -> [Date] {
+        var random = SplitMix64(seed: seed)
+        return (0..<count).map { _ in
+            Date(timeIntervalSince1970: TimeInterval(-2_177_452_800 + random.next(below: 6_311_347_200)))
+        }
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func imfFixdateReadsAsFoundationDoes(seed: UInt64) throws {
+        let formatter = Self.formatter("EEE, dd MMM yyyy HH:mm:ss 'GMT'")
+        for instant in Self.instants(seed: seed, count: 500) {
+            let text = formatter.string(from: instant)
+            #expect(formatter.date(from: text) == instant, "\(text)")
+            #expect(RetryAfter.parse(text, now: instant) == .date(instant), "\(text)")
+        }
+    }
+
+    /// RFC 850 with its two-digit year: `now` within 40 years of the instant, and the formatter's
+    /// two-digit window starting 50 years before `now`, as RFC 9110 places the year.
+    @Test(arguments: [4, 5, 6] as [UInt64])
+    func rfc850ReadsAsFoundationDoes(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        for instant in Self.instants(seed: seed, count: 500) {
+            let now = instant.addingTimeInterval(TimeInterval(random.next(in: -1_262_000_000...1_262_000_000)))
+            let formatter = Self.formatter(
+                "EEEE, dd-MMM-yy HH:mm:ss 'GMT'", twoDigitStart: now.addingTimeInterval(-50 * 365.2425 * 86_400))
+            let text = formatter.string(from: instant)
+            #expect(formatter.date(from: text) == instant, "\(text)")
+            #expect(RetryAfter.parse(text, now: now) == .date(instant), "\(text) at \(now)")
+        }
+    }
+
+    /// asctime: `Sun Nov  6 08:49:37 1994`, the day padded with a space (which a date format
+    /// cannot say, so the day is written apart and read back with `d`).
+    @Test(arguments: [7, 8, 9] as [UInt64])
+    func asctimeReadsAsFoundationDoes(seed: UInt64) throws {
+        let head = Self.formatter("EEE MMM")
+        let day = Self.formatter("d")
+        let tail = Self.formatter("HH:mm:ss yyyy")
+        let reader = Self.formatter("EEE MMM d HH:mm:ss yyyy")
+        for instant in Self.instants(seed: seed, count: 500) {
+            let dayText = day.string(from: instant)
+            let text =
+                head.string(from: instant) + (dayText.count == 1 ? "  " : " ") + dayText + " "
+                + tail.string(from: instant)
+            #expect(reader.date(from: text.replacingOccurrences(of: "  ", with: " ")) == instant, "\(text)")
+            #expect(RetryAfter.parse(text, now: instant) == .date(instant), "\(text)")
+        }
+    }
+
+    /// Dates no calendar has, in each form: both readers refuse them.
+    @Test(arguments: [
+        ("EEE, dd MMM yyyy HH:mm:ss 'GMT'", "Thu, 29 Feb 1900 00:00:00 GMT"),
+        ("EEE, dd MMM yyyy HH:mm:ss 'GMT'", "Mon, 31 Apr 2024 12:00:00 GMT"),
+        ("EEE, dd MMM yyyy HH:mm:ss 'GMT'", "Sun, 06 Nov 1994 24:00:00 GMT"),
+        ("EEE, dd MMM yyyy HH:mm:ss 'GMT'", "Sun, 06 Nov 1994 08:61:00 GMT"),
+        ("EEEE, dd-MMM-yy HH:mm:ss 'GMT'", "Friday, 30-Feb-24 00:00:00 GMT"),
+        ("EEE MMM d HH:mm:ss yyyy", "Thu Sep 31 00:00:00 2026"),
+    ])
+    func impossibleDatesAreRefusedByBoth(format: String, text: String) {
+        #expect(Self.formatter(format).date(from: text) == nil)
+        #expect(RetryAfter.parse(text, now: example) == nil)
+    }
+}
+
 @Suite("Capped exponential backoff")
 struct BackoffTests {
     @Test func withoutJitterItDoublesUpToTheCap() {

@@ -169,7 +169,8 @@ struct WireFailureTests {
         #expect(content.kind == .keyNotFound)
         #expect(content.path?.description == "$[1]")
         #expect(content.location?.column == 69)  // the second `{` (counted independently)
-        #expect(content.explanation?.members == ["series_title"])
+        #expect(content.found == #"an object with members "series_title""#)
+        #expect(content.expected == #"a member the key strategy reads as "airDateUtc""#)
 
         let wrong = Data(#"[{"series_title": 7, "air_date_utc": "x"}]"#.utf8)
         guard
@@ -179,10 +180,77 @@ struct WireFailureTests {
         #expect(typeMismatch.path?.description == "$[0].series_title")
     }
 
+    /// The coding path is mapped back by asking the decoder itself how it names each member, so a
+    /// custom key strategy is followed too (here: the wire's `X-Title` is the Swift `title`).
+    @Test func aCustomKeyStrategyIsFollowedBackToTheWireName() throws {
+        struct Titled: Decodable { var title: String }
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .custom { path in
+            let name = path.last!.stringValue
+            return Key(stringValue: name.hasPrefix("X-") ? name.dropFirst(2).lowercased() : name)
+        }
+        let data = Data(#"[{"X-Title": "Heat"}, {"X-Title": 1995}]"#.utf8)
+        guard
+            case .failure(.content(let content)) = WireFailure.decode(
+                [Titled].self, data: data, response: response(200), error: nil, decoder: decoder)
+        else { throw CancellationError() }
+        #expect(content.kind == .typeMismatch)
+        #expect(content.path?.description == #"$[1]["X-Title"]"#)
+        #expect(content.found == "a number 1995")
+        #expect(content.location?.column == 35)
+    }
+
+    /// A coding path the body does not have (the model decoded some other payload) says where the
+    /// body stops instead of pointing at a wrong value.
+    @Test func aPathTheBodyLacksSaysWhereTheBodyStops() throws {
+        let error = DecodingError.typeMismatch(
+            Int.self,
+            .init(
+                codingPath: [Key(stringValue: "records"), Key(intValue: 5), Key(stringValue: "year")],
+                debugDescription: "")
+        )
+        let failure = ContentFailureProbe.failure(error, body: #"{"records": [{"year": 1995}]}"#)
+        #expect(failure?.path?.description == "$.records[5].year")
+        #expect(failure?.found == "nothing (the body stops at $.records)")
+    }
+
     @Test func aGoodAnswerDecodes() throws {
         let data = Data(#"{"records": [{"id": 1, "title": "Heat", "year": 1995}]}"#.utf8)
         let result = WireFailure.decode(
             Page.self, data: data, response: response(200), error: nil, decoder: JSONDecoder())
         #expect((try? result.get())?.records.first?.title == "Heat")
+    }
+}
+
+/// A coding key made of a name or an index.
+private struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+    init(stringValue: String) { self.stringValue = stringValue }
+    init(intValue: Int) {
+        stringValue = "Index \(intValue)"
+        self.intValue = intValue
+    }
+}
+
+/// A type whose decoding throws the `DecodingError` the decoder's `userInfo` holds, to reach
+/// `WireFailure.decode`'s placing of any coding path.
+private enum ContentFailureProbe {
+    static let key = CodingUserInfoKey(rawValue: "probe")!
+
+    struct Thrower: Decodable {
+        init(from decoder: any Decoder) throws {
+            throw decoder.userInfo[ContentFailureProbe.key] as? DecodingError ?? CancellationError()
+        }
+    }
+
+    static func failure(_ error: DecodingError, body: String) -> ContentFailure? {
+        let decoder = JSONDecoder()
+        decoder.userInfo[key] = error
+        guard
+            case .failure(.content(let content)) = WireFailure.decode(
+                Thrower.self, data: Data(body.utf8), response: response(200), error: nil, decoder: decoder)
+        else { return nil }
+        return content
     }
 }

@@ -1,4 +1,5 @@
 import WireJSON
+import WireShapes
 
 /// Formats a `Double` the way ECMAScript's `Number.prototype.toString()` does (ECMA-262,
 /// Number::toString), which is the number form RFC 8785 (JCS) requires.

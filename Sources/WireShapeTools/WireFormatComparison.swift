@@ -1,4 +1,5 @@
 import WireJSON
+import WireShapes
 
 /// One side of a format comparison: a wire format's shape and, when it came from goldens rather
 /// than a shape file, the fingerprint of their content.

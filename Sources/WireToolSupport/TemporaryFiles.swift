@@ -1,3 +1,5 @@
+import WireSupport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -17,7 +19,7 @@
 ///
 /// ```swift
 /// TemporaryFiles.installSignalHandlers()          // once, at start
-/// let (descriptor, temporary) = try TemporaryFiles.create(template)
+/// let (descriptor, temporary) = TemporaryFiles.create(template)!
 /// // … write, fsync, close …
 /// TemporaryFiles.rename(temporary, to: target)    // or TemporaryFiles.remove(temporary)
 /// ```
@@ -40,24 +42,17 @@ package enum TemporaryFiles {
         }
     }
 
-    /// Creates a new file from a template (bytes ending in `XXXXXX`, no NUL), as `mkstemp` does (the
-    /// `X`s become random letters and digits; `O_EXCL`, retried on a name already taken), but with
-    /// `mode` less the umask, so a file that will replace or become another gets the usual `0644`
-    /// without touching the process's umask (other threads may be creating files).
-    /// - Parameter registered: register it for the signal cleanup (the CLI's rewrites, on its one
-    ///   writing thread); an unregistered file is the caller's to rename or delete.
-    /// - Returns: the open descriptor and the file's path, or nil with `errno` set.
-    package static func create(
-        _ template: [UInt8], mode: mode_t = 0o600,
-        registered: Bool = true
-    ) -> (descriptor: Int32, path: RawPath)? {
+    /// Creates a new file from a template as ``AtomicFile/createTemporary(_:mode:)`` does and
+    /// registers it for the signal cleanup, in one stretch with the signals blocked.
+    /// - Returns: the open descriptor and the file's path, or nil with `errno` set (`EMFILE` when
+    ///   every slot is taken, `ENAMETOOLONG` for a path no slot holds).
+    package static func create(_ template: [UInt8], mode: mode_t = 0o600) -> (descriptor: Int32, path: RawPath)? {
         guard template.count < slotSize else {
             errno = ENAMETOOLONG
             return nil
         }
-        guard registered else { return createFile(template, mode: mode) }
         return blockingSignals {
-            guard let (descriptor, path) = createFile(template, mode: mode) else { return nil }
+            guard let (descriptor, path) = AtomicFile.createTemporary(template, mode: mode) else { return nil }
             if !register(path) {
                 // No free slot (never with one rewrite at a time): do not keep an untracked file.
                 let reason = EMFILE
@@ -70,33 +65,17 @@ package enum TemporaryFiles {
         }
     }
 
-    /// The `O_EXCL` loop behind ``create(_:mode:registered:)``.
-    private static func createFile(_ template: [UInt8], mode: mode_t) -> (descriptor: Int32, path: RawPath)? {
-        let marker = Array("XXXXXX".utf8)
-        guard template.count >= marker.count, template.suffix(marker.count).elementsEqual(marker) else {
-            errno = EINVAL
-            return nil
-        }
-        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<100 {
-            let name =
-                template.dropLast(marker.count)
-                + (0..<marker.count).map { _ in
-                    letters[Int(generator.next(upperBound: UInt64(letters.count)))]
-                }
-            let path = RawPath(bytes: name)
-            let descriptor = path.withCString { openExclusive($0, mode) }
-            if descriptor >= 0 { return (descriptor, path) }
-            if errno != EEXIST { return nil }
-        }
-        return nil
-    }
+    /// How long a registered rename waits before it happens, in seconds: 0, unless the command
+    /// line's test hook set it (WireLockCLI reads `WIRELOCK_TEST_HOLD_TEMPORARY` at start, so a test
+    /// can signal the process while a temporary file exists). Set once, before any write.
+    nonisolated(unsafe) package static var holdBeforeRename: UInt32 = 0
 
     /// Renames a registered temporary file over `target` and unregisters it.
     /// - Returns: whether `rename` succeeded (else `errno` is set and the file stays registered).
     package static func rename(_ temporary: RawPath, to target: RawPath) -> Bool {
-        blockingSignals {
+        var left = holdBeforeRename
+        while left > 0 { left = sleep(left) }
+        return blockingSignals {
             let renamed = temporary.withCString { from in target.withCString { to in _rename(from, to) } } == 0
             let saved = errno
             if renamed { unregister(temporary) }
@@ -197,11 +176,6 @@ private func setSignalHandler(_ number: Int32, _ handler: (@convention(c) (Int32
     @convention(c) (Int32) -> Void
 )? {
     signal(number, handler)
-}
-
-/// `open(2)` of a new file (`O_EXCL`), closed on `exec`, named apart from ``TemporaryFiles/create(_:mode:registered:)``.
-private func openExclusive(_ path: UnsafePointer<CChar>, _ mode: mode_t) -> Int32 {
-    open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, mode)
 }
 
 /// `rename(2)`, named apart from ``TemporaryFiles/rename(_:to:)``.

@@ -1,10 +1,11 @@
 // The reader contract of a model: what its init(from:) reads from the wire, learnt from the reads
 // decodeWithReport records, folded by path, with the members it drops. Pure values: building,
 // merging, the file's text, parsing it back and comparing two contracts.
+import WireDecoder
 import WireJSON
 
 /// What a model reads from the wire, learnt from decoding its fixtures with
-/// ``WireJSONDecoder/decodeWithReport(_:from:)``: every folded path it reads (array elements as
+/// `WireJSONDecoder.decodeWithReport(_:from:)`: every folded path it reads (array elements as
 /// `[*]`, dictionary values as `.*`), with the kinds of value it accepted there, whether it may be
 /// absent or `null`, the Swift types asked for, how they were asked for, the date and number forms
 /// it parsed, whether an error there was swallowed (a lenient reader: a `try?` union, a default
@@ -21,13 +22,8 @@ import WireJSON
 /// contract.dropped.contains(try ReaderPath(parsing: "$.mirror_url"))  // true
 /// ```
 public struct ReaderContract: Hashable, Sendable, CustomStringConvertible {
-    /// The kind of a JSON value, as the wire has it.
-    public enum Kind: String, Hashable, Sendable, CaseIterable, Comparable {
-        case array, bool, null, number, object, string
-
-        /// Alphabetical, as the file lists them.
-        public static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
-    }
+    /// The kind of a JSON value, as the wire has it (the kind a decode's reads record).
+    public typealias Kind = WireDecodingReport.Kind
 
     /// What the contract says about one folded path.
     public struct Entry: Hashable, Sendable {
@@ -114,7 +110,7 @@ public struct ReaderContract: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The contract one decode shows: its reads and its dropped members, folded with the report's
-    /// ``WireDecodingReport/dictionaries``.
+    /// `WireDecodingReport.dictionaries`.
     ///
     /// ```swift
     /// let contract = ReaderContract(model: "Movie", fixture: "movie.json", report: report)

@@ -1,4 +1,5 @@
 import WireJSON
+import WireShapes
 
 /// RFC 8785 JSON Canonicalization Scheme: the byte form WireLock fingerprints.
 ///

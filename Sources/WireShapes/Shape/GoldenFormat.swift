@@ -31,7 +31,7 @@ public struct GoldenFormat: Hashable, Sendable {
     ///     .init(path: "movie/a.json", document: try JSONValue.parse(#"{"id": 1}"#)),
     /// ])
     /// format.samples.map(\.path)        // ["movie/a.json", "movie/b.json"]
-    /// let lockLine = (format.shape().fingerprint, try format.contentFingerprint())
+    /// let shape = format.shape()
     /// ```
     public init(name: String, samples: [Sample]) {
         self.name = name
@@ -41,13 +41,5 @@ public struct GoldenFormat: Hashable, Sendable {
     /// The shape inferred from all samples.
     public func shape(enumRule: WireShape.EnumRule = .standard) -> WireShape {
         WireShape.infer(from: samples.map(\.document), enumRule: enumRule)
-    }
-
-    /// SHA-256 over the JCS form of `{"<path>": <document>, …}`: changes when any sample's content
-    /// changes (not its spelling or key order), or a sample is added, removed or renamed.
-    /// - Throws: ``JCS/Error`` when a sample has no JCS form (a number beyond the double range).
-    public func contentFingerprint() throws(JCS.Error) -> String {
-        try JSONValue.object(JSONObject(samples.map { JSONObject.Member(key: $0.path, value: $0.document) }))
-            .fingerprint()
     }
 }

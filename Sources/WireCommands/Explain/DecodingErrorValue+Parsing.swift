@@ -1,12 +1,13 @@
 import Foundation
+import WireDiagnostics
 
 extension DecodingErrorValue {
     /// Why a text could not be read as a `DecodingError`'s description.
-    public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    package struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
         /// What was wrong, in plain words.
-        public var reason: String
+        package var reason: String
         /// The reason.
-        public var description: String { reason }
+        package var description: String { reason }
     }
 
     /// Reads a `DecodingError` back from the text a log shows, in either form it is printed in:
@@ -31,7 +32,7 @@ extension DecodingErrorValue {
     ///   element 5, nor a key spelled `a[0]` from `a` then element 0; ``WireDiagnostics`` resolves
     ///   `[N]` against the payload (a member `"5"` of an object, an element of an array).
     /// - Throws: ``ParseError`` when the text holds neither form.
-    public init(parsing text: String) throws(ParseError) {
+    package init(parsing text: String) throws(ParseError) {
         for kind in [Kind.typeMismatch, .valueNotFound, .keyNotFound, .dataCorrupted] {
             if let range = text.range(of: "DecodingError.\(kind.rawValue): ") {
                 self = try Self.parseModern(kind: kind, String(text[range.upperBound...]))

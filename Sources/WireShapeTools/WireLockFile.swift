@@ -1,4 +1,5 @@
 import WireJSON
+import WireShapes
 
 /// `golden/wirelock.lock`: one line per wire format with its shape fingerprint and its
 /// golden-content fingerprint, both SHA-256 over RFC 8785 canonical bytes.

@@ -1,4 +1,5 @@
 import WireJSON
+import WireShapes
 
 extension WireShape {
     /// The shape as a JSON Schema (draft 2020-12) for other tools.
