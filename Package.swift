@@ -96,8 +96,9 @@ let package = Package(
             name: "WireFuzz",
             dependencies: ["WireJSON", "WireShapes", "WireSupport", "WireDecoder", "WireDiagnostics"]
         ),
-        // Oracles: legacy-vs-candidate comparison as bytes, corpora, the date and decoder oracles.
-        .target(name: "WireOracle", dependencies: ["WireJSON", "WireDates", "WireSupport", "WireDecoder"]),
+        // Oracles: legacy-vs-candidate comparison as bytes, classified reports, corpora and input
+        // families, the date oracles. No WireJSON: a product that proves a date parser compiles no JSON engine.
+        .target(name: "WireOracle", dependencies: ["WireDates", "WireSupport"]),
         // Offline API tests: per-test stub servers, routes, route tables, request recording.
         .target(name: "WireStub", dependencies: ["WireJSON", "WireDates", "WireSupport", "WireHTTP"]),
         // Fixture hygiene: lint rules, suppressions, masking, and the findings every check reports.
@@ -120,18 +121,24 @@ let package = Package(
         // sinks, colours. WireCommands: the commands' work as library functions returning values
         // (the check pipeline, contract checks, HAR import, the fuzz option group), joining features.
         .target(name: "WireCommandLine", dependencies: ["WireSupport", "WireJSON"]),
+        // WireDecoderOracle (internal): the decoder oracle (JSONDecoder vs WireJSONDecoder, templates,
+        // reductions), run only by `wirelock oracle decoder` and the model runner.
+        .target(
+            name: "WireDecoderOracle",
+            dependencies: ["WireOracle", "WireDecoder", "WireJSON", "WireSupport"]
+        ),
         .target(
             name: "WireCommands",
             dependencies: [
                 "WireSupport", "WireCommandLine", "WireJSON", "WireShapes", "WireGolden", "WireFuzz", "WireStub",
-                "WireLint", "WireOracle", "WireDecoder", "WireDiagnostics",
+                "WireLint", "WireOracle", "WireDecoderOracle", "WireDecoder", "WireDiagnostics",
             ]
         ),
         .executableTarget(
             name: "WireLockCLI",
             dependencies: [
                 "WireSupport", "WireCommandLine", "WireCommands", "WireJSON", "WireShapes", "WireGolden", "WireOracle",
-                "WireFuzz", "WireLint", "WireDiagnostics", "WireStub", "WireDecoder",
+                "WireDecoderOracle", "WireFuzz", "WireLint", "WireDiagnostics", "WireStub", "WireDecoder",
             ]
         ),
         // The model runner (internal): a command line over an app's own Codable models (roundtrip,
@@ -140,7 +147,7 @@ let package = Package(
             name: "WireLockRunner",
             dependencies: [
                 "WireSupport", "WireCommandLine", "WireCommands", "WireJSON", "WireGolden", "WireFuzz", "WireDecoder",
-                "WireOracle", "WireDiagnostics",
+                "WireOracle", "WireDecoderOracle", "WireDiagnostics",
             ]
         ),
 
@@ -180,8 +187,9 @@ let package = Package(
         .testTarget(
             name: "WireOracleTests",
             dependencies: [
-                "WireLockTestSupport", "WireOracle", "WireOracleTesting", "WireJSON", "WireDecoder", "WireFuzz",
-                "WireCommands", "WireSupport",
+                "WireLockTestSupport", "WireOracle", "WireOracleTesting", "WireDecoderOracle", "WireJSON",
+                "WireDecoder",
+                "WireFuzz", "WireCommands", "WireSupport", "WireDates",
             ],
             exclude: ["decoder-regressions"]
         ),
@@ -197,7 +205,8 @@ let package = Package(
             name: "WireLockCLITests",
             dependencies: [
                 "WireLockTestSupport", "WireSupport", "WireCommandLine", "WireJSON", "WireGolden", "WireOracle",
-                "WireFuzz", "WireLint", "WireStub", "WireDecoder", "WireLockCLI", "WireCommands", "WireHTTP",
+                "WireDecoderOracle", "WireFuzz", "WireLint", "WireStub", "WireDecoder", "WireLockCLI", "WireCommands",
+                "WireHTTP",
                 "WireDiagnostics", "WireShapes",
                 "wirelock-sample", "SampleAPI",
             ],
@@ -244,7 +253,8 @@ let package = Package(
 // for those builds only; a package depending on WireLock never sees these products.
 if Context.environment["WIRELOCK_TOOL_PRODUCTS"] != nil {
     package.products += [
-        "WireGolden", "WireFuzz", "WireShapes", "WireOracle", "WireStub", "WireSupport", "WireCommands",
+        "WireGolden", "WireFuzz", "WireShapes", "WireOracle", "WireDecoderOracle", "WireStub", "WireSupport",
+        "WireCommands",
     ].map {
         .library(name: $0, targets: [$0])
     }

@@ -1,10 +1,10 @@
 import Foundation
 import WireCommandLine
 import WireDecoder
+import WireDecoderOracle
 import WireDiagnostics
 import WireFuzz
 import WireJSON
-import WireOracle
 import WireSupport
 
 /// A command line for an app's own models: register each `Codable` model by name with the fixtures

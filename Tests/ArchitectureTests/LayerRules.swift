@@ -71,6 +71,7 @@ struct LayerRules: Sendable {
             "WireLint": .features,
             "WireCommandLine": .commandLineSupport,
             "WireCommands": .commands,
+            "WireDecoderOracle": .commands,
             "WireLockRunner": .runner,
             "WireTestReporting": .testFrameworks,
             "WireLock": .testFrameworks,
@@ -98,6 +99,10 @@ struct LayerRules: Sendable {
             "WireCommands": (
                 ["WireLockRunner", "WireLockCLI", "wirelock-sample"],
                 "the commands' library is the command line's; libraries never depend on it"
+            ),
+            "WireDecoderOracle": (
+                ["WireCommands", "WireLockRunner", "WireLockCLI", "wirelock-sample"],
+                "the decoder oracle is the command line's; no library or test product compiles it"
             ),
             "WireLockCLI": ([], "nothing imports the CLI"),
             "wirelock-sample": ([], "nothing imports the demo runner"),

@@ -11,6 +11,7 @@
 import Foundation
 import WireCommands
 import WireDecoder
+import WireDecoderOracle
 import WireOracle
 
 // MARK: Date strategies
