@@ -46,7 +46,7 @@ struct OracleCompareCommand: ParsableCommand {
         } else {
             let reports = Set(comparison.differences.map(\.report)).count
             let kinds = comparison.kinds.map(\.description)
-            out += "\(count) compared: \(reports) differ"
+            out += "\(count) compared: \(reports) " + (reports == 1 ? "differs" : "differ")
             out += kinds.isEmpty ? "\n" : " (\(kinds.joined(separator: ", ")))\n"
         }
         context.output.write(out)

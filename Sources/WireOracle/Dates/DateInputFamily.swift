@@ -153,7 +153,7 @@ extension DateInputFamily {
 
     static func epoch(name: String, scale: Int) -> DateInputFamily {
         DateInputFamily(
-            name: name, formats: [], pattern: scale == 1 ? "-?\\d{9,11}(?:\\.\\d+)?" : "-?\\d{12,14}(?:\\.\\d+)?"
+            name: name, formats: [], pattern: scale == 1 ? "-?\\d{9,12}(?:\\.\\d+)?" : "-?\\d{12,15}(?:\\.\\d+)?"
         ) { kind, rng in
             switch kind {
             case .valid:

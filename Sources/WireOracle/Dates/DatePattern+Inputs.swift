@@ -10,7 +10,7 @@ extension DatePattern {
 
     /// A string one field away from valid that the pattern's `DateFormatter` rejects: a month, day,
     /// hour, minute or second out of range (13, 32, Feb 30, Apr 31, 24, 60), an unknown month or
-    /// weekday name, an impossible offset, a letter for a digit, or the string cut before a field.
+    /// weekday name, an impossible offset, a letter for a digit, or the last field left out.
     func nearMiss(_ rng: inout SplitMix64) -> String {
         let value = DateValue.random(&rng, zoneNames: has(["z"]))
         var pieces = render(value)
@@ -23,7 +23,8 @@ extension DatePattern {
                 pieces[i].text = isNumber(i) ? pick(["13", "00"], &rng) : pick(["Foo", "Jux", "Ocv"], &rng)
             case 1:
                 guard let i = find(.day) else { continue }
-                let impossible = GregorianCalendarMath.daysInMonth(value.month, year: value.year) + 1
+                // Feb 30, not 29: a two-digit year may be read in another century, a leap one.
+                let impossible = value.month == 2 ? 30 : GregorianCalendarMath.daysInMonth(value.month, year: 2001) + 1
                 pieces[i].text = DateValue.padded(
                     find(.month) != nil && rng.chance(50) ? impossible : pick([0, 32], &rng), 2)
             case 2:
@@ -60,10 +61,12 @@ extension DatePattern {
                 characters[rng.next(below: characters.count)] = "O"
                 pieces[i].text = String(characters)
             default:
+                // The last field left out, with the literal before it; not a zone, and nothing
+                // earlier, since another format of the family may hold what is left (formatters
+                // accept a missing trailing literal: "… 10:00:00" parses with "… HH:mm:ss 'GMT'").
                 let fields = pieces.indices.filter { pieces[$0].kind != .literal }
-                guard fields.count >= 2 else { continue }
-                let cut = fields[rng.next(in: 1...(fields.count - 1))]
-                let start = cut > 0 && pieces[cut - 1].kind == .literal ? cut - 1 : cut
+                guard fields.count >= 2, let cut = fields.last, pieces[cut].kind != .zone else { continue }
+                let start = pieces[cut - 1].kind == .literal ? cut - 1 : cut
                 pieces.removeSubrange(start...)
             }
             return pieces.map(\.text).joined()

@@ -208,12 +208,12 @@ struct DatePattern: Sendable {
                 switch symbol {
                 case "y", "Y", "u": return "\\d{2,5}"
                 case "M", "L", "E", "e", "c":
-                    return count <= 2 ? "\\d{1,2}" : "[a-z]{1,9}\\.?"
+                    return count <= 2 ? "\\d{1,2}" : "\\p{L}{1,12}\\.?"
                 case "S": return "\\d{1,12}"
                 case "a": return "[ap]\\.?m\\.?"
                 case "z", "Z", "X", "x", "O", "v", "V":
                     return "(?:z|[+-]\\d{1,2}(?::?\\d{2}){0,2}|[a-z]{1,5}(?:[+-]\\d{1,2}(?::?\\d{2})?)?)"
-                case "G": return "[a-z]{1,13}"
+                case "G": return "\\p{L}{1,13}"
                 default: return "\\d{1,4}"
                 }
             }

@@ -34,7 +34,7 @@ public struct OracleDecodingInput: Sendable, CustomStringConvertible {
     }
 
     /// `text` as a JSON string literal: `"` and `\` escaped, control characters as `\u00XX`.
-    static func jsonString(_ text: String) -> String {
+    package static func jsonString(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -49,6 +49,16 @@ public struct Oracle<Input: Sendable>: Sendable {
             }
         }
 
+        var instant: Double? {
+            if case .value(_, let output) = self { return output.oracleInstant }
+            return nil
+        }
+
+        var isValue: Bool {
+            if case .value = self { return true }
+            return false
+        }
+
         var outcome: OracleOutcome {
             switch self {
             case .value(_, let output): OracleOutcome(output)
@@ -144,21 +154,42 @@ public struct Oracle<Input: Sendable>: Sendable {
                     let b = candidate(input)
                     tally.checked += 1
                     if a.matches(b) {
-                        if case .value = a { tally.sameValue += 1 } else { tally.bothRejected += 1 }
+                        if a.isValue { tally.sameValue += 1 } else { tally.bothRejected += 1 }
                         continue
                     }
                     let index = start + offset
-                    let found = mismatch(input, index: index, a, b, reproduction: reproduction(index, input))
-                    let kind = found.kind
-                    let declaration = intended.firstIndex { $0.covers(found, kind: kind, text: text(input)) }
+                    let kind = Self.kind(a, b)
+                    let raw = text(input)
+                    let shape = InputShape.of(raw)
+                    let delta = Self.delta(a, b)
+                    let declaration = intended.firstIndex {
+                        $0.covers(kind: kind, shape: shape, delta: delta, text: raw)
+                    }
                     tally.add(
-                        found, kind: kind, input: input, declaration: declaration,
-                        examplesLimit: examplesLimit, groupsByShape: options.groupsByShape)
+                        kind: kind, shape: shape, delta: delta, declaration: declaration, input: input,
+                        examplesLimit: examplesLimit, groupsByShape: options.groupsByShape
+                    ) {
+                        mismatch(input, index: index, a, b, reproduction: reproduction(index, input))
+                    }
                 }
                 total.withLock { $0.merge(tally, examplesLimit: examplesLimit) }
             }
         }
         return report(total.withLock { $0 }, intended: intended, inputs: described?.corpusDescription, options: options)
+    }
+
+    static func kind(_ a: Side, _ b: Side) -> OracleDifference {
+        switch (a.isValue, b.isValue) {
+        case (true, false): .legacyOnly
+        case (false, true): .candidateOnly
+        case (true, true): .differentValues
+        case (false, false): .differentRejections
+        }
+    }
+
+    static func delta(_ a: Side, _ b: Side) -> OracleDelta? {
+        guard let x = a.instant, let y = b.instant else { return nil }
+        return OracleDelta(legacy: x, candidate: y)
     }
 
     /// Sorts the groups, shrinks the examples of the ones shown, and builds the report.
@@ -220,8 +251,8 @@ public struct Oracle<Input: Sendable>: Sendable {
 
     /// The smallest input of the example's shape (its digits lowered one at a time, at most `budget`
     /// comparisons) that still differs the way `like` does: the same class, the same rejection
-    /// categories, a Δ of the same ulps (up to 64) or seconds, and no declaration covering it. `nil`
-    /// when no digit could be lowered, or the inputs are not strings.
+    /// categories, a Δ of the same ulps (up to 64) or seconds, and no declaration covering it; the
+    /// example itself when no digit can be lowered. `nil` when the inputs are not strings.
     func shrink(
         _ input: Input, like example: OracleMismatch, kind: OracleDifference, intended: [IntendedChange], budget: Int
     ) -> OracleMismatch? {
@@ -235,11 +266,14 @@ public struct Oracle<Input: Sendable>: Sendable {
             if case .rejected = found.legacy, found.legacy != example.legacy { return nil }
             if case .rejected = found.candidate, found.candidate != example.candidate { return nil }
             if let delta, let other = found.delta, !delta.isSameWay(as: other) { return nil }
-            if intended.contains(where: { $0.covers(found, kind: kind, text: text(candidateInput)) }) { return nil }
+            let raw = text(candidateInput)
+            if intended.contains(where: { $0.covers(kind: kind, shape: found.shape, delta: found.delta, text: raw) }) {
+                return nil
+            }
             return found
         }
         guard let fromText else { return nil }
-        var bestMismatch: OracleMismatch?
+        var bestMismatch = example
         _ = StringShrinker.shrink(text(input), budget: budget) { candidateText in
             guard let found = sameWay(fromText(candidateText)) else { return false }
             bestMismatch = found

@@ -38,8 +38,7 @@ extension OracleOutput {
 extension Date: OracleOutput {
     /// The 8 bytes of `timeIntervalSinceReferenceDate.bitPattern`, big-endian.
     public var oracleBytes: [UInt8] {
-        let bits = timeIntervalSinceReferenceDate.bitPattern
-        return (0..<8).map { UInt8(truncatingIfNeeded: bits >> (56 - 8 * UInt64($0))) }
+        withUnsafeBytes(of: timeIntervalSinceReferenceDate.bitPattern.bigEndian) { Array($0) }
     }
 
     /// The instant in UTC with every digit of its interval, the interval and its bit pattern:

@@ -44,25 +44,41 @@ struct OracleTally<Input: Sendable> {
         declarationCounts = Array(repeating: 0, count: declarations)
     }
 
-    /// Counts one difference; `groupsByShape` false leaves the groups out.
+    /// Counts one difference. `mismatch` renders it in full, which only the first examples of each
+    /// class and the first input of each group of the block need; `groupsByShape` false leaves the
+    /// groups out.
     mutating func add(
-        _ mismatch: OracleMismatch, kind: OracleDifference, input: Input, declaration: Int?,
-        examplesLimit: Int, groupsByShape: Bool
+        kind: OracleDifference, shape: String, delta: OracleDelta?, declaration: Int?, input: Input,
+        examplesLimit: Int, groupsByShape: Bool, mismatch: () -> OracleMismatch
     ) {
         counts[kind, default: 0] += 1
         if let declaration {
             intended[kind, default: 0] += 1
             declarationCounts[declaration] += 1
         }
-        if examples[kind, default: []].count < examplesLimit { examples[kind, default: []].append(mismatch) }
+        var rendered: OracleMismatch?
+        if examples[kind, default: []].count < examplesLimit {
+            rendered = mismatch()
+            examples[kind, default: []].append(rendered!)
+        }
         guard groupsByShape else { return }
-        let delta = mismatch.delta
-        var group = Group(first: mismatch, firstInput: input)
-        group.count = 1
-        group.deltaSeconds = delta.map { $0.seconds...$0.seconds }
-        group.maxUlps = delta?.ulps
-        let key = GroupKey(kind: kind, shape: mismatch.shape, declaration: declaration)
-        if groups[key] == nil { groups[key] = group } else { groups[key]!.merge(group) }
+        let key = GroupKey(kind: kind, shape: shape, declaration: declaration)
+        if groups[key] != nil {
+            groups[key]!.count += 1
+            if let delta {
+                groups[key]!.deltaSeconds =
+                    groups[key]!.deltaSeconds.map {
+                        Swift.min($0.lowerBound, delta.seconds)...Swift.max($0.upperBound, delta.seconds)
+                    } ?? delta.seconds...delta.seconds
+                if let ulps = delta.ulps { groups[key]!.maxUlps = Swift.max(groups[key]!.maxUlps ?? 0, ulps) }
+            }
+        } else {
+            var group = Group(first: rendered ?? mismatch(), firstInput: input)
+            group.count = 1
+            group.deltaSeconds = delta.map { $0.seconds...$0.seconds }
+            group.maxUlps = delta?.ulps
+            groups[key] = group
+        }
     }
 
     mutating func merge(_ other: OracleTally, examplesLimit: Int) {

@@ -81,20 +81,21 @@ public struct IntendedChange: Hashable, Sendable, CustomStringConvertible {
         return copy
     }
 
-    /// Whether the declaration covers a mismatch; `text` is the raw input the family pattern reads.
-    func covers(_ mismatch: OracleMismatch, kind: OracleDifference, text: String) -> Bool {
+    /// Whether the declaration covers a difference of this class, shape and Δ; `text` is the raw
+    /// input the family pattern reads.
+    func covers(kind: OracleDifference, shape inputShape: String, delta: OracleDelta?, text: String) -> Bool {
         switch (rule, kind) {
         case (.candidateAccepts, .candidateOnly), (.candidateRejects, .legacyOnly),
             (.rejectsDifferently, .differentRejections):
             break
         case (.valuesWithinUlps(let limit), .differentValues):
-            guard let ulps = mismatch.delta?.ulps, ulps <= limit else { return false }
+            guard let ulps = delta?.ulps, ulps <= limit else { return false }
         case (.valuesWithinSeconds(let limit), .differentValues):
-            guard let seconds = mismatch.delta?.seconds, abs(seconds) <= limit else { return false }
+            guard let seconds = delta?.seconds, abs(seconds) <= limit else { return false }
         default:
             return false
         }
-        if let shape, !InputShape.matches(mismatch.shape, pattern: shape) { return false }
+        if let shape, !InputShape.matches(inputShape, pattern: shape) { return false }
         if let family, !family.recognises(text) { return false }
         return true
     }

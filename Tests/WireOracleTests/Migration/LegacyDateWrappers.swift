@@ -5,21 +5,29 @@ import Foundation
 // FoundationEssentials. Self-contained (Foundation only): `make newcomer` copies this file into a new
 // package as the types DocC's oracle article assumes.
 
-/// One `DateFormatter` per format, shared behind a lock (a formatter is not safe on two threads).
-final class LockedDateFormatter: @unchecked Sendable {
+/// The `DateFormatter`s of one format, lent one per thread at a time (a formatter is not safe on two
+/// threads, and one shared behind a lock would make two threads take turns).
+final class DateFormatterPool: @unchecked Sendable {
     private let lock = NSLock()
-    private let formatter: DateFormatter
+    private let format: String
+    private var idle: [DateFormatter] = []
 
-    init(_ format: String) {
-        formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(secondsFromGMT: 0)
-        formatter.dateFormat = format
-    }
+    init(_ format: String) { self.format = format }
 
     func date(from text: String) -> Date? {
         lock.lock()
-        defer { lock.unlock() }
+        let formatter = idle.popLast() ?? DateFormatter()
+        lock.unlock()
+        if formatter.dateFormat != format {
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(secondsFromGMT: 0)
+            formatter.dateFormat = format
+        }
+        defer {
+            lock.lock()
+            idle.append(formatter)
+            lock.unlock()
+        }
         return formatter.date(from: text)
     }
 }
@@ -29,7 +37,7 @@ final class LockedDateFormatter: @unchecked Sendable {
 struct LegacyISO8601Coding: Decodable, Sendable {
     var wrappedValue: Date
 
-    static let formatter = LockedDateFormatter("yyyy-MM-dd'T'HH:mm:ssZZZZZ")
+    static let formatter = DateFormatterPool("yyyy-MM-dd'T'HH:mm:ssZZZZZ")
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -46,7 +54,7 @@ struct LegacyISO8601Coding: Decodable, Sendable {
 struct LegacyISO8601WithFractionalSecondsCoding: Decodable, Sendable {
     var wrappedValue: Date
 
-    static let formatter = LockedDateFormatter("yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ")
+    static let formatter = DateFormatterPool("yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ")
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -65,7 +73,7 @@ struct LegacyRFC5322DateTimeCoding: Decodable, Sendable {
     var wrappedValue: Date
 
     static let formatters = [
-        LockedDateFormatter("EEE, d MMM yyy HH:mm:ss z"), LockedDateFormatter("d MMM yyy HH:mm:ss z"),
+        DateFormatterPool("EEE, d MMM yyy HH:mm:ss z"), DateFormatterPool("d MMM yyy HH:mm:ss z"),
     ]
 
     init(from decoder: any Decoder) throws {
