@@ -12,7 +12,7 @@ import WireTestReporting
 /// - Parameters:
 ///   - oracle: The legacy and the candidate.
 ///   - corpus: The inputs.
-///   - intended: The differences the migration means to make (see ``IntendedChange``).
+///   - intended: The differences the migration means to make (see `IntendedChange`).
 ///   - options: Workers, examples, groups shown and shrinking.
 /// - Returns: The report when it does not pass, else `nil`.
 public func verifyOracle<Input: Sendable, Corpus: Sequence>(

@@ -87,7 +87,7 @@ public struct Oracle<Input: Sendable>: Sendable {
     ///   - describe: How an input is printed; `String(reflecting:)` by default (a string as a literal).
     ///   - reproduce: A line that reproduces one mismatch (for example a CLI invocation), given the
     ///     input's index in the corpus and the input. By default the seed and index of a generated
-    ///     input (``SeededCorpus``), else the input as ``describe`` prints it.
+    ///     input (``SeededCorpus``), else the input as `describe` prints it.
     public init<Output: OracleOutput & SendableMetatype>(
         name: String = "legacy vs candidate",
         legacy: @escaping @Sendable (Input) throws -> Output?,
