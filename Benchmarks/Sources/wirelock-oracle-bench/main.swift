@@ -27,7 +27,7 @@ let workers = min(2, ProcessInfo.processInfo.activeProcessorCount)
 
 struct Box<T: Decodable>: Decodable { var value: T }
 
-struct Wrapper {
+struct Wrapper: Sendable {
     var name: String
     var oracle: Oracle<String>
     var family: DateInputFamily
@@ -69,6 +69,22 @@ enum Mode: String, CaseIterable {
     case floor = "both decodes in a plain loop"
 }
 
+/// A sum the floor's threads add to (`@unchecked Sendable`: every access holds the lock).
+final class Tally: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sum = 0
+    func add(_ n: Int) {
+        lock.lock()
+        sum += n
+        lock.unlock()
+    }
+    var total: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return sum
+    }
+}
+
 /// Seconds for one wrapper in one mode; the differences found, for the table.
 func measure(_ wrapper: Wrapper, _ mode: Mode) -> (seconds: Double, differences: Int, groups: Int) {
     let corpus = wrapper.family.corpus(seed: 1, count: count)
@@ -84,15 +100,14 @@ func measure(_ wrapper: Wrapper, _ mode: Mode) -> (seconds: Double, differences:
         differences = report.mismatched
         groups = report.classes.reduce(0) { $0 + $1.groups.count }
     case .floor:
-        let different = UnsafeMutableBufferPointer<Int>.allocate(capacity: workers)
-        defer { different.deallocate() }
+        let different = Tally()
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let part = corpus.shard(count * worker / workers..<count * (worker + 1) / workers)
             var n = 0
             for input in part where !wrapper.bothSides(try! JSONEncoder().encode(["value": input])) { n += 1 }
-            different[worker] = n
+            different.add(n)
         }
-        differences = different.reduce(0, +)
+        differences = different.total
     }
     return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, differences, groups)
 }

@@ -21,13 +21,18 @@ struct OracleTally<Input: Sendable> {
                 first = other.first
                 firstInput = other.firstInput
             }
-            if let range = other.deltaSeconds {
+            widen(other.deltaSeconds, other.maxUlps)
+        }
+
+        /// The Δ range and the largest ulps, widened to take in another's.
+        mutating func widen(_ range: ClosedRange<Double>?, _ ulps: UInt64?) {
+            if let range {
                 deltaSeconds =
                     deltaSeconds.map {
                         Swift.min($0.lowerBound, range.lowerBound)...Swift.max($0.upperBound, range.upperBound)
                     } ?? range
             }
-            if let ulps = other.maxUlps { maxUlps = Swift.max(maxUlps ?? 0, ulps) }
+            if let ulps { maxUlps = Swift.max(maxUlps ?? 0, ulps) }
         }
     }
 
@@ -64,19 +69,13 @@ struct OracleTally<Input: Sendable> {
         guard groupsByShape else { return }
         let key = GroupKey(kind: kind, shape: shape, declaration: declaration)
         if groups[key] != nil {
+            // A later input of the block: its first input is already the group's.
             groups[key]!.count += 1
-            if let delta {
-                groups[key]!.deltaSeconds =
-                    groups[key]!.deltaSeconds.map {
-                        Swift.min($0.lowerBound, delta.seconds)...Swift.max($0.upperBound, delta.seconds)
-                    } ?? delta.seconds...delta.seconds
-                if let ulps = delta.ulps { groups[key]!.maxUlps = Swift.max(groups[key]!.maxUlps ?? 0, ulps) }
-            }
+            groups[key]!.widen(delta.map { $0.seconds...$0.seconds }, delta?.ulps)
         } else {
             var group = Group(first: rendered ?? mismatch(), firstInput: input)
             group.count = 1
-            group.deltaSeconds = delta.map { $0.seconds...$0.seconds }
-            group.maxUlps = delta?.ulps
+            group.widen(delta.map { $0.seconds...$0.seconds }, delta?.ulps)
             groups[key] = group
         }
     }
