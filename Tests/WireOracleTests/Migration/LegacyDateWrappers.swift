@@ -32,6 +32,18 @@ final class DateFormatterPool: @unchecked Sendable {
     }
 }
 
+extension Decoder {
+    /// The string of a single-value container, parsed by the first of `formatters` that can.
+    func date(parsedBy formatters: [DateFormatterPool], _ what: String) throws -> Date {
+        let container = try singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = formatters.lazy.compactMap({ $0.date(from: text) }).first else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not \(what): \(text)")
+        }
+        return date
+    }
+}
+
 /// `2020-01-08T14:18:51Z`, `2020-01-08T15:18:51+01:00`.
 @propertyWrapper
 struct LegacyISO8601Coding: Decodable, Sendable {
@@ -40,12 +52,7 @@ struct LegacyISO8601Coding: Decodable, Sendable {
     static let formatter = DateFormatterPool("yyyy-MM-dd'T'HH:mm:ssZZZZZ")
 
     init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let date = Self.formatter.date(from: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 date: \(text)")
-        }
-        wrappedValue = date
+        wrappedValue = try decoder.date(parsedBy: [Self.formatter], "an ISO 8601 date")
     }
 }
 
@@ -57,12 +64,7 @@ struct LegacyISO8601WithFractionalSecondsCoding: Decodable, Sendable {
     static let formatter = DateFormatterPool("yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ")
 
     init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let date = Self.formatter.date(from: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 date: \(text)")
-        }
-        wrappedValue = date
+        wrappedValue = try decoder.date(parsedBy: [Self.formatter], "an ISO 8601 date with fractional seconds")
     }
 }
 
