@@ -271,6 +271,11 @@ struct CorpusTests {
         #expect(bent(1) == bent(1))
         #expect(Set(bent(1)).count > 20)
         #expect(bent(1).contains("Wed, 1 Jan 2020 10:00:00 GMT"))
+        let mine = ["Wed, 1 Jan 2020 10:00:00 GMT", "2020-01-08T14:18:51.203Z"]
+        let corpus = Array(DateInputGenerator.bentCorpus(of: mine, seed: 2, count: 500))
+        #expect(corpus == Array(DateInputGenerator.bentCorpus(of: mine, seed: 2, count: 500)))
+        #expect(mine.allSatisfy(corpus.contains) && Set(corpus).count > 50)
+        #expect(Array(DateInputGenerator.bentCorpus(of: [], seed: 2, count: 500)).isEmpty)
     }
 
     @Test func lineFileCorpusStreamsLinesWithoutAFinalNewline() throws {

@@ -31,6 +31,23 @@ public enum DateInputGenerator {
         SeededCorpus(seed: seed, count: count, make: { rng in makeInstant(&rng) })
     }
 
+    /// A streaming corpus of strings of your own (dates from fixtures or logs), each input one of
+    /// them chosen by the seed and bent by ``bend(_:using:)`` (often left as it is).
+    ///
+    /// ```swift
+    /// let corpus = DateInputGenerator.bentCorpus(of: ["Wed, 08 Jan 2020 14:18:51 GMT"], seed: 1, count: 10_000)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - strings: The strings to start from; an empty list makes an empty corpus.
+    ///   - seed: The run's seed.
+    ///   - count: How many inputs.
+    public static func bentCorpus(of strings: [String], seed: UInt64, count: Int) -> SeededCorpus<String> {
+        SeededCorpus(seed: seed, count: strings.isEmpty ? 0 : count) { rng in
+            bend(strings[rng.next(below: strings.count)], using: &rng)
+        }
+    }
+
     /// Input `index` of the date corpus for `seed`.
     public static func input(seed: UInt64, index: Int) -> String {
         corpus(seed: seed, count: 0).input(at: index)
