@@ -72,6 +72,15 @@ struct DateInputFamilyTests {
         }
     }
 
+    @Test func aFamilyNamesItselfInSwiftAReportCanPasteBack() {
+        #expect(
+            DateInputFamily.pattern("yyyy-MM-dd'T'HH:mm:ssZZZZZ").description
+                == #"DateInputFamily.pattern("yyyy-MM-dd'T'HH:mm:ssZZZZZ")"#)
+        #expect(
+            DateInputFamily.mixing([.rfc5322, .pattern(#"d "MMM""#)]).corpus(seed: 3, count: 1).name
+                == #"DateInputFamily.mixing([.rfc5322, .pattern("d \"MMM\"")])"#)
+    }
+
     @Test func everyInputIsAPureFunctionOfSeedAndIndex() {
         for family in [DateInputFamily.iso8601, .rfc5322, .epochSeconds, .pattern("EEE, d MMM yyy HH:mm:ss z")] {
             let corpus = Array(family.corpus(seed: 7, count: 300))

@@ -189,7 +189,11 @@ extension DateInputFamily {
         timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!
     ) -> DateInputFamily {
         let pattern = DatePattern(format: dateFormat, locale: locale, timeZone: timeZone)
-        var name = "pattern(\(dateFormat.debugDescription)"
+        // A Swift literal without `debugDescription`'s `\'`: a format's quotes stay as they are written.
+        let literal =
+            "\"" + dateFormat.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            + "\""
+        var name = "pattern(\(literal)"
         if locale.identifier != "en_US_POSIX" {
             name += ", locale: Locale(identifier: \(locale.identifier.debugDescription))"
         }
