@@ -31,6 +31,7 @@
 #   make bench-scaling  only the scaling benchmark: fmt, shape, diff, validate at n and 8n (part of make bench)
 #   make bench-stub     only the stub benchmark: WireStub next to a bare URLProtocol stub (part of make bench)
 #   make bench-decoder  only the decoder benchmark: WireJSONDecoder next to JSONDecoder and JSONSerialization (part of make bench)
+#   make bench-oracle   only the oracle benchmark: a three-wrapper date migration, inputs/s with and without grouping and shrinking (part of make bench)
 #   make lint-precision  precision and recall of wirelock lint and detect-secrets on labelled corpora (BENCHMARKS.md, "Lint")
 #   make fuzz-engine  build FuzzEngine/ with libFuzzer + ASan and fuzz WireJSON for FUZZ_SECONDS
 #   make fuzz-engines  the same target checking only that the two JSON engines agree, for FUZZ_RUNS inputs
@@ -47,7 +48,7 @@ SWIFT_FLAGS ?=
 BENCH_DIR := Benchmarks
 # Benchmarks/ and FuzzEngine/ link internal modules (WireGolden, WireFuzz, …) that are products only
 # when WIRELOCK_TOOL_PRODUCTS is set (see the end of Package.swift); users see the six products alone.
-bench bench-golden bench-shapes bench-check bench-fuzz bench-scaling bench-stub bench-data bench-decoder \
+bench bench-golden bench-shapes bench-check bench-fuzz bench-scaling bench-stub bench-data bench-decoder bench-oracle \
   fuzz-engine fuzz-engines fuzz-engine-coverage: export WIRELOCK_TOOL_PRODUCTS := 1
 BENCH_DATA := $(BENCH_DIR)/data/records-100mb.json
 BENCH_STREAM_MB ?= 1100
@@ -84,7 +85,7 @@ LLVM_BIN ?= $(dir $(shell command -v $(SWIFT)))
 FUZZ_COV_SOURCES = $(wildcard Sources/WireJSON/Core/*.swift Sources/WireJSON/Value/*.swift \
   Sources/WireJSON/Canonical/*.swift Sources/WireJSON/Yajl/*.swift)
 
-.PHONY: lint-precision lint-precision-deps proofs newcomer fuzz-engines all deps bench-deps lint-deps build test test-swift-engine no-yajl demo lint format apple-shape docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling bench-stub bench-check bench-decoder bench-data fuzz-engine fuzz-engine-coverage clean
+.PHONY: lint-precision lint-precision-deps proofs newcomer fuzz-engines all deps bench-deps lint-deps build test test-swift-engine no-yajl demo lint format apple-shape docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling bench-stub bench-check bench-decoder bench-oracle bench-data fuzz-engine fuzz-engine-coverage clean
 
 all: build
 
@@ -274,6 +275,7 @@ bench: bench-deps
 	$(MAKE) --no-print-directory bench-stub
 	$(MAKE) --no-print-directory bench-check
 	$(MAKE) --no-print-directory bench-decoder
+	$(MAKE) --no-print-directory bench-oracle
 
 # 1,000 golden comparisons of a ~2 KB document (match, and mismatch with diff rendering); the issue's
 # budget is 1 s for the matching ones. See BENCHMARKS.md, "Golden comparisons".
@@ -389,6 +391,17 @@ bench-decoder: bench-deps bench-data
 	@bench_bin="$$($(SWIFT) build -c release --package-path $(BENCH_DIR) --show-bin-path)"; \
 	echo "+ wirelock-decoder-bench --file $(BENCH_DATA) --runs $(BENCH_RUNS) --docs $(DECODER_DOCS)"; \
 	"$$bench_bin/wirelock-decoder-bench" --file "$(BENCH_DATA)" --runs "$(BENCH_RUNS)" --docs "$(DECODER_DOCS)"
+
+# The three-wrapper date migration of Tests/WireOracleTests/Migration through the oracle, 100,000
+# inputs per wrapper: reports grouped and shrunk, counts and examples only, and both decodes in a
+# plain loop, taking turns in each of ORACLE_ROUNDS rounds (medians). See BENCHMARKS.md, "Oracles".
+ORACLE_INPUTS ?= 100000
+ORACLE_ROUNDS ?= 3
+bench-oracle:
+	nice -n 10 $(SWIFT) build -c release --package-path $(BENCH_DIR) --product wirelock-oracle-bench
+	@bench_bin="$$($(SWIFT) build -c release --package-path $(BENCH_DIR) --show-bin-path)"; \
+	echo "+ wirelock-oracle-bench --inputs $(ORACLE_INPUTS) --rounds $(ORACLE_ROUNDS)"; \
+	"$$bench_bin/wirelock-oracle-bench" --inputs "$(ORACLE_INPUTS)" --rounds "$(ORACLE_ROUNDS)"
 
 # One process (no -jobs or -workers), lower priority: the machine is shared. Swift's own crash backtracer is switched off so
 # that ASan and libFuzzer report the crash and save the input (it would also hold the pipe open).

@@ -105,8 +105,9 @@ let package = Package(
             name: "WireFuzz",
             dependencies: ["WireJSON", "WireShapes", "WireSupport", "WireDecoder", "WireDiagnostics", "WireReaders"]
         ),
-        // Oracles: legacy-vs-candidate comparison as bytes, corpora, the date and decoder oracles.
-        .target(name: "WireOracle", dependencies: ["WireJSON", "WireDates", "WireSupport", "WireDecoder"]),
+        // Oracles: legacy-vs-candidate comparison as bytes, classified reports, corpora and input
+        // families, the date oracles. No WireJSON: a product that proves a date parser compiles no JSON engine.
+        .target(name: "WireOracle", dependencies: ["WireDates", "WireSupport"]),
         // Offline API tests: per-test stub servers, routes, route tables, request recording.
         .target(name: "WireStub", dependencies: ["WireJSON", "WireDates", "WireSupport", "WireHTTP"]),
         // Fixture hygiene: lint rules, suppressions, masking, and the findings every check reports.
@@ -136,20 +137,26 @@ let package = Package(
         .target(name: "WireToolSupport", dependencies: ["WireSupport"]),
         .target(name: "WireShapeTools", dependencies: ["WireJSON", "WireShapes"]),
         .target(name: "WireCommandLine", dependencies: ["WireSupport", "WireToolSupport", "WireJSON"]),
+        // WireDecoderOracle (internal): the decoder oracle (JSONDecoder vs WireJSONDecoder, templates,
+        // reductions), run only by `wirelock oracle decoder` and the model runner.
+        .target(
+            name: "WireDecoderOracle",
+            dependencies: ["WireOracle", "WireDecoder", "WireJSON", "WireSupport"]
+        ),
         .target(
             name: "WireCommands",
             dependencies: [
                 "WireSupport", "WireToolSupport", "WireCommandLine", "WireJSON", "WireShapes", "WireShapeTools",
-                "WireGolden", "WireFuzz", "WireStub", "WireLint", "WireOracle", "WireDecoder", "WireDiagnostics",
-                "WireReaders",
+                "WireGolden", "WireFuzz", "WireStub", "WireLint", "WireOracle", "WireDecoderOracle", "WireDecoder",
+                "WireDiagnostics", "WireReaders",
             ]
         ),
         .executableTarget(
             name: "WireLockCLI",
             dependencies: [
                 "WireSupport", "WireToolSupport", "WireCommandLine", "WireCommands", "WireJSON", "WireShapes",
-                "WireShapeTools", "WireGolden", "WireOracle", "WireFuzz", "WireLint", "WireDiagnostics", "WireStub",
-                "WireDecoder", "WireReaders",
+                "WireShapeTools", "WireGolden", "WireOracle", "WireDecoderOracle", "WireFuzz", "WireLint",
+                "WireDiagnostics", "WireStub", "WireDecoder", "WireReaders",
             ]
         ),
         // The model runner (internal): a command line over an app's own Codable models (roundtrip,
@@ -158,8 +165,7 @@ let package = Package(
             name: "WireLockRunner",
             dependencies: [
                 "WireSupport", "WireToolSupport", "WireCommandLine", "WireCommands", "WireJSON", "WireGolden",
-                "WireFuzz",
-                "WireDecoder", "WireOracle", "WireDiagnostics", "WireReaders",
+                "WireFuzz", "WireDecoder", "WireOracle", "WireDecoderOracle", "WireDiagnostics", "WireReaders",
             ]
         ),
 
@@ -174,7 +180,7 @@ let package = Package(
         // CLI, the SampleAPI Movie variants, and the one test scale (WIRELOCK_TEST_SCALE).
         .target(
             name: "WireLockTestSupport",
-            dependencies: ["SampleAPI", "WireJSON"],
+            dependencies: ["SampleAPI", "WireJSON", "WireSupport"],
             path: "Tests/WireLockTestSupport"
         ),
         .testTarget(
@@ -201,8 +207,9 @@ let package = Package(
         .testTarget(
             name: "WireOracleTests",
             dependencies: [
-                "WireLockTestSupport", "WireOracle", "WireOracleTesting", "WireJSON", "WireDecoder", "WireFuzz",
-                "WireCommands", "WireSupport",
+                "WireLockTestSupport", "WireOracle", "WireOracleTesting", "WireDecoderOracle", "WireJSON",
+                "WireDecoder",
+                "WireFuzz", "WireCommands", "WireSupport", "WireDates",
             ],
             exclude: ["decoder-regressions"]
         ),
@@ -221,7 +228,7 @@ let package = Package(
             name: "WireLockCLITests",
             dependencies: [
                 "WireLockTestSupport", "WireSupport", "WireCommandLine", "WireJSON", "WireGolden", "WireOracle",
-                "WireFuzz", "WireLint", "WireStub", "WireDecoder", "WireCommands", "WireHTTP",
+                "WireDecoderOracle", "WireFuzz", "WireLint", "WireStub", "WireDecoder", "WireCommands", "WireHTTP",
                 "WireDiagnostics", "WireShapes", "WireReaders", "WireShapeTools", "WireToolSupport", "SampleAPI",
                 .target(name: "WireLockCLI", condition: .when(platforms: [.macOS, .linux])),
                 .target(name: "wirelock-sample", condition: .when(platforms: [.macOS, .linux])),
@@ -269,7 +276,8 @@ let package = Package(
 // for those builds only; a package depending on WireLock never sees these products.
 if Context.environment["WIRELOCK_TOOL_PRODUCTS"] != nil {
     package.products += [
-        "WireGolden", "WireFuzz", "WireShapes", "WireShapeTools", "WireOracle", "WireStub", "WireSupport",
+        "WireGolden", "WireFuzz", "WireShapes", "WireShapeTools", "WireOracle", "WireDecoderOracle", "WireStub",
+        "WireSupport",
         "WireCommands",
     ].map {
         .library(name: $0, targets: [$0])

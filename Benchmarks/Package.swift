@@ -41,6 +41,7 @@ let package = Package(
                 "WireLockBenchSupport", .product(name: "WireDecoder", package: "WireLock"),
                 // The real-model workload's decoder oracle (--rest-oracle), in release.
                 .product(name: "WireOracle", package: "WireLock"),
+                .product(name: "WireDecoderOracle", package: "WireLock"),
                 .product(name: "WireCommands", package: "WireLock"),  // FixtureMutants
             ],
             path: "Sources/wirelock-decoder-bench"
@@ -61,6 +62,14 @@ let package = Package(
                 .product(name: "WireJSON", package: "WireLock"),  // SplitMix64
             ],
             path: "Sources/wirelock-date-bench"
+        ),
+
+        // MARK: Oracles — the three-wrapper date migration of Tests/WireOracleTests/Migration (its
+        // wrappers linked from there): inputs/s with and without grouping and shrinking, and the floor.
+        .executableTarget(
+            name: "wirelock-oracle-bench",
+            dependencies: [.product(name: "WireOracle", package: "WireLock")],
+            path: "Sources/wirelock-oracle-bench"
         ),
 
         // MARK: Golden comparisons — encode, canonicalize and compare ~2 KB documents with a golden file.

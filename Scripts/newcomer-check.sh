@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# make newcomer: builds the README's product examples the way a newcomer would use them — a new
-# package beside nothing but WireLock (by path), its products named as the README's manifest names
-# them, each example pasted into the target its `<!-- newcomer: NAME -->` marker names:
+# make newcomer: builds the README's and the DocC articles' product examples the way a newcomer would
+# use them — a new package beside nothing but WireLock (by path), its products named as the README's
+# manifest names them, each example pasted into the target its `<!-- newcomer: NAME -->` marker names:
 #
 #   App          an executable using WireDecoder, WireHTTP and WireJSON
 #   Tests        a test target using WireLock (over a small MovieAPI module written here, the model
@@ -11,6 +11,8 @@
 #
 # Then `swift build --build-tests` and the test targets' tests, in a scratch directory. Status 1 when
 # a sample does not compile or its test fails, 2 when a marker is malformed or a target has no sample.
+# An article's marker may add `with FILE...`: files of this repository the sample assumes (the types
+# of a worked example), copied into the same target.
 #
 #   Scripts/newcomer-check.sh [--keep]     (--keep leaves the package in place and prints its path)
 set -euo pipefail
@@ -20,38 +22,61 @@ SWIFT=${SWIFT:-swift}
 work=$(mktemp -d "${TMPDIR:-/tmp}/wirelock-newcomer.XXXXXX")
 if [ "${1:-}" != "--keep" ]; then trap 'rm -rf "$work"' EXIT; fi
 
-# Extract each marked block (the fenced block right after the marker) into its target.
-python3 - "$root/README.md" "$work" <<'PY'
-import os, re, sys
-readme, work = sys.argv[1], sys.argv[2]
+# Extract each marked block (the fenced block right after the marker) into its target. Markers are
+# read in README.md and in every DocC article (Sources/*/*.docc/*.md): a README sample goes into the
+# target's one file, an article's sample into a file of its own named after the article. A marker may
+# name files of this repository the sample needs (`<!-- newcomer: OracleTests with Tests/X/A.swift -->`):
+# they are copied into the same target.
+python3 - "$root" "$work" <<'PY'
+import glob, os, re, shutil, sys
+root, work = sys.argv[1], sys.argv[2]
 places = {
     "App": "Sources/App/main.swift",
     "Tests": "Tests/MovieAPITests/WireFormatTests.swift",
     "StubTests": "Tests/StubTests/StubTests.swift",
     "OracleTests": "Tests/OracleTests/OracleTests.swift",
 }
-lines = open(readme).read().split("\n")
+sources = ["README.md"] + sorted(os.path.relpath(p, root) for p in glob.glob(os.path.join(root, "Sources/*/*.docc/*.md")))
 found = {}
-for i, line in enumerate(lines):
-    m = re.match(r"<!-- newcomer: (\w+) -->$", line)
-    if not m:
-        continue
-    name = m.group(1)
-    if name not in places or i + 1 >= len(lines) or lines[i + 1] != "```swift":
-        print(f"newcomer: README.md:{i + 1}: a marker must name one of {sorted(places)} and precede a ```swift block", file=sys.stderr)
-        sys.exit(2)
-    end = lines.index("```", i + 2)
-    found.setdefault(name, []).append("\n".join(lines[i + 2:end]))
+for source in sources:
+    lines = open(os.path.join(root, source)).read().split("\n")
+    for i, line in enumerate(lines):
+        m = re.match(r"<!-- newcomer: (\w+)((?: with)(?: [^ ]+)+)? -->$", line)
+        if not m:
+            continue
+        name = m.group(1)
+        needs = m.group(2).split()[1:] if m.group(2) else []
+        if name not in places or i + 1 >= len(lines) or lines[i + 1] != "```swift":
+            print(f"newcomer: {source}:{i + 1}: a marker must name one of {sorted(places)} and precede a ```swift block", file=sys.stderr)
+            sys.exit(2)
+        if source != "README.md" and name == "App":
+            print(f"newcomer: {source}:{i + 1}: an article's sample cannot be the App (its top level is README.md's)", file=sys.stderr)
+            sys.exit(2)
+        for need in needs:
+            if not os.path.isfile(os.path.join(root, need)):
+                print(f"newcomer: {source}:{i + 1}: {need} is not a file of the repository", file=sys.stderr)
+                sys.exit(2)
+        end = lines.index("```", i + 2)
+        found.setdefault(name, []).append((source, "\n".join(lines[i + 2:end]), needs))
 missing = sorted(set(places) - set(found))
 if missing:
-    print(f"newcomer: README.md has no sample for {', '.join(missing)}", file=sys.stderr)
+    print(f"newcomer: no sample for {', '.join(missing)} in README.md or the catalogs", file=sys.stderr)
     sys.exit(2)
-for name, blocks in found.items():
+for name, samples in found.items():
     path = os.path.join(work, places[name])
-    os.makedirs(os.path.dirname(path), exist_ok=True)
+    folder = os.path.dirname(path)
+    os.makedirs(folder, exist_ok=True)
+    readme = [text for source, text, _ in samples if source == "README.md"]
     with open(path, "w") as out:
-        out.write("\n\n".join(blocks) + "\n")
-    print(f"newcomer: {places[name]} <- {len(blocks)} README sample(s)")
+        out.write("\n\n".join(readme) + "\n")
+    for source, text, needs in samples:
+        if source != "README.md":
+            article = os.path.splitext(os.path.basename(source))[0]
+            with open(os.path.join(folder, article + ".swift"), "a") as out:
+                out.write(text + "\n")
+        for need in needs:
+            shutil.copy(os.path.join(root, need), os.path.join(folder, os.path.basename(need)))
+    print(f"newcomer: {os.path.dirname(places[name])} <- " + ", ".join(f"{source}" for source, _, _ in samples))
 PY
 
 # The App sample declares functions; an executable needs a top level that uses them.
@@ -145,14 +170,14 @@ fi
 
 echo "newcomer: swift build --build-tests in $work"
 (cd "$work" && env -u WIRELOCK_TOOL_PRODUCTS CI=true "$SWIFT" build --build-tests > build.log 2>&1) || {
-    echo "newcomer: the README's samples do not build (log: $work/build.log)" >&2
+    echo "newcomer: the samples do not build (log: $work/build.log)" >&2
     grep -E "error:" "$work/build.log" >&2 || true
     exit 1
 }
 (cd "$work" && env -u WIRELOCK_TOOL_PRODUCTS CI=true "$SWIFT" run -q App) || { echo "newcomer: App failed" >&2; exit 1; }
 (cd "$work" && env -u WIRELOCK_TOOL_PRODUCTS CI=true "$SWIFT" test --skip-build 2>&1 | tail -n 4) || {
-    echo "newcomer: a README sample's test failed" >&2
+    echo "newcomer: a sample's test failed" >&2
     exit 1
 }
-echo "newcomer: every product's README sample builds and passes in a new package"
+echo "newcomer: every product's README and article sample builds and passes in a new package"
 if [ "${1:-}" = "--keep" ]; then echo "newcomer: kept $work"; fi

@@ -1,7 +1,7 @@
 import Foundation
+import WireDecoderOracle
 import WireFuzz
 import WireJSON
-import WireOracle
 import WireSupport
 
 /// Mutants of fixture files, as decoder oracle inputs. (Public, though WireCommands is internal:

@@ -24,7 +24,7 @@ package enum GregorianCalendarMath {
     }
 
     @inline(__always)
-    static func isLeapYear(_ year: Int) -> Bool {
+    package static func isLeapYear(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 
@@ -40,7 +40,7 @@ package enum GregorianCalendarMath {
     /// Days from 1970-01-01 to the given date (month 1...12; the day may exceed the month and
     /// then rolls over). After Howard Hinnant's `days_from_civil`.
     @inline(__always)
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    package static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -52,7 +52,7 @@ package enum GregorianCalendarMath {
 
     /// Days from 1970-01-01 to a date on the Julian calendar (month 1...12).
     @inline(__always)
-    static func daysFromJulianCivil(year: Int, month: Int, day: Int) -> Int {
+    package static func daysFromJulianCivil(year: Int, month: Int, day: Int) -> Int {
         // Julian day number (Fliegel–Van Flandern style), then shift to the 1970 epoch (JDN 2 440 588).
         let a = (14 - month) / 12
         let y = year + 4800 - a

@@ -1,14 +1,14 @@
 import Foundation
 
 /// A capped exponential backoff with jitter, as a pure function of the attempt number and an
-/// injected random source (so a test with a seeded `SplitMix64` gets the same delays on every
-/// machine, and nothing has to wait to test it).
+/// injected random source (so a test with a seeded `RandomNumberGenerator` of its own gets the same
+/// delays on every machine, and nothing has to wait to test it).
 ///
 /// The uncapped delay of attempt `n` (0 for the first retry) is `base × multiplierⁿ`; it is capped
 /// at ``cap``; then ``jitter`` spreads it.
 ///
 /// ```swift
-/// var random = SplitMix64(seed: 7)
+/// var random = SystemRandomNumberGenerator()   // or a seeded generator in a test
 /// let backoff = Backoff(base: 0.5, multiplier: 2, cap: 30, jitter: .full)
 /// let first = backoff.delay(attempt: 0, using: &random)    // in 0...0.5
 /// let tenth = backoff.delay(attempt: 9, using: &random)    // in 0...30 (256 capped to 30)

@@ -1,10 +1,10 @@
 import Foundation
 import WireCommandLine
 import WireDecoder
+import WireDecoderOracle
 import WireDiagnostics
 import WireFuzz
 import WireJSON
-import WireOracle
 import WireReaders
 import WireSupport
 import WireToolSupport

@@ -1,9 +1,9 @@
 import Foundation
 import WireCommandLine
 import WireCommands
+import WireDecoderOracle
 import WireFuzz
 import WireJSON
-import WireOracle
 import WireSupport
 import WireToolSupport
 

@@ -75,6 +75,7 @@ struct LayerRules: Sendable {
             "WireLint": .features,
             "WireCommandLine": .commandLineSupport,
             "WireCommands": .commands,
+            "WireDecoderOracle": .commands,
             "WireLockRunner": .runner,
             "WireTestReporting": .testFrameworks,
             "WireLock": .testFrameworks,
@@ -113,6 +114,10 @@ struct LayerRules: Sendable {
                 ["WireCommands", "WireLockRunner", "WireLockCLI", "wirelock-sample"],
                 "the lock file, JCS, fingerprints, format comparison and JSON Schema export are the command line's: "
                     + "no test or app product compiles them"
+            ),
+            "WireDecoderOracle": (
+                ["WireCommands", "WireLockRunner", "WireLockCLI", "wirelock-sample"],
+                "the decoder oracle is the command line's; no library or test product compiles it"
             ),
             "WireLockCLI": ([], "nothing imports the CLI"),
             "wirelock-sample": ([], "nothing imports the demo runner"),

@@ -1,5 +1,6 @@
 import Testing
 import WireJSON
+import WireLockTestSupport
 
 @testable import WireFuzz
 

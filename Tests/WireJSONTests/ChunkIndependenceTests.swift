@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireLockTestSupport
 
 @testable import WireJSON
 

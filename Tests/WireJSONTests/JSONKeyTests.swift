@@ -1,4 +1,5 @@
 import Testing
+import WireLockTestSupport
 
 @testable import WireJSON
 

@@ -56,7 +56,7 @@
         /// 1 709 287 200, so 730 980 000) where strict rejects it; and both reject line 4.
         static let lines = "2024-05-01T10:00:00Z\n2024-05-01T10:00:00.123Z\n2024-02-30T10:00:00Z\nnot a date\n"
 
-        @Test func inputsFileIsCheckedLineByLineAndStrictDifferencesAreNotFailures() throws {
+        @Test func inputsFileIsCheckedLineByLineAndStrictDifferencesFailUnlessIntended() throws {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
             try directory.write("dates.txt", Self.lines)
@@ -77,24 +77,64 @@
                     "oracle", "dates", "--strategy", "iso8601-formatter", "--inputs", "dates.txt",
                     "--compare-strict",
                 ], in: directory.url)
-            #expect(strict.status == 0, "expected differences must not fail the run: \(strict)")
+            #expect(strict.status == 1, "an undeclared difference fails the run: \(strict)")
             let out = strict.stdoutLines
-            #expect(out.count == 12, "\(strict)")
-            guard out.count == 12 else { return }
+            #expect(out.count == 22, "\(strict)")
+            guard out.count == 22 else { return }
+            #expect(out[2] == "  strict RFC 3339 vs legacy: 4 checked, 2 agree, 2 differ (0 intended, 2 unintended)")
+            #expect(out[3] == "    legacy only accepts: 1 in 1 unintended shape")
+            #expect(out[4] == #"      1 × "dddd-dd-ddTdd:dd:ddZ""#)
+            #expect(out[5] == #"        #2 input "2024-02-30T10:00:00Z""#)
+            #expect(out[6] == "          legacy:    2024-03-01T10:00:00Z (730980000 s, 0x41c5c8ef50000000)")
+            #expect(out[7] == "          strict:    rejected")
             #expect(
-                out[2]
-                    == "  strict RFC 3339 vs legacy (expected differences, not failures): 4 checked, 2 agree, 2 differ")
-            #expect(out[3] == #"    #1 input "2024-05-01T10:00:00.123Z""#)
-            #expect(out[4] == "      legacy:    rejected")
-            #expect(out[5].hasPrefix("      strict:    736250400.123 (2024-05-01T10:00:00.12"))
-            #expect(
-                out[6]
-                    == "      reproduce: wirelock oracle dates --strategy iso8601-formatter --compare-strict --inputs dates.txt   # line 2"
+                out[8]
+                    == "          reproduce: wirelock oracle dates --strategy iso8601-formatter --compare-strict --inputs dates.txt   # line 3"
             )
-            #expect(out[7] == #"    #2 input "2024-02-30T10:00:00Z""#)
-            #expect(out[8].hasPrefix("      legacy:    730980000.0 (2024-03-01T10:00:00Z) [hex "))
-            #expect(out[9] == "      strict:    rejected")
-            #expect(out[11] == "1 strategy, the lines of dates.txt: 0 mismatches")
+            #expect(out[9] == #"        smallest "0000-02-30T00:00:00Z""#)
+            #expect(out[12] == "    candidate only accepts: 1 in 1 unintended shape")
+            #expect(out[15].hasPrefix("          legacy:    rejected"))
+            #expect(out[16] == "          strict:    2024-05-01T10:00:00.123Z (736250400.123 s, 0x41c5f125100fbe77)")
+            #expect(
+                out[21]
+                    == "1 strategy, the lines of dates.txt: 2 mismatches (iso8601-formatter); strict RFC 3339: 2 differences (0 intended)"
+            )
+
+            let declared = try WireLockBinary.run(
+                [
+                    "oracle", "dates", "--strategy", "iso8601-formatter", "--inputs", "dates.txt", "--compare-strict",
+                    "--intended", "candidate-accepts-more", "--intended", "candidate-rejects=dddd-dd-ddTdd:dd:dd?",
+                    "--intended", "values-within-ulps=1",
+                ], in: directory.url)
+            #expect(declared.status == 0, "\(declared)")
+            #expect(
+                declared.stdoutLines.suffix(5) == [
+                    "  strict RFC 3339 vs legacy: 4 checked, 2 agree, 2 differ (2 intended, 0 unintended)",
+                    "    legacy only accepts: 1 (1 intended, 0 unintended)",
+                    "    candidate only accepts: 1 (1 intended, 0 unintended)",
+                    #"    intended: .candidateAcceptsMore took 1; .candidateRejectsMore.only(shape: "dddd-dd-ddTdd:dd:dd?") took 1; .valuesWithin(ulps: 1) took 0 (stale: it matched nothing)"#,
+                    "1 strategy, the lines of dates.txt: 0 mismatches; strict RFC 3339: 2 differences (2 intended)",
+                ])
+        }
+
+        /// The defect issue 32 names: `--compare-strict` printed the one-ulp class of `.203Z` as
+        /// "expected differences" and exited 0. A value that moves by one ulp is a difference like any
+        /// other: it fails the run, with its Δ, until declared.
+        @Test func aOneUlpStrictDifferenceFailsTheRunUntilDeclared() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            try directory.write("dates.txt", "2020-01-08T14:18:51.203Z\n")
+            let arguments = [
+                "oracle", "dates", "--strategy", "iso8601-formatter-fractional", "--inputs", "dates.txt",
+                "--compare-strict",
+            ]
+            let result = try WireLockBinary.run(arguments, in: directory.url)
+            #expect(result.status == 1, "\(result)")
+            #expect(result.stdout.contains("    both accept, values differ: 1 in 1 unintended shape\n"), "\(result)")
+            #expect(result.stdout.contains("          Δ -1.1920928955078125e-07 s, 1 ulp\n"), "\(result)")
+            let declared = try WireLockBinary.run(
+                arguments + ["--intended", "values-within-ulps=1"], in: directory.url)
+            #expect(declared.status == 0, "\(declared)")
         }
 
         @Test func listNamesEveryStrategyWithItsLegacy() throws {
@@ -125,8 +165,8 @@
             let strategy = try #require(report["strategies"]?[0])
             #expect(strategy["strategy"] == .string("json-iso8601"))
             #expect(strategy["decoding"]?["checked"] == .number(50))
-            #expect(strategy["decoding"]?["identical"] == .number(50))
-            #expect(strategy["decoding"]?["mismatches"] == .array([]))
+            #expect(strategy["decoding"]?["sameValue"] != nil)
+            #expect(strategy["decoding"]?["classes"]?[0]?["count"] == .number(0))
 
             let strict = try JSONValue.parse(
                 try WireLockBinary.run(
@@ -139,10 +179,12 @@
                 ).stdout)
             #expect(strict["source"]?["file"] == .string("dates.txt"))
             let differences = try #require(strict["strategies"]?[0]?["strictDifferences"])
-            #expect(differences["mismatched"] == .number(2))
-            #expect(differences["mismatches"]?[0]?["index"] == .number(1))
-            #expect(differences["mismatches"]?[1]?["candidate"] == .string("rejected"))
-            #expect(strict["clean"] == .bool(true))
+            #expect(differences["classes"]?[0]?["kind"] == .string("legacy-only"))
+            #expect(differences["classes"]?[0]?["examples"]?[0]?["index"] == .number(2))
+            #expect(differences["classes"]?[0]?["examples"]?[0]?["candidate"]?["rejected"] == .string("rejected"))
+            #expect(differences["classes"]?[1]?["examples"]?[0]?["index"] == .number(1))
+            #expect(strict["clean"] == .bool(false))
+            #expect(strict["mismatched"] == .number(2))
         }
 
         @Test func unreadableInputsFileIsExitTwoNamingIt() throws {
@@ -192,35 +234,58 @@
             candidate: .rejected(category: "rejected"),
             reproduction: "wirelock oracle dates --strategy iso8601-formatter-fractional --generate 5 --seed 1")
 
-        @Test func mismatchesAreListedWithBothOutputsAndTheRunFails() {
-            let report = OracleReport(name: "x", checked: 10, mismatched: 3, firstMismatches: [Self.mismatch])
-            let result = OracleDatesResult(strategy: .isoFractionalSeconds, decoding: report)
+        static func report(legacyOnly count: Int, intended: Int = 0, name: String = "x") -> OracleReport {
+            let group = OracleGroup(
+                kind: .legacyOnly, shape: mismatch.shape, intendedBy: nil, count: count - intended,
+                example: mismatch)
+            return OracleReport(
+                name: name, checked: 10, sameValue: 10 - count, bothRejected: 0,
+                classes: OracleDifference.allCases.map {
+                    $0 == .legacyOnly
+                        ? OracleClassReport(
+                            kind: $0, count: count, intended: intended, examples: [mismatch],
+                            groups: count > intended ? [group] : [])
+                        : OracleClassReport(kind: $0, count: 0, intended: 0, examples: [], groups: [])
+                },
+                declarations: intended > 0
+                    ? [IntendedChangeCount(declaration: ".candidateRejectsMore", matched: intended)] : [])
+        }
+
+        @Test func mismatchesAreListedByClassWithBothOutputsAndTheRunFails() {
+            let result = OracleDatesResult(strategy: .isoFractionalSeconds, decoding: Self.report(legacyOnly: 3))
             #expect(result.failures == 3)
             let text = OracleDatesRenderer(source: .generated(count: 10, seed: 1)).text([result])
             #expect(
                 text == """
                     iso8601-formatter-fractional: ISO8601DateFormatter [.withInternetDateTime, .withFractionalSeconds]
                       decode vs twin: 10 checked, 7 identical, 3 mismatched
-                        #4 input "2024-05-01T01:00:00.1239Z"
-                          legacy:    1.0 (2001-01-01T00:00:01Z) [hex 3f f0 00 00 00 00 00 00]
-                          twin:      rejected
-                          reproduce: wirelock oracle dates --strategy iso8601-formatter-fractional --generate 5 --seed 1
-                        (2 more not shown; see --max-mismatches)
+                        legacy only accepts: 3 in 1 unintended shape
+                          3 × "dddd-dd-ddTdd:dd:dd.ddddZ"
+                            #4 input "2024-05-01T01:00:00.1239Z"
+                              legacy:    2001-01-01T00:00:01Z (1 s, 0x3ff0000000000000)
+                              twin:      rejected
+                              reproduce: wirelock oracle dates --strategy iso8601-formatter-fractional --generate 5 --seed 1
                     1 strategy, 10 generated inputs (seed 1): 3 mismatches (iso8601-formatter-fractional)
 
                     """)
             let json = OracleDatesRenderer(source: .generated(count: 10, seed: 1)).json([result])
             #expect(json["clean"] == .bool(false))
             #expect(json["mismatched"] == .number(3))
-            #expect(json["strategies"]?[0]?["decoding"]?["mismatches"]?[0]?["candidate"] == .string("rejected"))
+            #expect(
+                json["strategies"]?[0]?["decoding"]?["classes"]?[0]?["examples"]?[0]?["candidate"]?["rejected"]
+                    == .string("rejected"))
         }
 
-        @Test func strictDifferencesNeverCountAsFailures() {
-            let clean = OracleReport(name: "x", checked: 10, mismatched: 0, firstMismatches: [])
-            let differing = OracleReport(name: "y", checked: 10, mismatched: 6, firstMismatches: [])
-            let result = OracleDatesResult(strategy: .jsonISO8601, decoding: clean, strict: differing)
-            #expect(result.failures == 0)
-            #expect(OracleDatesRenderer(source: .file("d.txt")).json([result])["clean"] == .bool(true))
+        @Test func strictDifferencesFailUnlessIntended() {
+            let clean = Self.report(legacyOnly: 0)
+            let undeclared = OracleDatesResult(
+                strategy: .jsonISO8601, decoding: clean, strict: Self.report(legacyOnly: 6))
+            #expect(undeclared.failures == 6)
+            #expect(OracleDatesRenderer(source: .file("d.txt")).json([undeclared])["clean"] == .bool(false))
+            let declared = OracleDatesResult(
+                strategy: .jsonISO8601, decoding: clean, strict: Self.report(legacyOnly: 6, intended: 6))
+            #expect(declared.failures == 0)
+            #expect(OracleDatesRenderer(source: .file("d.txt")).json([declared])["clean"] == .bool(true))
         }
 
         @Test(arguments: [

@@ -4,6 +4,7 @@
     import WireFuzz
     import WireJSON
     import WireLockTestSupport
+    import WireDecoderOracle
     import WireOracle
     import WireSupport
 

@@ -1,4 +1,6 @@
+// The seeded generator every test draws from: test targets get it with WireLockTestSupport.
 import WireJSON
+@_exported import struct WireSupport.SplitMix64
 
 /// Small random documents for equivalence tests (a new algorithm against the one it replaced),
 /// from a seeded SplitMix64 so that a failure names a seed that reproduces it. Shared by the shape,

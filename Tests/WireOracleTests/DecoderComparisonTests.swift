@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireDecoderOracle
 import WireOracle
 
 private typealias Key = DecodingErrorSummary.Key

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireDecoderOracle
 import WireOracle
 
 private struct Pairing: Codable, Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireDecoderOracle
 import WireLockTestSupport
 import WireOracle
 

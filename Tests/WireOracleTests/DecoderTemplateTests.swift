@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WireCommands
+import WireDecoderOracle
 import WireLockTestSupport
 import WireOracle
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WireJSON
+import WireLockTestSupport
 import WireOracle
 
 /// The twins hand whatever their fast path declines to the legacy, so a fast path that wrongly

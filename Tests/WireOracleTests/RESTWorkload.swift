@@ -11,6 +11,8 @@
 import Foundation
 import WireCommands
 import WireDecoder
+import WireDecoderOracle
+import WireLockTestSupport
 import WireOracle
 
 // MARK: Date strategies

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WireCommands
 import WireDecoder
+import WireDecoderOracle
 import WireFuzz
 import WireLockTestSupport
 import WireOracle

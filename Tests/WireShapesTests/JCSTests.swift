@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WireJSON
+import WireLockTestSupport
 
 @testable import WireShapeTools
 @testable import WireShapes

@@ -1,5 +1,6 @@
 import Foundation
 import WireJSON
+import WireSupport
 
 /// Derives a campaign's mutants from its seeds, deterministically: mutant number k is a pure
 /// function of the seeds' bytes, the campaign seed, the mutator list and k — the same on every

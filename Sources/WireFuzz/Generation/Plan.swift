@@ -1,5 +1,6 @@
 import Foundation
 import WireJSON
+import WireSupport
 
 /// One mutator's order on one seed: its groups' sizes (empty ones included, as the catalogue
 /// lists them), each group shuffled (Fisher–Yates with SplitMix64, the generator continuing from

@@ -1,4 +1,5 @@
 import WireJSON
+import WireSupport
 
 extension MutationOperation {
     /// The operation for a later round of its mutator's order (round ≥ 1): the same mutation with

@@ -1,4 +1,5 @@
 import WireJSON
+import WireSupport
 
 extension Array {
     /// The elements in an order shuffled by `rng` (Fisher–Yates with ``SplitMix64/next(below:)``).

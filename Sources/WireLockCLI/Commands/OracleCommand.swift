@@ -8,6 +8,6 @@ struct OracleCommand: CommandGroup {
         CommandConfiguration(
             commandName: "oracle",
             abstract: "Prove fast implementations byte-for-byte identical to the legacy ones.",
-            subcommands: [OracleDatesCommand.self, OracleDecoderCommand.self])
+            subcommands: [OracleDatesCommand.self, OracleDecoderCommand.self, OracleCompareCommand.self])
     }
 }

@@ -8,8 +8,9 @@ import WireSupport
 /// generated inputs or the lines of a file, and reports every input on which they differ.
 ///
 /// Inputs stream (a seeded corpus or a file read in chunks), two workers share the comparisons, and
-/// the report is the same whatever the scheduling. Twin mismatches fail the run (exit 1); the
-/// strict RFC 3339 comparison (`--compare-strict`) lists expected differences and never fails it.
+/// the report is the same whatever the scheduling. Twin mismatches fail the run (exit 1), and so does
+/// every difference the strict RFC 3339 comparison (`--compare-strict`) finds that no `--intended`
+/// declaration takes.
 struct OracleDatesCommand: ParsableCommand {
     /// The default corpus size when neither `--generate` nor `--inputs` is given.
     static let defaultCount = 10_000
@@ -22,10 +23,14 @@ struct OracleDatesCommand: ParsableCommand {
                 For each strategy, the legacy (ISO8601DateFormatter, DateFormatter, JSONDecoder's .iso8601, \
                 .secondsSince1970, .millisecondsSince1970) and its WireDates twin decode every input; their \
                 results are compared as bytes (a Date by the bit pattern of its interval; both rejecting is \
-                equal). Each mismatch is printed with the input, both outputs and a line that reproduces it.
+                equal). Differences are counted by class (legacy only accepts, candidate only accepts, both accept \
+                with values that differ, by a delta in seconds and ulps), grouped by input shape (digits as d, \
+                letters of words as a/A), and each group is shown with its first input, a line that reproduces it \
+                and the smallest input that still differs the same way.
 
-                Exit status: 0 when every twin matched its legacy on every input, 1 on any mismatch, 2 for a \
-                usage error or an --inputs file that cannot be read.
+                Exit status: 0 when every twin matched its legacy on every input and every strict difference \
+                was declared with --intended, 1 otherwise, 2 for a usage error or a file that cannot be read or \
+                written.
                 """)
     }
 
@@ -58,8 +63,22 @@ struct OracleDatesCommand: ParsableCommand {
     )
     var comparesStrict: Bool
     @Option(
-        "max-mismatches", valueName: "n", as: .positiveInteger, default: 10,
-        help: "How many mismatches to print per comparison (the first ones by input index; counts are always exact).")
+        "intended", valueName: "change", as: Self.intendedChange,
+        help:
+            "With --compare-strict, a difference moving to strict parsing is meant to make, repeatable: candidate-accepts-more, candidate-rejects-more, candidate-accepts=SHAPE, candidate-rejects=SHAPE (a shell pattern over the input's shape), values-within-ulps=N, values-within-seconds=S, rejects-differently. Differences it takes are counted, not failures; one that takes none is reported as stale."
+    )
+    var intended: [IntendedChange]
+    @Option(
+        "report", valueName: "file", as: .path,
+        help:
+            "Also write every comparison's report to this JSON file (classes, counts, examples, toolchain and OS), for 'wirelock oracle compare'."
+    )
+    var reportFile: RawPath?
+    @Option(
+        "max-mismatches", valueName: "n", as: .positiveInteger, default: 5,
+        help:
+            "How many shapes to show per class of difference, each with its first input and its smallest (counts are always exact)."
+    )
     var maxMismatches: Int
     @Flag("list", help: "Print the strategy names and the legacy each one twins, then exit.") var listsStrategies: Bool
     @Option(.format(default: .text)) var format: OutputFormat
@@ -74,6 +93,9 @@ struct OracleDatesCommand: ParsableCommand {
     }
 
     mutating func validate() throws(UsageError) {
+        if !intended.isEmpty && !comparesStrict {
+            throw UsageError("'--intended' declares strict RFC 3339 differences; use it with '--compare-strict'")
+        }
         if inputsFile != nil {
             if generate != nil {
                 throw UsageError("'--inputs' and '--generate' cannot be combined: check a file or generated inputs")
@@ -104,21 +126,23 @@ struct OracleDatesCommand: ParsableCommand {
             }
         }
         let legacy = LegacyDates()
-        let options = OracleOptions(maxMismatches: maxMismatches)
+        let options = OracleOptions(examplesPerClass: maxMismatches, groupsShown: maxMismatches)
         let progress = OracleProgress(diagnostics: context.diagnostics, enabled: context.diagnosticsAreTerminal)
         let source = self.source
 
         /// Runs a decoding oracle over the generated corpus that suits `strategy`, or the file's lines.
-        func decode(_ oracle: Oracle<String>, _ strategy: LegacyDateStrategy, _ label: String) -> OracleReport {
+        func decode(
+            _ oracle: Oracle<String>, _ strategy: LegacyDateStrategy, _ label: String, intended: [IntendedChange] = []
+        ) -> OracleReport {
             switch source {
             case .generated(let count, let seed):
                 return oracle.run(
                     progress.counting(
                         DateOracles.corpus(for: strategy, seed: seed, count: count),
-                        label, total: count), options: options)
+                        label, total: count), intended: intended, options: options)
             case .file:
-                guard let lines else { return oracle.run([String](), options: options) }
-                return oracle.run(progress.counting(lines, label, total: nil), options: options)
+                guard let lines else { return oracle.run([String](), intended: intended, options: options) }
+                return oracle.run(progress.counting(lines, label, total: nil), intended: intended, options: options)
             }
         }
 
@@ -151,11 +175,20 @@ struct OracleDatesCommand: ParsableCommand {
                     reproduce: { index, input in
                         Self.reproduction(source, strategy, index: index, input: input, flag: "--compare-strict")
                     })
-                result.strict = decode(oracle, strategy, "\(strategy): strict")
+                result.strict = decode(oracle, strategy, "\(strategy): strict", intended: intended)
             }
             results.append(result)
         }
         progress.clear()
+        if let reportFile {
+            do {
+                let file = OracleReportFile(reports: results.flatMap(\.reports))
+                try AtomicFile.write(Array(file.jsonData()), to: reportFile, options: .rewrite(force: true))
+            } catch {
+                context.reportError("cannot write report '\(reportFile.displayed)': \(error)")
+                return .failure
+            }
+        }
         let renderer = OracleDatesRenderer(source: source, style: context.outputStyle)
         context.output.write(
             format == .json ? CanonicalJSONWriter.text(renderer.json(results)) : renderer.text(results))
@@ -163,6 +196,29 @@ struct OracleDatesCommand: ParsableCommand {
     }
 
     private struct ReadProblem: Error { var reason: String }
+
+    /// `--intended`: a declared change in the command line's spelling.
+    static let intendedChange = ValueParser<IntendedChange>.custom { text in
+        let (word, argument) =
+            text.firstIndex(of: "=").map {
+                (String(text[..<$0]), String(text[text.index(after: $0)...]))
+            } ?? (text, nil)
+        switch (word, argument) {
+        case ("candidate-accepts-more", nil): return .success(.candidateAcceptsMore)
+        case ("candidate-rejects-more", nil): return .success(.candidateRejectsMore)
+        case ("rejects-differently", nil): return .success(.rejectsDifferently)
+        case ("candidate-accepts", let shape?) where !shape.isEmpty: return .success(.candidateAccepts(shape: shape))
+        case ("candidate-rejects", let shape?) where !shape.isEmpty: return .success(.candidateRejects(shape: shape))
+        case ("values-within-ulps", let n?) where UInt64(n) != nil: return .success(.valuesWithin(ulps: UInt64(n)!))
+        case ("values-within-seconds", let s?) where Double(s).map({ $0 >= 0 && $0.isFinite }) == true:
+            return .success(.valuesWithin(seconds: Double(s)!))
+        default:
+            return .failure(
+                .expected(
+                    "expected candidate-accepts-more, candidate-rejects-more, candidate-accepts=SHAPE, candidate-rejects=SHAPE, values-within-ulps=N, values-within-seconds=S or rejects-differently"
+                ))
+        }
+    }
 
     /// Why a path cannot serve as an inputs file, or nil when it can be opened for reading.
     static func unreadable(_ path: String) -> String? {

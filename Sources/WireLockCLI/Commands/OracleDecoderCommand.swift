@@ -1,6 +1,7 @@
 import Foundation
 import WireCommandLine
 import WireCommands
+import WireDecoderOracle
 import WireFuzz
 import WireJSON
 import WireOracle

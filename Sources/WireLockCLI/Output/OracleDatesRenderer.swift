@@ -1,3 +1,4 @@
+import Foundation
 import WireCommandLine
 import WireJSON
 import WireOracle
@@ -22,15 +23,11 @@ struct OracleDatesRenderer {
         var out = ""
         for result in results {
             out += style.bold(result.strategy.rawValue) + ": " + result.strategy.legacySpelling + "\n"
-            out += block("decode vs twin", result.decoding, candidate: "twin", failing: true)
-            if let encoding = result.encoding {
-                out += block("encode vs twin", encoding, candidate: "twin", failing: true)
-            }
+            out += twinBlock("decode vs twin", result.decoding)
+            if let encoding = result.encoding { out += twinBlock("encode vs twin", encoding) }
             if let strict = result.strict {
-                out += block(
-                    "strict RFC 3339 vs legacy (expected differences, not failures)", strict,
-                    candidate: "strict", failing: false)
-            } else if result.strategy.isNumeric && wantsStrict(results) {
+                out += strictBlock(strict)
+            } else if result.strategy.isNumeric && results.contains(where: { $0.strict != nil }) {
                 out += "  strict RFC 3339 vs legacy: n/a (the input is a JSON number)\n"
             }
         }
@@ -44,10 +41,37 @@ struct OracleDatesRenderer {
                 style.error(Text.pluralized(failures, "mismatch", "mismatches")) + " ("
                 + failing.joined(separator: ", ") + ")"
         }
+        let strict = results.compactMap(\.strict)
+        if !strict.isEmpty {
+            let differ = strict.reduce(0) { $0 + $1.mismatched }
+            let intended = strict.reduce(0) { $0 + $1.intended }
+            summary += "; strict RFC 3339: \(Text.pluralized(differ, "difference")) (\(intended) intended)"
+        }
         return out + summary + "\n"
     }
 
-    /// `{"clean": …, "mismatched": …, "source": {…}, "strategies": [{…}]}`, canonical JSON.
+    /// A twin comparison: the counts line, then every class of difference (all are failures).
+    private func twinBlock(_ title: String, _ report: OracleReport) -> String {
+        var counts = "\(report.mismatched) mismatched"
+        if report.mismatched > 0 { counts = style.error(counts) }
+        var lines = ["  \(title): \(report.checked) checked, \(report.identical) identical, \(counts)"]
+        lines += report.detailLines(indent: "    ", candidate: "twin")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Legacy vs strict RFC 3339: the counts, then the classes; only `--intended` makes a class pass.
+    private func strictBlock(_ report: OracleReport) -> String {
+        var head =
+            "  strict RFC 3339 vs legacy: \(report.checked) checked, \(report.identical) agree, \(report.mismatched) differ"
+        if !report.declarations.isEmpty || report.mismatched > 0 {
+            let unintended = "\(report.unintended) unintended"
+            head += " (\(report.intended) intended, \(report.unintended > 0 ? style.error(unintended) : unintended))"
+        }
+        return ([head] + report.detailLines(indent: "    ", candidate: "strict")).joined(separator: "\n") + "\n"
+    }
+
+    /// `{"clean": …, "mismatched": …, "source": {…}, "strategies": [{…}]}`, canonical JSON; each
+    /// comparison is the oracle's report as `OracleReportFile` writes it.
     func json(_ results: [OracleDatesResult]) -> JSONValue {
         let failures = results.reduce(0) { $0 + $1.failures }
         let strategies: [JSONValue] = results.map { result in
@@ -64,14 +88,17 @@ struct OracleDatesRenderer {
         switch source {
         case .generated(let count, let seed):
             sourceValue = .object(
-                JSONObject(["generated": Self.number(count), "seed": .number(JSONNumber(text: String(seed)))]))
+                JSONObject([
+                    "generated": .number(JSONNumber(integerLiteral: count)),
+                    "seed": .number(JSONNumber(text: String(seed))),
+                ]))
         case .file(let path):
             sourceValue = .object(JSONObject(["file": .string(PathDisplay.escaped(path))]))
         }
         return .object(
             JSONObject([
                 "clean": .bool(failures == 0),
-                "mismatched": Self.number(failures),
+                "mismatched": .number(JSONNumber(integerLiteral: failures)),
                 "source": sourceValue,
                 "strategies": .array(strategies),
             ]))
@@ -85,49 +112,14 @@ struct OracleDatesRenderer {
         }
     }
 
-    private func wantsStrict(_ results: [OracleDatesResult]) -> Bool {
-        results.contains { $0.strict != nil }
-    }
-
-    /// The counts line, then each kept mismatch indented under it.
-    private func block(_ title: String, _ report: OracleReport, candidate: String, failing: Bool) -> String {
-        let differ = failing ? "mismatched" : "differ"
-        let same = failing ? "identical" : "agree"
-        var counts = "\(report.mismatched) \(differ)"
-        if failing && report.mismatched > 0 { counts = style.error(counts) }
-        var out = "  \(title): \(report.checked) checked, \(report.identical) \(same), \(counts)\n"
-        let label = candidate + ":" + String(repeating: " ", count: max(1, 10 - candidate.count))
-        for mismatch in report.firstMismatches {
-            out += "    #\(mismatch.index) input \(mismatch.input)\n"
-            out += "      legacy:    \(mismatch.legacy.rendered)\n"
-            out += "      \(label)\(mismatch.candidate.rendered)\n"
-            out += "      reproduce: \(mismatch.reproduction)\n"
+    /// A report as the JSON the library's `Codable` conformance writes (it always parses back).
+    static func json(_ report: OracleReport) -> JSONValue {
+        let encoder = JSONEncoder()
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        guard let data = try? encoder.encode(report), let value = try? JSONValue.parse(Array(data)) else {
+            return .null
         }
-        if report.mismatched > report.firstMismatches.count {
-            out += "    (\(report.mismatched - report.firstMismatches.count) more not shown; see --max-mismatches)\n"
-        }
-        return out
+        return value
     }
-
-    private static func json(_ report: OracleReport) -> JSONValue {
-        .object(
-            JSONObject([
-                "checked": number(report.checked),
-                "identical": number(report.identical),
-                "mismatched": number(report.mismatched),
-                "mismatches": .array(
-                    report.firstMismatches.map { mismatch in
-                        .object(
-                            JSONObject([
-                                "index": number(mismatch.index),
-                                "input": .string(mismatch.input),
-                                "legacy": .string(mismatch.legacy.rendered),
-                                "candidate": .string(mismatch.candidate.rendered),
-                                "reproduce": .string(mismatch.reproduction),
-                            ]))
-                    }),
-            ]))
-    }
-
-    private static func number(_ value: Int) -> JSONValue { .number(JSONNumber(integerLiteral: value)) }
 }

@@ -14,14 +14,19 @@ enum OracleDatesSource: Hashable, Sendable {
 struct OracleDatesResult: Sendable {
     /// The legacy strategy and its twin.
     var strategy: LegacyDateStrategy
-    /// Legacy decoding vs the twin: every mismatch is a failure.
+    /// Legacy decoding vs the twin: every difference is a failure.
     var decoding: OracleReport
-    /// Legacy encoding vs the twin over generated instants (with `--encoding`): every mismatch is a failure.
+    /// Legacy encoding vs the twin over generated instants (with `--encoding`): every difference is a failure.
     var encoding: OracleReport?
     /// Legacy decoding vs strict RFC 3339 (with `--compare-strict`, string strategies only): the
-    /// inputs on which moving to strict parsing changes behaviour. Expected; never a failure.
+    /// inputs on which moving to strict parsing changes behaviour; each one not declared with
+    /// `--intended` is a failure.
     var strict: OracleReport?
 
-    /// Mismatches that fail the run (decoding and encoding, not the strict differences).
-    var failures: Int { decoding.mismatched + (encoding?.mismatched ?? 0) }
+    /// Differences that fail the run: every twin mismatch, and the strict differences no
+    /// `--intended` declaration took.
+    var failures: Int { decoding.mismatched + (encoding?.mismatched ?? 0) + (strict?.unintended ?? 0) }
+
+    /// The reports, for `--report`.
+    var reports: [OracleReport] { [decoding] + [encoding, strict].compactMap { $0 } }
 }

@@ -1,4 +1,4 @@
-import WireJSON
+import WireSupport
 
 /// A reproducible, streaming corpus: input `i` is a pure function of `(seed, i)`.
 ///
@@ -15,6 +15,9 @@ public struct SeededCorpus<Input>: Sequence, Sendable {
     public let seed: UInt64
     /// The indices this corpus covers (`0..<count`, or a shard of it).
     public let indices: Range<Int>
+    /// The Swift expression of the generator (`DateInputFamily.rfc5322`), when it has one: reports
+    /// then reproduce input `i` as `DateInputFamily.rfc5322.input(seed: 1, index: i)`.
+    public var name: String?
     let make: @Sendable (inout SplitMix64) -> Input
 
     /// Creates a corpus of `count` inputs.
@@ -25,15 +28,20 @@ public struct SeededCorpus<Input>: Sequence, Sendable {
     ///   - count: How many inputs (a negative count is an empty corpus).
     ///   - make: Builds one input from a generator seeded for its index; it must use only
     ///     that generator (no other randomness) to stay reproducible.
-    public init(seed: UInt64, count: Int, make: @escaping @Sendable (inout SplitMix64) -> Input) {
+    ///   - name: The generator as a Swift expression, for reports (see ``name``).
+    public init(
+        seed: UInt64, count: Int, name: String? = nil, make: @escaping @Sendable (inout SplitMix64) -> Input
+    ) {
         self.seed = seed
         self.indices = 0..<Swift.max(0, count)
+        self.name = name
         self.make = make
     }
 
-    init(seed: UInt64, indices: Range<Int>, make: @escaping @Sendable (inout SplitMix64) -> Input) {
+    init(seed: UInt64, indices: Range<Int>, name: String?, make: @escaping @Sendable (inout SplitMix64) -> Input) {
         self.seed = seed
         self.indices = indices
+        self.name = name
         self.make = make
     }
 
@@ -45,7 +53,7 @@ public struct SeededCorpus<Input>: Sequence, Sendable {
 
     /// The part of this corpus at the given absolute indices.
     public func shard(_ range: Range<Int>) -> SeededCorpus {
-        SeededCorpus(seed: seed, indices: range.clamped(to: indices), make: make)
+        SeededCorpus(seed: seed, indices: range.clamped(to: indices), name: name, make: make)
     }
 
     /// The exact number of inputs: the size of ``indices``.
@@ -64,4 +72,22 @@ public struct SeededCorpus<Input>: Sequence, Sendable {
 
     /// Starts at the first of ``indices`` (a shard starts at its own lower bound, not 0).
     public func makeIterator() -> Iterator { Iterator(corpus: self, position: indices.lowerBound) }
+}
+
+/// A corpus that says what it is and how to rebuild one of its inputs; an oracle's report prints
+/// both (the inputs a clean run tried, and a `reproduce:` line per difference).
+package protocol DescribedCorpus: Sendable {
+    /// `DateInputFamily.rfc5322, seed 1`.
+    var corpusDescription: String { get }
+    /// `DateInputFamily.rfc5322.input(seed: 1, index: 42)`.
+    func reproduction(ofIndex index: Int) -> String
+}
+
+extension SeededCorpus: DescribedCorpus {
+    package var corpusDescription: String { "\(name ?? "SeededCorpus"), seed \(seed)" }
+
+    package func reproduction(ofIndex index: Int) -> String {
+        guard let name else { return "seed \(seed), index \(index)" }
+        return "\(name).input(seed: \(seed), index: \(index))"
+    }
 }

@@ -1,5 +1,5 @@
 import WireDates
-import WireJSON
+import WireSupport
 
 /// Generates date strings that reach the corners where date parsers disagree.
 ///
@@ -17,7 +17,7 @@ import WireJSON
 public enum DateInputGenerator {
     /// A streaming corpus of `count` date strings.
     public static func corpus(seed: UInt64, count: Int) -> SeededCorpus<String> {
-        SeededCorpus(seed: seed, count: count, make: { rng in makeDate(&rng) })
+        SeededCorpus(seed: seed, count: count, name: "DateInputGenerator", make: { rng in makeDate(&rng) })
     }
 
     /// A streaming corpus of JSON number texts for the `…Since1970` strategies.
@@ -29,6 +29,23 @@ public enum DateInputGenerator {
     /// arbitrary fractions, near-boundary values, and years 0001–9999.
     public static func instantCorpus(seed: UInt64, count: Int) -> SeededCorpus<Double> {
         SeededCorpus(seed: seed, count: count, make: { rng in makeInstant(&rng) })
+    }
+
+    /// A streaming corpus of strings of your own (dates from fixtures or logs), each input one of
+    /// them chosen by the seed and bent by ``bend(_:using:)`` (often left as it is).
+    ///
+    /// ```swift
+    /// let corpus = DateInputGenerator.bentCorpus(of: ["Wed, 08 Jan 2020 14:18:51 GMT"], seed: 1, count: 10_000)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - strings: The strings to start from; an empty list makes an empty corpus.
+    ///   - seed: The run's seed.
+    ///   - count: How many inputs.
+    public static func bentCorpus(of strings: [String], seed: UInt64, count: Int) -> SeededCorpus<String> {
+        SeededCorpus(seed: seed, count: strings.isEmpty ? 0 : count) { rng in
+            bend(strings[rng.next(below: strings.count)], using: &rng)
+        }
     }
 
     /// Input `index` of the date corpus for `seed`.
@@ -84,7 +101,7 @@ public enum DateInputGenerator {
         var date = four(year) + "-" + two(month) + "-" + two(day)
         if rng.chance(3) { date = two(year % 100) + "-" + two(month) + "-" + two(day) }
         if rng.chance(2) { date = "\(year)-\(month)-\(day)" }
-        if rng.chance(8) { return bend(date, &rng) }  // date only
+        if rng.chance(8) { return bend(date, using: &rng) }  // date only
 
         var separator = "T"
         if rng.chance(4) { separator = ["t", " ", "_", "TT", ""].randomElement(using: &rng)! }
@@ -123,11 +140,25 @@ public enum DateInputGenerator {
             default: zone = sign + (rng.chance(50) ? two(rng.next(in: 15...99)) + ":00" : "\(hours):\(minutes)")
             }
         }
-        return bend(date + separator + time + zone, &rng)
+        return bend(date + separator + time + zone, using: &rng)
     }
 
-    /// Whitespace, signs, truncation, junk, non-ASCII digits and random byte edits.
-    static func bend(_ text: String, _ rng: inout SplitMix64) -> String {
+    /// Bends a string the way the generator bends its own: with some probability each, leading
+    /// whitespace (space, tab, newline, no-break space), a trailing space, `junk`, `Z`, `0` or NUL, a
+    /// leading sign or zero, a cut at a random length, one ASCII digit replaced by an Arabic-Indic,
+    /// fullwidth or Devanagari one, and one or two random ASCII byte edits. Often returns `text`
+    /// unchanged; deterministic for a given generator state.
+    ///
+    /// ```swift
+    /// var rng = SplitMix64(seed: 7, index: 0)
+    /// let bent = (0..<100).map { _ in DateInputGenerator.bend("Wed, 1 Jan 2020 10:00:00 GMT", using: &rng) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - text: Any string, such as a date from a user's own fixtures.
+    ///   - rng: The seeded generator; use ``SeededCorpus`` to get one per input index.
+    /// - Returns: The bent string.
+    public static func bend(_ text: String, using rng: inout SplitMix64) -> String {
         var s = text
         if rng.chance(3) { s = [" ", "\t", "\n", "\u{00A0}"].randomElement(using: &rng)! + s }
         if rng.chance(3) { s += [" ", "\t", "\n", "junk", "Z", "0", "\u{0}"].randomElement(using: &rng)! }
@@ -180,7 +211,7 @@ public enum DateInputGenerator {
         default: s = String(rng.next(in: 0...2_000_000_000)) + "." + String(rng.next(in: 0...999))
         }
         if rng.chance(10) { s = "-" + s }
-        if rng.chance(5) { s = bend(s, &rng) }
+        if rng.chance(5) { s = bend(s, using: &rng) }
         return s
     }
 

@@ -4,7 +4,7 @@ import WireSupport
 ///
 /// The iterator is touched only with the lock held, by one thread at a time, and never escapes
 /// this box.
-final class BlockFeeder<Iterator: IteratorProtocol>: Sendable {
+package final class BlockFeeder<Iterator: IteratorProtocol>: Sendable {
     private struct State {
         var iterator: Iterator
         var nextIndex = 0
@@ -14,13 +14,13 @@ final class BlockFeeder<Iterator: IteratorProtocol>: Sendable {
     private let state: Locked<State>
     private let blockSize: Int
 
-    init(_ iterator: Iterator, blockSize: Int) {
+    package init(_ iterator: Iterator, blockSize: Int) {
         self.state = Locked(State(iterator: iterator))
         self.blockSize = blockSize
     }
 
     /// Refills `block` with the next inputs; returns the index of its first input, or `nil` at the end.
-    func next(into block: inout [Iterator.Element]) -> Int? {
+    package func next(into block: inout [Iterator.Element]) -> Int? {
         block.removeAll(keepingCapacity: true)
         return state.withLock { state in
             while !state.exhausted && block.count < blockSize {

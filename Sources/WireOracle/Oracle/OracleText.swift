@@ -3,12 +3,12 @@ import WireDates
 import WireSupport
 
 /// Text helpers for reports.
-enum OracleText {
+package enum OracleText {
     /// Bytes as lowercase hex pairs separated by spaces (`7b 22 61`).
-    static func hex(_ bytes: [UInt8]) -> String { Text.hex(bytes, separator: " ") }
+    package static func hex(_ bytes: [UInt8]) -> String { Text.hex(bytes, separator: " ") }
 
     /// Bytes as a Swift string literal when they are UTF-8, else as hex.
-    static func quotedUTF8(_ bytes: [UInt8]) -> String {
+    package static func quotedUTF8(_ bytes: [UInt8]) -> String {
         // Decoded and compared, not String(validating:), which needs macOS 15 / iOS 18.
         let text = String(decoding: bytes, as: UTF8.self)
         if Array(text.utf8) == bytes {

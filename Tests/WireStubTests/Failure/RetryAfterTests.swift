@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WireHTTP
 import WireJSON
+import WireLockTestSupport
 import WireStub
 
 /// `Sun, 06 Nov 1994 08:49:37 GMT`, the RFC's example instant.

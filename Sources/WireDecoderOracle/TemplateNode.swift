@@ -1,4 +1,5 @@
 import WireJSON
+import WireSupport
 
 /// A generated document before it is written: numbers keep their text, object members their
 /// order (repeats allowed).

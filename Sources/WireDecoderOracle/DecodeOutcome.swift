@@ -1,4 +1,5 @@
 import Foundation
+import WireOracle
 
 /// What a thrown decoding error says, reduced to what the decoder oracle compares: the
 /// `DecodingError` case, the coding path (each key's `stringValue` and `intValue`) and, for

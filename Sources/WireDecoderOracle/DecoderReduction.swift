@@ -1,5 +1,4 @@
 import Foundation
-
 import WireJSON
 
 /// Builds the inputs of the dictionary rule (``DecoderComparison``): the document with the object at a

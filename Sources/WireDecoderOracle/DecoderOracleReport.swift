@@ -1,4 +1,5 @@
 import Foundation
+import WireOracle
 import WireSupport
 
 /// One input on which `JSONDecoder` and `WireJSONDecoder` disagree.

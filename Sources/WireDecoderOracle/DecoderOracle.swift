@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import WireOracle
 import WireSupport
 
 /// A named group of pairs that every input of it is decoded by: a template decoded under several

@@ -1,5 +1,3 @@
-import WireSupport
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,0 +1,1 @@
+../../../Tests/WireOracleTests/Migration/LegacyDateWrappers.swift

@@ -1,0 +1,1 @@
+../../../Tests/WireOracleTests/Migration/NewDateWrappers.swift
