@@ -5,6 +5,4 @@
 // API is written in its types (LegacyDateStrategy, LegacyDates). SplitMix64 is re-exported because
 // a seeded corpus's generator hands one to the user's `make` closure.
 @_exported import WireDates
-
 @_exported import struct WireSupport.SplitMix64
-import WireSupport
