@@ -120,18 +120,21 @@ let package = Package(
         // sinks, colours. WireCommands: the commands' work as library functions returning values
         // (the check pipeline, contract checks, HAR import, the fuzz option group), joining features.
         .target(name: "WireCommandLine", dependencies: ["WireSupport", "WireJSON"]),
+        // WireOpenAPI: OpenAPI 3.0/3.1 documents in JSON ($ref, allOf/oneOf/anyOf), reader contracts
+        // held against them, response-side diffs judged by them, and the proposed mapping.
+        .target(name: "WireOpenAPI", dependencies: ["WireSupport", "WireJSON", "WireDecoder"]),
         .target(
             name: "WireCommands",
             dependencies: [
                 "WireSupport", "WireCommandLine", "WireJSON", "WireShapes", "WireGolden", "WireFuzz", "WireStub",
-                "WireLint", "WireOracle", "WireDecoder", "WireDiagnostics",
+                "WireLint", "WireOracle", "WireDecoder", "WireDiagnostics", "WireOpenAPI",
             ]
         ),
         .executableTarget(
             name: "WireLockCLI",
             dependencies: [
                 "WireSupport", "WireCommandLine", "WireCommands", "WireJSON", "WireShapes", "WireGolden", "WireOracle",
-                "WireFuzz", "WireLint", "WireDiagnostics", "WireStub", "WireDecoder",
+                "WireFuzz", "WireLint", "WireDiagnostics", "WireStub", "WireDecoder", "WireOpenAPI",
             ]
         ),
         // The model runner (internal): a command line over an app's own Codable models (roundtrip,
@@ -204,6 +207,13 @@ let package = Package(
             exclude: ["adoption-fixtures"]
         ),
         .testTarget(
+            name: "WireOpenAPITests",
+            dependencies: [
+                "WireLockTestSupport", "WireOpenAPI", "WireJSON", "WireDecoder", "WireCommands", "WireLint",
+                "WireSupport", "SampleAPI",
+            ]
+        ),
+        .testTarget(
             name: "WireDecoderTests",
             dependencies: ["WireLockTestSupport", "WireDecoder", "WireJSON", "SampleAPI"]
         ),
@@ -244,7 +254,7 @@ let package = Package(
 // for those builds only; a package depending on WireLock never sees these products.
 if Context.environment["WIRELOCK_TOOL_PRODUCTS"] != nil {
     package.products += [
-        "WireGolden", "WireFuzz", "WireShapes", "WireOracle", "WireStub", "WireSupport", "WireCommands",
+        "WireGolden", "WireFuzz", "WireShapes", "WireOracle", "WireStub", "WireSupport", "WireCommands", "WireOpenAPI",
     ].map {
         .library(name: $0, targets: [$0])
     }
