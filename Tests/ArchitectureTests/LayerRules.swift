@@ -71,6 +71,7 @@ struct LayerRules: Sendable {
             "WireLint": .features,
             "WireCommandLine": .commandLineSupport,
             "WireCommands": .commands,
+            "WireOpenAPI": .commands,
             "WireLockRunner": .runner,
             "WireTestReporting": .testFrameworks,
             "WireLock": .testFrameworks,
@@ -98,6 +99,10 @@ struct LayerRules: Sendable {
             "WireCommands": (
                 ["WireLockRunner", "WireLockCLI", "wirelock-sample"],
                 "the commands' library is the command line's; libraries never depend on it"
+            ),
+            "WireOpenAPI": (
+                ["WireCommands", "WireLockCLI"],
+                "OpenAPI checks are the command line's; libraries never depend on them"
             ),
             "WireLockCLI": ([], "nothing imports the CLI"),
             "wirelock-sample": ([], "nothing imports the demo runner"),

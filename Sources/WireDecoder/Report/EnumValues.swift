@@ -9,18 +9,13 @@ import WireSupport
 /// cases decodes too (its `init(from:)` maps unknown values to a case, as an open enum does, so it
 /// accepts any value). Worked out once per type, by decoding a value that is no case and each case.
 enum EnumValues {
-    private static let cache = Locked<[ObjectIdentifier: [JSONValue]]>([:])
-    private static let unknown = Locked<Set<ObjectIdentifier>>([])
+    private static let cache = Locked<[ObjectIdentifier: [JSONValue]?]>([:])
 
     static func accepted(by type: Any.Type) -> [JSONValue]? {
         let id = ObjectIdentifier(type)
         if let known = cache.withLock({ $0[id] }) { return known }
-        if unknown.withLock({ $0.contains(id) }) { return nil }
-        guard let values = compute(type) else {
-            unknown.withLock { _ = $0.insert(id) }
-            return nil
-        }
-        cache.withLock { $0[id] = values }
+        let values = compute(type)
+        cache.withLock { _ = $0.updateValue(values, forKey: id) }
         return values
     }
 
