@@ -48,6 +48,10 @@ enum EnumValues {
         }
         guard !decodes(decodable, probe) else { return nil }
         let accepted = raws.filter { decodes(decodable, $0) }
-        return accepted.isEmpty ? nil : accepted.sorted { CanonicalJSONWriter.text($0) < CanonicalJSONWriter.text($1) }
+        return accepted.isEmpty
+            ? nil
+            : accepted.sorted {
+                CanonicalJSONWriter.text($0, style: .compact) < CanonicalJSONWriter.text($1, style: .compact)
+            }
     }
 }

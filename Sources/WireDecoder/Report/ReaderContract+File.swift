@@ -288,7 +288,7 @@ extension ReaderContract {
                     : "\(path): no longer lenient (an error here is no longer swallowed)"
             case .values(let path, let old, let new):
                 let text = { (values: [JSONValue]?) in
-                    values.map { list($0.map { CanonicalJSONWriter.text($0) }) } ?? "unknown"
+                    values.map { list($0.map { CanonicalJSONWriter.text($0, style: .compact) }) } ?? "unknown"
                 }
                 return "\(path): accepted values \(text(old)) became \(text(new))"
             case .newlyDropped(let path): return "\(path): a fixture has it and nothing reads it (newly dropped)"

@@ -85,7 +85,9 @@ public struct ReaderContract: Hashable, Sendable, CustomStringConvertible {
         /// Both lists of accepted values (nil: not known, so the other list stands).
         static func union(_ one: [JSONValue]?, _ two: [JSONValue]?) -> [JSONValue]? {
             guard let one, let two else { return one ?? two }
-            return Set(one + two).sorted { CanonicalJSONWriter.text($0) < CanonicalJSONWriter.text($1) }
+            return Set(one + two).sorted {
+                CanonicalJSONWriter.text($0, style: .compact) < CanonicalJSONWriter.text($1, style: .compact)
+            }
         }
 
         static func union<T: Comparable & Hashable>(_ one: [T], _ two: [T]) -> [T] {

@@ -36,7 +36,7 @@ struct ContractCommand: ParsableCommand {
                 3.0 or 3.1 document in JSON instead (a YAML one is refused with how to convert it). Where \
                 each contract's payload is described comes from wirelock.json ("openapi": {"spec": …, \
                 "contracts": {"movie": "GET /api/v3/movie 200", "user": "#/components/schemas/user"}}) or \
-                --map; --propose prints that block, each contract matched against every success response \
+                --map; --propose prints that block, each contract matched against every response body \
                 and component schema (and the route table's routes, when one is given). Only what a \
                 model reads is judged: openapi.not-required (read as required, optional in the spec), \
                 openapi.nullable (read as non-null, nullable in the spec), openapi.type-mismatch, \

@@ -149,6 +149,8 @@ package final class OpenAPIDiff {
     // MARK: Schemas
 
     private func compare(_ one: Alternatives, _ two: Alternatives) -> [Relative] {
+        let one = old.canonical(one)
+        let two = new.canonical(two)
         let key = one.key + "\u{0}" + two.key
         if let known = memo[key] { return known }
         guard active.insert(key).inserted else { return [] }

@@ -1,7 +1,7 @@
 import WireDecoder
 
 /// Proposes where each reader contract's payload is described in a document: every JSON body of a
-/// success response and every component schema is a candidate, scored by how many of the paths the
+/// response (error bodies too) and every component schema is a candidate, scored by how many of the paths the
 /// contract's fixtures hold (those the model reads and those it drops) the candidate declares; a
 /// route of the route table that answers with one of the contract's fixtures names the operation
 /// and status to prefer among equal scores.
@@ -59,8 +59,7 @@ package enum OpenAPIMappingProposal {
         let resolver = SchemaResolver(document)
         var bodies: [OpenAPITarget.Body] = []
         for operation in document.operations {
-            for (status, pointer) in OpenAPIDiff.responses(of: operation, in: document)
-            where OpenAPIDiff.isSuccess(status) {
+            for (status, pointer) in OpenAPIDiff.responses(of: operation, in: document) {
                 guard let media = OpenAPIDiff.jsonMedia(ofResponse: pointer, in: document).first else { continue }
                 bodies.append(
                     OpenAPITarget.Body(

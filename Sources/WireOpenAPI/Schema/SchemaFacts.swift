@@ -130,7 +130,10 @@ package struct SchemaFacts: Sendable {
             }
             result.types = both
         }
-        result.nullable = nullable && other.nullable
+        // Null is allowed when one side says so and the other does not rule it out (a side without
+        // `type` constrains nothing: `{anyOf: [{$ref}, {type: null}]}` beside a description).
+        result.nullable =
+            (nullable || other.nullable) && (nullable || types == nil) && (other.nullable || other.types == nil)
         for (name, alternatives) in other.properties {
             if let mine = properties[name] {
                 result.properties[name] = mine.conjoined(with: alternatives, limit: limit) ?? .anything

@@ -40,6 +40,25 @@ package final class SchemaResolver {
         return facts(of: node)
     }
 
+    /// The node a schema that is only a `$ref` stands for (followed to the end of the chain); any
+    /// other node itself. One schema reached through different references is then one node.
+    package func canonical(_ node: SchemaNode) -> SchemaNode {
+        var current = node
+        for _ in 0..<32 {
+            guard case .object(let schema) = current.value, case .string(let reference)? = schema["$ref"],
+                document.version == .openAPI30 || !Self.saysSomething(schema),
+                let pointer = try? JSONPointer(parsing: reference), let next = self.node(at: pointer)
+            else { break }
+            current = next
+        }
+        return current
+    }
+
+    /// ``canonical(_:)`` of every node.
+    package func canonical(_ alternatives: Alternatives) -> Alternatives {
+        Alternatives(alternatives.options.map { $0.map(canonical) })
+    }
+
     /// The facts of alternatives (each a conjunction).
     package func facts(of alternatives: Alternatives) -> SchemaFacts {
         if alternatives.options.count == 1, alternatives.options[0].count == 1 {
@@ -60,6 +79,8 @@ package final class SchemaResolver {
 
     /// The facts of one schema node.
     package func facts(of node: SchemaNode) -> SchemaFacts {
+        if let known = memo[node.key] { return known }
+        let node = canonical(node)
         if let known = memo[node.key] { return known }
         guard active.insert(node.key).inserted else { return SchemaFacts(origin: node.pointer) }
         defer { active.remove(node.key) }
