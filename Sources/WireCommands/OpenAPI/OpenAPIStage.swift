@@ -67,7 +67,8 @@ package enum OpenAPIStage {
     }
 
     /// Reads the configuration (given, or the default one), the reader contracts (`reads`, or every
-    /// one under the golden folder) and the mappings (the file's, then `maps`, `NAME=TARGET`).
+    /// one under the golden folder) and the mappings (the file's — of the contracts read — then
+    /// `maps`, `NAME=TARGET`).
     /// - Throws: ``Failure``: an invalid configuration, a contract file that cannot be read, a
     ///   `--map` without `=`.
     package static func inputs(
@@ -94,6 +95,11 @@ package enum OpenAPIStage {
         let contracts =
             reads.isEmpty ? try Self.contracts(under: golden) : try Self.contracts(files: reads, golden: golden)
         var mappings = found.configuration.openapi?.contracts ?? []
+        // Contracts chosen with --reads: the file's mappings of the others are not used.
+        if !reads.isEmpty {
+            let names = Set(contracts.map(\.name))
+            mappings = mappings.filter { names.contains($0.name) }
+        }
         for text in maps { mappings.append(try mapping(option: text)) }
         return Inputs(
             configuration: found, golden: golden, contracts: contracts, mappings: mappings,
