@@ -12,7 +12,7 @@ struct ContractCommand: ParsableCommand {
     static var about: CommandConfiguration {
         CommandConfiguration(
             commandName: "contract",
-            abstract: "Check a route table's fixtures against the live service.",
+            abstract: "Check a route table against the live service, or reader contracts against an OpenAPI document.",
             discussion: """
                 Each route (without {parameters}) is requested once from the base URL. Its live response \
                 must have the route's status (for a sequence, its last answer), be valid JSON, and have \
