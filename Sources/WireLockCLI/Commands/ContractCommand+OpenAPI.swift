@@ -10,29 +10,12 @@ import WireSupport
 /// `--propose`, the mapping proposed from the document and the route table.
 extension ContractCommand {
     func runOpenAPI(spec: RawPath, in context: CommandContext) -> ExitCode {
-        let inputs: OpenAPIStage.Inputs
-        do throws(OpenAPIStage.Failure) {
-            inputs = try OpenAPIStage.inputs(
-                configPath: configPath, reads: readsPaths, maps: maps, environment: context.environment)
-        } catch {
-            return Self.report(error, in: context)
-        }
-        let document: OpenAPIDocument
-        do throws(OpenAPIError) {
-            document = try OpenAPIDocument.load(spec)
-        } catch {
-            context.diagnose(error.description + "\n")
-            return .failure
-        }
+        guard
+            let (inputs, document) = Self.openAPIInputs(
+                configPath: configPath, reads: readsPaths, maps: maps, spec: spec, in: context)
+        else { return .failure }
         if propose { return runProposal(document: document, spec: spec, inputs: inputs, in: context) }
-        let setup: OpenAPIStage.Setup
-        do throws(OpenAPIStage.Failure) {
-            setup = try OpenAPIStage.prepare(
-                document: document, contracts: inputs.contracts, mappings: inputs.mappings,
-                configurationFile: inputs.configuration.file.displayed)
-        } catch {
-            return Self.report(error, in: context)
-        }
+        guard let setup = Self.prepare(document, inputs, in: context) else { return .failure }
         let outcome = OpenAPIStage.check(setup, display: { $0.displayed })
         let reportContext = ReportContext(
             repositoryRoot: PackageLocation.workingDirectory.text, toolVersion: WireLockCommand.version,
@@ -125,6 +108,40 @@ extension ContractCommand {
     /// The spec as the configuration names paths: relative to its folder when inside it.
     static func configRelative(_ spec: RawPath, configuration: ConfigurationFile) -> String {
         PackageLocation.relative(PackageLocation.absolute(spec), to: configuration.root).displayed
+    }
+
+    /// The configuration, contracts and mappings (``OpenAPIStage/inputs(configPath:reads:maps:environment:)``)
+    /// and the document, or nil once what went wrong is reported.
+    static func openAPIInputs(
+        configPath: RawPath?, reads: [RawPath], maps: [String], spec: RawPath, in context: CommandContext
+    ) -> (OpenAPIStage.Inputs, OpenAPIDocument)? {
+        do throws(OpenAPIStage.Failure) {
+            let inputs = try OpenAPIStage.inputs(
+                configPath: configPath, reads: reads, maps: maps, environment: context.environment)
+            do throws(OpenAPIError) {
+                return (inputs, try OpenAPIDocument.load(spec))
+            } catch {
+                context.diagnose(error.description + "\n")
+                return nil
+            }
+        } catch {
+            _ = report(error, in: context)
+            return nil
+        }
+    }
+
+    /// The mapped readers resolved in `document`, or nil once what went wrong is reported.
+    static func prepare(_ document: OpenAPIDocument, _ inputs: OpenAPIStage.Inputs, in context: CommandContext)
+        -> OpenAPIStage.Setup?
+    {
+        do throws(OpenAPIStage.Failure) {
+            return try OpenAPIStage.prepare(
+                document: document, contracts: inputs.contracts, mappings: inputs.mappings,
+                configurationFile: inputs.configuration.file.displayed)
+        } catch {
+            _ = report(error, in: context)
+            return nil
+        }
     }
 
     static func report(_ failure: OpenAPIStage.Failure, in context: CommandContext) -> ExitCode {

@@ -8,30 +8,18 @@ import WireSupport
 /// document, named as oasdiff names them, each judged by the reader contracts mapped to where it is.
 extension DiffCommand {
     func runOpenAPI(in context: CommandContext) -> ExitCode {
-        let inputs: OpenAPIStage.Inputs
-        do throws(OpenAPIStage.Failure) {
-            inputs = try OpenAPIStage.inputs(
-                configPath: configPath, reads: readsPaths, maps: maps, environment: context.environment)
-        } catch {
-            return ContractCommand.report(error, in: context)
-        }
-        let old: OpenAPIDocument
+        guard
+            let (inputs, old) = ContractCommand.openAPIInputs(
+                configPath: configPath, reads: readsPaths, maps: maps, spec: paths[0], in: context)
+        else { return .failure }
         let new: OpenAPIDocument
         do throws(OpenAPIError) {
-            old = try OpenAPIDocument.load(paths[0])
             new = try OpenAPIDocument.load(paths[1])
         } catch {
             context.diagnose(error.description + "\n")
             return .failure
         }
-        let setup: OpenAPIStage.Setup
-        do throws(OpenAPIStage.Failure) {
-            setup = try OpenAPIStage.prepare(
-                document: old, contracts: inputs.contracts, mappings: inputs.mappings,
-                configurationFile: inputs.configuration.file.displayed)
-        } catch {
-            return ContractCommand.report(error, in: context)
-        }
+        guard let setup = ContractCommand.prepare(old, inputs, in: context) else { return .failure }
         let diff = OpenAPIDiff(old: old, new: new)
         var changes = diff.changes()
         var compared: Set<JSONPointer> = []
