@@ -254,7 +254,7 @@ let package = Package(
 // for those builds only; a package depending on WireLock never sees these products.
 if Context.environment["WIRELOCK_TOOL_PRODUCTS"] != nil {
     package.products += [
-        "WireGolden", "WireFuzz", "WireShapes", "WireOracle", "WireStub", "WireSupport", "WireCommands", "WireOpenAPI",
+        "WireGolden", "WireFuzz", "WireShapes", "WireOracle", "WireStub", "WireSupport", "WireCommands",
     ].map {
         .library(name: $0, targets: [$0])
     }

@@ -113,7 +113,7 @@ package final class OpenAPIDiff {
     static func isSuccess(_ status: String) -> Bool { status.hasPrefix("2") }
 
     /// A response map's statuses and where each response is (its `$ref` followed).
-    static func responses(of operation: OpenAPIDocument.Operation, in document: OpenAPIDocument) -> [(
+    package static func responses(of operation: OpenAPIDocument.Operation, in document: OpenAPIDocument) -> [(
         status: String, pointer: JSONPointer
     )] {
         let base = operation.pointer.appending("responses")
@@ -122,7 +122,7 @@ package final class OpenAPIDiff {
     }
 
     /// A response's JSON media types and their schemas.
-    static func jsonMedia(ofResponse pointer: JSONPointer, in document: OpenAPIDocument) -> [(
+    package static func jsonMedia(ofResponse pointer: JSONPointer, in document: OpenAPIDocument) -> [(
         type: String, schema: JSONPointer
     )] {
         guard case .object(let response)? = document.value(at: pointer),

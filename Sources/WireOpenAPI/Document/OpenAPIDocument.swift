@@ -47,6 +47,11 @@ package struct OpenAPIDocument: Sendable {
     package let version: Version
     /// Every operation, in document order.
     package let operations: [Operation]
+    /// The members of the document's large maps (`paths`, each `components` section), by name, so a
+    /// `$ref` to a component is one lookup rather than a scan of every component.
+    private let index: [String: [JSONKey: JSONValue]]
+    /// The operations by `METHOD path`.
+    private let operationIndex: [String: Int]
 
     /// The HTTP methods an OpenAPI path item holds operations for.
     package static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
@@ -122,6 +127,22 @@ package struct OpenAPIDocument: Sendable {
                 file: file, line: place.line, column: place.column, message: "expected \"paths\" to be an object")
         }
         self.operations = operations
+        var operationIndex: [String: Int] = [:]
+        for (position, operation) in operations.enumerated() {
+            operationIndex[operation.description] = operationIndex[operation.description] ?? position
+        }
+        self.operationIndex = operationIndex
+        var index: [String: [JSONKey: JSONValue]] = [:]
+        func members(_ value: JSONValue?) -> [JSONKey: JSONValue]? {
+            guard case .object(let object)? = value else { return nil }
+            // The last of a repeated name, as JSONObject's subscript finds it.
+            return Dictionary(object.members.map { (JSONKey($0.key), $0.value) }, uniquingKeysWith: { _, last in last })
+        }
+        index["paths"] = members(top["paths"])
+        if case .object(let components)? = top["components"] {
+            for section in components { index["components/" + section.key] = members(section.value) }
+        }
+        self.index = index
     }
 
     /// Reads a document file.
@@ -136,12 +157,22 @@ package struct OpenAPIDocument: Sendable {
 
     /// The operation with this method (any case) and path template.
     package func operation(method: String, path: String) -> Operation? {
-        let upper = method.uppercased()
-        return operations.first { $0.method == upper && $0.path == path }
+        operationIndex["\(method.uppercased()) \(path)"].map { operations[$0] }
     }
 
-    /// The value at a pointer.
-    package func value(at pointer: JSONPointer) -> JSONValue? { pointer.value(in: root) }
+    /// The value at a pointer (a member of `paths` or of a `components` section is found by name).
+    package func value(at pointer: JSONPointer) -> JSONValue? {
+        let tokens = pointer.tokens
+        if tokens.count >= 2, tokens[0] == "paths", let item = index["paths"]?[JSONKey(tokens[1])] {
+            return JSONPointer(Array(tokens.dropFirst(2))).value(in: item)
+        }
+        if tokens.count >= 3, tokens[0] == "components",
+            let item = index["components/" + tokens[1]]?[JSONKey(tokens[2])]
+        {
+            return JSONPointer(Array(tokens.dropFirst(3))).value(in: item)
+        }
+        return pointer.value(in: root)
+    }
 
     /// Where a pointer's value starts in the file (line 1, column 1 when it does not exist).
     package func place(of pointer: JSONPointer) -> JSONSourceLocation {
