@@ -167,6 +167,14 @@ enum OpenAPIDiffRenderer {
     /// document's line.
     static func github(_ judged: [OpenAPIJudge.Judged], file: String, document: OpenAPIDocument) -> String {
         var out = ""
+        let pointers = judged.compactMap { item -> JSONPointer? in
+            guard item.breaks || item.readers.contains(where: { $0.verdict == .unknown }),
+                let pointer = item.change.pointer, document.value(at: pointer) != nil
+            else { return nil }
+            return pointer
+        }
+        let lines = Dictionary(
+            zip(pointers, document.places(of: pointers).map(\.line)), uniquingKeysWith: { first, _ in first })
         for item in judged {
             let level: String
             if item.breaks {
@@ -177,9 +185,7 @@ enum OpenAPIDiffRenderer {
                 continue
             }
             var properties = ["file=" + DiffRenderer.escapeProperty(file)]
-            if let pointer = item.change.pointer, document.value(at: pointer) != nil {
-                properties.append("line=\(document.place(of: pointer).line)")
-            }
+            if let pointer = item.change.pointer, let line = lines[pointer] { properties.append("line=\(line)") }
             properties.append("title=" + DiffRenderer.escapeProperty("wirelock \(item.change.rule)"))
             let message = "\(item.change.place) \(item.change.path): \(item.change.detail); \(item.verdictText)"
             out += "::\(level) \(properties.joined(separator: ","))::\(DiffRenderer.escapeData(message))\n"

@@ -179,6 +179,16 @@ package struct OpenAPIDocument: Sendable {
         Self.place(of: pointer, root: root, bytes: bytes)
     }
 
+    /// Where each pointer's value starts, with one source map of the file for them all.
+    package func places(of pointers: [JSONPointer]) -> [JSONSourceLocation] {
+        let start = JSONSourceLocation(offset: 0, line: 1, column: 1)
+        guard !pointers.isEmpty, let map = try? JSONSourceMap(bytes) else { return pointers.map { _ in start } }
+        return pointers.map { pointer in
+            guard let path = pointer.jsonPath(in: root), let entry = map.entry(at: path) else { return start }
+            return entry.keyStart ?? entry.start
+        }
+    }
+
     private static func place(of pointer: JSONPointer, root: JSONValue, bytes: [UInt8]) -> JSONSourceLocation {
         let start = JSONSourceLocation(offset: 0, line: 1, column: 1)
         guard let path = pointer.jsonPath(in: root), let map = try? JSONSourceMap(bytes),

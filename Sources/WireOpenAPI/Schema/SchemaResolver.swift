@@ -16,8 +16,15 @@ import WireJSON
 /// ```
 package final class SchemaResolver {
     package let document: OpenAPIDocument
-    /// References that lead nowhere, in the order they were met.
-    package private(set) var problems: [OpenAPIError] = []
+    /// References that lead nowhere, in the order they were met, each located in the file (one
+    /// source map for them all).
+    package var problems: [OpenAPIError] {
+        let places = document.places(of: reportedPlaces.map(\.pointer))
+        return zip(reportedPlaces, places).map { problem, place in
+            OpenAPIError(file: document.file, line: place.line, column: place.column, message: problem.message)
+        }
+    }
+    private var reportedPlaces: [(pointer: JSONPointer, message: String)] = []
     /// At most this many alternatives after combining `allOf` with `oneOf` (past it a member is
     /// left undescribed, never guessed).
     static let alternativesLimit = 64
@@ -214,8 +221,7 @@ package final class SchemaResolver {
 
     private func report(_ message: String, at pointer: JSONPointer) {
         guard reported.insert(pointer.description).inserted else { return }
-        let place = document.place(of: pointer)
-        problems.append(OpenAPIError(file: document.file, line: place.line, column: place.column, message: message))
+        reportedPlaces.append((pointer, message))
     }
 }
 
