@@ -312,7 +312,7 @@ package enum OpenAPIStage {
             RuleDescription(
                 id: kind.rawValue, shortDescription: "Format the reader's type cannot hold",
                 fullDescription:
-                    "The OpenAPI document's format at a member the model reads does not fit the model's type (int64 read as Int32, a date read with .iso8601, a Date where the spec gives no date format).",
+                    "The OpenAPI document's format at a member the model reads does not fit the model's type (int64 read as Int32, a full-date read with .iso8601, a Date where the spec gives no date format).",
                 help: hint(kind))
         case .undeclaredMember:
             RuleDescription(

@@ -71,7 +71,9 @@ package enum OpenAPIContractCheck {
                     finding(.nullable, at: here, "reads \(entry.path) as non-null, and the spec allows null")
                 }
                 let acceptance = ReaderAcceptance(entry)
-                let rejected = (facts.types ?? []).sorted().filter { acceptance.accepts($0) == false }
+                var rejected = (facts.types ?? []).sorted().filter { acceptance.accepts($0) == false }
+                // `type: number` with an integer format promises integers.
+                if rejected == [.number], !facts.formats.isDisjoint(with: ["int32", "int64"]) { rejected = [] }
                 if !rejected.isEmpty {
                     finding(.typeMismatch, at: here, typeDetail(entry, acceptance, facts, rejected))
                 } else if let detail = formatDetail(entry, acceptance, facts) {
@@ -138,10 +140,6 @@ package enum OpenAPIContractCheck {
             if formats.contains("date"), strategy == "iso8601" {
                 return "reads \(entry.path) as a Date with .iso8601, and the spec says format date: "
                     + "a full-date such as 2024-05-01 has no time, which .iso8601 requires"
-            }
-            if formats.contains("date-time"), strategy == "iso8601" {
-                return "reads \(entry.path) as a Date with .iso8601, and the spec says format date-time: "
-                    + "fractional seconds (2024-05-01T08:30:00.5Z) fail with .iso8601"
             }
             if !formats.contains("date-time"), !formats.contains("date"), facts.types == [.string] {
                 return "reads \(entry.path) as a Date, and the spec promises a string with no date format"
