@@ -32,6 +32,7 @@
 #   make bench-stub     only the stub benchmark: WireStub next to a bare URLProtocol stub (part of make bench)
 #   make bench-decoder  only the decoder benchmark: WireJSONDecoder next to JSONDecoder and JSONSerialization (part of make bench)
 #   make bench-oracle   only the oracle benchmark: a three-wrapper date migration, inputs/s with and without grouping and shrinking (part of make bench)
+#   make bench-openapi  only the OpenAPI benchmark: GitHub's REST description (WIRELOCK_GITHUB_OPENAPI) and a 10 MB synthetic one (part of make bench)
 #   make lint-precision  precision and recall of wirelock lint and detect-secrets on labelled corpora (BENCHMARKS.md, "Lint")
 #   make fuzz-engine  build FuzzEngine/ with libFuzzer + ASan and fuzz WireJSON for FUZZ_SECONDS
 #   make fuzz-engines  the same target checking only that the two JSON engines agree, for FUZZ_RUNS inputs
@@ -48,7 +49,7 @@ SWIFT_FLAGS ?=
 BENCH_DIR := Benchmarks
 # Benchmarks/ and FuzzEngine/ link internal modules (WireGolden, WireFuzz, …) that are products only
 # when WIRELOCK_TOOL_PRODUCTS is set (see the end of Package.swift); users see the six products alone.
-bench bench-golden bench-shapes bench-check bench-fuzz bench-scaling bench-stub bench-data bench-decoder bench-oracle \
+bench bench-golden bench-shapes bench-check bench-fuzz bench-scaling bench-stub bench-data bench-decoder bench-oracle bench-openapi \
   fuzz-engine fuzz-engines fuzz-engine-coverage: export WIRELOCK_TOOL_PRODUCTS := 1
 BENCH_DATA := $(BENCH_DIR)/data/records-100mb.json
 BENCH_STREAM_MB ?= 1100
@@ -85,7 +86,7 @@ LLVM_BIN ?= $(dir $(shell command -v $(SWIFT)))
 FUZZ_COV_SOURCES = $(wildcard Sources/WireJSON/Core/*.swift Sources/WireJSON/Value/*.swift \
   Sources/WireJSON/Canonical/*.swift Sources/WireJSON/Yajl/*.swift)
 
-.PHONY: lint-precision lint-precision-deps proofs newcomer fuzz-engines all deps bench-deps lint-deps build test test-swift-engine no-yajl demo lint format apple-shape docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling bench-stub bench-check bench-decoder bench-oracle bench-data fuzz-engine fuzz-engine-coverage clean
+.PHONY: lint-precision lint-precision-deps proofs newcomer fuzz-engines all deps bench-deps lint-deps build test test-swift-engine no-yajl demo lint format apple-shape docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling bench-stub bench-check bench-decoder bench-oracle bench-openapi bench-data fuzz-engine fuzz-engine-coverage clean
 
 all: build
 
@@ -276,6 +277,7 @@ bench: bench-deps
 	$(MAKE) --no-print-directory bench-check
 	$(MAKE) --no-print-directory bench-decoder
 	$(MAKE) --no-print-directory bench-oracle
+	$(MAKE) --no-print-directory bench-openapi
 
 # 1,000 golden comparisons of a ~2 KB document (match, and mismatch with diff rendering); the issue's
 # budget is 1 s for the matching ones. See BENCHMARKS.md, "Golden comparisons".
@@ -295,6 +297,27 @@ bench-shapes: deps
 	echo "+ wirelock-shape-bench --out $(BENCH_DIR)/data/shapes --runs $(BENCH_RUNS) --wirelock $$cli_bin/wirelock"; \
 	"$$bench_bin/wirelock-shape-bench" --out "$(BENCH_DIR)/data/shapes" --runs "$(BENCH_RUNS)" --wirelock "$$cli_bin/wirelock"
 
+
+# An OpenAPI description parsed, resolved and checked against the GitHub-like sample's reader
+# contracts (Tests/Fixtures/GitHubSample), in process and as the release CLI with its peak RSS, on
+# GitHub's REST description and on a synthetic one of ~10 MB made from it (Benchmarks/data/openapi).
+# The description is never committed: WIRELOCK_GITHUB_OPENAPI names a copy of api.github.com.json
+# (e.g. `git -C <rest-api-description> show v0.0.4:descriptions/api.github.com/api.github.com.json`);
+# WIRELOCK_GITHUB_OPENAPI_OLD, when set, is an older version to diff it with. Without it the target
+# says so and measures nothing. See BENCHMARKS.md, "OpenAPI documents".
+bench-openapi: deps
+	@if [ -z "$${WIRELOCK_GITHUB_OPENAPI:-}" ]; then \
+	  echo "bench-openapi: skipped: set WIRELOCK_GITHUB_OPENAPI to a copy of GitHub's api.github.com.json"; \
+	else \
+	  nice -n 10 $(SWIFT) build -c release --product wirelock && \
+	  nice -n 10 $(SWIFT) build -c release --package-path $(BENCH_DIR) --product wirelock-openapi-bench && \
+	  bench_bin="$$($(SWIFT) build -c release --package-path $(BENCH_DIR) --show-bin-path)" && \
+	  cli_bin="$$($(SWIFT) build -c release --show-bin-path)" && \
+	  echo "+ wirelock-openapi-bench --spec $$WIRELOCK_GITHUB_OPENAPI --wirelock $$cli_bin/wirelock --runs 5" && \
+	  "$$bench_bin/wirelock-openapi-bench" --spec "$$WIRELOCK_GITHUB_OPENAPI" --wirelock "$$cli_bin/wirelock" \
+	    --config Tests/Fixtures/GitHubSample/wirelock.json --data $(BENCH_DIR)/data/openapi --runs 5 \
+	    $${WIRELOCK_GITHUB_OPENAPI_OLD:+--old "$$WIRELOCK_GITHUB_OPENAPI_OLD"}; \
+	fi
 
 # wirelock check over 10,000 generated fixtures of ~2 KB (target: <= 5 s on two cores), and lint
 # alone in MB/s beside validate on the same files; medians of 5 whole processes of the release CLI.

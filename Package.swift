@@ -143,12 +143,15 @@ let package = Package(
             name: "WireDecoderOracle",
             dependencies: ["WireOracle", "WireDecoder", "WireJSON", "WireSupport"]
         ),
+        // WireOpenAPI (internal): OpenAPI 3.0/3.1 documents in JSON ($ref, allOf/oneOf/anyOf), reader
+        // contracts held against them, response-side diffs judged by them, and the proposed mapping.
+        .target(name: "WireOpenAPI", dependencies: ["WireSupport", "WireJSON", "WireDecoder", "WireReaders"]),
         .target(
             name: "WireCommands",
             dependencies: [
                 "WireSupport", "WireToolSupport", "WireCommandLine", "WireJSON", "WireShapes", "WireShapeTools",
                 "WireGolden", "WireFuzz", "WireStub", "WireLint", "WireOracle", "WireDecoderOracle", "WireDecoder",
-                "WireDiagnostics", "WireReaders",
+                "WireDiagnostics", "WireReaders", "WireOpenAPI", "WireHTTP",
             ]
         ),
         .executableTarget(
@@ -156,7 +159,7 @@ let package = Package(
             dependencies: [
                 "WireSupport", "WireToolSupport", "WireCommandLine", "WireCommands", "WireJSON", "WireShapes",
                 "WireShapeTools", "WireGolden", "WireOracle", "WireDecoderOracle", "WireFuzz", "WireLint",
-                "WireDiagnostics", "WireStub", "WireDecoder", "WireReaders",
+                "WireDiagnostics", "WireStub", "WireDecoder", "WireReaders", "WireOpenAPI",
             ]
         ),
         // The model runner (internal): a command line over an app's own Codable models (roundtrip,
@@ -170,7 +173,7 @@ let package = Package(
         ),
 
         // MARK: Demo — the sample media-library API and its client (never imported by the product).
-        .target(name: "SampleAPI", dependencies: ["WireHTTP"]),
+        .target(name: "SampleAPI", dependencies: ["WireHTTP", "WireStub"]),
         .executableTarget(
             name: "wirelock-sample", dependencies: ["WireLockRunner", "SampleAPI", "WireStub", "WireHTTP"]),
 
@@ -217,7 +220,7 @@ let package = Package(
             name: "WireFuzzTests",
             dependencies: [
                 "WireLockTestSupport", "WireFuzz", "WireJSON", "WireLock", "WireSupport", "SampleAPI", "WireDecoder",
-                "WireDiagnostics", "WireCommands", "WireCommandLine", "WireReaders",
+                "WireDiagnostics", "WireCommands", "WireCommandLine", "WireReaders", "WireGolden",
             ],
             exclude: ["golden"]
         ),
@@ -236,6 +239,13 @@ let package = Package(
             exclude: ["adoption-fixtures"]
         ),
         .testTarget(
+            name: "WireOpenAPITests",
+            dependencies: [
+                "WireLockTestSupport", "WireOpenAPI", "WireJSON", "WireDecoder", "WireReaders", "WireCommands", "WireLint",
+                "WireSupport", "SampleAPI",
+            ]
+        ),
+        .testTarget(
             name: "WireDecoderTests",
             dependencies: ["WireLockTestSupport", "WireDecoder", "WireJSON", "SampleAPI", "WireReaders"]
         ),
@@ -247,7 +257,7 @@ let package = Package(
             name: "WireStubTests",
             dependencies: [
                 "WireLockTestSupport", "WireStub", "WireStubTesting", "WireJSON", "WireGolden", "WireFuzz", "WireHTTP",
-                "WireCommands", "WireLock", "WireSupport", "WireLint", "WireDecoder", "WireReaders",
+                "WireCommands", "WireLock", "WireSupport", "WireLint", "WireDecoder", "WireReaders", "WireShapes",
             ]
         ),
         // The sample client's showcase: every failure kind through a per-test StubServer.

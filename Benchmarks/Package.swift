@@ -106,6 +106,16 @@ let package = Package(
             ],
             path: "Sources/wirelock-shape-bench"
         ),
+        // MARK: OpenAPI — a description parsed, resolved and checked against reader contracts, in
+        // process and as the release CLI (peak RSS), at GitHub's size and several times it.
+        .executableTarget(
+            name: "wirelock-openapi-bench",
+            dependencies: [
+                "WireLockBenchSupport", .product(name: "WireCommands", package: "WireLock"),  // OpenAPIBenchmarks
+                .product(name: "WireJSON", package: "WireLock"),
+            ],
+            path: "Sources/wirelock-openapi-bench"
+        ),
         // MARK: Stubs — WireStub's session and HTTPDataLoading paths next to a bare URLProtocol stub.
         .executableTarget(
             name: "wirelock-stub-bench",

@@ -198,6 +198,9 @@ public struct WireDecodingReport: Hashable, Sendable, CustomStringConvertible {
         public var location: JSONSourceLocation
         /// How many reads the group holds.
         public var count: Int
+        /// For a `CaseIterable` enum with `String` or integer raw values that rejects any other
+        /// value: the raw values it accepts (see ``ReaderContract/Entry/values``); nil otherwise.
+        package var values: [JSONValue]?
 
         /// Creates a read.
         /// - Parameters:

@@ -62,6 +62,7 @@ extension ReaderContract {
         strings("methods", entry.methods.map(\.rawValue))
         if entry.mayBeNull { members.append(.init(key: "null", value: .bool(true))) }
         strings("types", entry.types)
+        if let values = entry.values { members.append(.init(key: "values", value: .array(values))) }
         return .object(JSONObject(members))
     }
 
@@ -194,8 +195,18 @@ extension ReaderContract {
                         methods.append(method)
                     }
                     entry.methods = Set(methods).sorted()
+                case "values":
+                    guard case .array(let values) = field.value else { throw fail(fieldPath, "expected an array") }
+                    for (index, value) in values.enumerated() {
+                        switch value {
+                        case .string, .number: continue
+                        default: throw fail(fieldPath.appending(index: index), "expected a string or a number")
+                        }
+                    }
+                    entry.values = Entry.union(values, [])
                 default:
-                    throw fail(fieldPath, "unknown member (absent, forms, kinds, lenient, methods, null, types)")
+                    throw fail(
+                        fieldPath, "unknown member (absent, forms, kinds, lenient, methods, null, types, values)")
                 }
             }
             entries[path] = entry
@@ -220,6 +231,8 @@ extension ReaderContract {
         case forms(ReaderPath, old: [String], new: [String])
         /// A read path became lenient (an error there is now swallowed), or stopped being.
         case lenience(ReaderPath, now: Bool)
+        /// The values an enum read at a path accepts changed (nil: not known).
+        case values(ReaderPath, old: [JSONValue]?, new: [JSONValue]?)
         /// A fixture has a member nobody reads that no fixture had (or the model stopped reading it).
         case newlyDropped(ReaderPath)
         /// A path is no longer dropped (the model reads it now, or no fixture has it).
@@ -252,7 +265,7 @@ extension ReaderContract {
             switch self {
             case .startsReading(let entry), .stopsReading(let entry): entry.path
             case .kinds(let path, _, _), .optionality(let path, _, _), .types(let path, _, _), .forms(let path, _, _),
-                .lenience(let path, _), .newlyDropped(let path), .noLongerDropped(let path):
+                .lenience(let path, _), .values(let path, _, _), .newlyDropped(let path), .noLongerDropped(let path):
                 path
             }
         }
@@ -274,6 +287,11 @@ extension ReaderContract {
                 return now
                     ? "\(path): an error here is now swallowed (lenient reader)"
                     : "\(path): no longer lenient (an error here is no longer swallowed)"
+            case .values(let path, let old, let new):
+                let text = { (values: [JSONValue]?) in
+                    values.map { list($0.map { CanonicalJSONWriter.text($0, style: .compact) }) } ?? "unknown"
+                }
+                return "\(path): accepted values \(text(old)) became \(text(new))"
             case .newlyDropped(let path): return "\(path): a fixture has it and nothing reads it (newly dropped)"
             case .noLongerDropped(let path): return "\(path): no longer dropped"
             }
@@ -301,6 +319,7 @@ extension ReaderContract {
                 if was.types != new.types { result.append(.types(path, old: was.types, new: new.types)) }
                 if was.forms != new.forms { result.append(.forms(path, old: was.forms, new: new.forms)) }
                 if was.lenient != new.lenient { result.append(.lenience(path, now: new.lenient)) }
+                if was.values != new.values { result.append(.values(path, old: was.values, new: new.values)) }
             case (nil, nil): break
             }
         }

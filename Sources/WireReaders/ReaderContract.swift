@@ -47,6 +47,9 @@ public struct ReaderContract: Hashable, Sendable, CustomStringConvertible {
         /// An error thrown here was swallowed by the model (`try?`, a default value): a lenient
         /// reader, declared here rather than reported as a swallowed error.
         public var lenient: Bool
+        /// The raw values an enum read here accepts, when the decoder proved them (a `CaseIterable`
+        /// enum that rejects any other value), sorted; nil when they are not known.
+        package var values: [JSONValue]?
 
         /// Creates an entry.
         public init(
@@ -66,11 +69,21 @@ public struct ReaderContract: Hashable, Sendable, CustomStringConvertible {
 
         /// Both entries' facts (a union).
         func merged(with other: Entry) -> Entry {
-            Entry(
+            var entry = Entry(
                 path: path, types: Self.union(types, other.types), methods: Self.union(methods, other.methods),
                 kinds: Self.union(kinds, other.kinds), mayBeAbsent: mayBeAbsent || other.mayBeAbsent,
                 mayBeNull: mayBeNull || other.mayBeNull, forms: Self.union(forms, other.forms),
                 lenient: lenient || other.lenient)
+            entry.values = Self.union(values, other.values)
+            return entry
+        }
+
+        /// Both lists of accepted values (nil: not known, so the other list stands).
+        static func union(_ one: [JSONValue]?, _ two: [JSONValue]?) -> [JSONValue]? {
+            guard let one, let two else { return one ?? two }
+            return Set(one + two).sorted {
+                CanonicalJSONWriter.text($0, style: .compact) < CanonicalJSONWriter.text($1, style: .compact)
+            }
         }
 
         static func union<T: Comparable & Hashable>(_ one: [T], _ two: [T]) -> [T] {
@@ -154,6 +167,7 @@ public struct ReaderContract: Hashable, Sendable, CustomStringConvertible {
         }
         // `contains` and `decodeNil` ask no type of the value (their raw reads say Bool, Never).
         if read.method != .contains, read.method != .decodeNil { insert(read.type, &entry.types) }
+        entry.values = Entry.union(entry.values, read.values)
         insert(read.method, &entry.methods)
         if read.method == .decodeIfPresent {
             entry.mayBeAbsent = true

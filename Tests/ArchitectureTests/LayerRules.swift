@@ -76,6 +76,7 @@ struct LayerRules: Sendable {
             "WireCommandLine": .commandLineSupport,
             "WireCommands": .commands,
             "WireDecoderOracle": .commands,
+            "WireOpenAPI": .commands,
             "WireLockRunner": .runner,
             "WireTestReporting": .testFrameworks,
             "WireLock": .testFrameworks,
@@ -118,6 +119,10 @@ struct LayerRules: Sendable {
             "WireDecoderOracle": (
                 ["WireCommands", "WireLockRunner", "WireLockCLI", "wirelock-sample"],
                 "the decoder oracle is the command line's; no library or test product compiles it"
+            ),
+            "WireOpenAPI": (
+                ["WireCommands", "WireLockCLI"],
+                "OpenAPI checks are the command line's; libraries never depend on them"
             ),
             "WireLockCLI": ([], "nothing imports the CLI"),
             "wirelock-sample": ([], "nothing imports the demo runner"),

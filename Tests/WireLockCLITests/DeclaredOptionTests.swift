@@ -159,7 +159,7 @@
             (["import-har", "--out", "fixtures"], "missing argument '<capture>'"),
             (["explain", "payload.json"], "missing '--error <text>'"),
             (["explain", "--error", "text"], "missing argument '<payload>'"),
-            (["contract"], "missing argument '<routes>'"),
+            (["contract"], "expected the route-table file, or --openapi SPEC"),
             (["contract", "--base-ur", "x", "routes.json"], "unknown option '--base-ur'"),
         ])
         func wirelocksRequiredDeclarationsAreReportedByTheParser(_ words: [String], _ message: String) {

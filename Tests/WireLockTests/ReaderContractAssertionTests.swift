@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WireCommands
 import WireDecoder
+import WireReaders
 import WireJSON
 import WireLockTestSupport
 

@@ -2,6 +2,7 @@ import WireFuzz
 import WireGolden
 import WireJSON
 import WireLint
+import WireOpenAPI
 import WireShapes
 import WireSupport
 import WireToolSupport
@@ -428,9 +429,37 @@ package enum CheckPipeline {
             fuzz.note = "\(Text.pluralized(result.tally.total.mutants, "mutant")), seed \(smoke.seed)\(sampled)"
         }
 
+        // MARK: The openapi stage, when the configuration names a document.
+        var rows = [validate, canonical, lint, lock, fuzz]
+        if let settings = configuration.openapi {
+            var step = Step(check: "openapi")
+            if !stages.openapi.enabled {
+                step.note = "off (check.openapi in \(configFile.displayed))"
+            } else {
+                let start = clock.now
+                let outcome = openAPIFindings(
+                    settings, spec: resolved(settings.spec), golden: golden, goldenExists: goldenExists,
+                    configurationFile: configFile.displayed, reportPath: reportPath)
+                switch outcome {
+                case .failure(let failure):
+                    // `FILE:LINE:COLUMN: error: …` is reported as `wirelock: error: FILE:LINE:COLUMN: …`.
+                    errors.append(failure.description.replacingAll(": error: ", with: ": "))
+                case .success(let (found, files, note)):
+                    let scoped = found.filter { stages.openapi.covers($0.file) }
+                    findings += scoped
+                    step.findings = scoped.count
+                    step.skipped = found.count - scoped.count
+                    step.files = files
+                    step.note = note
+                }
+                step.time = clock.now - start
+            }
+            rows.append(step)
+        }
+
         // A stage switched off or scoped says so in its row.
-        var steps = [validate, canonical, lint, lock, fuzz]
-        for (index, name) in WireLockConfiguration.CheckStages.names.enumerated() {
+        var steps = rows
+        for (index, name) in WireLockConfiguration.CheckStages.names.enumerated() where index < steps.count {
             guard let scope = stages[stage: name], !scope.isEverywhere, steps[index].note == nil else { continue }
             steps[index].note =
                 !scope.enabled
@@ -448,6 +477,35 @@ package enum CheckPipeline {
         result.lockFile = goldenExists ? golden.appending(GoldenCatalog.lockFileName) : nil
         return result
     }
+    /// The openapi stage: the contracts under the golden folder held against the document, as
+    /// findings on the contract files; the files read (the document and each mapped contract) and
+    /// a note on what was left out. A document, contract or mapping that cannot be used fails it.
+    static func openAPIFindings(
+        _ settings: WireLockConfiguration.OpenAPISettings, spec: RawPath, golden: RawPath, goldenExists: Bool,
+        configurationFile: String, reportPath: (RawPath) -> String
+    ) -> Swift.Result<(findings: [Finding], files: Int, note: String?), OpenAPIStage.Failure> {
+        let document: OpenAPIDocument
+        do throws(OpenAPIError) {
+            document = try OpenAPIDocument.load(spec)
+        } catch {
+            return .failure(OpenAPIStage.Failure(error.description))
+        }
+        do throws(OpenAPIStage.Failure) {
+            let contracts = goldenExists ? try OpenAPIStage.contracts(under: golden) : []
+            let setup = try OpenAPIStage.prepare(
+                document: document, contracts: contracts, mappings: settings.contracts,
+                configurationFile: configurationFile)
+            let outcome = OpenAPIStage.check(setup, display: reportPath)
+            if let problem = outcome.problems.first { throw OpenAPIStage.Failure(problem.description) }
+            var notes: [String] = ["\(Text.pluralized(setup.readers.count, "contract")) against \(reportPath(spec))"]
+            if !setup.unmapped.isEmpty { notes.append("not mapped: \(setup.unmapped.joined(separator: ", "))") }
+            let files = 1 + Set(setup.readers.map(\.contract.name)).count
+            return .success((outcome.findings, files, notes.joined(separator: "; ")))
+        } catch {
+            return .failure(error)
+        }
+    }
+
     // MARK: Findings from the checks' results (pure).
 
     /// A validator error as a finding, at the validator's location.

@@ -252,10 +252,12 @@ final class ReportRecorder {
             case .path(let known):
                 path = known
             }
-            return .init(
+            var finished = WireDecodingReport.Read(
                 path: path, pattern: folding.path(group.folded), type: name(read.type), method: read.method, wire: wire,
                 outcome: read.outcome, form: group.form, location: group.target >= 0 ? place(group.target) : start,
                 count: group.count)
+            finished.values = EnumValues.accepted(by: read.type)
+            return finished
         }
     }
 

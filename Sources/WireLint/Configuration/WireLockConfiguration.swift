@@ -11,7 +11,8 @@ import WireJSON
 ///   "fuzz": { "count": 1000, "seed": 7 },
 ///   "check": { "fmt": false, "lint": { "exclude": ["Fixtures/legacy/*"] } },
 ///   "baseline": "wirelock-baseline.json",
-///   "lint": { }
+///   "lint": { },
+///   "openapi": { "spec": "api/openapi.json", "contracts": { "movie": "GET /api/v3/movie 200" } }
 /// }
 /// ```
 ///
@@ -30,6 +31,11 @@ import WireJSON
 ///   the file's folder: only findings it does not record fail `check`.
 /// - `lint`: suppressions and disabled rules for the lint rules, read as a ``LintConfiguration``
 ///   (``lint``; its errors are located like every other setting's).
+/// - `openapi`: an OpenAPI document in JSON (`spec`, relative to the file's folder) and, by reader
+///   contract (its name under the golden folder, `movie` for `golden/movie.reads.json`), where its
+///   payload is described: `"METHOD /path STATUS"` or a JSON pointer `"#/components/schemas/…"`, or
+///   an array of them (``OpenAPISettings``; the targets are checked against the document by the
+///   command that reads it). `check` then holds the contracts against the document (stage `openapi`).
 /// - `$schema`: allowed, for editors, and ignored.
 ///
 /// Any other member, or a value of the wrong kind, is a ``ConfigurationError`` naming the file,
@@ -57,11 +63,60 @@ package struct WireLockConfiguration: Hashable, Sendable {
     package var check = CheckStages()
     /// The baseline file, relative to the configuration's folder; nil when none is named.
     package var baseline: String?
+    /// The `openapi` section; nil when there is none.
+    package var openapi: OpenAPISettings?
+
+    /// Where the reader contracts' payloads are described in an OpenAPI document.
+    package struct OpenAPISettings: Hashable, Sendable {
+        /// The document, relative to the configuration's folder.
+        package var spec: String
+        /// Each contract's targets, in the file's order.
+        package var contracts: [Mapping]
+
+        /// One contract's targets.
+        package struct Mapping: Hashable, Sendable {
+            /// The contract's name (`movie`, `github/search`).
+            package var name: String
+            /// Its targets, as written, each with where it is (so an error can point at it).
+            package var targets: [Located]
+
+            package init(name: String, targets: [Located]) {
+                self.name = name
+                self.targets = targets
+            }
+        }
+
+        /// A setting's text and where it is in the file.
+        package struct Located: Hashable, Sendable {
+            package var text: String
+            package var line: Int
+            package var column: Int
+            /// `openapi.contracts.movie`, `openapi.contracts.error[1]`.
+            package var setting: String
+
+            package init(text: String, line: Int, column: Int, setting: String) {
+                self.text = text
+                self.line = line
+                self.column = column
+                self.setting = setting
+            }
+
+            /// An error about this setting: `FILE:LINE:COLUMN: error: SETTING: MESSAGE`.
+            package func error(file: String, _ message: String) -> ConfigurationError {
+                ConfigurationError(file: file, line: line, column: column, setting: setting, message: message)
+            }
+        }
+
+        package init(spec: String, contracts: [Mapping] = []) {
+            self.spec = spec
+            self.contracts = contracts
+        }
+    }
 
     /// Where each of `wirelock check`'s stages runs.
     package struct CheckStages: Hashable, Sendable {
         /// The stages' names in the `check` section, in the order `check` runs them.
-        package static let names = ["validate", "fmt", "lint", "lock", "fuzz"]
+        package static let names = ["validate", "fmt", "lint", "lock", "fuzz", "openapi"]
 
         /// `format.invalid-json` (a file outside it is still parsed, for the stages after it).
         package var validate = PathScope.everywhere
@@ -73,6 +128,8 @@ package struct WireLockConfiguration: Hashable, Sendable {
         package var lock = PathScope.everywhere
         /// The fuzz smoke campaign: the fixtures it draws mutants from.
         package var fuzz = PathScope.everywhere
+        /// `openapi.*`, on the reader contract files as reported (only when `openapi` names a document).
+        package var openapi = PathScope.everywhere
 
         /// Every stage everywhere.
         package init() {}
@@ -86,6 +143,7 @@ package struct WireLockConfiguration: Hashable, Sendable {
                 case "lint": lint
                 case "lock": lock
                 case "fuzz": fuzz
+                case "openapi": openapi
                 default: nil
                 }
             }
@@ -97,6 +155,7 @@ package struct WireLockConfiguration: Hashable, Sendable {
                 case "lint": lint = newValue
                 case "lock": lock = newValue
                 case "fuzz": fuzz = newValue
+                case "openapi": openapi = newValue
                 default: break
                 }
             }
@@ -163,6 +222,10 @@ package struct WireLockConfiguration: Hashable, Sendable {
             return ConfigurationError(file: file, line: line, column: column, setting: setting, message: message)
         }
 
+        func locate(_ path: JSONPath) -> (line: Int, column: Int) {
+            let error = fail(path, "")
+            return (error.line, error.column)
+        }
         guard case .object(let object) = root else {
             throw fail(.root, "expected an object of settings, found \(article(root))")
         }
@@ -237,12 +300,69 @@ package struct WireLockConfiguration: Hashable, Sendable {
                 } catch {
                     throw fail(JSONPath(path.components + error.path.components), error.reason)
                 }
+            case "openapi":
+                configuration.openapi = try openAPISettings(member.value, at: path, locate: locate, fail)
             default:
                 throw fail(
-                    path, "unknown setting; expected one of inputs, exclude, golden, fuzz, check, baseline, lint")
+                    path,
+                    "unknown setting; expected one of inputs, exclude, golden, fuzz, check, baseline, lint, openapi")
             }
         }
         return configuration
+    }
+
+    /// `{"spec": "…", "contracts": {NAME: TARGET or [TARGET…]}}`: types checked here, targets by
+    /// the command that reads the document.
+    private static func openAPISettings(
+        _ value: JSONValue, at path: JSONPath, locate: (JSONPath) -> (line: Int, column: Int),
+        _ fail: (JSONPath, String) -> ConfigurationError
+    ) throws(ConfigurationError) -> OpenAPISettings {
+        guard case .object(let section) = value else {
+            throw fail(path, "expected an object with spec and contracts, found \(article(value))")
+        }
+        guard case .string(let spec)? = section["spec"], !spec.isEmpty else {
+            throw fail(
+                section["spec"] == nil ? path : path.appending(key: "spec"),
+                "expected spec, the OpenAPI document (JSON) as a non-empty string")
+        }
+        var settings = OpenAPISettings(spec: spec)
+        for member in section where member.key != "spec" {
+            let memberPath = path.appending(key: member.key)
+            guard member.key == "contracts" else {
+                throw fail(memberPath, "unknown setting; openapi takes spec and contracts")
+            }
+            guard case .object(let contracts) = member.value else {
+                throw fail(
+                    memberPath,
+                    "expected an object from reader contract names to targets, found \(article(member.value))")
+            }
+            for contract in contracts {
+                let contractPath = memberPath.appending(key: contract.key)
+                let setting = "openapi.contracts." + contract.key
+                let expected =
+                    "expected \"METHOD /path STATUS\" or a JSON pointer \"#/components/schemas/NAME\", or an array of them"
+                var targets: [OpenAPISettings.Located] = []
+                switch contract.value {
+                case .string(let text) where !text.isEmpty:
+                    let place = locate(contractPath)
+                    targets.append(.init(text: text, line: place.line, column: place.column, setting: setting))
+                case .array(let items) where !items.isEmpty:
+                    for (index, item) in items.enumerated() {
+                        let itemPath = contractPath.appending(index: index)
+                        guard case .string(let text) = item, !text.isEmpty else {
+                            throw fail(itemPath, expected + ", found \(article(item))")
+                        }
+                        let place = locate(itemPath)
+                        targets.append(
+                            .init(text: text, line: place.line, column: place.column, setting: setting + "[\(index)]"))
+                    }
+                default:
+                    throw fail(contractPath, expected + ", found \(article(contract.value))")
+                }
+                settings.contracts.append(.init(name: contract.key, targets: targets))
+            }
+        }
+        return settings
     }
 
     private static func strings(

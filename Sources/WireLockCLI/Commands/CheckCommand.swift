@@ -21,12 +21,15 @@ struct CheckCommand: ParsableCommand {
                 once and checked as `wirelock validate` (format.invalid-json) and `wirelock fmt --check` \
                 (format.non-canonical) and `wirelock lint` (secret.*, personal.*, internal.*, naming.*, \
                 unreferenced.*) would; the golden folder's lock file and shapes as `wirelock lock --check` \
-                (lock.*); and a seeded validator campaign runs over the valid inputs (fuzz.*). Paths in the \
+                (lock.*); and a seeded validator campaign runs over the valid inputs (fuzz.*). When "openapi" \
+                names an OpenAPI document and where each reader contract's payload is described ("openapi": \
+                {"spec": "api.json", "contracts": {"movie": "GET /api/v3/movie 200"}}), the contracts are held \
+                against it as `wirelock contract --openapi` does (openapi.*, on the contract files). Paths in the \
                 report are relative to the configuration's folder. With --format text the findings go to \
                 standard output and a table (check, files, findings, time) to standard error.
 
                 Gradual adoption: in wirelock.json, "check": {"fmt": false} turns a stage off (validate, fmt, \
-                lint, lock, fuzz) and {"files": [globs], "exclude": [globs]} scopes it to files; "lint": \
+                lint, lock, fuzz, openapi) and {"files": [globs], "exclude": [globs]} scopes it to files; "lint": \
                 {"scope": {RULE: ...}} does the same per lint rule or family, and "lint": {"naming": \
                 {"pattern": "snake_case"}} sets the file-name convention (resource-scenario, the default; \
                 kebab-case; snake_case; or a regular expression).
@@ -118,7 +121,7 @@ struct CheckCommand: ParsableCommand {
 
         let reportContext = ReportContext(
             repositoryRoot: result.root.text, toolVersion: WireLockCommand.version,
-            rules: RuleDescription.checkRules + RuleDescription.lintRules)
+            rules: RuleDescription.checkRules + RuleDescription.lintRules + OpenAPIStage.rules)
         // The text report ends with its summary line; --quiet leaves out only the table.
         context.output.write(format.report.render(result.findings, context: reportContext))
         if format == .text && !quiet { context.diagnose(Self.table(result.steps)) }

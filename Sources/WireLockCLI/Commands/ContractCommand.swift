@@ -4,6 +4,7 @@ import WireCommands
 import WireDecoder
 import WireGolden
 import WireReaders
+import WireLint
 import WireStub
 import WireSupport
 
@@ -12,7 +13,7 @@ struct ContractCommand: ParsableCommand {
     static var about: CommandConfiguration {
         CommandConfiguration(
             commandName: "contract",
-            abstract: "Check a route table's fixtures against the live service.",
+            abstract: "Check a route table against the live service, or reader contracts against an OpenAPI document.",
             discussion: """
                 Each route (without {parameters}) is requested once from the base URL. Its live response \
                 must have the route's status (for a sequence, its last answer), be valid JSON, and have \
@@ -32,9 +33,22 @@ struct ContractCommand: ParsableCommand {
                 absent only where it copes (reader-contract findings), and a shape change is a finding \
                 only where a model reads: a member no model reads cannot break the client.
 
+                With --openapi SPEC no service is called: the reader contracts are held against an OpenAPI \
+                3.0 or 3.1 document in JSON instead (a YAML one is refused with how to convert it). Where \
+                each contract's payload is described comes from wirelock.json ("openapi": {"spec": …, \
+                "contracts": {"movie": "GET /api/v3/movie 200", "user": "#/components/schemas/user"}}) or \
+                --map; --propose prints that block, each contract matched against every response body \
+                and component schema (and the route table's routes, when one is given). Only what a \
+                model reads is judged: openapi.not-required (read as required, optional in the spec), \
+                openapi.nullable (read as non-null, nullable in the spec), openapi.type-mismatch, \
+                openapi.format-mismatch, openapi.undeclared-member (a note when read if present) and \
+                openapi.enum-value-rejected (where the contract knows the enum's values), each with the \
+                read path and the spec's pointer, in the report formats of `check`.
+
                 Exit status: 0 when every route agrees, 1 for findings, 2 for a usage error, an invalid \
                 route table, no base URL, a credential variable that is not set, a reader contract \
-                that cannot be read, or a file that cannot be written.
+                that cannot be read, or a file that cannot be written; with --openapi, 2 also for a \
+                document, a mapping or a $ref that cannot be used.
                 """)
     }
 
@@ -55,9 +69,48 @@ struct ContractCommand: ParsableCommand {
     var readsPaths: [RawPath]
     @Flag("no-reads", help: "Judge by the fixtures' shapes alone, without reader contracts.") var noReads: Bool
     @Flag(CommonOptions.force) var force: Bool
-    @Argument(help: "The route-table file (routes.json).") var routes: RawPath
+    @Option(
+        "openapi", valueName: "spec", as: .path,
+        help:
+            "Hold the reader contracts against this OpenAPI document (JSON) instead of calling a service; the mapping is wirelock.json's openapi.contracts and --map."
+    )
+    var openAPI: RawPath?
+    @Option(
+        "map", valueName: "name=target", as: .text,
+        help:
+            "With --openapi: where a contract's payload is described, e.g. 'movie=GET /api/v3/movie 200' or 'user=#/components/schemas/user' (repeatable; overrides wirelock.json)."
+    )
+    var maps: [String]
+    @Flag(
+        help:
+            "With --openapi: print a ready-to-paste wirelock.json openapi block, each contract matched against the document (and the route table, when given); the ranking goes to standard error."
+    )
+    var propose: Bool
+    @Option(
+        "config", valueName: "file", as: .path,
+        help:
+            "With --openapi: the configuration holding the mapping and the golden folder (default: wirelock.json beside the nearest Package.swift, else in the working directory)."
+    )
+    var configPath: RawPath?
+    @Option(SharedOptions.reportFormat) var format: ReportFormatChoice
+    @Argument(help: "The route-table file (routes.json); with --openapi, optional (--propose uses its routes).")
+    var routes: RawPath?
+
+    mutating func validate() throws(UsageError) {
+        if openAPI == nil {
+            if routes == nil { throw UsageError("expected the route-table file, or --openapi SPEC") }
+            if propose || !maps.isEmpty || configPath != nil || format != .text {
+                throw UsageError("--propose, --map, --config and --format go with --openapi")
+            }
+        } else if baseURL != nil || record {
+            throw UsageError(
+                "--base-url and --record check a live service; --openapi checks a document: give one of them")
+        }
+    }
 
     func run(in context: CommandContext) -> ExitCode {
+        if let openAPI { return runOpenAPI(spec: openAPI, in: context) }
+        guard let routes else { return .failure }
         let text = baseURL ?? ProcessInfo.processInfo.environment[ContractCheck.baseURLVariable] ?? ""
         guard !text.isEmpty else {
             context.reportError("contract mode is off: give --base-url or set \(ContractCheck.baseURLVariable)")

@@ -34,6 +34,14 @@ struct DiffCommand: ParsableCommand {
                 With --reads, only changes at paths a reader contract's model reads are reported and \
                 judged (golden/<name>.reads.json, recorded by assertReaderContract).
 
+                With --openapi, OLD and NEW are two versions of an OpenAPI document (JSON): the \
+                response-side changes of every operation (an operation, success status or JSON media \
+                type removed; a member removed, added, made optional or required, made nullable, retyped; \
+                enum values added or removed) are named by oasdiff's rule ids and judged by the reader \
+                contracts mapped to them (wirelock.json's openapi.contracts, --map): "breaks: NAME reads \
+                PATH …", "copes: …", or "no reader reads it". Only changes a reader reads are listed \
+                (--all lists every one); a count per rule follows. Exit 1 only when a change breaks a reader.
+
                 Exit status: 0 when nothing breaks (or only --allow'ed rules do), 1 when a change breaks a \
                 reader or an input is not valid JSON (or not a shape file), 2 for a usage error or an input \
                 that cannot be read.
@@ -72,6 +80,22 @@ struct DiffCommand: ParsableCommand {
             "A reader contract (golden/<name>.reads.json), repeatable: report only the changes at paths its model reads (a member no model reads cannot break this client)."
     )
     var readsPaths: [RawPath]
+    @Flag(
+        "openapi",
+        help:
+            "OLD and NEW are OpenAPI documents (JSON): list response-side changes by oasdiff rule id, judged by the mapped reader contracts."
+    )
+    var openAPI: Bool
+    @Option(
+        "config", valueName: "file", as: .path,
+        help: "With --openapi: the configuration holding the mapping and the golden folder (default: wirelock.json).")
+    var configPath: RawPath?
+    @Option(
+        "map", valueName: "name=target", as: .text,
+        help:
+            "With --openapi: where a contract's payload is described, e.g. 'movie=GET /api/v3/movie 200' (repeatable).")
+    var maps: [String]
+    @Flag(help: "With --openapi: also list the changes no reader reads.") var all: Bool
     @OptionGroup var inputs: InputOptions
     @Argument(
         "path",
@@ -84,6 +108,15 @@ struct DiffCommand: ParsableCommand {
     var golden: RawPath?
 
     mutating func validate() throws(UsageError) {
+        if openAPI {
+            guard revision == nil, paths.count == 2 else {
+                throw UsageError("with --openapi, give OLD and NEW: two OpenAPI documents")
+            }
+            return
+        }
+        if configPath != nil || !maps.isEmpty || all {
+            throw UsageError("--config, --map and --all go with --openapi")
+        }
         golden = givenGolden
         if revision != nil {
             guard paths.count <= 1 else { throw UsageError("with --git, give at most one path (the golden directory)") }
@@ -100,6 +133,7 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) -> ExitCode {
+        if openAPI { return runOpenAPI(in: context) }
         let old: Side
         let new: Side
         do {
