@@ -241,7 +241,8 @@ let package = Package(
         .testTarget(
             name: "WireOpenAPITests",
             dependencies: [
-                "WireLockTestSupport", "WireOpenAPI", "WireJSON", "WireDecoder", "WireReaders", "WireCommands", "WireLint",
+                "WireLockTestSupport", "WireOpenAPI", "WireJSON", "WireDecoder", "WireReaders", "WireCommands",
+                "WireLint",
                 "WireSupport", "SampleAPI",
             ]
         ),

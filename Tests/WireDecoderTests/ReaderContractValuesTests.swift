@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import WireDecoder
-import WireReaders
 import WireJSON
+import WireReaders
 
 /// The values an enum read at a path accepts: known to a contract only where decoding proved them
 /// (a `CaseIterable` enum that rejects any other value), written to and read from its file.

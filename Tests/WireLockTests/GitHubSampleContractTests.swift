@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 import WireDecoder
-import WireReaders
 import WireLock
 import WireLockTestSupport
+import WireReaders
 
 /// The GitHub-like sample's reader contracts, locked in `Tests/Fixtures/GitHubSample/golden` (the
 /// OpenAPI checks of `Tests/WireOpenAPITests` and `Scripts/openapi-github.sh` read them there): a

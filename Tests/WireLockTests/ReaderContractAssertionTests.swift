@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import WireCommands
 import WireDecoder
-import WireReaders
 import WireJSON
 import WireLockTestSupport
+import WireReaders
 
 @testable import WireGolden
 @testable import WireLock

@@ -1,8 +1,8 @@
 import Testing
 import WireDecoder
-import WireReaders
 import WireJSON
 import WireOpenAPI
+import WireReaders
 import WireSupport
 
 /// Response-side changes between two documents, by oasdiff rule id, and how reader contracts judge

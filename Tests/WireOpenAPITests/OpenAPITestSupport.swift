@@ -1,10 +1,10 @@
 import Foundation
 import WireCommands
 import WireDecoder
-import WireReaders
 import WireJSON
 import WireLockTestSupport
 import WireOpenAPI
+import WireReaders
 import WireSupport
 
 /// The documents and contracts the OpenAPI tests read, and small helpers to build them.

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 import WireDecoder
-import WireReaders
 import WireJSON
 import WireLockTestSupport
 import WireOpenAPI
+import WireReaders
 
 /// The sample API's own description, and the same with one change planted per finding kind: each
 /// kind is found once, at the read path and the pointer of its plant, and nothing else is found —

@@ -1,8 +1,8 @@
 import Testing
 import WireDecoder
-import WireReaders
 import WireJSON
 import WireOpenAPI
+import WireReaders
 import WireSupport
 
 /// Types and formats as the reader's Swift types and date strategy take them: a fraction where it

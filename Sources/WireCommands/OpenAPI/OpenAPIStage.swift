@@ -1,8 +1,8 @@
 import WireDecoder
-import WireReaders
 import WireJSON
 import WireLint
 import WireOpenAPI
+import WireReaders
 import WireSupport
 
 /// Reader contracts held against an OpenAPI document, as `wirelock contract --openapi`,

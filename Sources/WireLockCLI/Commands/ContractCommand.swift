@@ -3,8 +3,8 @@ import WireCommandLine
 import WireCommands
 import WireDecoder
 import WireGolden
-import WireReaders
 import WireLint
+import WireReaders
 import WireStub
 import WireSupport
 

@@ -1,6 +1,6 @@
 import WireDecoder
-import WireReaders
 import WireJSON
+import WireReaders
 import WireSupport
 
 /// Holds a reader contract against the schema its payload follows in an OpenAPI document. Only what

@@ -1,6 +1,6 @@
 import WireDecoder
-import WireReaders
 import WireJSON
+import WireReaders
 
 /// What a reader contract's entry accepts, as far as its facts tell: the JSON kinds it took from
 /// the fixtures and those its Swift types stand for, whether it reads numbers only as integers (and

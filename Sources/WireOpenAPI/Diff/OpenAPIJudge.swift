@@ -1,6 +1,6 @@
 import WireDecoder
-import WireReaders
 import WireJSON
+import WireReaders
 
 /// Judges response changes by the reader contracts mapped to where they are: a change breaks a
 /// reader when a payload the new document allows fails to decode with what the model reads
