@@ -81,7 +81,8 @@ let package = Package(
 
         // MARK: Shapes — wire shapes inferred from goldens, the breaking-change rules, the lock file
         // and its fingerprints (RFC 8785 JCS, SHA-256).
-        .target(name: "WireShapes", dependencies: ["WireJSON", "WireDates"]),
+        // Also what tests decode with and what a model decoded: the decoder choice and the value dump.
+        .target(name: "WireShapes", dependencies: ["WireJSON", "WireDates", "WireDecoder"]),
 
         // MARK: Features — independent: none imports another (the layer test checks it). What joins
         // two lives in the test-framework layer or the command line, or is a value one hands the other.

@@ -491,7 +491,8 @@ package enum CheckPipeline {
         do {
             formats = try GoldenCatalog.formats(from: goldens)
             check = try verifyLock(
-                formats, readers: try GoldenCatalog.readerContracts(from: goldens), lockFile: lockBytes,
+                formats, readers: try GoldenCatalog.readerContracts(from: goldens),
+                decoded: try GoldenCatalog.decodedGoldens(from: goldens), lockFile: lockBytes,
                 shapeFile: { shapeBytes($0.name) })
         } catch let error as LockCheck.Error {
             switch error {
