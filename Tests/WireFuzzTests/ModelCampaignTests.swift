@@ -174,15 +174,32 @@ struct NullOriginalTests {
 struct DecodableAndReportTests {
     struct OnlyDecodable: Decodable { var id: Int }
 
-    @Test func aDecodableOnlyModelCanOnlySayAccepted() throws {
+    @Test func aDecodableOnlyModelIsJudgedByWhatItDecoded() throws {
         let fuzzSeed = try seed(#"{"id": 1, "extra": true}"#)
         let campaign = ModelCampaign(model: .decodable(OnlyDecodable.self, name: "only"), seeds: [fuzzSeed], seed: 1)
         let drop = try #require(
             MutationCatalogue.groups(.dropKey, of: fuzzSeed).joined().first { $0.path == [.key("extra")] })
-        #expect(try #require(campaign.attempt(drop, on: fuzzSeed)).verdict.outcome == .accepted)
+        // A member the model never reads: it decodes what it decoded from the seed.
+        #expect(try #require(campaign.attempt(drop, on: fuzzSeed)).verdict.outcome == .lossless)
         let required = try #require(
             MutationCatalogue.groups(.dropKey, of: fuzzSeed).joined().first { $0.path == [.key("id")] })
         #expect(try #require(campaign.attempt(required, on: fuzzSeed)).verdict.outcome == .rejectedAsExpected)
+    }
+
+    struct Labels: Decodable {
+        struct Label: Decodable { var name: String }
+        var labels: [String: Label]
+    }
+
+    @Test func anEntryAddedToADictionaryOfRecordsMayLackTheirRequiredMembers() throws {
+        // The injected entry is a value the model reads; as a `Label` it lacks `name`, and saying so
+        // (missingKey below it) is a right rejection, not a misclassified one.
+        let fuzzSeed = try seed(#"{"labels": {"a": {"name": "x"}}}"#)
+        let campaign = ModelCampaign(model: .decodable(Labels.self, name: "labels"), seeds: [fuzzSeed], seed: 1)
+        let add = try #require(
+            MutationCatalogue.groups(.extraKey, of: fuzzSeed).joined().first { $0.path == [.key("labels")] })
+        let verdict = try #require(campaign.attempt(add, on: fuzzSeed)).verdict
+        #expect(verdict.outcome == .rejectedAsExpected, "\(verdict)")
     }
 
     @Test func theTableHasARowPerMutatorThatRanAndATotal() {

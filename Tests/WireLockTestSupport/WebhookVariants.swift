@@ -19,12 +19,14 @@ public enum WebhookVariants {
             public var source: String
             public var version: String
             public var subscription: String
+            public var attempt: Int
             public var notification: Notification
 
             enum CodingKeys: String, CodingKey {
                 case source = "EventSource"
                 case version = "EventVersion"
                 case subscription = "Subscription"
+                case attempt = "Attempt"
                 case notification = "Notification"
             }
         }

@@ -25,6 +25,8 @@ public struct WebhookDelivery: Decodable, Sendable {
         public var version: String
         /// The subscription it was delivered to.
         public var subscription: String
+        /// Which delivery attempt this is, from 1.
+        public var attempt: Int
         /// The notification itself.
         public var notification: Notification
 
@@ -32,6 +34,7 @@ public struct WebhookDelivery: Decodable, Sendable {
             case source = "EventSource"
             case version = "EventVersion"
             case subscription = "Subscription"
+            case attempt = "Attempt"
             case notification = "Notification"
         }
     }

@@ -1,6 +1,7 @@
 import WireDecoder
 import WireDiagnostics
 import WireJSON
+import WireShapes
 import WireSupport
 
 /// What a correct model does with a mutant: reject it with one of the allowed categories at the
@@ -117,8 +118,9 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
                 reads.entry(matching: operation.path.appending(key: key))?.path.steps.last == .anyMember
             {
                 // A member added to an object the model reads as a dictionary is a value it reads:
-                // a value of the wrong kind may be rejected there.
-                rejections = [.typeMismatch, .missingValue, .invalidValue]
+                // a value of the wrong kind may be rejected there, and an object lacking what the
+                // dictionary's values require (`missingKey` below it).
+                rejections = [.typeMismatch, .missingValue, .invalidValue, .missingKey]
                 below = true
             }
             // Under a lenient reader (a `try?` union), the error the model reports is its last
@@ -158,7 +160,11 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - decoded: the model's answer.
     ///   - mutant: the mutant as a tree (nil when it is not valid JSON).
-    public func judge(_ decoded: FuzzModel.Decoded, mutant: JSONValue?) -> FuzzVerdict {
+    ///   - seed: for a model judged by dumps (only `Decodable`): the seed as a tree and the dump of
+    ///     the value the model decoded from it; without it, such an acceptance counts as `accepted`.
+    public func judge(
+        _ decoded: FuzzModel.Decoded, mutant: JSONValue?, seed: (tree: JSONValue, dump: JSONValue)? = nil
+    ) -> FuzzVerdict {
         let expected = description
         switch decoded {
         case .rejected(let failure):
@@ -168,16 +174,19 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
                 || (rejectionsBelow && failure.path.components.starts(with: path.components))
             let right = rejections.contains(failure.kind) && (failure.kind == .syntax || placed)
             return FuzzVerdict(right ? .rejectedAsExpected : .misclassified, expected: expected, seen: seen)
-        case .accepted(let view, let encodingError):
+        case .accepted(let view, let encodingError, let dump):
             guard acceptable else {
                 return FuzzVerdict(
                     .silentlyAccepted, expected: expected,
-                    seen: "accepted" + (view.map { ": decoded \(Self.short($0))" } ?? ""))
+                    seen: "accepted" + ((view ?? dump).map { ": decoded \(Self.short($0))" } ?? ""))
             }
             if let encodingError {
                 return FuzzVerdict(
                     .silentlyAccepted, expected: expected,
                     seen: "accepted, but the value cannot be written back: \(encodingError)")
+            }
+            if view == nil, let dump, let mutant, let seed {
+                return judgeDump(dump, mutant: mutant, seed: seed, expected: expected)
             }
             guard let view, let mutant else { return FuzzVerdict(.accepted, expected: expected, seen: "accepted") }
             let paths = ValueDiff.paths(mutant, view)
@@ -201,6 +210,69 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
             return FuzzVerdict(
                 .silentlyAccepted, expected: expected,
                 seen: "accepted: at \(first) the wire has \(wire), the model decoded \(model)")
+        }
+    }
+
+    /// An acceptance judged by dumps: what the mutation changed on the wire (less the ignored
+    /// paths) must change in the dump of the decoded value, each changed value saying what the wire
+    /// now says there (`null` for a member gone, the same string or number, a tagged `URL(…)` or
+    /// `Decimal(…)` by its text); where the wire says what the seed said, the dump must be the
+    /// seed's. This is the write-back rule of a `Codable` model, seen from the decoded side.
+    func judgeDump(
+        _ dump: JSONValue, mutant: JSONValue, seed: (tree: JSONValue, dump: JSONValue), expected: String
+    ) -> FuzzVerdict {
+        let ignored = Set(ignoring.map(\.components))
+        func isIgnored(_ path: JSONPath) -> Bool {
+            (0...path.components.count).contains { ignored.contains(Array(path.components.prefix($0))) }
+        }
+        let wire = ValueDiff.paths(seed.tree, mutant).filter { !isIgnored($0) }
+        // A member the mutation added under an ignored name (a dictionary entry) may appear in the dump.
+        let addedNames = Set(
+            ignoring.compactMap { path -> String? in
+                if case .key(let name)? = path.components.last { return name }
+                return nil
+            })
+        let changes = ValueDiff.paths(seed.dump, dump).filter { path in
+            guard case .key(let name)? = path.components.last, addedNames.contains(name) else { return true }
+            return seed.dump[path] != nil
+        }
+        if wire.isEmpty {
+            guard let first = changes.first else { return FuzzVerdict(.lossless, expected: expected, seen: "lossless") }
+            return FuzzVerdict(
+                .silentlyAccepted, expected: expected,
+                seen: "accepted: the wire says what the seed said, but the model decoded \(first) as "
+                    + "\(dump[first].map(Self.short) ?? "nothing") (the seed's: \(seed.dump[first].map(Self.short) ?? "nothing"))"
+            )
+        }
+        guard !changes.isEmpty else {
+            return FuzzVerdict(
+                .silentlyAccepted, expected: expected,
+                seen: "accepted: at \(wire[0]) the wire has \(mutant[wire[0]].map(Self.short) ?? "nothing"), "
+                    + "the model decoded what it decoded from the seed")
+        }
+        let said = wire.map { mutant[$0] }
+        for change in changes where !said.contains(where: { Self.agree($0, dump[change]) }) {
+            return FuzzVerdict(
+                .silentlyAccepted, expected: expected,
+                seen: "accepted: at \(wire[0]) the wire has \(mutant[wire[0]].map(Self.short) ?? "nothing"), "
+                    + "the model decoded \(change) as \(dump[change].map(Self.short) ?? "nothing")")
+        }
+        return FuzzVerdict(.lossless, expected: expected, seen: "lossless")
+    }
+
+    /// Whether a dumped value says what a wire value says: both absent or `null`; equal strings (a
+    /// tagged dump `URL(x)` by its text `x`); numbers of equal value (a `Decimal(x)` too); equal
+    /// containers, by ``ValueDiff``.
+    static func agree(_ wire: JSONValue?, _ dumped: JSONValue?) -> Bool {
+        switch (wire ?? .null, dumped ?? .null) {
+        case (.null, .null): return true
+        case (.string(let a), .string(let b)):
+            return JSONKey.exactlyEqual(a, b) || DecodedDump.untagged(b).map { JSONKey.exactlyEqual(a, $0) } == true
+        case (.number(let a), .string(let b)):
+            guard b.hasPrefix("Decimal("), let text = DecodedDump.untagged(b) else { return false }
+            return ValueDiff.numbersEqual(a.text, text)
+        case (let a, let b):
+            return ValueDiff.paths(a, b).isEmpty
         }
     }
 
