@@ -141,7 +141,7 @@ let package = Package(
             name: "WireLockRunner",
             dependencies: [
                 "WireSupport", "WireCommandLine", "WireCommands", "WireJSON", "WireGolden", "WireFuzz", "WireDecoder",
-                "WireOracle", "WireDiagnostics",
+                "WireOracle", "WireDiagnostics", "WireShapes",
             ]
         ),
 

@@ -118,7 +118,7 @@ public enum GoldenComparison {
     package static func verify(
         _ document: JSONValue, named name: String, redacting redactions: [Redaction], record: RecordMode?,
         environment: [String: String], writer caller: GoldenWriter, context: GoldenContext,
-        kind: GoldenKind = .encoded
+        kind: GoldenKind = .encoded, claiming: Bool = true
     ) -> WireLockFailure? {
         if let problem = GoldenFiles.problem(withName: name) {
             return WireLockFailure(problem + "; nothing was written")
@@ -147,9 +147,11 @@ public enum GoldenComparison {
         let actualBytes = CanonicalJSONWriter.bytes(redacted)
         let actualText = String(decoding: actualBytes, as: UTF8.self)
 
-        if let earlier = GoldenClaims.claim(
-            goldenURL, hash: SHA256.hex(SHA256.hash(actualBytes)), writer: caller, root: context.bookkeepingRoot,
-            runKey: context.runKey)
+        // A comparison that never writes (a runner's `check`) claims nothing.
+        if claiming,
+            let earlier = GoldenClaims.claim(
+                goldenURL, hash: SHA256.hex(SHA256.hash(actualBytes)), writer: caller, root: context.bookkeepingRoot,
+                runKey: context.runKey)
         {
             return WireLockFailure(GoldenClaims.message(golden: shown, earlier: earlier, writer: caller))
         }
