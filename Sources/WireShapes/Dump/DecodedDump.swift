@@ -13,7 +13,7 @@ import WireJSON
 ///   labelled);
 /// - arrays in order; sets sorted by their elements' dumps; dictionaries as objects, a key that is
 ///   not a `String` written as its dump's compact JSON text (`1`, `"a"` as `a`, `{"x":1}`);
-/// - `Date` exactly, as ``ExactInstant`` renders it (`"2020-01-08T14:18:51.2030001Z (600185931.2030001 s,
+/// - `Date` exactly, as `ExactInstant` renders it (`"2020-01-08T14:18:51.2030001Z (600185931.2030001 s,
 ///   0x41c1e30e2599fbe8)"`): every digit of the shortest decimal and the `Double`'s bits, so two
 ///   instants one ulp apart differ here;
 /// - values JSON has no type for as `Type(text)`, so a model that swaps one for a `String` decodes
