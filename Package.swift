@@ -135,8 +135,9 @@ let package = Package(
                 "WireFuzz", "WireLint", "WireDiagnostics", "WireStub", "WireDecoder",
             ]
         ),
-        // The model runner (internal): a command line over an app's own Codable models (roundtrip,
-        // fuzz, explain, the decoder oracle); the demo's `wirelock-sample` and the fuzz worker use it.
+        // The model runner (internal): a command line over an app's own models, Codable or only
+        // Decodable (roundtrip, fuzz, check, explain, the decoder oracle); the demo's `wirelock-sample`,
+        // the fuzz worker and `wirelock check` (wirelock.json's `runner`) use it.
         .target(
             name: "WireLockRunner",
             dependencies: [
