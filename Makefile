@@ -22,7 +22,7 @@
 #   make docs    build the DocC catalog of every library product into .build/docs/<Module>
 #   make docs-check  re-run every command sample in README.md and the catalogs and compare
 #   make bench   build Benchmarks/ in release and measure (see BENCHMARKS.md)
-#   make bench-golden   only the golden-comparison benchmark (part of make bench)
+#   make bench-golden   only the golden-comparison benchmark, a decoded golden of 1 MB among it (part of make bench)
 #   make bench-shapes   only the shape inference and diff benchmark (part of make bench)
 #   make bench-fuzz     only the fuzzing throughput benchmark (part of make bench)
 #   make bench-check    only the wirelock check benchmark: 10,000 fixtures, check, lint, validate (part of make bench)
