@@ -202,6 +202,53 @@ struct DecodableAndReportTests {
         #expect(verdict.outcome == .rejectedAsExpected, "\(verdict)")
     }
 
+    /// A one-of object, as DynamoDB's attribute values are (`{"N": "1"}` or `{"S": "a"}`): the
+    /// variant is the one key present.
+    struct Tagged: Decodable {
+        enum Value {
+            case number(String)
+            case string(String)
+        }
+        enum Keys: String, CodingKey {
+            case n = "N"
+            case s = "S"
+        }
+        var value: Value
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: container.codingPath, debugDescription: "expected exactly one key"))
+            }
+            value =
+                key == .n
+                ? .number(try container.decode(String.self, forKey: .n))
+                : .string(try container.decode(String.self, forKey: .s))
+        }
+    }
+
+    struct Holding: Decodable { var id: Tagged }
+
+    @Test func droppingAnObjectsOnlyMemberMayMakeTheObjectInvalid() throws {
+        // `{}` has no variant: invalidValue at the object is a right rejection, as missingKey at the
+        // member would be; elsewhere the rule stays.
+        let fuzzSeed = try seed(#"{"id": {"N": "1"}}"#)
+        let campaign = ModelCampaign(model: .decodable(Holding.self, name: "holding"), seeds: [fuzzSeed], seed: 1)
+        for mutator in [Mutator.dropKey, .renameKey] {
+            let operation = try #require(
+                MutationCatalogue.groups(mutator, of: fuzzSeed).joined().first { $0.path == [.key("id"), .key("N")] })
+            let verdict = try #require(campaign.attempt(operation, on: fuzzSeed)).verdict
+            #expect(verdict.outcome == .rejectedAsExpected, "\(mutator): \(verdict)")
+        }
+        let dropID = try #require(
+            MutationCatalogue.groups(.dropKey, of: fuzzSeed).joined().first { $0.path == [.key("id")] })
+        let expectation = ModelExpectation.of(
+            dropID, baseline: [], original: fuzzSeed.value["id"], parent: fuzzSeed.value)
+        #expect(expectation.rejections == [.missingKey])
+        #expect(ModelExpectation(json: expectation.json()) == expectation)
+    }
+
     @Test func theTableHasARowPerMutatorThatRanAndATotal() {
         var tally = FuzzTally()
         tally.add(.truncate, .rejectedAsExpected)

@@ -100,6 +100,47 @@ struct DecodableFuzzTests {
         }
     }
 
+    /// A value the model transforms as it decodes (base64 text into bytes, as swift-aws-lambda-events'
+    /// SNS attributes do): the dump cannot be compared with the wire there, so an acceptance is
+    /// `accepted` (nothing more can be checked), not a finding; a number coerced from a string still is.
+    struct Transforming: Decodable {
+        var bytes: [UInt8]
+        var count: Int
+
+        enum CodingKeys: String, CodingKey { case bytes, count }
+
+        init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let text = try container.decode(String.self, forKey: .bytes)
+            guard let data = Data(base64Encoded: text) else {
+                throw DecodingError.dataCorruptedError(forKey: .bytes, in: container, debugDescription: "not base64")
+            }
+            bytes = Array(data)
+            if let number = try? container.decode(Int.self, forKey: .count) {
+                count = number
+            } else {
+                count = Int(try container.decode(String.self, forKey: .count)) ?? 0
+            }
+        }
+    }
+
+    @Test func aValueTheModelTransformsIsAcceptedNotAFinding() throws {
+        let seed = try FuzzSeed(name: "t.json", bytes: Array(#"{"bytes": "YWJj", "count": 7}"#.utf8))
+        let campaign = ModelCampaign(model: .decodable(Transforming.self, name: "t"), seeds: [seed], seed: 1)
+        let empty = try #require(
+            MutationCatalogue.groups(.strings, of: seed).joined().first {
+                $0.path == [.key("bytes")] && $0.variant == "empty"
+            })
+        let verdict = try #require(campaign.attempt(empty, on: seed)).verdict
+        #expect(verdict.outcome == .accepted, "\(verdict)")
+        // A string where the number was, read as that number: coerced, as the write-back would show.
+        let coerced = try #require(
+            MutationCatalogue.groups(.wrongType, of: seed).joined().first {
+                $0.path == [.key("count")] && $0.variant == "to-string"
+            })
+        #expect(try #require(campaign.attempt(coerced, on: seed)).verdict.outcome == .silentlyAccepted)
+    }
+
     @Test func aRequiredValueDefaultedIsSilentlyAccepted() throws {
         let seed = try FuzzSeed(name: "d.json", bytes: Array(#"{"id": 1, "count": 5}"#.utf8))
         let campaign = ModelCampaign(model: .decodable(Defaulting.self, name: "d"), seeds: [seed], seed: 1)

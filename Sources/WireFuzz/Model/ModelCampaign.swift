@@ -104,9 +104,10 @@ public struct ModelCampaign: Sendable {
     /// What a correct model does with mutant `k`.
     public func expectation(_ k: Int) -> ModelExpectation {
         let (seedIndex, operation) = generator.operation(k)
+        let seed = generator.seeds[seedIndex].value
         return ModelExpectation.of(
-            operation, baseline: baselines[seedIndex], original: generator.seeds[seedIndex].value[operation.path],
-            reads: readerContract)
+            operation, baseline: baselines[seedIndex], original: seed[operation.path],
+            parent: operation.path.components.isEmpty ? nil : seed[operation.path.parent], reads: readerContract)
     }
 
     /// Mutant `k`, and the model's verdict on it.
@@ -258,7 +259,7 @@ public struct ModelCampaign: Sendable {
         else { return nil }
         let expectation = ModelExpectation.of(
             operation, baseline: Self.baseline(model, seed, decoded: decoded), original: seed.value[operation.path],
-            reads: readerContract)
+            parent: operation.path.components.isEmpty ? nil : seed.value[operation.path.parent], reads: readerContract)
         let seedSwallowed = model.verdictReport(seed.bytes)?.swallowedErrors.map(\.path) ?? []
         let verdict = judge(
             bytes, expectation, operation: operation, seedSwallowed: seedSwallowed,

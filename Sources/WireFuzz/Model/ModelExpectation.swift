@@ -14,7 +14,7 @@ import WireSupport
 /// |---|---|---|
 /// | syntax mutants (truncate, duplicate-key, depth, empty-body, `01`, bad strings) | `syntax` (by the validator) | never |
 /// | wrong-type | `typeMismatch`; where the fixture has `null`, any category at or below P (the replacement may be the member's real type, `{}` for an optional object), or above P for a number | if lossless (a model that takes several kinds) |
-/// | drop-key, rename-key | `missingKey` (at the original name) | if lossless: the member is optional, and nothing appears in its place |
+/// | drop-key, rename-key | `missingKey` (at the original name); `invalidValue` at the object when it was the object's only member (a one-of object such as `{"N": "1"}`) | if lossless: the member is optional, and nothing appears in its place |
 /// | null | `missingValue`, or `typeMismatch` (Foundation's word for a `null` scalar) | if lossless: the member is optional (`null` and absent count as the same) |
 /// | numbers | `invalidValue` (does not fit, not an integer) at P or an enclosing value | if lossless (numbers compared by value) |
 /// | strings | `invalidValue` (not a date, not a case) | if lossless |
@@ -51,6 +51,10 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
     /// the mutant must decode to what the seed decodes to (``path`` itself is ignored), and any
     /// rejection is a finding.
     public var unread: Bool
+    /// The rejections allowed at the value enclosing ``path`` too: `invalidValue` when a drop or
+    /// rename took the only member of an object, which a model that reads `{"N": …}` or
+    /// `{"S": …}` by the key present (a one-of object) rightly calls invalid.
+    public var parentRejections: [DecodingFailureKind] = []
 
     /// An expectation.
     public init(
@@ -73,13 +77,28 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
     ///     mutant is not blamed for them).
     ///   - original: the seed's value at the operation's path (`null` there changes the rule
     ///     for ``Mutator/wrongType``).
+    ///   - parent: the seed's value enclosing the operation's path (an object whose only member a
+    ///     drop or rename takes may be rejected as a whole).
     ///   - reads: the model's reader contract. A structural mutation of a member the model reads
     ///     nothing at or below (`mirror_url`, null in the fixture and not a member of the model) must
     ///     then be accepted and decode to what the seed decodes to; without a contract the
     ///     mutator's rule applies to every member.
     public static func of(
-        _ operation: MutationOperation, baseline: [JSONPath], original: JSONValue? = nil,
+        _ operation: MutationOperation, baseline: [JSONPath], original: JSONValue? = nil, parent: JSONValue? = nil,
         reads: ReaderContract? = nil
+    ) -> ModelExpectation {
+        var expectation = rule(operation, baseline: baseline, original: original, reads: reads)
+        if operation.mutator == .dropKey || operation.mutator == .renameKey, !expectation.unread,
+            case .object(let object)? = parent, Set(object.members.map { JSONKey($0.key) }).count == 1
+        {
+            expectation.parentRejections = [.invalidValue]
+        }
+        return expectation
+    }
+
+    /// The mutator's rule, by the reader contract (see ``of(_:baseline:original:parent:reads:)``).
+    static func rule(
+        _ operation: MutationOperation, baseline: [JSONPath], original: JSONValue?, reads: ReaderContract?
     ) -> ModelExpectation {
         var ignoring = baseline
         var rejections: [DecodingFailureKind]
@@ -152,6 +171,9 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
                         ? " at, above or below "
                         : rejectionsAbove ? " at or above " : rejectionsBelow ? " at or below " : " at ") + "\(path)")
         }
+        if !parentRejections.isEmpty {
+            parts.append(parentRejections.map(\.rawValue).joined(separator: "|") + " at \(path.parent)")
+        }
         if acceptable { parts.append(rejections.isEmpty ? "accepted losslessly" : "lossless") }
         return parts.joined(separator: ", or ")
     }
@@ -172,7 +194,9 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
             let placed =
                 failure.path == path || (rejectionsAbove && path.components.starts(with: failure.path.components))
                 || (rejectionsBelow && failure.path.components.starts(with: path.components))
-            let right = rejections.contains(failure.kind) && (failure.kind == .syntax || placed)
+            let right =
+                (rejections.contains(failure.kind) && (failure.kind == .syntax || placed))
+                || (parentRejections.contains(failure.kind) && !path.components.isEmpty && failure.path == path.parent)
             return FuzzVerdict(right ? .rejectedAsExpected : .misclassified, expected: expected, seen: seen)
         case .accepted(let view, let encodingError, let dump):
             guard acceptable else {
@@ -251,13 +275,42 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
                     + "the model decoded what it decoded from the seed")
         }
         let said = wire.map { mutant[$0] }
+        var transformed = false
         for change in changes where !said.contains(where: { Self.agree($0, dump[change]) }) {
+            // A value the model transforms as it decodes (base64 into bytes, a date): the seed's
+            // dump there is already of another kind than the seed's wire, so there is nothing to
+            // compare; an acceptance is then all that can be said.
+            if Self.transforms(seed: seed, at: change, wire: wire[0]) {
+                transformed = true
+                continue
+            }
             return FuzzVerdict(
                 .silentlyAccepted, expected: expected,
                 seen: "accepted: at \(wire[0]) the wire has \(mutant[wire[0]].map(Self.short) ?? "nothing"), "
                     + "the model decoded \(change) as \(dump[change].map(Self.short) ?? "nothing")")
         }
+        if transformed {
+            return FuzzVerdict(
+                .accepted, expected: expected,
+                seen:
+                    "accepted: the model transforms the value at \(wire[0]), so its dump cannot be compared with the wire"
+            )
+        }
         return FuzzVerdict(.lossless, expected: expected, seen: "lossless")
+    }
+
+    /// Whether the seed shows the model transforming the wire value at `wirePath` into what its dump
+    /// holds at `dumpPath` (or at the nearest enclosing value the seed's dump has): a value of
+    /// another JSON kind (base64 text as an array of bytes), or a date.
+    static func transforms(seed: (tree: JSONValue, dump: JSONValue), at dumpPath: JSONPath, wire wirePath: JSONPath)
+        -> Bool
+    {
+        guard let original = seed.tree[wirePath], original != .null else { return false }
+        var components = dumpPath.components
+        while seed.dump[JSONPath(components)] == nil, !components.isEmpty { components.removeLast() }
+        guard !components.isEmpty, let dumped = seed.dump[JSONPath(components)] else { return false }
+        if case .string(let text) = dumped, DecodedDump.isInstant(text) { return true }
+        return dumped.kindName != original.kindName && dumped != .null
     }
 
     /// Whether a dumped value says what a wire value says: both absent or `null`; equal strings (a
@@ -294,6 +347,10 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
         ])
         // Only when set, so the cases written before reader contracts read back unchanged.
         if unread { object.members.append(.init(key: "unread", value: .bool(true))) }
+        if !parentRejections.isEmpty {
+            object.members.append(
+                .init(key: "parentRejections", value: .array(parentRejections.map { .string($0.rawValue) })))
+        }
         return .object(object)
     }
 
@@ -323,6 +380,14 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
         self.init(
             rejections: rejections, path: parsedPath, acceptable: acceptable, ignoring: ignored,
             rejectionsAbove: above, rejectionsBelow: below, unread: unread)
+        if case .array(let kinds)? = json["parentRejections"] {
+            for kind in kinds {
+                guard case .string(let name) = kind, let parsed = DecodingFailureKind(rawValue: name) else {
+                    return nil
+                }
+                parentRejections.append(parsed)
+            }
+        }
     }
 }
 

@@ -185,6 +185,9 @@ package enum DecodedDump {
         return String(text[text.index(after: open)..<text.index(before: text.endIndex)])
     }
 
+    /// Whether a dumped string is a `Date` (`ExactInstant`'s rendering).
+    package static func isInstant(_ text: String) -> Bool { ExactInstant(rendered: text) != nil }
+
     /// Number text as a JSON number when it is one (`1.5`, `1e-05`), else as a string (`NaN`).
     static func number(_ text: String) -> JSONValue {
         if case .number(let number)? = try? JSONValue.parse(Array(text.utf8)) { return .number(number) }
