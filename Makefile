@@ -24,7 +24,7 @@
 #   make docs    build the DocC catalog of every library product into .build/docs/<Module>
 #   make docs-check  re-run every command sample in README.md and the catalogs and compare
 #   make bench   build Benchmarks/ in release and measure (see BENCHMARKS.md)
-#   make bench-golden   only the golden-comparison benchmark (part of make bench)
+#   make bench-golden   only the golden-comparison benchmark, a decoded golden of 1 MB among it (part of make bench)
 #   make bench-shapes   only the shape inference and diff benchmark (part of make bench)
 #   make bench-fuzz     only the fuzzing throughput benchmark (part of make bench)
 #   make bench-check    only the wirelock check benchmark: 10,000 fixtures, check, lint, validate (part of make bench)
@@ -127,10 +127,12 @@ test: deps
 demo: build
 	@bin="$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)"; \
 	wirelock="$${bin#$$PWD/}/wirelock"; sample="$${bin#$$PWD/}/wirelock-sample"; \
-	echo "+ $$wirelock check --run-record .build/wirelock-check-run.json   (validate, fmt --check, lint, lock --check and a fuzz smoke run, as wirelock.json says)"; \
+	echo "+ $$wirelock check --run-record .build/wirelock-check-run.json   (validate, fmt --check, lint, lock --check, a fuzz smoke run and the model runner's check, as wirelock.json says)"; \
 	"$$wirelock" check --run-record .build/wirelock-check-run.json; \
 	echo "+ grep -E 'popularity|records...\\.(certification|tmdbId)\"' golden/movie.reads.json   (Page<Movie>'s reader contract: a dropped member, an optional one, a required one; locked by assertReaderContract)"; \
 	grep -E 'popularity|records...\.(certification|tmdbId)"' golden/movie.reads.json; \
+	echo "+ grep -m 1 sentAt golden/webhook-delivery.decoded.json   (what the Decodable-only WebhookDelivery decoded: the date to the last bit; locked by assertDecodedGolden)"; \
+	grep -m 1 sentAt golden/webhook-delivery.decoded.json; \
 	echo "+ $$sample roundtrip | tail -n 1   (every sample model decoded and re-encoded from its fixtures)"; \
 	"$$sample" roundtrip | tail -n 1; \
 	echo "+ $$sample fuzz movie --quiet --seed 7 --count 2000 | tail -n 1   (broken payloads through the Codable model)"; \

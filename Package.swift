@@ -84,10 +84,11 @@ let package = Package(
         .target(name: "WireHTTP", dependencies: ["WireJSON"]),
 
         // MARK: Shapes — the layer the features share. WireShapes: wire shapes inferred from goldens,
-        // the breaking-change rules, SHA-256. WireReaders: what a model's reader does with the wire,
+        // the breaking-change rules, SHA-256, and what tests decode with and what a model decoded (the
+        // decoder choice and the value dump). WireReaders: what a model's reader does with the wire,
         // judged on the test side: reader contracts (built from the reads WireDecoder records) and
         // the classified `DecodingFailure` (kind, wire path, judge).
-        .target(name: "WireShapes", dependencies: ["WireJSON", "WireDates", "WireSupport"]),
+        .target(name: "WireShapes", dependencies: ["WireJSON", "WireDates", "WireSupport", "WireDecoder"]),
         .target(name: "WireReaders", dependencies: ["WireJSON", "WireDecoder"]),
 
         // MARK: Features — independent: none imports another (the layer test checks it). What joins
@@ -162,13 +163,15 @@ let package = Package(
                 "WireDiagnostics", "WireStub", "WireDecoder", "WireReaders", "WireOpenAPI",
             ]
         ),
-        // The model runner (internal): a command line over an app's own Codable models (roundtrip,
-        // fuzz, explain, the decoder oracle); the demo's `wirelock-sample` and the fuzz worker use it.
+        // The model runner (internal): a command line over an app's own models, Codable or only
+        // Decodable (roundtrip, fuzz, check, explain, the decoder oracle); the demo's `wirelock-sample`,
+        // the fuzz worker and `wirelock check` (wirelock.json's `runner`) use it.
         .target(
             name: "WireLockRunner",
             dependencies: [
                 "WireSupport", "WireToolSupport", "WireCommandLine", "WireCommands", "WireJSON", "WireGolden",
                 "WireFuzz", "WireDecoder", "WireOracle", "WireDecoderOracle", "WireDiagnostics", "WireReaders",
+                "WireShapes",
             ]
         ),
 

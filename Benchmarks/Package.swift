@@ -72,13 +72,15 @@ let package = Package(
             path: "Sources/wirelock-oracle-bench"
         ),
 
-        // MARK: Golden comparisons — encode, canonicalize and compare ~2 KB documents with a golden file.
+        // MARK: Golden comparisons — encode, canonicalize and compare ~2 KB documents with a golden file;
+        // a decoded golden of a ~1 MB fixture next to the encoded golden of the same value.
         .executableTarget(
             name: "wirelock-golden-bench",
             dependencies: [
                 .product(name: "WireJSON", package: "WireLock"),
                 .product(name: "WireGolden", package: "WireLock"),
                 .product(name: "WireSupport", package: "WireLock"),  // RecordMode
+                .product(name: "WireShapes", package: "WireLock"),  // DecodedDump, ModelDecoder
             ],
             path: "Sources/wirelock-golden-bench"
         ),

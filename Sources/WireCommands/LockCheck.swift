@@ -78,6 +78,7 @@ package struct LockCheck: Hashable, Sendable {
 /// - Parameters:
 ///   - formats: the goldens, as ``GoldenCatalog/formats(from:)`` groups them.
 ///   - readers: the reader contracts, as ``GoldenCatalog/readerContracts(from:)`` lists them.
+///   - decoded: the decoded goldens, as ``GoldenCatalog/decodedGoldens(from:)`` lists them.
 ///   - lockFile: the lock file's bytes; nil when there is none.
 ///   - shapeFile: a format's shape file bytes (`shapes/<name>.shape.json`); nil when there is none.
 ///   - enumRule: when a string position counts as an enum in the inferred shapes (see
@@ -86,7 +87,8 @@ package struct LockCheck: Hashable, Sendable {
 /// - Throws: ``LockCheck/Error/noCanonicalForm(_:)`` when a golden has no JCS form;
 ///   ``LockCheck/Error/malformedLockFile(_:)`` when the lock file cannot be parsed.
 package func verifyLock(
-    _ formats: [GoldenFormat], readers: [(name: String, document: JSONValue)] = [], lockFile: [UInt8]?,
+    _ formats: [GoldenFormat], readers: [(name: String, document: JSONValue)] = [],
+    decoded: [(name: String, document: JSONValue)] = [], lockFile: [UInt8]?,
     shapeFile: (GoldenFormat) -> [UInt8]?, enumRule: WireShape.EnumRule = .standard
 ) throws(LockCheck.Error) -> LockCheck {
     var entries: [WireLockFile.Entry] = []
@@ -100,15 +102,13 @@ package func verifyLock(
             outdated.append(LockCheck.Finding(format: format.name, kind: .shapeFileOutdated))
         }
     }
-    var readerEntries: [WireLockFile.ReaderEntry] = []
-    for reader in readers {
-        do throws(JCS.Error) {
-            readerEntries.append(try WireLockFile.ReaderEntry(name: reader.name, document: reader.document))
-        } catch {
-            throw .noCanonicalForm(error)
-        }
+    let contents: [WireLockFile.ContentEntry]
+    do throws(JCS.Error) {
+        contents = try WireLockFile.contentEntries(readers: readers, decoded: decoded)
+    } catch {
+        throw .noCanonicalForm(error)
     }
-    let expected = WireLockFile(entries: entries, readers: readerEntries)
+    let expected = WireLockFile(entries: entries, contents: contents)
     var findings: [LockCheck.Finding] = []
     if let lockFile {
         let locked: WireLockFile

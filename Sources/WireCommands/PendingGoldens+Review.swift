@@ -21,6 +21,12 @@ extension PendingGoldens {
         /// line and column), or nil. A pending file with a problem is never accepted.
         package var problem: String?
 
+        /// The differences as lines, each as its golden's kind words it (a decoded golden's dates
+        /// with both instants, Δ seconds and ulps).
+        package var differenceLines: [String] {
+            differences.map(GoldenKind.of(fileName: pending.goldenURL.lastPathComponent).describe)
+        }
+
         /// One line for listings: `3 differences`, `new golden`, `same as the golden`, or the problem.
         package var summary: String {
             if let problem { return "cannot be compared: \(problem)" }

@@ -56,7 +56,8 @@ package enum PendingGoldens {
         guard let oldData else { return "new golden \(name):\n" + String(decoding: newData, as: UTF8.self) }
         var lines: [String] = []
         if let old = try? JSONValue.parse(oldData), let new = try? JSONValue.parse(newData) {
-            lines = JSONDiff.differences(expected: old, actual: new).map { "  " + $0.description }
+            let kind = GoldenKind.of(fileName: pending.goldenURL.lastPathComponent)
+            lines = JSONDiff.differences(expected: old, actual: new).map { "  " + kind.describe($0) }
         }
         return "\(name):\n" + lines.joined(separator: "\n") + "\n"
             + LineDiff.unified(

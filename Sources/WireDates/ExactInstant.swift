@@ -7,7 +7,7 @@
 /// ```swift
 /// let instant = ExactInstant(600_185_931.2030001)
 /// instant.rfc3339     // "2020-01-08T14:18:51.2030001Z"
-/// instant.bitPattern  // "0x41c1e32a259fbe78"
+/// instant.bitPattern  // "0x41c1e30e2599fbe8"
 /// ```
 package struct ExactInstant: Hashable, Sendable {
     /// Seconds since 2001-01-01T00:00:00Z (`Date.timeIntervalSinceReferenceDate`).
@@ -35,9 +35,21 @@ package struct ExactInstant: Hashable, Sendable {
         return "0x" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    /// `2020-01-08T14:18:51.2030001Z (600185931.2030001 s, 0x41c1e32a259fbe78)`.
+    /// `2020-01-08T14:18:51.2030001Z (600185931.2030001 s, 0x41c1e30e2599fbe8)`.
     package var rendered: String {
         "\(rfc3339) (\(Self.seconds(secondsSinceReference)) s, \(bitPattern))"
+    }
+
+    /// The instant a ``rendered`` text shows, read back from its bit pattern; nil for any other
+    /// text (a decoded-value golden holds dates this way, and its differences are told by this).
+    package init?(rendered text: String) {
+        let bytes = Array(text.utf8)
+        // `…, 0x` + 16 hex digits + `)`.
+        guard bytes.count > 21, bytes.last == UInt8(ascii: ")"),
+            let bits = UInt64(String(decoding: bytes[(bytes.count - 17)..<(bytes.count - 1)], as: UTF8.self), radix: 16)
+        else { return nil }
+        self.init(Double(bitPattern: bits))
+        guard rendered == text else { return nil }
     }
 
     /// Seconds as Swift prints the shortest round-tripping decimal, without a trailing `.0`.

@@ -4,13 +4,17 @@ import WireDecoder
 import WireDecoderOracle
 import WireDiagnostics
 import WireFuzz
+import WireGolden
 import WireJSON
 import WireReaders
+import WireShapes
 import WireSupport
 import WireToolSupport
 
-/// A command line for an app's own models: register each `Codable` model by name with the fixtures
-/// that hold its payloads, and `run` gives `roundtrip` (and `list`) over them.
+/// A command line for an app's own models: register each model by name with the fixtures that hold
+/// its payloads, and `run` gives `roundtrip`, `fuzz`, `check` (and `list`) over them. A `Codable`
+/// model is registered with its decoder and encoder; a model that is only `Decodable` with its
+/// decoder alone (``register(_:as:fixtures:decoder:)``), and is locked by its decoded goldens.
 ///
 /// Fixtures whose name says they are broken (`-malformed`, `-wrong-type`, `-missing-field`) must be
 /// rejected by the model; every other fixture must round-trip losslessly (up to the differences
@@ -43,6 +47,9 @@ package struct ModelRunner: Sendable {
         var fuzzModel: FuzzModel
         /// The model for `oracle-decoder`: JSONDecoder vs WireJSONDecoder under the app's strategies.
         var decoderPair: @Sendable () -> DecoderPair
+        /// For a model that is only `Decodable`: a fixture's decoded value dumped, for its decoded
+        /// golden (`golden/<fixture>.decoded.json`); nil for a `Codable` model.
+        var decodedDump: (@Sendable (URL) -> Result<JSONValue, WireLockFailure>)? = nil
     }
 
     /// What happened to one fixture.
@@ -93,6 +100,67 @@ package struct ModelRunner: Sendable {
                     return ModelRunner.outcome(T.self, url, decoder(), encoder(), accepting, perFixture: perFixture)
                 }, fuzzModel: .codable(T.self, name: name, decoder: decoder, encoder: encoder),
                 decoderPair: { ModelRunner.decoderPair(T.self, name: name, decoder: decoder()) }))
+    }
+
+    /// Registers a model that is only `Decodable` (a response, an event, a webhook). With no encoder
+    /// there is no round trip: `roundtrip` checks that each fixture decodes (and that a broken one is
+    /// rejected with the error its name calls for), `fuzz` judges mutants by a dump of what the model
+    /// decoded, and `check` compares each fixture's dump with its decoded golden,
+    /// `golden/<fixture>.decoded.json` (what `assertDecodedGolden` records).
+    ///
+    /// ```swift
+    /// runner.register(WebhookDelivery.self, as: "webhook-delivery", fixtures: ["Fixtures/API/v3/webhook-*.json"],
+    ///                 decoder: .foundation(.sampleAPI))
+    /// ```
+    /// - Parameters:
+    ///   - type: the model.
+    ///   - name: the name used on the command line (`webhook-delivery`).
+    ///   - fixtures: glob patterns, relative to the working directory, of its fixtures.
+    ///   - decoder: the decoder the app really uses: `.foundation(JSONDecoder)` or
+    ///     `.wire(WireJSONDecoder)`.
+    package mutating func register<T: Decodable & SendableMetatype>(
+        _ type: T.Type, as name: String, fixtures: [String], decoder: ModelDecoder
+    ) {
+        let fuzzModel = FuzzModel.decodable(T.self, name: name, decoder: decoder)
+        models.append(
+            Model(
+                name: name, typeName: "\(T.self)", fixtures: fixtures,
+                roundTrip: { url in ModelRunner.decodeOutcome(url, model: fuzzModel) }, fuzzModel: fuzzModel,
+                decoderPair: {
+                    DecoderPair.decodable(
+                        T.self, name: "\(name) (\(T.self))",
+                        strategies: DecoderStrategies(name: name, copying: decoder.jsonDecoder ?? JSONDecoder())
+                    ) { Array(DecodedDump.text(of: $0).utf8) }
+                },
+                decodedDump: { url in DecodedGolden.dump(T.self, fileAt: url, decoder: decoder) }))
+    }
+
+    /// What `roundtrip` says of a fixture of a model that is only `Decodable`: a broken one must be
+    /// rejected with the error its name calls for, any other must decode.
+    static func decodeOutcome(_ url: URL, model: FuzzModel) -> FixtureOutcome {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            return FixtureOutcome(asExpected: false, summary: "ERROR: cannot read \(url.path)", details: [])
+        }
+        let decoded = model.decode(Array(data))
+        switch (expectedFailure(for: url.lastPathComponent), decoded) {
+        case (let expected?, .rejected(let seen)):
+            let ok = seen.kind == expected
+            return FixtureOutcome(
+                asExpected: ok,
+                summary: (ok ? "rejected: " : "MISCLASSIFIED (expected \(expected.rawValue)): ") + seen.description,
+                details: [])
+        case (let expected?, .accepted):
+            return FixtureOutcome(
+                asExpected: false, summary: "ACCEPTED: decoded without error, expected \(expected.rawValue)",
+                details: [])
+        case (nil, .rejected(let seen)):
+            return FixtureOutcome(asExpected: false, summary: "ERROR: rejected: \(seen.description)", details: [])
+        case (nil, .accepted):
+            return FixtureOutcome(
+                asExpected: true,
+                summary: "decoded (only Decodable: no round trip; `check` compares its decoded golden)",
+                details: [])
+        }
     }
 
     /// The per-fixture declarations whose key names `fileName` (`movies-extra-field.json`): the
@@ -246,6 +314,7 @@ package struct ModelRunner: Sendable {
             switch command {
             case let command as RunnerRoundTripCommand: status = roundTrip(command, output: output)
             case let command as RunnerFuzzCommand: status = fuzz(command, output: output, progress: progress)
+            case let command as RunnerCheckCommand: status = check(command, output: output)
             #if WIRELOCK_SPAWN
                 case let command as RunnerFuzzWorkerCommand: status = fuzzWorker(command.campaign)
             #endif

@@ -12,9 +12,9 @@ struct RunnerRootCommand: CommandGroup {
     static var about: CommandConfiguration {
         CommandConfiguration(
             commandName: "model-runner",
-            abstract: "Check an app's Codable models against their fixtures: round trips and fuzz campaigns.",
+            abstract: "Check an app's models against their fixtures: round trips, decoded goldens and fuzz campaigns.",
             subcommands: [
-                RunnerRoundTripCommand.self, RunnerFuzzCommand.self, RunnerListCommand.self,
+                RunnerRoundTripCommand.self, RunnerFuzzCommand.self, RunnerCheckCommand.self, RunnerListCommand.self,
                 RunnerFuzzWorkerCommand.self, RunnerExplainCommand.self, RunnerOracleDecoderCommand.self,
             ])
     }

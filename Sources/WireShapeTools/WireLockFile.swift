@@ -10,26 +10,45 @@ import WireShapes
 /// movies-page shape=5d41402a… golden=7d793037…
 /// ```
 /// A model change shows up in review as a changed line: `shape=` changes when the wire format's
-/// structure does, `golden=` when only values do. Each reader contract
-/// (`golden/<name>.reads.json`, what a model reads) has a line `<name> reads=<sha256>` after them.
+/// structure does, `golden=` when only values do. Files locked by their content alone follow them,
+/// one line each (``ContentEntry``): each reader contract (`golden/<name>.reads.json`, what a model
+/// reads) as `<name> reads=<sha256>`, each decoded golden (`golden/<name>.decoded.json`, what a
+/// model decoded) as `<name> decoded=<sha256>`.
 public struct WireLockFile: Hashable, Sendable {
-    /// One reader contract's line: `<name> reads=<sha256>`.
-    public struct ReaderEntry: Hashable, Sendable {
-        /// The contract's name: its path under the golden directory without `.reads.json`.
+    /// What a content line locks: its key in the line and its file's suffix.
+    public enum ContentKind: String, Hashable, Sendable, CaseIterable {
+        /// A reader contract, `golden/<name>.reads.json`: `<name> reads=<sha256>`.
+        case reads
+        /// A decoded golden, `golden/<name>.decoded.json`: `<name> decoded=<sha256>`.
+        case decoded
+
+        /// How the file's name ends: `.reads.json`, `.decoded.json`.
+        public var suffix: String { ".\(rawValue).json" }
+        /// What the file is, in messages.
+        var noun: String { self == .reads ? "reader contract" : "decoded golden" }
+    }
+
+    /// One line of a file locked by its content alone: `<name> reads=<sha256>` or
+    /// `<name> decoded=<sha256>`.
+    public struct ContentEntry: Hashable, Sendable {
+        /// What the file is.
+        public var kind: ContentKind
+        /// The file's name: its path under the golden directory without its suffix.
         public var name: String
-        /// SHA-256 over the RFC 8785 form of the contract file's JSON: 64 lowercase hex digits.
+        /// SHA-256 over the RFC 8785 form of the file's JSON: 64 lowercase hex digits.
         public var fingerprint: String
 
         /// A line from its parts.
-        public init(name: String, fingerprint: String) {
+        public init(kind: ContentKind = .reads, name: String, fingerprint: String) {
+            self.kind = kind
             self.name = name
             self.fingerprint = fingerprint
         }
 
-        /// The line of a contract file's document.
+        /// The line of a file's document.
         /// - Throws: ``JCS/Error`` when the document has no JCS form.
-        public init(name: String, document: JSONValue) throws(JCS.Error) {
-            self.init(name: name, fingerprint: try document.fingerprint())
+        public init(kind: ContentKind = .reads, name: String, document: JSONValue) throws(JCS.Error) {
+            self.init(kind: kind, name: name, fingerprint: try document.fingerprint())
         }
     }
 
@@ -62,8 +81,12 @@ public struct WireLockFile: Hashable, Sendable {
 
     /// The lines, sorted by name.
     public var entries: [Entry]
+    /// The content lines, by kind (reader contracts first) and then by name.
+    public var contents: [ContentEntry] = []
     /// The reader contracts' lines, sorted by name.
-    public var readers: [ReaderEntry] = []
+    public var readers: [ContentEntry] { contents.filter { $0.kind == .reads } }
+    /// The decoded goldens' lines, sorted by name.
+    public var decoded: [ContentEntry] { contents.filter { $0.kind == .decoded } }
 
     /// A lock file from its lines, sorted by name so ``text`` is the same whatever order they came in.
     /// Duplicate names are kept; ``WireLockFile/parse(_:)`` is what rejects them.
@@ -73,9 +96,12 @@ public struct WireLockFile: Hashable, Sendable {
     /// let locked = try WireLockFile.parse(lockText)
     /// for mismatch in locked.mismatches(against: current) { print(mismatch) }
     /// ```
-    public init(entries: [Entry], readers: [ReaderEntry] = []) {
+    public init(entries: [Entry], contents: [ContentEntry] = []) {
         self.entries = entries.sorted { $0.name < $1.name }
-        self.readers = readers.sorted { $0.name < $1.name }
+        let order = ContentKind.allCases
+        self.contents = contents.sorted {
+            $0.kind != $1.kind ? order.firstIndex(of: $0.kind)! < order.firstIndex(of: $1.kind)! : $0.name < $1.name
+        }
     }
 
     /// The lock file for a set of formats.
@@ -83,24 +109,36 @@ public struct WireLockFile: Hashable, Sendable {
     /// - Parameters:
     ///   - formats: the wire formats, each with its goldens.
     ///   - readers: the reader contracts (`golden/<name>.reads.json`): name and document.
+    ///   - decoded: the decoded goldens (`golden/<name>.decoded.json`): name and document.
     ///   - enumRule: how enum-like strings are told from free text.
     public static func build(
         _ formats: [GoldenFormat], readers: [(name: String, document: JSONValue)] = [],
-        enumRule: WireShape.EnumRule = .standard
+        decoded: [(name: String, document: JSONValue)] = [], enumRule: WireShape.EnumRule = .standard
     ) throws(JCS.Error) -> WireLockFile {
         var entries: [Entry] = []
         for format in formats {
             entries.append(try Entry(format, shape: format.shape(enumRule: enumRule)))
         }
-        var readerEntries: [ReaderEntry] = []
-        for reader in readers { readerEntries.append(try ReaderEntry(name: reader.name, document: reader.document)) }
-        return WireLockFile(entries: entries, readers: readerEntries)
+        return WireLockFile(entries: entries, contents: try contentEntries(readers: readers, decoded: decoded))
+    }
+
+    /// The content lines of reader contracts and decoded goldens.
+    /// - Throws: ``JCS/Error`` when a document has no JCS form.
+    public static func contentEntries(
+        readers: [(name: String, document: JSONValue)], decoded: [(name: String, document: JSONValue)]
+    ) throws(JCS.Error) -> [ContentEntry] {
+        var out: [ContentEntry] = []
+        for (kind, files) in [(ContentKind.reads, readers), (.decoded, decoded)] {
+            for file in files { out.append(try ContentEntry(kind: kind, name: file.name, document: file.document)) }
+        }
+        return out
     }
 
     static let header = """
         # wirelock.lock — written by `wirelock lock`, checked by `wirelock lock --check`. Do not edit.
         # <format> shape=<sha256 of the inferred shape> golden=<sha256 of the goldens> (both over RFC 8785 JCS)
         # <name> reads=<sha256 of golden/<name>.reads.json, the model's reader contract> (RFC 8785 JCS)
+        # <name> decoded=<sha256 of golden/<name>.decoded.json, what the model decoded> (RFC 8785 JCS)
 
         """
 
@@ -108,7 +146,7 @@ public struct WireLockFile: Hashable, Sendable {
     public var text: String {
         Self.header
             + entries.map { "\($0.name) shape=\($0.shapeFingerprint) golden=\($0.goldenFingerprint)\n" }.joined()
-            + readers.map { "\($0.name) reads=\($0.fingerprint)\n" }.joined()
+            + contents.map { "\($0.name) \($0.kind.rawValue)=\($0.fingerprint)\n" }.joined()
     }
 
     /// Why a lock file could not be read.
@@ -125,9 +163,9 @@ public struct WireLockFile: Hashable, Sendable {
     /// - Throws: ``WireLockFile/ParseError`` naming the first malformed line.
     public static func parse(_ text: String) throws(ParseError) -> WireLockFile {
         var entries: [Entry] = []
-        var readers: [ReaderEntry] = []
+        var contents: [ContentEntry] = []
         var names = Set<String>()
-        var readerNames = Set<String>()
+        var contentNames = Set<String>()
         func isSHA256(_ hex: String) -> Bool {
             hex.utf8.count == 64 && hex.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
         }
@@ -135,23 +173,26 @@ public struct WireLockFile: Hashable, Sendable {
             let line = raw.trimmingSuffix(while: { $0 == "\r" || $0 == " " })
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            if fields.count == 2, fields[1].hasPrefix("reads=") {
+            if fields.count == 2, let equals = fields[1].firstIndex(of: "="),
+                let kind = ContentKind(rawValue: String(fields[1][..<equals]))
+            {
                 let name = String(fields[0])
-                guard readerNames.insert(name).inserted else {
-                    throw ParseError(line: i + 1, reason: "reader contract '\(name)' is listed twice")
+                guard contentNames.insert("\(kind) \(name)").inserted else {
+                    throw ParseError(line: i + 1, reason: "\(kind.noun) '\(name)' is listed twice")
                 }
-                let hex = String(fields[1].dropFirst("reads=".count))
+                let hex = String(fields[1][fields[1].index(after: equals)...])
                 guard isSHA256(hex) else {
                     throw ParseError(line: i + 1, reason: "'\(hex)' is not a SHA-256 in lowercase hex")
                 }
-                readers.append(ReaderEntry(name: name, fingerprint: hex))
+                contents.append(ContentEntry(kind: kind, name: name, fingerprint: hex))
                 continue
             }
             guard fields.count == 3, fields[1].hasPrefix("shape="), fields[2].hasPrefix("golden=") else {
                 throw ParseError(
                     line: i + 1,
                     reason:
-                        "expected '<format> shape=<sha256> golden=<sha256>' or '<name> reads=<sha256>', got '\(line)'")
+                        "expected '<format> shape=<sha256> golden=<sha256>', '<name> reads=<sha256>' or "
+                        + "'<name> decoded=<sha256>', got '\(line)'")
             }
             let name = String(fields[0])
             guard names.insert(name).inserted else {
@@ -167,7 +208,7 @@ public struct WireLockFile: Hashable, Sendable {
             }
             entries.append(Entry(name: name, shapeFingerprint: shape, goldenFingerprint: golden))
         }
-        return WireLockFile(entries: entries, readers: readers)
+        return WireLockFile(entries: entries, contents: contents)
     }
 
     /// One way a lock file disagrees with the goldens.
@@ -188,6 +229,12 @@ public struct WireLockFile: Hashable, Sendable {
             case readsStale = "reads-no-file"
             /// A reader contract's fingerprint differs: the model reads differently.
             case readsChanged = "reads-changed"
+            /// A decoded golden has no line.
+            case decodedUnlocked = "decoded-not-locked"
+            /// A decoded golden's line names no file.
+            case decodedStale = "decoded-no-file"
+            /// A decoded golden's fingerprint differs: the model decodes another value.
+            case decodedChanged = "decoded-changed"
         }
 
         /// The format's name.
@@ -198,10 +245,10 @@ public struct WireLockFile: Hashable, Sendable {
         public var locked: Entry?
         /// The line the goldens call for, if any.
         public var actual: Entry?
-        /// For a reader contract: the locked line, if any.
-        public var lockedReader: ReaderEntry?
-        /// For a reader contract: the line its file calls for, if any.
-        public var actualReader: ReaderEntry?
+        /// For a content line (reader contract, decoded golden): the locked line, if any.
+        public var lockedContent: ContentEntry?
+        /// For a content line: the line its file calls for, if any.
+        public var actualContent: ContentEntry?
 
         public var description: String {
             switch kind {
@@ -211,10 +258,28 @@ public struct WireLockFile: Hashable, Sendable {
                 "\(name): shape changed (locked \(locked!.shapeFingerprint.prefix(12))…, now \(actual!.shapeFingerprint.prefix(12))…)"
             case .goldenChanged:
                 "\(name): goldens changed, shape unchanged (locked \(locked!.goldenFingerprint.prefix(12))…, now \(actual!.goldenFingerprint.prefix(12))…)"
-            case .readsUnlocked: "\(name).reads.json: reader contract is not in the lock file"
-            case .readsStale: "\(name).reads.json: is in the lock file but there is no such reader contract"
-            case .readsChanged:
-                "\(name).reads.json: reader contract changed (locked \(lockedReader!.fingerprint.prefix(12))…, now \(actualReader!.fingerprint.prefix(12))…)"
+            case .readsUnlocked, .decodedUnlocked:
+                "\(contentFile): \(contentNoun) is not in the lock file"
+            case .readsStale, .decodedStale:
+                "\(contentFile): is in the lock file but there is no such \(contentNoun)"
+            case .readsChanged, .decodedChanged:
+                "\(contentFile): \(contentNoun) changed (locked \(lockedContent!.fingerprint.prefix(12))…, now \(actualContent!.fingerprint.prefix(12))…)"
+            }
+        }
+
+        private var contentKind: ContentKind { (lockedContent ?? actualContent)?.kind ?? .reads }
+        private var contentFile: String { name + contentKind.suffix }
+        private var contentNoun: String { contentKind.noun }
+
+        /// The kind of a content line's mismatch.
+        static func kind(_ content: ContentKind, locked: Bool, actual: Bool) -> Kind {
+            switch (content, locked, actual) {
+            case (.reads, false, _): .readsUnlocked
+            case (.reads, _, false): .readsStale
+            case (.reads, _, _): .readsChanged
+            case (.decoded, false, _): .decodedUnlocked
+            case (.decoded, _, false): .decodedStale
+            case (.decoded, _, _): .decodedChanged
             }
         }
     }
@@ -237,18 +302,20 @@ public struct WireLockFile: Hashable, Sendable {
             case (nil, nil): break
             }
         }
-        let lockedReaders = Dictionary(readers.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let nowReaders = Dictionary(actual.readers.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        for name in Set(lockedReaders.keys).union(nowReaders.keys).sorted() {
-            let (l, a) = (lockedReaders[name], nowReaders[name])
-            let kind: Mismatch.Kind
-            switch (l, a) {
-            case (nil, _?): kind = .readsUnlocked
-            case (_?, nil): kind = .readsStale
-            case (let l?, let a?) where l.fingerprint != a.fingerprint: kind = .readsChanged
-            default: continue
+        for content in ContentKind.allCases {
+            let lockedLines = Dictionary(
+                contents.filter { $0.kind == content }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            let nowLines = Dictionary(
+                actual.contents.filter { $0.kind == content }.map { ($0.name, $0) },
+                uniquingKeysWith: { first, _ in first })
+            for name in Set(lockedLines.keys).union(nowLines.keys).sorted() {
+                let (l, a) = (lockedLines[name], nowLines[name])
+                if let l, let a, l.fingerprint == a.fingerprint { continue }
+                out.append(
+                    Mismatch(
+                        name: name, kind: Mismatch.kind(content, locked: l != nil, actual: a != nil), locked: nil,
+                        actual: nil, lockedContent: l, actualContent: a))
             }
-            out.append(Mismatch(name: name, kind: kind, locked: nil, actual: nil, lockedReader: l, actualReader: a))
         }
         return out
     }

@@ -3,6 +3,7 @@
 //   swift run wirelock-sample roundtrip            every model, every fixture
 //   swift run wirelock-sample roundtrip movie      one model
 //   swift run wirelock-sample fuzz movie 'Fixtures/API/v3/movies-*.json' --seed 7 --count 20000
+//   swift run wirelock-sample check              fixtures, decoded goldens, reader contracts, fuzz
 //   swift run wirelock-sample list
 //   swift run wirelock-sample client             MediaClient against a local stub server
 //
@@ -63,6 +64,12 @@ runner.register(
 runner.register(
     RateLimitNotice.self, as: "rate-limit", fixtures: ["Fixtures/API/v3/error-429.json"],
     decoder: { .sampleAPI }, encoder: { .sampleAPI })
+
+// Only Decodable (the app never sends it): no round trip; `check` compares each fixture's decoded
+// value with its decoded golden, golden/webhook-delivery.decoded.json.
+runner.register(
+    WebhookDelivery.self, as: "webhook-delivery", fixtures: ["Fixtures/API/v3/webhook-delivery*.json"],
+    decoder: .foundation(.sampleAPI))
 
 if CommandLine.arguments.dropFirst().first == "client" { exit(await ClientDemo.run(output: { print($0) })) }
 

@@ -80,4 +80,21 @@ struct ExactInstantTests {
         #expect(ExactInstant(.infinity).rfc3339 == "inf s since 2001-01-01")
         #expect(ExactInstant(2e15).rfc3339 == "2000000000000000 s since 2001-01-01")
     }
+
+    @Test(
+        "A rendering reads back as the same Double; other text does not",
+        arguments: [600_185_931.2030001, 600_185_931.203, -0.0, -12.375, 2e15, .infinity])
+    func renderedReadsBack(seconds: Double) {
+        let rendered = ExactInstant(seconds).rendered
+        #expect(ExactInstant(rendered: rendered)?.secondsSinceReference.bitPattern == seconds.bitPattern)
+    }
+
+    @Test func otherTextIsNoRendering() {
+        let rendered = ExactInstant(Self.formatterValue).rendered
+        #expect(ExactInstant(rendered: "2020-01-08T14:18:51.203Z") == nil)
+        #expect(ExactInstant(rendered: "") == nil)
+        // The bits of one instant with the text of its neighbour.
+        let forged = rendered.replacingOccurrences(of: "2030001", with: "203")
+        #expect(ExactInstant(rendered: forged) == nil)
+    }
 }

@@ -174,15 +174,79 @@ struct NullOriginalTests {
 struct DecodableAndReportTests {
     struct OnlyDecodable: Decodable { var id: Int }
 
-    @Test func aDecodableOnlyModelCanOnlySayAccepted() throws {
+    @Test func aDecodableOnlyModelIsJudgedByWhatItDecoded() throws {
         let fuzzSeed = try seed(#"{"id": 1, "extra": true}"#)
         let campaign = ModelCampaign(model: .decodable(OnlyDecodable.self, name: "only"), seeds: [fuzzSeed], seed: 1)
         let drop = try #require(
             MutationCatalogue.groups(.dropKey, of: fuzzSeed).joined().first { $0.path == [.key("extra")] })
-        #expect(try #require(campaign.attempt(drop, on: fuzzSeed)).verdict.outcome == .accepted)
+        // A member the model never reads: it decodes what it decoded from the seed.
+        #expect(try #require(campaign.attempt(drop, on: fuzzSeed)).verdict.outcome == .lossless)
         let required = try #require(
             MutationCatalogue.groups(.dropKey, of: fuzzSeed).joined().first { $0.path == [.key("id")] })
         #expect(try #require(campaign.attempt(required, on: fuzzSeed)).verdict.outcome == .rejectedAsExpected)
+    }
+
+    struct Labels: Decodable {
+        struct Label: Decodable { var name: String }
+        var labels: [String: Label]
+    }
+
+    @Test func anEntryAddedToADictionaryOfRecordsMayLackTheirRequiredMembers() throws {
+        // The injected entry is a value the model reads; as a `Label` it lacks `name`, and saying so
+        // (missingKey below it) is a right rejection, not a misclassified one.
+        let fuzzSeed = try seed(#"{"labels": {"a": {"name": "x"}}}"#)
+        let campaign = ModelCampaign(model: .decodable(Labels.self, name: "labels"), seeds: [fuzzSeed], seed: 1)
+        let add = try #require(
+            MutationCatalogue.groups(.extraKey, of: fuzzSeed).joined().first { $0.path == [.key("labels")] })
+        let verdict = try #require(campaign.attempt(add, on: fuzzSeed)).verdict
+        #expect(verdict.outcome == .rejectedAsExpected, "\(verdict)")
+    }
+
+    /// A one-of object, as DynamoDB's attribute values are (`{"N": "1"}` or `{"S": "a"}`): the
+    /// variant is the one key present.
+    struct Tagged: Decodable {
+        enum Value {
+            case number(String)
+            case string(String)
+        }
+        enum Keys: String, CodingKey {
+            case n = "N"
+            case s = "S"
+        }
+        var value: Value
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: container.codingPath, debugDescription: "expected exactly one key"))
+            }
+            value =
+                key == .n
+                ? .number(try container.decode(String.self, forKey: .n))
+                : .string(try container.decode(String.self, forKey: .s))
+        }
+    }
+
+    struct Holding: Decodable { var id: Tagged }
+
+    @Test func droppingAnObjectsOnlyMemberMayMakeTheObjectInvalid() throws {
+        // `{}` has no variant: invalidValue at the object is a right rejection, as missingKey at the
+        // member would be; elsewhere the rule stays.
+        let fuzzSeed = try seed(#"{"id": {"N": "1"}}"#)
+        let campaign = ModelCampaign(model: .decodable(Holding.self, name: "holding"), seeds: [fuzzSeed], seed: 1)
+        for mutator in [Mutator.dropKey, .renameKey] {
+            let operation = try #require(
+                MutationCatalogue.groups(mutator, of: fuzzSeed).joined().first { $0.path == [.key("id"), .key("N")] })
+            let verdict = try #require(campaign.attempt(operation, on: fuzzSeed)).verdict
+            #expect(verdict.outcome == .rejectedAsExpected, "\(mutator): \(verdict)")
+        }
+        let dropID = try #require(
+            MutationCatalogue.groups(.dropKey, of: fuzzSeed).joined().first { $0.path == [.key("id")] })
+        let expectation = ModelExpectation.of(
+            dropID, baseline: [], original: fuzzSeed.value["id"], parent: fuzzSeed.value)
+        #expect(expectation.rejections == [.missingKey])
+        #expect(ModelExpectation(json: expectation.json()) == expectation)
     }
 
     @Test func theTableHasARowPerMutatorThatRanAndATotal() {

@@ -34,11 +34,15 @@ struct ReportCampaignTests {
         let fixture = try fixtureSeed("API/v3/error-429.json")
         let mutation = try operation(fixture, .wrongType, "to-bool", at: [.key("retryAfter")])
         let seen = try verdict(model, fixture, mutation)
-        // Without the report a Decodable-only model's acceptance is only `accepted`.
+        // The dump shows the model's fallback where the wire has `true`, as a write-back would.
         #expect(seen.outcome == .silentlyAccepted, "\(seen)")
         #expect(
-            seen.seen.hasPrefix("accepted, but the model swallowed an error: $.retryAfter: expected Int, found "),
+            seen.seen.hasPrefix("accepted: at $.retryAfter the wire has true, the model decoded $.retryAfter as "),
             "\(seen)")
+        // The report names the swallowed error too, for an acceptance the dump cannot fault.
+        let bytes = try #require(mutation.apply(to: fixture, maxDepth: model.maxDepth)).0
+        let report = try #require(try model.decodeWithReport(bytes))
+        #expect(report.swallowedErrors.map(\.path.description) == ["$.retryAfter"])
     }
 
     @Test("a member injected into a Movie record is accepted and noted as dropped")

@@ -20,10 +20,13 @@
             #expect(result.stdout == "no findings\n", "\(result)")
             let table = result.stderr.split(separator: "\n").map(String.init)
             #expect(table.first?.split(separator: " ") == ["check", "files", "findings", "time"], "\(result)")
-            for check in ["validate", "fmt --check", "lint", "lock --check", "fuzz smoke"] {
+            for check in ["validate", "fmt --check", "lint", "lock --check", "fuzz smoke", "models"] {
                 #expect(table.contains { $0.hasPrefix(check + " ") }, "\(check) row in \(result.stderr)")
             }
             #expect(result.stderr.contains("1000 mutants, seed 7"), "\(result)")
+            // wirelock.json's runner: every sample model, the Decodable-only WebhookDelivery among them.
+            #expect(
+                result.stderr.contains("7 models of .build/debug/wirelock-sample, 7000 mutants, seed 7"), "\(result)")
         }
 
         @Test func quietLeavesOutOnlyTheTable() throws {
@@ -406,6 +409,38 @@
             let row = first.stderr.split(separator: "\n").first { $0.hasPrefix("fuzz smoke") }.map(String.init) ?? ""
             #expect(row.hasPrefix("fuzz smoke       64 "), "\(first)")
             #expect(row.hasSuffix("1000 mutants, seed 7, 64 of 100 fixtures"), "\(first)")
+        }
+
+        /// wirelock.json's `runner`: its `check` report's findings are check's, at their files and
+        /// paths; a runner that fails is an error (exit 2), never a clean run.
+        @Test func theModelRunnersFindingsAreChecks() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            try directory.write("Fixtures/event.json", "{\n  \"a\": 1\n}\n")
+            try directory.write("wirelock.json", #"{"fuzz": {"count": 10}, "runner": ["/bin/sh", "runner.sh"]}"# + "\n")
+            // A runner that records its arguments and reports one decoded-golden finding.
+            try directory.write(
+                "runner.sh",
+                #"""
+                echo "$@" > arguments.txt
+                printf '%s' '{"findings": [{"file": "golden/event.decoded.json", "hint": "h", "message": "m", "path": "$.at", "rule": "model.decoded-golden"}], "models": [{"fixtures": 1, "mutants": 10, "name": "event"}]}'
+                exit 1
+                """#)
+            let result = try WireLockBinary.run(["check", "--format", "json"], in: directory.url)
+            #expect(result.status == 1, "\(result)")
+            #expect(result.stdout.contains("model.decoded-golden"), "\(result)")
+            #expect(result.stdout.contains("golden/event.decoded.json"), "\(result)")
+            let arguments = try String(
+                contentsOf: directory.url.appendingPathComponent("arguments.txt"), encoding: .utf8)
+            #expect(arguments.hasPrefix("check --format json --golden /"), "\(arguments)")
+            #expect(arguments.hasSuffix(" --seed 7 --count 10\n"), "\(arguments)")
+
+            try directory.write("runner.sh", "echo broken >&2\nexit 2\n")
+            let failed = try WireLockBinary.run(["check"], in: directory.url)
+            #expect(failed.status == 2, "\(failed)")
+            #expect(
+                failed.stderr.contains("the model runner in wirelock.json (/bin/sh runner.sh) exited with status 2"),
+                "\(failed)")
         }
 
         @Test func aMissingInputFolderIsExitTwo() throws {

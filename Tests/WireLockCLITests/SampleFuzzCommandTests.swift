@@ -80,7 +80,9 @@
             #expect(result.status == 0, "\(result)")
             #expect(result.stdoutLines.first?.hasPrefix("OVERVIEW: ") == true, "\(result)")
             #expect(result.stdoutLines.contains { $0.hasPrefix(usage) }, "\(result)")
-            #expect(result.stdoutLines.last == "MODELS: movie, series, calendar, sync-record, error, rate-limit")
+            #expect(
+                result.stdoutLines.last
+                    == "MODELS: movie, series, calendar, sync-record, error, rate-limit, webhook-delivery")
             if arguments.contains("fuzz") {
                 #expect(result.stdout.contains("--seed <s>"))
                 #expect(result.stdout.contains("Exit status: 0 no new finding, 1 new findings"))

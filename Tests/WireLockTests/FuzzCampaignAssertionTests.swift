@@ -49,7 +49,8 @@ struct FuzzCampaignAssertionTests {
         #expect(
             verifyFuzzCampaign(
                 RateLimitNotice.self, fixtures: ["API/v3/error-429"], count: 3_000, seed: 7,
-                decoder: .sampleAPI, encoder: .sampleAPI, model: "rate-limit", fixturesDirectory: Self.fixtures,
+                decoder: .foundation(.sampleAPI), encoder: .sampleAPI, model: "rate-limit",
+                fixturesDirectory: Self.fixtures,
                 environment: ci) == nil)
     }
 
@@ -59,7 +60,7 @@ struct FuzzCampaignAssertionTests {
         let failure = try #require(
             verifyFuzzCampaign(
                 RateLimitNotice.self, fixtures: ["error-429"], count: 3_000, seed: 7,
-                decoder: .sampleAPI, encoder: .sampleAPI, model: "rate-limit",
+                decoder: .foundation(.sampleAPI), encoder: .sampleAPI, model: "rate-limit",
                 record: .never, fixturesDirectory: dir, environment: local))
         let text = failure.message
         #expect(
@@ -89,7 +90,7 @@ struct FuzzCampaignAssertionTests {
             (0..<40).lazy.compactMap { seed in
                 verifyFuzzCampaign(
                     RateLimitNotice.self, fixtures: ["error-429"], count: 1, seed: UInt64(seed),
-                    decoder: .sampleAPI, encoder: .sampleAPI, mutators: [.null], model: "rate-limit",
+                    decoder: .foundation(.sampleAPI), encoder: .sampleAPI, mutators: [.null], model: "rate-limit",
                     record: .never, fixturesDirectory: dir, environment: local)
             }.first)
         #expect(
@@ -103,7 +104,7 @@ struct FuzzCampaignAssertionTests {
         let first = try #require(
             verifyFuzzCampaign(
                 RateLimitNotice.self, fixtures: ["error-429"], count: 3_000, seed: 7,
-                decoder: .sampleAPI, encoder: .sampleAPI, model: "rate-limit",
+                decoder: .foundation(.sampleAPI), encoder: .sampleAPI, model: "rate-limit",
                 fixturesDirectory: dir, environment: local))
         #expect(first.message.contains("(open): fix the model, or commit the case to pin the bug"), "\(first.message)")
         let saved = try FileManager.default.contentsOfDirectory(
@@ -114,7 +115,7 @@ struct FuzzCampaignAssertionTests {
         #expect(
             verifyFuzzCampaign(
                 RateLimitNotice.self, fixtures: ["error-429"], count: 3_000, seed: 8,
-                decoder: .sampleAPI, encoder: .sampleAPI, model: "rate-limit",
+                decoder: .foundation(.sampleAPI), encoder: .sampleAPI, model: "rate-limit",
                 fixturesDirectory: dir, environment: local) == nil)
     }
 
@@ -124,7 +125,7 @@ struct FuzzCampaignAssertionTests {
         let failure = try #require(
             verifyFuzzCampaign(
                 RateLimitNotice.self, fixtures: ["error-429"], count: 1_000, seed: 7,
-                decoder: .sampleAPI, encoder: .sampleAPI, model: "rate-limit",
+                decoder: .foundation(.sampleAPI), encoder: .sampleAPI, model: "rate-limit",
                 fixturesDirectory: dir, environment: ci))
         #expect(failure.message.contains("(record mode never (CI): no case was saved)"), "\(failure.message)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("fuzz-regressions").path))
@@ -134,7 +135,7 @@ struct FuzzCampaignAssertionTests {
         let failure = try #require(
             verifyFuzzCampaign(
                 RateLimitNotice.self, fixtures: ["API/v3/error-492"], count: 10,
-                decoder: .sampleAPI, encoder: .sampleAPI, fixturesDirectory: Self.fixtures,
+                decoder: .foundation(.sampleAPI), encoder: .sampleAPI, fixturesDirectory: Self.fixtures,
                 environment: ci))
         #expect(
             failure.message.contains("nearest: ") && failure.message.contains("API/v3/error-429"), "\(failure.message)")
@@ -144,7 +145,7 @@ struct FuzzCampaignAssertionTests {
         let failure = try #require(
             verifyFuzzCampaign(
                 RateLimitNotice.self, fixtures: ["API/v3/error-429", "API/v3/movies-success"],
-                count: 10, decoder: .sampleAPI, encoder: .sampleAPI,
+                count: 10, decoder: .foundation(.sampleAPI), encoder: .sampleAPI,
                 fixturesDirectory: Self.fixtures, environment: ci))
         #expect(
             failure.message.contains("fixture API/v3/movies-success.json cannot seed it: the model rejects it"),
@@ -203,7 +204,7 @@ struct FuzzCampaignAssertionTests {
         let line = #line + 2
         withKnownIssue {
             assertFuzzCampaign(
-                RateLimitNotice.self, fixtures: ["error-429"], count: 500, seed: 7, decoder: .sampleAPI,
+                RateLimitNotice.self, fixtures: ["error-429"], count: 500, seed: 7, decoder: .foundation(.sampleAPI),
                 encoder: .sampleAPI, model: "rate-limit", record: .never, fixturesDirectory: dir)
         } matching: { issue in
             issue.sourceLocation?.line == line && "\(issue)".contains("silently-accepted")

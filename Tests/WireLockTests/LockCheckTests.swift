@@ -62,7 +62,8 @@ struct LockCheckTests {
             guard case LockCheck.Error.malformedLockFile(let parseError) = error else { return false }
             return parseError.line == 2
                 && parseError.reason
-                    == "expected '<format> shape=<sha256> golden=<sha256>' or '<name> reads=<sha256>', got 'a shape=1'"
+                    == "expected '<format> shape=<sha256> golden=<sha256>', '<name> reads=<sha256>' or "
+                    + "'<name> decoded=<sha256>', got 'a shape=1'"
         }
     }
 

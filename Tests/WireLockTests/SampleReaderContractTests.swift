@@ -48,4 +48,11 @@ struct SampleReaderContractTests {
         assertReaderContract(
             RateLimitNotice.self, fixtures: Self.fixtures("error-429"), named: "rate-limit", decoder: .sampleAPI)
     }
+
+    /// A model that is only `Decodable` (issue 33): its contract, beside its decoded golden.
+    @Test func webhookDelivery() {
+        assertReaderContract(
+            WebhookDelivery.self, fixtures: Self.fixtures("webhook-delivery"), named: "webhook-delivery",
+            decoder: .sampleAPI)
+    }
 }

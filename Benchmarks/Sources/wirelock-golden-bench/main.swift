@@ -1,7 +1,8 @@
 // wirelock-golden-bench: the cost of golden comparisons the way tests make them — encode a ~2 KB
 // model with JSONEncoder, parse it, canonicalize, and compare with a golden file on disk
 // (GoldenComparison.verify, exactly what verifyGolden does after encoding) — for a match, and for
-// a mismatch whose failure renders the path-level diff and the line diff.
+// a mismatch whose failure renders the path-level diff and the line diff; then a decoded golden of a
+// ~1 MB fixture next to the encoded golden of the same value (DecodedGoldenBench.swift).
 // Build in release: `swift build -c release --package-path Benchmarks`; `make bench-golden` runs it.
 import Foundation
 import WireGolden
@@ -20,7 +21,9 @@ if arguments.contains("--help") || arguments.contains("-h") {
         Then P passing golden assertions in a row (default 10000), the path `assertGolden` takes
         (`GoldenComparison.verify` with a writer identity), with the bookkeeping files they left
         under `.wirelock/`. Then one golden of a large document, `verifyGolden(Array(0..<E), ...)` (E = 200000 by
-        default): recording it, comparing a match, and comparing a mismatch (one element changed).
+        default): recording it, comparing a match, and comparing a mismatch (one element changed). Then the
+        decoded golden of a ~1 MB fixture (`verifyDecodedGolden`) next to the encoded golden of the same
+        value (`verifyGolden`), R rounds in turns, with their parts (decode, dump, encode).
         """)
     exit(0)
 }
@@ -254,3 +257,7 @@ let slowestLarge = largeTimings.prefix(2).map(\.median).max()!
 print(
     "budget: record and compare of \(largeElements) elements each in ≤ 1 s — \(slowestLarge <= 1.0 ? "within" : "OVER") (slowest median \(String(format: "%.3f", slowestLarge)) s)"
 )
+
+// A decoded golden (what a Decodable-only model decoded) of a ~1 MB fixture, next to the encoded
+// golden of the same value.
+try runDecodedGoldenBench(scratch: scratch, rounds: rounds)

@@ -46,10 +46,14 @@
 
         /// Runs `arguments` (the program found on `PATH`) with standard input from `stdinPath` (or
         /// `/dev/null`) and standard error discarded, and collects its standard output.
+        /// - Parameter directory: the child's working directory (default: this process's).
         /// - Returns: the exit status (128 + the signal for a killed child) and the output.
-        package static func output(_ arguments: [String], stdinPath: String? = nil) throws(Failure) -> (
-            status: Int32, output: [UInt8]
-        ) {
+        package static func output(_ arguments: [String], stdinPath: String? = nil, directory: String? = nil)
+            throws(Failure) -> (
+                status: Int32, output: [UInt8]
+            )
+        {
+            var arguments = arguments
             var pipeEnds: [Int32] = [0, 0]
             guard pipe(&pipeEnds) == 0 else { throw Failure(program: arguments[0], error: .current) }
             let actions = FileActions()
@@ -58,6 +62,14 @@
             actions.open(2, "/dev/null", O_WRONLY)
             actions.close(pipeEnds[0])
             actions.close(pipeEnds[1])
+            if let directory {
+                #if canImport(Darwin)
+                    actions.changeDirectory(to: directory)
+                #else
+                    // See `FileActions.changeDirectory`: coreutils' `env -C` changes it before the program runs.
+                    arguments = ["/usr/bin/env", "-C", directory] + arguments
+                #endif
+            }
             let pid: pid_t
             do throws(Failure) { pid = try spawn(arguments, actions: actions, searchingPath: true) } catch {
                 close(pipeEnds[0])

@@ -62,7 +62,7 @@ package enum CheckPipeline {
 
     /// One check's summary: files, findings and time (the rows of `wirelock check`'s table).
     package struct Step: Hashable, Sendable {
-        /// `validate`, `fmt --check`, `lint`, `lock --check` or `fuzz smoke`.
+        /// `validate`, `fmt --check`, `lint`, `lock --check`, `fuzz smoke` or `models`.
         package var check: String
         /// How many files the check read (for the smoke campaign: the fixtures that gave mutants).
         package var files = 0
@@ -457,6 +457,16 @@ package enum CheckPipeline {
             rows.append(step)
         }
 
+        // MARK: The models step: the configured model runner's own check.
+        var modelsStep: Step?
+        if let runner = configuration.runner {
+            let ran = Self.modelsStep(
+                runner: runner, root: root, golden: golden, fuzz: configuration.fuzz, configFile: configFile)
+            modelsStep = ran.step
+            findings += ran.findings
+            errors += ran.errors
+        }
+
         // A stage switched off or scoped says so in its row.
         var steps = rows
         for (index, name) in WireLockConfiguration.CheckStages.names.enumerated() where index < steps.count {
@@ -470,6 +480,7 @@ package enum CheckPipeline {
             let missing = missingDefaultInputs.map { "'\($0)'" }.joined(separator: ", ")
             steps[0].note = "no \(missing) (the default input; no \(configFile.displayed))"
         }
+        if let modelsStep { steps.append(modelsStep) }
         var result = Result(root: root, findings: findings, steps: steps, errors: errors)
         result.configurationFound = found.exists
         result.configurationFile = configFile
@@ -550,7 +561,8 @@ package enum CheckPipeline {
         do {
             formats = try GoldenCatalog.formats(from: goldens)
             check = try verifyLock(
-                formats, readers: try GoldenCatalog.readerContracts(from: goldens), lockFile: lockBytes,
+                formats, readers: try GoldenCatalog.readerContracts(from: goldens),
+                decoded: try GoldenCatalog.decodedGoldens(from: goldens), lockFile: lockBytes,
                 shapeFile: { shapeBytes($0.name) })
         } catch let error as LockCheck.Error {
             switch error {

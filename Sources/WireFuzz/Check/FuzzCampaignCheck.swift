@@ -1,10 +1,16 @@
 import Foundation
 import WireDecoder
 import WireJSON
+import WireShapes
 import WireSupport
 
 /// The reporting half of `assertFuzzCampaign`: a seeded campaign over a model's fixtures, run in
 /// this process, that fails on every finding its committed regression cases do not already pin.
+///
+/// This form takes a `Codable` model with the `encoder` of its wire format: an accepted mutant is
+/// judged by writing the decoded value back and comparing it with the mutant. Without an encoder
+/// (``verifyFuzzCampaign(_:fixtures:count:seed:decoder:mutators:model:record:fixturesDirectory:environment:filePath:)``),
+/// any `Decodable` model is judged by a dump of what it decoded instead.
 ///
 /// Fixtures are given by name, as for `assertRoundTrip` (`issue-success` is
 /// `Fixtures/issue-success.json`; a missing one names the nearest). Every fixture must seed the
@@ -17,7 +23,7 @@ import WireSupport
 ///
 /// ```swift
 /// let failure = verifyFuzzCampaign(Issue.self, fixtures: ["issue-success"], count: 2_000, seed: 7,
-///                                  decoder: .github, encoder: .github, model: "issue")
+///                                  decoder: .foundation(.github), encoder: .github, model: "issue")
 /// print(failure?.message ?? "no new findings")
 /// ```
 /// A mutant that crashes the model's `init(from:)` takes the test process with it (the campaign runs
@@ -27,7 +33,9 @@ import WireSupport
 ///   - fixtures: fixture names, relative to the fixtures directory, with or without `.json`.
 ///   - count: how many mutants.
 ///   - seed: the campaign's seed (same seed, same mutants).
-///   - decoder: the decoder of the wire format under test.
+///   - decoder: the decoder the app decodes the model with: `.foundation(JSONDecoder)` (after
+///     WireLock's strict validator) or `.wire(WireJSONDecoder)` (one strict decode gives the verdict
+///     and the verification report).
 ///   - encoder: the encoder of the same wire format (the write-back each mutant is judged by).
 ///   - mutators: the kinds of mutation to apply (default: all of them).
 ///   - model: the regression folder's name; by default the type's name.
@@ -39,33 +47,7 @@ import WireSupport
 /// - Returns: nil when every finding is pinned by a committed case; otherwise the failure.
 public func verifyFuzzCampaign<T: Codable & SendableMetatype>(
     _ type: T.Type, fixtures: [String], count: Int = 2_000, seed: UInt64 = 0,
-    decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder(), mutators: [Mutator] = Mutator.allCases,
-    model: String? = nil, record: RecordMode? = nil, fixturesDirectory: URL? = nil,
-    environment: [String: String] = ProcessInfo.processInfo.environment, filePath: StaticString = #filePath
-) -> FuzzFailure? {
-    let coders = FuzzCampaignCheck.Coders(decoder: decoder, encoder: encoder)
-    return FuzzCampaignCheck.verify(
-        typeName: "\(T.self)", fixtures: fixtures, count: count, seed: seed, mutators: mutators, model: model,
-        record: record, fixturesDirectory: fixturesDirectory, environment: environment, filePath: "\(filePath)"
-    ) { name in
-        FuzzModel.codable(T.self, name: name, decoder: { coders.decoder }, encoder: { coders.encoder })
-    }
-}
-
-/// `verifyFuzzCampaign` for a model the app decodes with `WireJSONDecoder`: each mutant is decoded
-/// once by it (strict), which gives both the verdict and the verification report, so the campaign
-/// checks the decoder the app ships and costs less than a `JSONDecoder` campaign (see
-/// ``FuzzModel/codable(_:name:wireDecoder:encoder:)``). Everything else is as for the
-/// `JSONDecoder` form.
-///
-/// ```swift
-/// let failure = verifyFuzzCampaign(Issue.self, fixtures: ["issue-success"], count: 2_000, seed: 7,
-///                                  decoder: WireJSONDecoder(configuredLike: .github), encoder: .github)
-/// ```
-/// - Returns: nil when every finding is pinned by a committed case; otherwise the failure.
-public func verifyFuzzCampaign<T: Codable & SendableMetatype>(
-    _ type: T.Type, fixtures: [String], count: Int = 2_000, seed: UInt64 = 0,
-    decoder: WireJSONDecoder, encoder: JSONEncoder = JSONEncoder(), mutators: [Mutator] = Mutator.allCases,
+    decoder: ModelDecoder = .foundation(), encoder: JSONEncoder, mutators: [Mutator] = Mutator.allCases,
     model: String? = nil, record: RecordMode? = nil, fixturesDirectory: URL? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment, filePath: StaticString = #filePath
 ) -> FuzzFailure? {
@@ -74,7 +56,33 @@ public func verifyFuzzCampaign<T: Codable & SendableMetatype>(
         typeName: "\(T.self)", fixtures: fixtures, count: count, seed: seed, mutators: mutators, model: model,
         record: record, fixturesDirectory: fixturesDirectory, environment: environment, filePath: "\(filePath)"
     ) { name in
-        FuzzModel.codable(T.self, name: name, wireDecoder: { decoder }, encoder: { coders.encoder })
+        FuzzModel.codable(T.self, name: name, decoder: decoder, encoder: { coders.encoder })
+    }
+}
+
+/// `verifyFuzzCampaign` for any `Decodable` model, with no encoder: an accepted mutant is judged by
+/// a dump of what the model decoded (`DecodedDump`), compared with the dump of the seed's value.
+/// What the mutation changed on the wire must change the same way in the dump, and nothing else
+/// may (see ``FuzzModel/decodable(_:name:decoder:maxDepth:)``); the reader contract learned from
+/// the seeds judges which members count, as for a `Codable` model. Everything else is as for the
+/// form with an encoder.
+///
+/// ```swift
+/// let failure = verifyFuzzCampaign(WebhookDelivery.self, fixtures: ["API/v3/webhook-delivery"], count: 2_000,
+///                                  seed: 7, decoder: .foundation(.sampleAPI))
+/// ```
+/// - Returns: nil when every finding is pinned by a committed case; otherwise the failure.
+public func verifyFuzzCampaign<T: Decodable & SendableMetatype>(
+    _ type: T.Type, fixtures: [String], count: Int = 2_000, seed: UInt64 = 0,
+    decoder: ModelDecoder = .foundation(), mutators: [Mutator] = Mutator.allCases,
+    model: String? = nil, record: RecordMode? = nil, fixturesDirectory: URL? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment, filePath: StaticString = #filePath
+) -> FuzzFailure? {
+    FuzzCampaignCheck.verify(
+        typeName: "\(T.self)", fixtures: fixtures, count: count, seed: seed, mutators: mutators, model: model,
+        record: record, fixturesDirectory: fixturesDirectory, environment: environment, filePath: "\(filePath)"
+    ) { name in
+        FuzzModel.decodable(T.self, name: name, decoder: decoder)
     }
 }
 

@@ -206,7 +206,7 @@ public enum FuzzRegressions {
         if regression.isOpen && (regression.outcome == .crash || regression.outcome == .hang) { return nil }
         let decoded = model.decode(regression.bytes)
         var tree: JSONValue?
-        if case .accepted(_?, nil) = decoded { tree = try? JSONValue.parse(regression.bytes) }
+        if case .accepted(_?, nil, _) = decoded { tree = try? JSONValue.parse(regression.bytes) }
         var verdict = regression.expectation.judge(decoded, mutant: tree)
         // As the campaign judged it: an acceptance is looked at again through the report.
         if case .accepted = decoded, !verdict.outcome.isFinding,

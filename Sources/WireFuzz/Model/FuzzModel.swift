@@ -3,10 +3,12 @@ import WireDecoder
 import WireDiagnostics
 import WireJSON
 import WireReaders
+import WireShapes
 import WireSupport
 
-/// A model under fuzzing: how to decode bytes as it, and (for a `Codable` model) how to write the
-/// decoded value back, so a campaign can tell what the model made of a mutant it accepted.
+/// A model under fuzzing: how to decode bytes as it, and how a campaign tells what the model made of
+/// a mutant it accepted: a `Codable` model's value written back by its encoder, or a dump of a
+/// `Decodable` model's value (`DecodedDump`) compared with the seed's.
 ///
 /// Decoding follows WireLock's pipeline (the one `roundtrip` and `assertDecodingFails` use): the
 /// strict validator first — a syntax error is a `syntax` failure located by it — then the model's
@@ -71,8 +73,8 @@ public struct FuzzModel: Sendable {
     /// What the model made of some bytes.
     public enum Decoded: Sendable {
         /// Accepted: the value written back as JSON (nil for a model that is only `Decodable`), or
-        /// why writing it back failed.
-        case accepted(view: JSONValue?, encodingError: String?)
+        /// why writing it back failed; for a `Decodable` model, the dump of the decoded value.
+        case accepted(view: JSONValue?, encodingError: String?, dump: JSONValue? = nil)
         /// Rejected, classified.
         case rejected(DecodingFailure)
     }
@@ -111,17 +113,18 @@ public struct FuzzModel: Sendable {
         judged(T.self, name: name, decoder: decoder, maxDepth: maxDepth) { writtenBack($0, by: encoder()) }
     }
 
-    /// A model that is only `Decodable`: accepted mutants cannot be compared with the wire, so an
-    /// acceptance that is allowed counts as `accepted` rather than `lossless` — unless the
-    /// verification report shows the model swallowed an error at the mutated value, which is
-    /// `silently-accepted`.
+    /// A model that is only `Decodable`: with no encoder to write an accepted mutant back, the
+    /// campaign compares a dump of what the model decoded (`DecodedDump`) with the dump of the
+    /// seed's value. What the mutation changed on the wire must change the same way in the dump (a
+    /// dropped optional becomes `null`, a new string the same string), and nothing else may
+    /// change; otherwise the mutant is `silently-accepted` (a required field defaulted, a wrong
+    /// type coerced), as the write-back of a `Codable` model would show. An error the verification
+    /// report shows the model swallowed at the mutated value is `silently-accepted` too.
     public static func decodable<T: Decodable & SendableMetatype>(
         _ type: T.Type, name: String, decoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() },
         maxDepth: Int = JSONParseOptions.strict.maxDepth
     ) -> FuzzModel {
-        judged(T.self, name: name, decoder: decoder, maxDepth: maxDepth) { _ in
-            .accepted(view: nil, encodingError: nil)
-        }
+        judged(T.self, name: name, decoder: decoder, maxDepth: maxDepth) { dumped($0) }
     }
 
     /// A `Codable` model an app decodes with `WireJSONDecoder`: each mutant is decoded once, in
@@ -151,7 +154,34 @@ public struct FuzzModel: Sendable {
     public static func decodable<T: Decodable & SendableMetatype>(
         _ type: T.Type, name: String, wireDecoder: @escaping @Sendable () -> WireJSONDecoder
     ) -> FuzzModel {
-        wireJudged(T.self, name: name, wireDecoder: wireDecoder) { _ in .accepted(view: nil, encodingError: nil) }
+        wireJudged(T.self, name: name, wireDecoder: wireDecoder) { dumped($0) }
+    }
+
+    /// A `Decodable` model decoded with `decoder` (the app's `JSONDecoder` or `WireJSONDecoder`),
+    /// judged by dumps (see ``decodable(_:name:decoder:maxDepth:)``).
+    package static func decodable<T: Decodable & SendableMetatype>(_ type: T.Type, name: String, decoder: ModelDecoder)
+        -> FuzzModel
+    {
+        if decoder.jsonDecoder != nil {
+            return decodable(T.self, name: name, decoder: { decoder.jsonDecoder! })
+        }
+        return decodable(T.self, name: name, wireDecoder: { decoder.wireDecoder })
+    }
+
+    /// A `Codable` model decoded with `decoder` and written back with `encoder` (see
+    /// ``codable(_:name:decoder:encoder:maxDepth:)``).
+    package static func codable<T: Codable & SendableMetatype>(
+        _ type: T.Type, name: String, decoder: ModelDecoder, encoder: @escaping @Sendable () -> JSONEncoder
+    ) -> FuzzModel {
+        if decoder.jsonDecoder != nil {
+            return codable(T.self, name: name, decoder: { decoder.jsonDecoder! }, encoder: encoder)
+        }
+        return codable(T.self, name: name, wireDecoder: { decoder.wireDecoder }, encoder: encoder)
+    }
+
+    /// An accepted value of a model that is only `Decodable`: its dump.
+    private static func dumped<T>(_ value: T) -> Decoded {
+        .accepted(view: nil, encodingError: nil, dump: DecodedDump.value(of: value))
     }
 
     /// An accepted value written back as JSON, or why it could not be.

@@ -28,8 +28,11 @@ public struct ModelCampaign: Sendable {
     public let skipped: [(name: String, reason: String)]
     /// Inputs left out before the campaign (not valid JSON), for the report; set by the caller.
     public var skippedInputs: [(name: String, reason: String)] = []
-    /// Per seed: where the model's write-back of the seed differs from it.
+    /// Per seed: where the model's write-back of the seed differs from it (for a model judged by
+    /// dumps: the members the model drops, by the verification report).
     let baselines: [[JSONPath]]
+    /// Per seed, for a model judged by dumps (only `Decodable`): the dump of what it decoded.
+    let seedDumps: [JSONValue?]
     /// Per seed: where the model already swallows an error in the seed itself (by the
     /// verification report), so only what a mutation adds counts.
     let swallowedBaselines: [[JSONPath]]
@@ -60,7 +63,7 @@ public struct ModelCampaign: Sendable {
             switch model.decode(candidate.bytes) {
             case .rejected(let failure):
                 skipped.append((candidate.name, "the model rejects it: \(failure.kind.rawValue) at \(failure.path)"))
-            case .accepted(_, let encodingError?):
+            case .accepted(_, let encodingError?, _):
                 skipped.append((candidate.name, "the model cannot write it back: \(encodingError)"))
             case .accepted:
                 accepted.append(candidate)
@@ -71,6 +74,10 @@ public struct ModelCampaign: Sendable {
         self.generator = generator
         self.skipped = skipped
         self.baselines = generator.seeds.map { Self.baseline(model, $0) }
+        self.seedDumps = generator.seeds.map { seed in
+            if case .accepted(nil, nil, let dump?) = model.decode(seed.bytes) { return dump }
+            return nil
+        }
         self.swallowedBaselines = generator.seeds.map { seed in
             model.verdictReport(seed.bytes)?.swallowedErrors.map(\.path) ?? []
         }
@@ -87,17 +94,21 @@ public struct ModelCampaign: Sendable {
         return contract
     }
 
-    static func baseline(_ model: FuzzModel, _ seed: FuzzSeed) -> [JSONPath] {
-        guard case .accepted(let view?, nil) = model.decode(seed.bytes) else { return [] }
-        return ValueDiff.paths(seed.value, view)
+    static func baseline(_ model: FuzzModel, _ seed: FuzzSeed, decoded: FuzzModel.Decoded? = nil) -> [JSONPath] {
+        switch decoded ?? model.decode(seed.bytes) {
+        case .accepted(let view?, nil, _): return ValueDiff.paths(seed.value, view)
+        case .accepted(nil, nil, _?): return model.verdictReport(seed.bytes)?.droppedMembers.map(\.path) ?? []
+        default: return []
+        }
     }
 
     /// What a correct model does with mutant `k`.
     public func expectation(_ k: Int) -> ModelExpectation {
         let (seedIndex, operation) = generator.operation(k)
+        let seed = generator.seeds[seedIndex].value
         return ModelExpectation.of(
-            operation, baseline: baselines[seedIndex], original: generator.seeds[seedIndex].value[operation.path],
-            reads: readerContract)
+            operation, baseline: baselines[seedIndex], original: seed[operation.path],
+            parent: operation.path.components.isEmpty ? nil : seed[operation.path.parent], reads: readerContract)
     }
 
     /// Mutant `k`, and the model's verdict on it.
@@ -110,18 +121,22 @@ public struct ModelCampaign: Sendable {
     public func verdict(for mutant: Mutant) -> FuzzVerdict {
         judge(
             mutant.bytes, expectation(mutant.index), operation: mutant.operation,
-            seedSwallowed: swallowedBaselines[mutant.seedIndex])
+            seedSwallowed: swallowedBaselines[mutant.seedIndex],
+            seed: seedDumps[mutant.seedIndex].map { (generator.seeds[mutant.seedIndex].value, $0) })
     }
 
     func judge(
-        _ bytes: [UInt8], _ expectation: ModelExpectation, operation: MutationOperation, seedSwallowed: [JSONPath]
+        _ bytes: [UInt8], _ expectation: ModelExpectation, operation: MutationOperation, seedSwallowed: [JSONPath],
+        seed: (tree: JSONValue, dump: JSONValue)? = nil
     ) -> FuzzVerdict {
         // A WireJSONDecoder model's report comes with its verdict; a JSONDecoder model's is a
         // second decode, made only when the verdict needs it.
         let (decoded, sameDecodeReport) = model.decodeReporting(bytes)
         var tree: JSONValue?
-        if operation.isStructural, case .accepted(_?, nil) = decoded { tree = try? JSONValue.parse(bytes) }
-        let verdict = expectation.judge(decoded, mutant: tree)
+        if operation.isStructural, case .accepted(let view, nil, let dump) = decoded, view != nil || dump != nil {
+            tree = try? JSONValue.parse(bytes)
+        }
+        let verdict = expectation.judge(decoded, mutant: tree, seed: seed)
         guard case .accepted = decoded, !verdict.outcome.isFinding,
             let report = sameDecodeReport ?? model.verdictReport(bytes)
         else { return verdict }
@@ -239,16 +254,18 @@ public struct ModelCampaign: Sendable {
     func attempt(_ operation: MutationOperation, on seed: FuzzSeed) -> (
         bytes: [UInt8], verdict: FuzzVerdict, expectation: ModelExpectation
     )? {
-        guard case .accepted(let view, nil) = model.decode(seed.bytes),
+        let decoded = model.decode(seed.bytes)
+        guard case .accepted(_, nil, let dump) = decoded,
             let (bytes, _) = operation.apply(to: seed, maxDepth: model.maxDepth)
         else { return nil }
-        let baseline = view.map { ValueDiff.paths(seed.value, $0) } ?? []
         let expectation = ModelExpectation.of(
-            operation, baseline: baseline, original: seed.value[operation.path], reads: readerContract)
+            operation, baseline: Self.baseline(model, seed, decoded: decoded), original: seed.value[operation.path],
+            parent: operation.path.components.isEmpty ? nil : seed.value[operation.path.parent], reads: readerContract)
         let seedSwallowed = model.verdictReport(seed.bytes)?.swallowedErrors.map(\.path) ?? []
-        return (
-            bytes, judge(bytes, expectation, operation: operation, seedSwallowed: seedSwallowed), expectation
-        )
+        let verdict = judge(
+            bytes, expectation, operation: operation, seedSwallowed: seedSwallowed,
+            seed: dump.map { (seed.value, $0) })
+        return (bytes, verdict, expectation)
     }
 
     /// The members and elements that can be removed without touching `path` or its ancestors, in

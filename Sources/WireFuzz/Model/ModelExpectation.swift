@@ -2,6 +2,7 @@ import WireDecoder
 import WireDiagnostics
 import WireJSON
 import WireReaders
+import WireShapes
 import WireSupport
 
 /// What a correct model does with a mutant: reject it with one of the allowed categories at the
@@ -14,7 +15,7 @@ import WireSupport
 /// |---|---|---|
 /// | syntax mutants (truncate, duplicate-key, depth, empty-body, `01`, bad strings) | `syntax` (by the validator) | never |
 /// | wrong-type | `typeMismatch`; where the fixture has `null`, any category at or below P (the replacement may be the member's real type, `{}` for an optional object), or above P for a number | if lossless (a model that takes several kinds) |
-/// | drop-key, rename-key | `missingKey` (at the original name) | if lossless: the member is optional, and nothing appears in its place |
+/// | drop-key, rename-key | `missingKey` (at the original name); `invalidValue` at the object when it was the object's only member (a one-of object such as `{"N": "1"}`) | if lossless: the member is optional, and nothing appears in its place |
 /// | null | `missingValue`, or `typeMismatch` (Foundation's word for a `null` scalar) | if lossless: the member is optional (`null` and absent count as the same) |
 /// | numbers | `invalidValue` (does not fit, not an integer) at P or an enclosing value | if lossless (numbers compared by value) |
 /// | strings | `invalidValue` (not a date, not a case) | if lossless |
@@ -51,6 +52,10 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
     /// the mutant must decode to what the seed decodes to (``path`` itself is ignored), and any
     /// rejection is a finding.
     public var unread: Bool
+    /// The rejections allowed at the value enclosing ``path`` too: `invalidValue` when a drop or
+    /// rename took the only member of an object, which a model that reads `{"N": …}` or
+    /// `{"S": …}` by the key present (a one-of object) rightly calls invalid.
+    public var parentRejections: [DecodingFailureKind] = []
 
     /// An expectation.
     public init(
@@ -73,13 +78,28 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
     ///     mutant is not blamed for them).
     ///   - original: the seed's value at the operation's path (`null` there changes the rule
     ///     for ``Mutator/wrongType``).
+    ///   - parent: the seed's value enclosing the operation's path (an object whose only member a
+    ///     drop or rename takes may be rejected as a whole).
     ///   - reads: the model's reader contract. A structural mutation of a member the model reads
     ///     nothing at or below (`mirror_url`, null in the fixture and not a member of the model) must
     ///     then be accepted and decode to what the seed decodes to; without a contract the
     ///     mutator's rule applies to every member.
     public static func of(
-        _ operation: MutationOperation, baseline: [JSONPath], original: JSONValue? = nil,
+        _ operation: MutationOperation, baseline: [JSONPath], original: JSONValue? = nil, parent: JSONValue? = nil,
         reads: ReaderContract? = nil
+    ) -> ModelExpectation {
+        var expectation = rule(operation, baseline: baseline, original: original, reads: reads)
+        if operation.mutator == .dropKey || operation.mutator == .renameKey, !expectation.unread,
+            case .object(let object)? = parent, Set(object.members.map { JSONKey($0.key) }).count == 1
+        {
+            expectation.parentRejections = [.invalidValue]
+        }
+        return expectation
+    }
+
+    /// The mutator's rule, by the reader contract (see ``of(_:baseline:original:parent:reads:)``).
+    static func rule(
+        _ operation: MutationOperation, baseline: [JSONPath], original: JSONValue?, reads: ReaderContract?
     ) -> ModelExpectation {
         var ignoring = baseline
         var rejections: [DecodingFailureKind]
@@ -118,8 +138,9 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
                 reads.entry(matching: operation.path.appending(key: key))?.path.steps.last == .anyMember
             {
                 // A member added to an object the model reads as a dictionary is a value it reads:
-                // a value of the wrong kind may be rejected there.
-                rejections = [.typeMismatch, .missingValue, .invalidValue]
+                // a value of the wrong kind may be rejected there, and an object lacking what the
+                // dictionary's values require (`missingKey` below it).
+                rejections = [.typeMismatch, .missingValue, .invalidValue, .missingKey]
                 below = true
             }
             // Under a lenient reader (a `try?` union), the error the model reports is its last
@@ -151,6 +172,9 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
                         ? " at, above or below "
                         : rejectionsAbove ? " at or above " : rejectionsBelow ? " at or below " : " at ") + "\(path)")
         }
+        if !parentRejections.isEmpty {
+            parts.append(parentRejections.map(\.rawValue).joined(separator: "|") + " at \(path.parent)")
+        }
         if acceptable { parts.append(rejections.isEmpty ? "accepted losslessly" : "lossless") }
         return parts.joined(separator: ", or ")
     }
@@ -159,7 +183,11 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - decoded: the model's answer.
     ///   - mutant: the mutant as a tree (nil when it is not valid JSON).
-    public func judge(_ decoded: FuzzModel.Decoded, mutant: JSONValue?) -> FuzzVerdict {
+    ///   - seed: for a model judged by dumps (only `Decodable`): the seed as a tree and the dump of
+    ///     the value the model decoded from it; without it, such an acceptance counts as `accepted`.
+    public func judge(
+        _ decoded: FuzzModel.Decoded, mutant: JSONValue?, seed: (tree: JSONValue, dump: JSONValue)? = nil
+    ) -> FuzzVerdict {
         let expected = description
         switch decoded {
         case .rejected(let failure):
@@ -167,18 +195,23 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
             let placed =
                 failure.path == path || (rejectionsAbove && path.components.starts(with: failure.path.components))
                 || (rejectionsBelow && failure.path.components.starts(with: path.components))
-            let right = rejections.contains(failure.kind) && (failure.kind == .syntax || placed)
+            let right =
+                (rejections.contains(failure.kind) && (failure.kind == .syntax || placed))
+                || (parentRejections.contains(failure.kind) && !path.components.isEmpty && failure.path == path.parent)
             return FuzzVerdict(right ? .rejectedAsExpected : .misclassified, expected: expected, seen: seen)
-        case .accepted(let view, let encodingError):
+        case .accepted(let view, let encodingError, let dump):
             guard acceptable else {
                 return FuzzVerdict(
                     .silentlyAccepted, expected: expected,
-                    seen: "accepted" + (view.map { ": decoded \(Self.short($0))" } ?? ""))
+                    seen: "accepted" + ((view ?? dump).map { ": decoded \(Self.short($0))" } ?? ""))
             }
             if let encodingError {
                 return FuzzVerdict(
                     .silentlyAccepted, expected: expected,
                     seen: "accepted, but the value cannot be written back: \(encodingError)")
+            }
+            if view == nil, let dump, let mutant, let seed {
+                return judgeDump(dump, mutant: mutant, seed: seed, expected: expected)
             }
             guard let view, let mutant else { return FuzzVerdict(.accepted, expected: expected, seen: "accepted") }
             let paths = ValueDiff.paths(mutant, view)
@@ -205,6 +238,98 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// An acceptance judged by dumps: what the mutation changed on the wire (less the ignored
+    /// paths) must change in the dump of the decoded value, each changed value saying what the wire
+    /// now says there (`null` for a member gone, the same string or number, a tagged `URL(…)` or
+    /// `Decimal(…)` by its text); where the wire says what the seed said, the dump must be the
+    /// seed's. This is the write-back rule of a `Codable` model, seen from the decoded side.
+    func judgeDump(
+        _ dump: JSONValue, mutant: JSONValue, seed: (tree: JSONValue, dump: JSONValue), expected: String
+    ) -> FuzzVerdict {
+        let ignored = Set(ignoring.map(\.components))
+        func isIgnored(_ path: JSONPath) -> Bool {
+            (0...path.components.count).contains { ignored.contains(Array(path.components.prefix($0))) }
+        }
+        let wire = ValueDiff.paths(seed.tree, mutant).filter { !isIgnored($0) }
+        // A member the mutation added under an ignored name (a dictionary entry) may appear in the dump.
+        let addedNames = Set(
+            ignoring.compactMap { path -> String? in
+                if case .key(let name)? = path.components.last { return name }
+                return nil
+            })
+        let changes = ValueDiff.paths(seed.dump, dump).filter { path in
+            guard case .key(let name)? = path.components.last, addedNames.contains(name) else { return true }
+            return seed.dump[path] != nil
+        }
+        if wire.isEmpty {
+            guard let first = changes.first else { return FuzzVerdict(.lossless, expected: expected, seen: "lossless") }
+            return FuzzVerdict(
+                .silentlyAccepted, expected: expected,
+                seen: "accepted: the wire says what the seed said, but the model decoded \(first) as "
+                    + "\(dump[first].map(Self.short) ?? "nothing") (the seed's: \(seed.dump[first].map(Self.short) ?? "nothing"))"
+            )
+        }
+        guard !changes.isEmpty else {
+            return FuzzVerdict(
+                .silentlyAccepted, expected: expected,
+                seen: "accepted: at \(wire[0]) the wire has \(mutant[wire[0]].map(Self.short) ?? "nothing"), "
+                    + "the model decoded what it decoded from the seed")
+        }
+        let said = wire.map { mutant[$0] }
+        var transformed = false
+        for change in changes where !said.contains(where: { Self.agree($0, dump[change]) }) {
+            // A value the model transforms as it decodes (base64 into bytes, a date): the seed's
+            // dump there is already of another kind than the seed's wire, so there is nothing to
+            // compare; an acceptance is then all that can be said.
+            if Self.transforms(seed: seed, at: change, wire: wire[0]) {
+                transformed = true
+                continue
+            }
+            return FuzzVerdict(
+                .silentlyAccepted, expected: expected,
+                seen: "accepted: at \(wire[0]) the wire has \(mutant[wire[0]].map(Self.short) ?? "nothing"), "
+                    + "the model decoded \(change) as \(dump[change].map(Self.short) ?? "nothing")")
+        }
+        if transformed {
+            return FuzzVerdict(
+                .accepted, expected: expected,
+                seen:
+                    "accepted: the model transforms the value at \(wire[0]), so its dump cannot be compared with the wire"
+            )
+        }
+        return FuzzVerdict(.lossless, expected: expected, seen: "lossless")
+    }
+
+    /// Whether the seed shows the model transforming the wire value at `wirePath` into what its dump
+    /// holds at `dumpPath` (or at the nearest enclosing value the seed's dump has): a value of
+    /// another JSON kind (base64 text as an array of bytes), or a date.
+    static func transforms(seed: (tree: JSONValue, dump: JSONValue), at dumpPath: JSONPath, wire wirePath: JSONPath)
+        -> Bool
+    {
+        guard let original = seed.tree[wirePath], original != .null else { return false }
+        var components = dumpPath.components
+        while seed.dump[JSONPath(components)] == nil, !components.isEmpty { components.removeLast() }
+        guard !components.isEmpty, let dumped = seed.dump[JSONPath(components)] else { return false }
+        if case .string(let text) = dumped, DecodedDump.isInstant(text) { return true }
+        return dumped.kindName != original.kindName && dumped != .null
+    }
+
+    /// Whether a dumped value says what a wire value says: both absent or `null`; equal strings (a
+    /// tagged dump `URL(x)` by its text `x`); numbers of equal value (a `Decimal(x)` too); equal
+    /// containers, by ``ValueDiff``.
+    static func agree(_ wire: JSONValue?, _ dumped: JSONValue?) -> Bool {
+        switch (wire ?? .null, dumped ?? .null) {
+        case (.null, .null): return true
+        case (.string(let a), .string(let b)):
+            return JSONKey.exactlyEqual(a, b) || DecodedDump.untagged(b).map { JSONKey.exactlyEqual(a, $0) } == true
+        case (.number(let a), .string(let b)):
+            guard b.hasPrefix("Decimal("), let text = DecodedDump.untagged(b) else { return false }
+            return ValueDiff.numbersEqual(a.text, text)
+        case (let a, let b):
+            return ValueDiff.paths(a, b).isEmpty
+        }
+    }
+
     /// A value in one line, cut at 60 characters.
     static func short(_ value: JSONValue) -> String {
         let text = CanonicalJSONWriter.text(value, style: .compact)
@@ -223,6 +348,10 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
         ])
         // Only when set, so the cases written before reader contracts read back unchanged.
         if unread { object.members.append(.init(key: "unread", value: .bool(true))) }
+        if !parentRejections.isEmpty {
+            object.members.append(
+                .init(key: "parentRejections", value: .array(parentRejections.map { .string($0.rawValue) })))
+        }
         return .object(object)
     }
 
@@ -252,6 +381,14 @@ public struct ModelExpectation: Hashable, Sendable, CustomStringConvertible {
         self.init(
             rejections: rejections, path: parsedPath, acceptable: acceptable, ignoring: ignored,
             rejectionsAbove: above, rejectionsBelow: below, unread: unread)
+        if case .array(let kinds)? = json["parentRejections"] {
+            for kind in kinds {
+                guard case .string(let name) = kind, let parsed = DecodingFailureKind(rawValue: name) else {
+                    return nil
+                }
+                parentRejections.append(parsed)
+            }
+        }
     }
 }
 

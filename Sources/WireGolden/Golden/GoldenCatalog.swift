@@ -11,8 +11,10 @@ import WireShapes
 ///   says so (``folderFormatNote(forGoldenNamed:)``), and `wirelock lock` lists such formats; a
 ///   golden meant as a format of its own takes a name without a folder (`requests-post-issue`);
 /// - skipped: the `shapes/` folder (shape files), pending files `*.actual.json`, reader contracts
-///   `*.reads.json` (see ``readerContractName(forRelativePath:)``), hidden files and folders
-///   (`.wirelock/`), and anything not ending in `.json` (`README.md`, `wirelock.lock`).
+///   `*.reads.json` (see ``readerContractName(forRelativePath:)``) and decoded goldens
+///   `*.decoded.json` (see ``decodedGoldenName(forRelativePath:)``), which are locked by their
+///   content alone, hidden files and folders (`.wirelock/`), and anything not ending in `.json`
+///   (`README.md`, `wirelock.lock`).
 public enum GoldenCatalog {
     /// The folder under the golden directory that holds shape files.
     public static let shapesFolder = "shapes"
@@ -25,7 +27,7 @@ public enum GoldenCatalog {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         guard let first = parts.first, let last = parts.last else { return nil }
         guard last.hasSuffix(".json"), !last.hasSuffix(".actual.json"), !last.hasSuffix(readerContractSuffix),
-            !parts.contains(where: { $0.hasPrefix(".") })
+            !last.hasSuffix(decodedSuffix), !parts.contains(where: { $0.hasPrefix(".") })
         else { return nil }
         if parts.count == 1 { return String(first.dropLast(".json".count)) }
         guard first != shapesFolder else { return nil }
@@ -39,12 +41,47 @@ public enum GoldenCatalog {
     /// `movie.reads.json`, `github/issues` for `github/issues.reads.json`; nil for anything else
     /// (pending files `*.reads.actual.json`, hidden folders, `shapes/`).
     public static func readerContractName(forRelativePath path: String) -> String? {
+        name(forRelativePath: path, suffix: readerContractSuffix)
+    }
+
+    /// How a decoded golden's name ends: `golden/<name>.decoded.json` (what a model decoded, see
+    /// `verifyDecodedGolden`).
+    public static let decodedSuffix = ".decoded.json"
+
+    /// The decoded golden a file is, from its path relative to the golden directory: `library-event`
+    /// for `library-event.decoded.json`; nil for anything else (pending files
+    /// `*.decoded.actual.json`, hidden folders, `shapes/`).
+    public static func decodedGoldenName(forRelativePath path: String) -> String? {
+        name(forRelativePath: path, suffix: decodedSuffix)
+    }
+
+    /// A file locked by its content alone (a reader contract, a decoded golden): its name, the
+    /// path without `suffix`.
+    private static func name(forRelativePath path: String, suffix: String) -> String? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
-        guard let first = parts.first, let last = parts.last, last.hasSuffix(readerContractSuffix),
-            last.count > readerContractSuffix.count, !parts.contains(where: { $0.hasPrefix(".") }),
-            parts.count == 1 || first != shapesFolder
+        guard let first = parts.first, let last = parts.last, last.hasSuffix(suffix), last.count > suffix.count,
+            !parts.contains(where: { $0.hasPrefix(".") }), parts.count == 1 || first != shapesFolder
         else { return nil }
-        return String(parts.joined(separator: "/").dropLast(readerContractSuffix.count))
+        return String(parts.joined(separator: "/").dropLast(suffix.count))
+    }
+
+    /// The decoded goldens among golden files (relative path, bytes), sorted by name, with their
+    /// documents (for the lock file).
+    /// - Throws: ``GoldenCatalog/Error`` for the first one that is not valid JSON, naming its line,
+    ///   column and JSON path.
+    public static func decodedGoldens(from files: [(path: String, bytes: [UInt8])]) throws(GoldenCatalog.Error)
+        -> [(name: String, document: JSONValue)]
+    {
+        var found: [(name: String, document: JSONValue)] = []
+        for file in files {
+            guard let name = decodedGoldenName(forRelativePath: file.path) else { continue }
+            do throws(JSONSyntaxError) {
+                found.append((name, try JSONValue.parse(file.bytes)))
+            } catch {
+                throw Error(path: file.path, reason: JSONDiagnostic(error).headline, syntaxError: error)
+            }
+        }
+        return found.sorted { $0.name < $1.name }
     }
 
     /// The reader contracts among golden files (relative path, bytes), each checked by parsing it

@@ -64,9 +64,9 @@ public enum GoldenRuns {
             touched: touched, filters: filters)
     }
 
-    /// The goldens under `goldenDirectory` that `run` did not assert, sorted by path. Pending files,
-    /// shape files and other non-goldens (see `GoldenCatalog.formatName(forRelativePath:)`) are
-    /// never listed.
+    /// The goldens under `goldenDirectory` that `run` did not assert, sorted by path: wire-format
+    /// goldens (see `GoldenCatalog.formatName(forRelativePath:)`) and decoded goldens. Pending files,
+    /// shape files, reader contracts and other files are never listed.
     public static func orphans(in goldenDirectory: URL, run: GoldenRun, root: URL) -> [URL] {
         goldens(in: goldenDirectory).filter { !run.touched.contains(GoldenFiles.display($0, root: root)) }
     }
@@ -76,7 +76,10 @@ public enum GoldenRuns {
         let base = directory.standardizedFileURL.path
         guard let walker = FileManager.default.enumerator(atPath: base) else { return [] }
         var found: [URL] = []
-        for case let relative as String in walker where GoldenCatalog.formatName(forRelativePath: relative) != nil {
+        for case let relative as String in walker
+        where GoldenCatalog.formatName(forRelativePath: relative) != nil
+            || GoldenCatalog.decodedGoldenName(forRelativePath: relative) != nil
+        {
             found.append(URL(fileURLWithPath: base).appendingPathComponent(relative))
         }
         return found.sorted { $0.path < $1.path }

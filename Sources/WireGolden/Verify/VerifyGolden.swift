@@ -117,7 +117,8 @@ public enum GoldenComparison {
     /// context already worked out (the assertions make one per call and name the writer from it).
     package static func verify(
         _ document: JSONValue, named name: String, redacting redactions: [Redaction], record: RecordMode?,
-        environment: [String: String], writer caller: GoldenWriter, context: GoldenContext
+        environment: [String: String], writer caller: GoldenWriter, context: GoldenContext,
+        kind: GoldenKind = .encoded, claiming: Bool = true
     ) -> WireLockFailure? {
         if let problem = GoldenFiles.problem(withName: name) {
             return WireLockFailure(problem + "; nothing was written")
@@ -130,10 +131,11 @@ public enum GoldenComparison {
         let mode = decision.mode
         let inCI = decision.inCI
         let root = context.root
-        let goldenURL = context.directory.appendingPathComponent(name + ".json")
+        let goldenURL = kind.url(named: name, in: context.directory)
         let shown = GoldenFiles.display(goldenURL, root: root)
         // A name with a folder joins that folder's format: the record message says so.
-        let joins = GoldenCatalog.folderFormatNote(forGoldenNamed: name).map { ", " + $0 } ?? ""
+        let joins =
+            kind.joinsFolderFormat ? GoldenCatalog.folderFormatNote(forGoldenNamed: name).map { ", " + $0 } ?? "" : ""
         TouchedGoldens.shared.note(shown, root: context.bookkeepingRoot)
 
         let (redacted, redactionFailures) = Redactor.apply(redactions, to: document)
@@ -145,9 +147,11 @@ public enum GoldenComparison {
         let actualBytes = CanonicalJSONWriter.bytes(redacted)
         let actualText = String(decoding: actualBytes, as: UTF8.self)
 
-        if let earlier = GoldenClaims.claim(
-            goldenURL, hash: SHA256.hex(SHA256.hash(actualBytes)), writer: caller, root: context.bookkeepingRoot,
-            runKey: context.runKey)
+        // A comparison that never writes (a runner's `check`) claims nothing.
+        if claiming,
+            let earlier = GoldenClaims.claim(
+                goldenURL, hash: SHA256.hex(SHA256.hash(actualBytes)), writer: caller, root: context.bookkeepingRoot,
+                runKey: context.runKey)
         {
             return WireLockFailure(GoldenClaims.message(golden: shown, earlier: earlier, writer: caller))
         }
@@ -192,7 +196,7 @@ public enum GoldenComparison {
         }
 
         let differences = JSONDiff.differences(expected: golden, actual: redacted)
-        let listed = differences.prefix(40).map { "  " + $0.description }
+        let listed = differences.prefix(40).map { "  " + kind.describe($0) }
         let more = differences.count > 40 ? ["  … \(differences.count - 40) more differences not shown"] : []
         let lineDiff = LineDiff.unified(
             old: String(decoding: goldenCanonical, as: UTF8.self), new: actualText,

@@ -11,6 +11,7 @@ import WireJSON
 ///   "fuzz": { "count": 1000, "seed": 7 },
 ///   "check": { "fmt": false, "lint": { "exclude": ["Fixtures/legacy/*"] } },
 ///   "baseline": "wirelock-baseline.json",
+///   "runner": [".build/debug/my-models"],
 ///   "lint": { },
 ///   "openapi": { "spec": "api/openapi.json", "contracts": { "movie": "GET /api/v3/movie 200" } }
 /// }
@@ -29,6 +30,10 @@ import WireJSON
 ///   to files (a ``PathScope``; the globs match the paths as reported, relative to the file's folder).
 /// - `baseline`: a baseline file of accepted findings (see `wirelock check --baseline`), relative to
 ///   the file's folder: only findings it does not record fail `check`.
+/// - `runner`: a model runner (an executable built on `ModelRunner`) and its first arguments, run
+///   from the file's folder as `RUNNER check --format json --golden … --seed … --count …`: every
+///   registered model's fixtures, decoded goldens, reader contract and a fuzz campaign of
+///   `fuzz.count` mutants become `check`'s `models` step (only where processes can be started).
 /// - `lint`: suppressions and disabled rules for the lint rules, read as a ``LintConfiguration``
 ///   (``lint``; its errors are located like every other setting's).
 /// - `openapi`: an OpenAPI document in JSON (`spec`, relative to the file's folder) and, by reader
@@ -63,6 +68,9 @@ package struct WireLockConfiguration: Hashable, Sendable {
     package var check = CheckStages()
     /// The baseline file, relative to the configuration's folder; nil when none is named.
     package var baseline: String?
+    /// The model runner's program and first arguments; nil when none is named.
+    package var runner: [String]?
+
     /// The `openapi` section; nil when there is none.
     package var openapi: OpenAPISettings?
 
@@ -294,6 +302,11 @@ package struct WireLockConfiguration: Hashable, Sendable {
                     throw fail(path, "expected the baseline file as a non-empty string, found \(article(member.value))")
                 }
                 configuration.baseline = text
+            case "runner":
+                guard case .array = member.value else {
+                    throw fail(path, "expected the runner's program and arguments as an array of strings")
+                }
+                configuration.runner = try strings(member.value, at: path, allowEmpty: false, fail)
             case "lint":
                 do throws(LintConfiguration.Error) {
                     configuration.lint = try LintConfiguration(json: member.value)
@@ -305,7 +318,8 @@ package struct WireLockConfiguration: Hashable, Sendable {
             default:
                 throw fail(
                     path,
-                    "unknown setting; expected one of inputs, exclude, golden, fuzz, check, baseline, lint, openapi")
+                    "unknown setting; expected one of inputs, exclude, golden, fuzz, check, baseline, runner, lint, openapi"
+                )
             }
         }
         return configuration

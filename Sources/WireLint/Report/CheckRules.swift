@@ -47,6 +47,34 @@ extension RuleDescription {
             fullDescription: "A golden holds a number beyond the double range, so it has no fingerprint.",
             help: "Keep numbers of goldens within the double range."),
         RuleDescription(
+            id: "lock.decoded-not-locked", shortDescription: "Decoded golden not locked",
+            fullDescription:
+                "A decoded golden (golden/<name>.decoded.json, what a model decoded) has no line in the lock file.",
+            help: "Run `wirelock lock`, review the new line and commit it."),
+        RuleDescription(
+            id: "lock.decoded-no-file", shortDescription: "Lock line without decoded golden",
+            fullDescription: "The lock file names a decoded golden that does not exist any more.",
+            help: "Run `wirelock lock` to drop the line, or restore the decoded golden."),
+        RuleDescription(
+            id: "lock.decoded-changed", shortDescription: "Decoded golden changed",
+            fullDescription: "A decoded golden differs from the locked one: the model decodes other values.",
+            help: "Review the change, then run `wirelock lock` and commit it."),
+        RuleDescription(
+            id: "model.fixture", shortDescription: "Fixture not decoded as expected",
+            fullDescription:
+                "The model runner's model rejects a fixture it must decode, accepts a broken one, or does not round-trip it.",
+            help: "Run the runner's `roundtrip MODEL FILE` to see the differences."),
+        RuleDescription(
+            id: "model.decoded-golden", shortDescription: "Decoded value changed",
+            fullDescription:
+                "A model that is only Decodable decodes a fixture to another value than its decoded golden holds (a date by as little as one ulp).",
+            help: "Review the change; assertDecodedGolden leaves the new dump for `wirelock accept`."),
+        RuleDescription(
+            id: "model.reader-contract", shortDescription: "Model reads differently",
+            fullDescription:
+                "A model reads its fixtures differently from its reader contract, golden/<model>.reads.json.",
+            help: "Review the change; assertReaderContract leaves the new contract for `wirelock accept`."),
+        RuleDescription(
             id: "fuzz.misclassified", shortDescription: "Mutant misclassified",
             fullDescription:
                 "A mutant of a fixture was rejected with the wrong kind of error or at the wrong place, or rejected where it had to be accepted.",

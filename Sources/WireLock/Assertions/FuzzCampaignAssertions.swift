@@ -3,6 +3,7 @@ import WireDecoder
 import WireFuzz
 import WireGolden
 import WireJSON
+import WireShapes
 import WireSupport
 
 /// Fuzzes a model over its fixtures in the test and records a failure for every finding that no
@@ -11,10 +12,14 @@ import WireSupport
 /// cases are saved under `Fixtures/fuzz-regressions/<model>/` as `open`, to review and commit or
 /// to fix; `assertFuzzRegressions` replays them afterwards. See `verifyFuzzCampaign` for the rules.
 ///
+/// This form takes a `Codable` model with the `encoder` of its wire format: an accepted mutant is
+/// judged by its write-back. Without `encoder:` any `Decodable` model is judged by a dump of what it
+/// decoded (the other form).
+///
 /// ```swift
 /// @Test func issuesSurviveFuzzing() {
 ///     assertFuzzCampaign(Issue.self, fixtures: ["issue-success", "issues/closed"], count: 2_000, seed: 7,
-///                        decoder: .github, encoder: .github, model: "issue")
+///                        decoder: .foundation(.github), encoder: .github, model: "issue")
 /// }
 /// ```
 /// - Parameters:
@@ -22,8 +27,11 @@ import WireSupport
 ///   - fixtures: fixture names under `Fixtures/` (as for `assertRoundTrip`), with or without `.json`.
 ///   - count: how many mutants.
 ///   - seed: the campaign's seed: the same seed gives the same mutants.
-///   - decoder: the decoder of the wire format under test (its key, date and data strategies).
-///   - encoder: the encoder of the same wire format.
+///   - decoder: the decoder the app decodes the model with: `.foundation(JSONDecoder)` (after
+///     WireLock's strict validator) or `.wire(WireJSONDecoder)` (one strict decode per mutant gives
+///     the verdict and the verification report, so the campaign is the cheaper one, in a debug
+///     `swift test` too).
+///   - encoder: the encoder of the same wire format: the write-back each mutant is judged by.
 ///   - mutators: the kinds of mutation to apply (default: all of them).
 ///   - model: the regression folder's name (default: the type's name).
 ///   - record: whether new cases may be saved (see `RecordMode`).
@@ -36,51 +44,67 @@ import WireSupport
 ///   - column: the calling column (`#column`).
 public func assertFuzzCampaign<T: Codable & SendableMetatype>(
     _ type: T.Type, fixtures: [String], count: Int = 2_000, seed: UInt64 = 0,
-    decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder(), mutators: [Mutator] = Mutator.allCases,
+    decoder: ModelDecoder = .foundation(), encoder: JSONEncoder, mutators: [Mutator] = Mutator.allCases,
     model: String? = nil, record: RecordMode? = nil, fixturesDirectory: URL? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    let coders = FuzzCampaignCoders(decoder: decoder, encoder: encoder)
+    let coders = FuzzCampaignCoders(encoder: encoder)
     runCampaign(
         "\(T.self)", fixtures: fixtures, count: count, seed: seed, mutators: mutators, model: model, record: record,
         fixturesDirectory: fixturesDirectory,
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     ) { name in
-        FuzzModel.codable(T.self, name: name, decoder: { coders.decoder }, encoder: { coders.encoder })
+        FuzzModel.codable(T.self, name: name, decoder: decoder, encoder: { coders.encoder })
     }
 }
 
-/// `assertFuzzCampaign` for a model the app decodes with `WireJSONDecoder`: each mutant is decoded
-/// once, by the decoder the app ships (strict), and that decode gives both the verdict and the
-/// verification report, so the campaign is cheaper than a `JSONDecoder` one, in a debug
-/// `swift test` too. Parameters and failures as for the `JSONDecoder` form.
+/// `assertFuzzCampaign` for any `Decodable` model — a response, an event, a webhook — with no
+/// encoder: an accepted mutant is judged by a dump of what the model decoded, compared with the dump
+/// of the seed's value. What the mutation changed on the wire must change the same way in the
+/// dump (a dropped optional becomes `null`, a new string the same string) and nothing else may: a
+/// required field defaulted or a wrong type coerced is `silently-accepted`, as a `Codable` model's
+/// write-back would show. The reader contract learned from the seeds judges which members count.
 ///
 /// ```swift
-/// @Test func issuesSurviveFuzzing() {
-///     assertFuzzCampaign(Issue.self, fixtures: ["issue-success"], count: 2_000, seed: 7,
-///                        decoder: WireJSONDecoder(configuredLike: .github), encoder: .github)
+/// @Test func webhookDeliveriesSurviveFuzzing() {
+///     assertFuzzCampaign(WebhookDelivery.self, fixtures: ["API/v3/webhook-delivery"], count: 2_000, seed: 7,
+///                        decoder: .foundation(.sampleAPI))
 /// }
 /// ```
-public func assertFuzzCampaign<T: Codable & SendableMetatype>(
+/// - Parameters:
+///   - type: the model the mutants are decoded into.
+///   - fixtures: fixture names under `Fixtures/`, with or without `.json`.
+///   - count: how many mutants.
+///   - seed: the campaign's seed: the same seed gives the same mutants.
+///   - decoder: the decoder the app decodes the model with: `.foundation(JSONDecoder)` or
+///     `.wire(WireJSONDecoder)`.
+///   - mutators: the kinds of mutation to apply (default: all of them).
+///   - model: the regression folder's name (default: the type's name).
+///   - record: whether new cases may be saved (see `RecordMode`).
+///   - fixturesDirectory: where the fixtures and `fuzz-regressions/` are (default: the package's
+///     `Fixtures/`).
+///   - fileID: the calling file (`#fileID`), where the failure is recorded.
+///   - filePath: the calling file (`#filePath`), where the package root is found.
+///   - line: the calling line (`#line`).
+///   - column: the calling column (`#column`).
+public func assertFuzzCampaign<T: Decodable & SendableMetatype>(
     _ type: T.Type, fixtures: [String], count: Int = 2_000, seed: UInt64 = 0,
-    decoder: WireJSONDecoder, encoder: JSONEncoder = JSONEncoder(), mutators: [Mutator] = Mutator.allCases,
+    decoder: ModelDecoder = .foundation(), mutators: [Mutator] = Mutator.allCases,
     model: String? = nil, record: RecordMode? = nil, fixturesDirectory: URL? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    let coders = FuzzCampaignCoders(decoder: JSONDecoder(), encoder: encoder)
     runCampaign(
         "\(T.self)", fixtures: fixtures, count: count, seed: seed, mutators: mutators, model: model, record: record,
         fixturesDirectory: fixturesDirectory,
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     ) { name in
-        FuzzModel.codable(T.self, name: name, wireDecoder: { decoder }, encoder: { coders.encoder })
+        FuzzModel.decodable(T.self, name: name, decoder: decoder)
     }
 }
 
-/// The coders handed to a campaign's `@Sendable` factories. `@unchecked Sendable`: the campaign
-/// runs on the calling thread and only decodes and encodes with them.
+/// The encoder handed to a campaign's `@Sendable` factory. `@unchecked Sendable`: the campaign
+/// runs on the calling thread and only encodes with it.
 private struct FuzzCampaignCoders: @unchecked Sendable {
-    let decoder: JSONDecoder
     let encoder: JSONEncoder
 }
 

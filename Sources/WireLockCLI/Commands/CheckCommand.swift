@@ -15,7 +15,7 @@ struct CheckCommand: ParsableCommand {
                 "Check fixtures and goldens in one pass: validate, canonical form, the lock file and a fuzz smoke run.",
             discussion: """
                 Reads wirelock.json (every setting optional: inputs, default Fixtures; exclude; golden, default \
-                golden; fuzz.count and fuzz.seed, default 1000 and 7; check, where each stage runs; baseline; \
+                golden; fuzz.count and fuzz.seed, default 1000 and 7; check, where each stage runs; baseline; runner; \
                 lint, as `wirelock lint` reads it). Without wirelock.json every default applies and the summary \
                 says so, with what was not checked. Each input and golden file is read \
                 once and checked as `wirelock validate` (format.invalid-json) and `wirelock fmt --check` \
@@ -24,8 +24,13 @@ struct CheckCommand: ParsableCommand {
                 (lock.*); and a seeded validator campaign runs over the valid inputs (fuzz.*). When "openapi" \
                 names an OpenAPI document and where each reader contract's payload is described ("openapi": \
                 {"spec": "api.json", "contracts": {"movie": "GET /api/v3/movie 200"}}), the contracts are held \
-                against it as `wirelock contract --openapi` does (openapi.*, on the contract files). Paths in the \
-                report are relative to the configuration's folder. With --format text the findings go to \
+                against it as `wirelock contract --openapi` does (openapi.*, on the contract files). With "runner": \
+                [PROGRAM, ARGUMENTS...] (a model runner built on ModelRunner, run from the configuration's \
+                folder), the runner's `check --format json` adds a models row: each registered model's \
+                fixtures (model.fixture), decoded goldens (model.decoded-golden), reader contract \
+                (model.reader-contract) and a fuzz campaign of fuzz.count mutants (fuzz.*); a runner that \
+                cannot be run or fails is an error. Paths in the report are relative to the configuration's \
+                folder. With --format text the findings go to \
                 standard output and a table (check, files, findings, time) to standard error.
 
                 Gradual adoption: in wirelock.json, "check": {"fmt": false} turns a stage off (validate, fmt, \

@@ -18,7 +18,9 @@ struct LockCommand: ParsableCommand {
                 of its goldens, both over the RFC 8785 (JCS) canonical form. A format is golden/<name>.json \
                 plus every .json file under golden/<name>/. The shapes are also written, for review, to \
                 golden/shapes/<name>.shape.json. Each reader contract golden/<name>.reads.json (what a \
-                model reads, written by assertReaderContract) has a line <name> reads=SHA-256.
+                model reads, written by assertReaderContract) has a line <name> reads=SHA-256, and each \
+                decoded golden golden/<name>.decoded.json (what a model decoded, written by \
+                assertDecodedGolden) a line <name> decoded=SHA-256.
 
                 Exit status: 0 when written (or, with --check, up to date), 1 when --check finds differences \
                 or a golden is invalid, 2 for a usage error or a file that cannot be read or written.
@@ -40,10 +42,12 @@ struct LockCommand: ParsableCommand {
         let directory = CommonOptions.goldenDirectory(golden, environment: context.environment).withoutTrailingSlash
         let formats: [GoldenFormat]
         let readers: [(name: String, document: JSONValue)]
+        let decoded: [(name: String, document: JSONValue)]
         do {
             let files = try GoldenSources.directory(directory, allowEmpty: allowEmpty)
             formats = try GoldenCatalog.formats(from: files)
             readers = try GoldenCatalog.readerContracts(from: files)
+            decoded = try GoldenCatalog.decodedGoldens(from: files)
         } catch let error as GoldenCatalog.Error {
             context.diagnose(error.diagnostic(file: directory.withTrailingSlash.displayed + error.path))
             return .findings
@@ -61,7 +65,7 @@ struct LockCommand: ParsableCommand {
         if !check {
             let lock: WireLockFile
             do throws(JCS.Error) {
-                lock = try WireLockFile.build(formats, readers: readers)
+                lock = try WireLockFile.build(formats, readers: readers, decoded: decoded)
             } catch {
                 context.reportError("a golden has no RFC 8785 form: \(error)")
                 return .findings
@@ -106,7 +110,7 @@ struct LockCommand: ParsableCommand {
         let result: LockCheck
         do throws(LockCheck.Error) {
             result = try verifyLock(
-                formats, readers: readers, lockFile: try? FileReader.readFile(at: lockFile),
+                formats, readers: readers, decoded: decoded, lockFile: try? FileReader.readFile(at: lockFile),
                 shapeFile: { try? FileReader.readFile(at: shapeFile($0.name)) })
         } catch {
             switch error {
@@ -144,9 +148,10 @@ struct LockCommand: ParsableCommand {
         return result.isUpToDate ? .success : .findings
     }
 
-    /// `, 6 reader contracts` when the lock has any, else nothing (the message stays as it was).
+    /// `, 6 reader contracts, 1 decoded golden`: the content lines the lock has, if any.
     static func readers(_ lock: WireLockFile) -> String {
-        lock.readers.isEmpty ? "" : ", " + Text.pluralized(lock.readers.count, "reader contract")
+        (lock.readers.isEmpty ? "" : ", " + Text.pluralized(lock.readers.count, "reader contract"))
+            + (lock.decoded.isEmpty ? "" : ", " + Text.pluralized(lock.decoded.count, "decoded golden"))
     }
 
     static func document(lock: WireLockFile, findings: [(format: String, kind: String, message: String)], checked: Bool)

@@ -158,7 +158,7 @@ enum PendingGoldenSelection {
             style.bold("\(display(review.pending.goldenURL)): \(escapingNames(in: review.summary, of: review.pending))")
         ]
         if review.problem == nil {
-            lines += review.differences.prefix(maxDifferences).map { "  " + $0.description }
+            lines += review.differenceLines.prefix(maxDifferences).map { "  " + $0 }
             if review.differences.count > maxDifferences {
                 lines.append("  … \(review.differences.count - maxDifferences) more differences not shown")
             }

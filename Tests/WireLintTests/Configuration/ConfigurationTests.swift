@@ -25,6 +25,7 @@ struct ConfigurationTests {
         #expect(configuration.fuzz.count == 1000)
         #expect(configuration.fuzz.seed == 7)
         #expect(configuration.lint == LintConfiguration())
+        #expect(configuration.runner == nil)
     }
 
     @Test func everySettingIsRead() throws {
@@ -36,9 +37,11 @@ struct ConfigurationTests {
               "fuzz": {"count": 0, "seed": 18446744073709551615},
               "golden": "Tests/golden",
               "inputs": "Fixtures/API",
-              "lint": {"disable": ["naming.file-name"], "suppress": [{"rule": "personal", "reason": "ours"}]}
+              "lint": {"disable": ["naming.file-name"], "suppress": [{"rule": "personal", "reason": "ours"}]},
+              "runner": ["swift", "run", "--skip-build", "my-models"]
             }
             """)
+        #expect(configuration.runner == ["swift", "run", "--skip-build", "my-models"])
         #expect(configuration.inputs == ["Fixtures/API"])
         #expect(configuration.exclude == ["invalid", "*-malformed*"])
         #expect(configuration.golden == "Tests/golden")
@@ -59,6 +62,8 @@ struct ConfigurationTests {
         // Columns count code points, as the validator's do: "é" is two bytes, one column.
         ("{\"$schema\": \"é\", \"golden\": 3}", 1, 28, "golden", "found the number 3"),
         ("{\"goldne\": \"g\"}", 1, 12, "goldne", "unknown setting; expected one of inputs"),
+        ("{\"runner\": \"my-models check\"}", 1, 12, "runner", "program and arguments as an array of strings"),
+        ("{\"runner\": []}", 1, 12, "runner", "found an empty array"),
         ("[1]", 1, 1, "", "expected an object of settings, found an array"),
         ("{\"inputs\": [\"a\",]}", 1, 17, "$.inputs", "not valid JSON"),
         // The lint section is read here too, its errors located like the others' (a missing field at
