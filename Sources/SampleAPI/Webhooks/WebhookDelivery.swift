@@ -146,12 +146,13 @@ public struct FractionalSecondsDate: Decodable, Sendable {
         wrappedValue = date
     }
 
-    /// The app's formatter, configured once and only read afterwards.
-    public static let formatter: DateFormatter = {
+    /// The app's formatter, made for each use: a `DateFormatter` is not `Sendable` on Darwin, so a
+    /// shared `static let` of one does not compile there in Swift 6 (issue 37).
+    public static var formatter: DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(secondsFromGMT: 0)
         formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ"
         return formatter
-    }()
+    }
 }
