@@ -195,7 +195,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WireShapesTests",
-            dependencies: ["WireLockTestSupport", "WireShapes", "WireShapeTools", "WireJSON"]
+            dependencies: ["WireLockTestSupport", "WireShapes", "WireShapeTools", "WireJSON", "WireDecoder"]
         ),
         .testTarget(
             name: "WireDatesTests",

@@ -1,4 +1,5 @@
 import Foundation
+import WireDecoder
 import WireGolden
 import WireJSON
 import WireLint

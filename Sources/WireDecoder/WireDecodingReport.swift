@@ -181,7 +181,7 @@ public struct WireDecodingReport: Hashable, Sendable, CustomStringConvertible {
         public var path: JSONPath
         /// The folded path every read of the group is at (`$.records[*].id`; members of a
         /// dictionary as `.*`).
-        public var pattern: ReaderPath
+        public var pattern: JSONPathPattern
         /// The Swift type asked for, e.g. `String`, `URL`, `Owner`, `Array<Label>`.
         public var type: String
         /// How it was asked for.
@@ -214,12 +214,13 @@ public struct WireDecodingReport: Hashable, Sendable, CustomStringConvertible {
         ///   - location: where the first read's value starts.
         ///   - count: how many reads the group holds.
         public init(
-            path: JSONPath, pattern: ReaderPath? = nil, type: String, method: Method, wire: WireDecodingReport.Kind?,
+            path: JSONPath, pattern: JSONPathPattern? = nil, type: String, method: Method,
+            wire: WireDecodingReport.Kind?,
             outcome: Outcome, form: String? = nil,
             location: JSONSourceLocation = JSONSourceLocation(offset: 0, line: 1, column: 1), count: Int = 1
         ) {
             self.path = path
-            self.pattern = pattern ?? ReaderPath(folding: path)
+            self.pattern = pattern ?? JSONPathPattern(folding: path)
             self.count = count
             self.type = type
             self.method = method
@@ -250,14 +251,14 @@ public struct WireDecodingReport: Hashable, Sendable, CustomStringConvertible {
     /// Not entries of the report: ``isLossless`` and ``description`` do not look at them.
     public var reads: [Read]
     /// The folded paths of the objects the model decoded as dictionaries (`[String: T]`), whose
-    /// members a ``ReaderPath`` folds to `.*`.
-    public var dictionaries: Set<ReaderPath>
+    /// members a ``JSONPathPattern`` folds to `.*`.
+    public var dictionaries: Set<JSONPathPattern>
 
     /// Creates a report.
     public init(
         droppedMembers: [DroppedMember] = [], duplicateKeys: [DuplicateKey] = [],
         precisionLosses: [PrecisionLoss] = [], swallowedErrors: [SwallowedError] = [], reads: [Read] = [],
-        dictionaries: Set<ReaderPath> = []
+        dictionaries: Set<JSONPathPattern> = []
     ) {
         self.droppedMembers = droppedMembers
         self.duplicateKeys = duplicateKeys

@@ -19,12 +19,12 @@ extension ReaderContract {
         /// Where, in the payload (`$.items[3].owner.login`).
         public var path: JSONPath
         /// The contract's entry it breaks (`$.items[*].owner.login`).
-        public var entry: ReaderPath
+        public var entry: JSONPathPattern
         /// What is wrong.
         public var problem: Problem
 
         /// Creates a violation.
-        public init(path: JSONPath, entry: ReaderPath, problem: Problem) {
+        public init(path: JSONPath, entry: JSONPathPattern, problem: Problem) {
             self.path = path
             self.entry = entry
             self.problem = problem
@@ -77,6 +77,7 @@ extension ReaderContract {
                     for member in object.members {
                         check(member.value, at: path.appending(key: member.key), entry, into: &found)
                     }
+                default: continue  // a contract's paths are folded: members, [*] and .* only
                 }
             }
         }
@@ -100,7 +101,9 @@ extension ReaderContract {
     }
 
     /// The containers one step further from each of `parents`.
-    private static func step(_ parents: [(JSONPath, JSONValue)], _ step: ReaderPath.Step) -> [(JSONPath, JSONValue)] {
+    private static func step(_ parents: [(JSONPath, JSONValue)], _ step: JSONPathPattern.Step) -> [(
+        JSONPath, JSONValue
+    )] {
         var next: [(JSONPath, JSONValue)] = []
         for (path, value) in parents {
             switch (step, value) {
@@ -122,10 +125,10 @@ extension ReaderContract {
     /// name or a dictionary's `.*`.
     ///
     /// ```swift
-    /// contract.reads(atOrBelow: ReaderPath([.key("owner")]))        // true when owner.login is read
-    /// contract.reads(atOrBelow: ReaderPath([.key("mirror_url")]))   // false: never read
+    /// contract.reads(atOrBelow: JSONPathPattern([.key("owner")]))        // true when owner.login is read
+    /// contract.reads(atOrBelow: JSONPathPattern([.key("mirror_url")]))   // false: never read
     /// ```
-    public func reads(atOrBelow path: ReaderPath) -> Bool {
+    public func reads(atOrBelow path: JSONPathPattern) -> Bool {
         entries.keys.contains { entry in
             guard entry.steps.count >= path.steps.count else { return false }
             for (step, read) in zip(path.steps, entry.steps) {

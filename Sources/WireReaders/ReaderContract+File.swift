@@ -129,6 +129,17 @@ extension ReaderContract {
             }
             return result
         }
+        // A contract names folded paths: members, `[*]` and `.*` (no index, `..` or glob).
+        func folded(_ text: String, at path: JSONPath) throws(FileError) -> JSONPathPattern {
+            let pattern: JSONPathPattern
+            do throws(JSONPathPattern.ParseError) { pattern = try JSONPathPattern(text) } catch {
+                throw fail(path, error.description)
+            }
+            guard pattern.isFolded else {
+                throw fail(path, "expected a folded path (members, [*] and .*), not the pattern '\(text)'")
+            }
+            return pattern
+        }
         guard case .number(let format)? = member("format"), let version = format.intValue else {
             throw fail(JSONPath.root.appending(key: "format"), "expected the format version, a number")
         }
@@ -144,11 +155,7 @@ extension ReaderContract {
         fixtures = try strings(member("fixtures"), at: JSONPath.root.appending(key: "fixtures")).sorted()
         let droppedPath = JSONPath.root.appending(key: "dropped")
         for (index, text) in try strings(member("dropped"), at: droppedPath).enumerated() {
-            do throws(ReaderPath.ParseError) {
-                dropped.insert(try ReaderPath(parsing: text))
-            } catch {
-                throw fail(droppedPath.appending(index: index), error.description)
-            }
+            dropped.insert(try folded(text, at: droppedPath.appending(index: index)))
         }
         let readsPath = JSONPath.root.appending(key: "reads")
         guard case .object(let reads)? = member("reads") else {
@@ -156,12 +163,7 @@ extension ReaderContract {
         }
         for item in reads {
             let at = readsPath.appending(key: item.key)
-            let path: ReaderPath
-            do throws(ReaderPath.ParseError) {
-                path = try ReaderPath(parsing: item.key)
-            } catch {
-                throw fail(at, error.description)
-            }
+            let path = try folded(item.key, at: at)
             guard case .object(let fields) = item.value else { throw fail(at, "expected an object") }
             var entry = Entry(path: path)
             for field in fields {
@@ -222,21 +224,21 @@ extension ReaderContract {
         /// The model no longer reads a path.
         case stopsReading(Entry)
         /// The kinds accepted at a read path changed.
-        case kinds(ReaderPath, old: [Kind], new: [Kind])
+        case kinds(JSONPathPattern, old: [Kind], new: [Kind])
         /// Whether a read path may be absent or null changed.
-        case optionality(ReaderPath, old: Optionality, new: Optionality)
+        case optionality(JSONPathPattern, old: Optionality, new: Optionality)
         /// The Swift types asked for at a read path changed.
-        case types(ReaderPath, old: [String], new: [String])
+        case types(JSONPathPattern, old: [String], new: [String])
         /// The date or number forms parsed at a read path changed.
-        case forms(ReaderPath, old: [String], new: [String])
+        case forms(JSONPathPattern, old: [String], new: [String])
         /// A read path became lenient (an error there is now swallowed), or stopped being.
-        case lenience(ReaderPath, now: Bool)
+        case lenience(JSONPathPattern, now: Bool)
         /// The values an enum read at a path accepts changed (nil: not known).
-        case values(ReaderPath, old: [JSONValue]?, new: [JSONValue]?)
+        case values(JSONPathPattern, old: [JSONValue]?, new: [JSONValue]?)
         /// A fixture has a member nobody reads that no fixture had (or the model stopped reading it).
-        case newlyDropped(ReaderPath)
+        case newlyDropped(JSONPathPattern)
         /// A path is no longer dropped (the model reads it now, or no fixture has it).
-        case noLongerDropped(ReaderPath)
+        case noLongerDropped(JSONPathPattern)
 
         /// Whether a path may be absent, may be null.
         public struct Optionality: Hashable, Sendable, CustomStringConvertible {
@@ -261,7 +263,7 @@ extension ReaderContract {
         }
 
         /// The folded path the change is at.
-        public var path: ReaderPath {
+        public var path: JSONPathPattern {
             switch self {
             case .startsReading(let entry), .stopsReading(let entry): entry.path
             case .kinds(let path, _, _), .optionality(let path, _, _), .types(let path, _, _), .forms(let path, _, _),
@@ -325,7 +327,7 @@ extension ReaderContract {
         }
         // A path the model stopped reading is dropped now as a consequence: one line says it.
         let stopped = Set(
-            result.compactMap { change -> ReaderPath? in
+            result.compactMap { change -> JSONPathPattern? in
                 if case .stopsReading(let entry) = change { return entry.path }
                 return nil
             })

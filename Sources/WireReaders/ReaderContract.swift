@@ -19,7 +19,7 @@ import WireJSON
 /// let (_, report) = try WireJSONDecoder().decodeWithReport(Repository.self, from: data)
 /// let contract = ReaderContract(model: "Repository", fixture: "repository.json", report: report)
 /// contract.entry(matching: [.key("owner"), .key("login")])?.kinds   // [.string]
-/// contract.dropped.contains(try ReaderPath(parsing: "$.mirror_url"))  // true
+/// contract.dropped.contains(try JSONPathPattern("$.mirror_url"))  // true
 /// ```
 public struct ReaderContract: Hashable, Sendable, CustomStringConvertible {
     /// The kind of a JSON value, as the wire has it (the kind a decode's reads record).
@@ -28,7 +28,7 @@ public struct ReaderContract: Hashable, Sendable, CustomStringConvertible {
     /// What the contract says about one folded path.
     public struct Entry: Hashable, Sendable {
         /// The folded path, e.g. `$.items[*].owner.login`.
-        public var path: ReaderPath
+        public var path: JSONPathPattern
         /// The Swift types the model asked for here (`String`, `URL`, `Owner`, `Array<Label>`), sorted;
         /// `contains` and `decodeNil` add none.
         public var types: [String]
@@ -53,7 +53,7 @@ public struct ReaderContract: Hashable, Sendable, CustomStringConvertible {
 
         /// Creates an entry.
         public init(
-            path: ReaderPath, types: [String] = [], methods: [WireDecodingReport.Read.Method] = [],
+            path: JSONPathPattern, types: [String] = [], methods: [WireDecodingReport.Read.Method] = [],
             kinds: [Kind] = [], mayBeAbsent: Bool = false, mayBeNull: Bool = false, forms: [String] = [],
             lenient: Bool = false
         ) {
@@ -109,10 +109,10 @@ public struct ReaderContract: Hashable, Sendable, CustomStringConvertible {
     /// The fixtures the contract was learnt from, sorted.
     public var fixtures: [String]
     /// What the model reads, by folded path.
-    public internal(set) var entries: [ReaderPath: Entry]
+    public internal(set) var entries: [JSONPathPattern: Entry]
     /// Folded paths present in a fixture that the model never read (the outermost: a dropped
     /// object's members are not listed again).
-    public internal(set) var dropped: Set<ReaderPath>
+    public internal(set) var dropped: Set<JSONPathPattern>
 
     /// An empty contract for `model`.
     public init(model: String) {
@@ -137,14 +137,14 @@ public struct ReaderContract: Hashable, Sendable, CustomStringConvertible {
     /// either is accepted).
     public mutating func add(_ report: WireDecodingReport, fixture: String) {
         if !fixtures.contains(fixture) { fixtures = (fixtures + [fixture]).sorted() }
-        var folded: [JSONPath: ReaderPath] = [:]
-        func fold(_ path: JSONPath) -> ReaderPath {
+        var folded: [JSONPath: JSONPathPattern] = [:]
+        func fold(_ path: JSONPath) -> JSONPathPattern {
             if let known = folded[path] { return known }
-            let result = ReaderPath(folding: path, dictionaries: report.dictionaries)
+            let result = JSONPathPattern(folding: path, dictionaries: report.dictionaries)
             folded[path] = result
             return result
         }
-        var learnt: [ReaderPath: Entry] = [:]
+        var learnt: [JSONPathPattern: Entry] = [:]
         for read in report.reads {
             let path = read.pattern
             var entry = learnt[path] ?? Entry(path: path)
@@ -205,7 +205,7 @@ public struct ReaderContract: Hashable, Sendable, CustomStringConvertible {
     public mutating func set(_ entry: Entry) { entries[entry.path] = entry }
 
     /// Marks a path as dropped.
-    public mutating func drop(_ path: ReaderPath) { dropped.insert(path) }
+    public mutating func drop(_ path: JSONPathPattern) { dropped.insert(path) }
 
     // MARK: Questions
 
@@ -216,13 +216,13 @@ public struct ReaderContract: Hashable, Sendable, CustomStringConvertible {
     /// when the model never read it.
     public func entry(matching path: JSONPath) -> Entry? {
         // Folding with every dictionary the contract knows: a member of one is `.*`.
-        if let exact = entries[ReaderPath(folding: path)] { return exact }
+        if let exact = entries[JSONPathPattern(folding: path)] { return exact }
         return entries.values.first { $0.path.matches(path) }
     }
 
     /// The dropped path that covers a concrete path: the path itself or an ancestor the model
     /// dropped whole. Nil when the model reads it (or it was never seen).
-    public func droppedPath(covering path: JSONPath) -> ReaderPath? {
+    public func droppedPath(covering path: JSONPath) -> JSONPathPattern? {
         var prefix = JSONPath.root
         for component in path.components {
             prefix.components.append(component)
@@ -232,9 +232,9 @@ public struct ReaderContract: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the model reads this concrete path or anything inside it (its indices folded to
-    /// `[*]`, as the `ReaderPath` form of this function reads them).
+    /// `[*]`, as the `JSONPathPattern` form of this function reads them).
     public func reads(atOrBelow path: JSONPath) -> Bool {
-        reads(atOrBelow: ReaderPath(folding: path))
+        reads(atOrBelow: JSONPathPattern(folding: path))
     }
 
     /// `Repository: 17 paths read, 69 dropped, from 2 fixtures`.

@@ -153,11 +153,11 @@ import WireReaders
         #expect(homepage.kinds == [.string])
         #expect(homepage.mayBeAbsent && homepage.mayBeNull)
         #expect(homepage.types == ["URL"])
-        let owner = try #require(contract.entries[try ReaderPath(parsing: "$.items[*].owner")])
+        let owner = try #require(contract.entries[try JSONPathPattern("$.items[*].owner")])
         #expect(owner.lenient)
         #expect(owner.kinds == [.array, .object])
         #expect(owner.types == ["Array<Owner>", "Owner"])
-        let id = try #require(contract.entries[try ReaderPath(parsing: "$.items[*].id")])
+        let id = try #require(contract.entries[try JSONPathPattern("$.items[*].id")])
         #expect(!id.mayBeAbsent && !id.mayBeNull && !id.lenient)
         #expect(id.forms == ["integer"])
     }
@@ -166,7 +166,7 @@ import WireReaders
         let data = Data(
             #"{"items": [\#(Self.repo(1, owner: Self.owner, extra: #", "labels": {"bug": 1, "ui": 2}"#))]}"#.utf8)
         let contract = try Self.contract(data)
-        let labels = try #require(contract.entries[try ReaderPath(parsing: "$.items[*].labels.*")])
+        let labels = try #require(contract.entries[try JSONPathPattern("$.items[*].labels.*")])
         #expect(labels.kinds == [.number])
         #expect(contract.entry(matching: [.key("items"), .index(0), .key("labels"), .key("new")]) == labels)
     }
@@ -195,7 +195,11 @@ import WireReaders
             #"{"format": 1, "model": "M", "reads": {"$.a": {"kinds": ["text"]}}}"#,
             "page.reads.json:1:57: expected a kind (array, bool, null, number, object, string) (at $.reads[\"$.a\"].kinds[0])"
         ),
-        (#"{"format": 1, "model": "M", "reads": {"$.a[": {}}}"#, "page.reads.json:1:39: invalid reader path"),
+        (#"{"format": 1, "model": "M", "reads": {"$.a[": {}}}"#, "page.reads.json:1:39: invalid JSON path pattern"),
+        (
+            #"{"format": 1, "model": "M", "reads": {"$..a": {}}}"#,
+            "page.reads.json:1:39: expected a folded path (members, [*] and .*), not the pattern '$..a'"
+        ),
         (
             #"{"format": 1, "model": "M", "reads": [], "dropped": []}"#,
             "page.reads.json:1:29: expected an object of reads by path (at $.reads)"
@@ -232,7 +236,7 @@ import WireReaders
         #expect(before.changes(from: before).isEmpty)
         // A model that stops reading a member, and one whose kinds and optionality change.
         var edited = before
-        let score = try ReaderPath(parsing: "$.items[*].score")
+        let score = try JSONPathPattern("$.items[*].score")
         var entry = try #require(edited.entries[score])
         entry.kinds = [.number, .string]
         entry.mayBeAbsent = true
@@ -255,9 +259,9 @@ import WireReaders
         let merged = one.merged(with: three)
         #expect(merged.fixtures == ["one.json", "three.json"])
         // Only the three-element page has an owner list and a present homepage.
-        #expect(one.entries[try ReaderPath(parsing: "$.items[*].owner[*]")] == nil)
-        #expect(merged.entries[try ReaderPath(parsing: "$.items[*].owner[*]")] != nil)
-        #expect(merged.entries[try ReaderPath(parsing: "$.items[*].homepage")]?.kinds == [.string])
+        #expect(one.entries[try JSONPathPattern("$.items[*].owner[*]")] == nil)
+        #expect(merged.entries[try JSONPathPattern("$.items[*].owner[*]")] != nil)
+        #expect(merged.entries[try JSONPathPattern("$.items[*].homepage")]?.kinds == [.string])
         var added = one
         added.add(
             try Self.decoder().decodeWithReport(Page.self, from: Self.page(count: 3)).report, fixture: "three.json")
@@ -266,6 +270,6 @@ import WireReaders
 
     @Test(arguments: ["$", "$.a", "$.a[*].b", "$.labels.*", #"$["release date"][*]"#, #"$["*"].x"#])
     func pathsPrintAndParseBack(text: String) throws {
-        #expect(try ReaderPath(parsing: text).description == text)
+        #expect(try JSONPathPattern(text).description == text)
     }
 }

@@ -37,7 +37,7 @@ struct ReaderContractValuesTests {
     }
 
     static func values(_ path: String, in contract: ReaderContract) throws -> [JSONValue]? {
-        try #require(contract.entries[try ReaderPath(parsing: path)]).values
+        try #require(contract.entries[try JSONPathPattern(path)]).values
     }
 
     @Test func aClosedEnumsValuesAreKnownAndNoOthers() throws {
@@ -58,7 +58,7 @@ struct ReaderContractValuesTests {
         let parsed = try ReaderContract(parsing: Array(text.utf8), file: "issue.reads.json")
         #expect(parsed == contract)
         var narrower = contract
-        var entry = try #require(contract.entries[try ReaderPath(parsing: "$.state")])
+        var entry = try #require(contract.entries[try JSONPathPattern("$.state")])
         entry.values = [.string("open")]
         narrower.set(entry)
         #expect(

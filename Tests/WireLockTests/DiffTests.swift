@@ -109,13 +109,14 @@ struct JSONPathPatternTests {
         #expect(p.matches(JSONPath(components)) == matches)
     }
 
-    @Test func invalidPatternsNameThePosition() {
+    @Test func invalidPatternsNameThePosition() throws {
+        let error = try #require(throws: JSONPathPattern.ParseError.self) { try JSONPathPattern("$.a[x]") }
+        #expect(error.position == 4)
+        #expect(error.expected == "an index, '*' or a quoted name after '['")
         #expect(
-            throws: JSONPathPattern.ParseError(
-                pattern: "$.a[x]", position: 4, expected: "an index, '*' or a quoted name after '['")
-        ) {
-            try JSONPathPattern("$.a[x]")
-        }
+            error.description
+                == "invalid JSON path pattern '$.a[x]' at character 5: expected an index, '*' or a quoted name after '['"
+        )
         #expect(throws: JSONPathPattern.ParseError.self) { try JSONPathPattern("token") }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireDecoder
 import WireJSON
 
 @testable import WireGolden

@@ -119,7 +119,7 @@ import WireReaders
         let data = try GitHubSample.data(Self.search)
         let report = try Self.wire.decodeWithReport(GitHubSearchResult<GitHubRepository>.self, from: data).report
         #expect(report.droppedMembers.count > 6_000)
-        let distinct = Set(report.droppedMembers.map { ReaderPath(folding: $0.path).description })
+        let distinct = Set(report.droppedMembers.map { JSONPathPattern(folding: $0.path).description })
         #expect(distinct.count == 77)
         // The lossless report: one line per distinct path, plus the headline.
         let lossless = LosslessDecoding.message(
@@ -207,7 +207,7 @@ import WireReaders
         #expect(report.swallowedErrors.count > 30)
         // ... the contract declares the path lenient and the check does not report them.
         let contract = ReaderContract(model: "[GitHubIssue]", fixture: "issues", report: report)
-        let assignees = try #require(contract.entries[try ReaderPath(parsing: "$[*].assignees")])
+        let assignees = try #require(contract.entries[try JSONPathPattern("$[*].assignees")])
         #expect(assignees.lenient)
         #expect(assignees.kinds == [.array, .object])
         #expect(assignees.types == ["Array<GitHubUser>", "GitHubUser"])

@@ -78,7 +78,7 @@ enum OpenAPITestSupport {
         var contract = ReaderContract(model: model)
         for (path, entry) in entries {
             var entry = entry
-            entry.path = try ReaderPath(parsing: path)
+            entry.path = try JSONPathPattern(path)
             contract.set(entry)
         }
         return contract

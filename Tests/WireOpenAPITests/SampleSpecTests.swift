@@ -63,9 +63,9 @@ struct SampleSpecTests {
     }
 
     @Test func theStrictModelsKnowWhatTheyAccept() throws {
-        let severity = try #require(try Self.strictError().entries[ReaderPath(parsing: "$.errors[*].severity")])
+        let severity = try #require(try Self.strictError().entries[JSONPathPattern("$.errors[*].severity")])
         #expect(severity.values == [.string("error"), .string("info"), .string("warning")])
-        let count = try #require(try Self.compactSync().entries[ReaderPath(parsing: "$.play_count")])
+        let count = try #require(try Self.compactSync().entries[JSONPathPattern("$.play_count")])
         #expect(count.types == ["Int32"])
     }
 

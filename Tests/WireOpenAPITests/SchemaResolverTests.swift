@@ -118,7 +118,7 @@ struct SchemaResolverTests {
         #expect(try Self.facts("loop", in: document).types == [.object])
         var walk = SchemaWalk(
             resolver: SchemaResolver(document), root: try JSONPointer(parsing: "#/components/schemas/node"))
-        guard case .described(let deep) = walk.place(of: try ReaderPath(parsing: "$.parent.parent.parent.name")) else {
+        guard case .described(let deep) = walk.place(of: try JSONPathPattern("$.parent.parent.parent.name")) else {
             Issue.record("a recursive member was not followed")
             return
         }

@@ -1,4 +1,5 @@
 import Testing
+import WireDecoder
 import WireJSON
 import WireShapeTools
 
@@ -63,8 +64,8 @@ struct ExactNameShapeTests {
             from: WireShape.infer(from: [Self.value("{\"id\": 1, \"caf\u{E9}\": 1}")]),
             to: WireShape.infer(from: [Self.value("{\"id\": 1, \"cafe\u{301}\": 1}")]))
         #expect(changes.map(\.rule) == [.memberRenamed])
-        #expect(changes.first?.path == ShapePath(components: [.member(Self.decomposed)]))
-        #expect(changes.first?.path != ShapePath(components: [.member(Self.composed)]))
+        #expect(changes.first?.path == JSONPathPattern([.key(Self.decomposed)]))
+        #expect(changes.first?.path != JSONPathPattern([.key(Self.composed)]))
     }
 
     @Test func anEnumValueInTheOtherSpellingIsRemovedAndAdded() {
@@ -77,7 +78,7 @@ struct ExactNameShapeTests {
         let shape = WireShape.infer(from: [Self.value("{\"caf\u{E9}\": 1}")])
         let violations = shape.violations(of: Self.value("{\"cafe\u{301}\": 1}"))
         #expect(violations.map(\.rule) == [.memberRenamed])
-        #expect(violations.first?.path == ShapePath(components: [.member(Self.composed)]))
+        #expect(violations.first?.path == JSONPathPattern([.key(Self.composed)]))
         #expect(shape.violations(of: Self.value("{\"caf\u{E9}\": 2}")).isEmpty)
         let enumShape = WireShape.infer(from: [Self.value("[\"caf\u{E9}\", \"x\", \"caf\u{E9}\", \"x\"]")])
         #expect(enumShape.violations(of: Self.value("[\"cafe\u{301}\"]")).map(\.rule) == [.enumValueAdded])
@@ -89,7 +90,7 @@ struct ExactNameShapeTests {
             to: WireShape.infer(from: [Self.value("{\"caf\u{E9}\": 1, \"cafe\u{301}\": \"x\"}")]))
         #expect(
             changes.map(\.path) == [
-                ShapePath(components: [.member(Self.decomposed)]), ShapePath(components: [.member(Self.composed)]),
+                JSONPathPattern([.key(Self.decomposed)]), JSONPathPattern([.key(Self.composed)]),
             ])
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import WireDecoder
 import WireJSON
 import WireLockTestSupport
 
@@ -99,7 +100,9 @@ enum _ReferenceShapeDiff {
         kinds.sorted().map(\.rawValue).joined(separator: " | ")
     }
 
-    private static func compare(_ old: WireShape, _ new: WireShape, at path: ShapePath, into out: inout [WireChange]) {
+    private static func compare(
+        _ old: WireShape, _ new: WireShape, at path: JSONPathPattern, into out: inout [WireChange]
+    ) {
         guard !old.kinds.isEmpty, !new.kinds.isEmpty else { return }
         if old.isNullable && !new.isNullable {
             out.append(
@@ -134,7 +137,7 @@ enum _ReferenceShapeDiff {
             compareMembers(oldMembers, newMembers, at: path, into: &out)
         }
         if let oldElement = old.element, let newElement = new.element {
-            compare(oldElement, newElement, at: path.appendingElement(), into: &out)
+            compare(oldElement, newElement, at: path.appending(.anyElement), into: &out)
         }
     }
 
@@ -148,7 +151,7 @@ enum _ReferenceShapeDiff {
     }
 
     private static func compareStrings(
-        _ old: StringShape, _ new: StringShape, at path: ShapePath, into out: inout [WireChange]
+        _ old: StringShape, _ new: StringShape, at path: JSONPathPattern, into out: inout [WireChange]
     ) {
         if old.format != new.format || old.fractionDigits != new.fractionDigits || old.offsets != new.offsets {
             var breaks: CompatibilityDirection = []
@@ -194,7 +197,7 @@ enum _ReferenceShapeDiff {
 
     private static func compareMembers(
         _ old: [JSONKey: WireShape.Member], _ new: [JSONKey: WireShape.Member],
-        at path: ShapePath, into out: inout [WireChange]
+        at path: JSONPathPattern, into out: inout [WireChange]
     ) {
         let removed = old.keys.filter { new[$0] == nil }.sorted()
         let added = new.keys.filter { old[$0] == nil }.sorted()
@@ -212,7 +215,7 @@ enum _ReferenceShapeDiff {
             let member = old[r]!
             out.append(
                 WireChange(
-                    path: path.appending(member: r.string),
+                    path: path.appending(.key(r.string)),
                     rule: member.required ? .memberRemoved : .optionalMemberRemoved,
                     breaks: member.required ? .forward : [],
                     detail: member.required
@@ -224,7 +227,7 @@ enum _ReferenceShapeDiff {
             if let from = renamedFrom[a] {
                 out.append(
                     WireChange(
-                        path: path.appending(member: a.string), rule: .memberRenamed, breaks: .both,
+                        path: path.appending(.key(a.string)), rule: .memberRenamed, breaks: .both,
                         detail:
                             "\"\(from)\" became \"\(a)\" (removed and added with the same shape: \(describeShape(member.shape))); each reader looks for the other name"
                     ))
@@ -232,7 +235,7 @@ enum _ReferenceShapeDiff {
             }
             out.append(
                 WireChange(
-                    path: path.appending(member: a.string),
+                    path: path.appending(.key(a.string)),
                     rule: member.required ? .requiredMemberAdded : .optionalMemberAdded,
                     breaks: member.required ? .backward : [],
                     detail: member.required
@@ -241,7 +244,7 @@ enum _ReferenceShapeDiff {
         }
         for key in old.keys.sorted() {
             guard let o = old[key], let n = new[key] else { continue }
-            let memberPath = path.appending(member: key.string)
+            let memberPath = path.appending(.key(key.string))
             if o.required && !n.required {
                 out.append(
                     WireChange(

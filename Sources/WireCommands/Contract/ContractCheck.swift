@@ -264,10 +264,10 @@ package struct ContractCheck: Sendable {
             return
         }
         let readers = ReaderScope.contracts(for: fixture, in: readerContracts)
-        var brokenReads = Set<ReaderPath>()
+        var brokenReads = Set<JSONPathPattern>()
         for contract in readers {
             for violation in contract.violations(in: liveValue) {
-                brokenReads.insert(ReaderPath(folding: violation.path))
+                brokenReads.insert(JSONPathPattern(folding: violation.path))
                 report.findings.append(
                     ContractFinding(
                         route: name, kind: .readerContract, path: violation.path.description,
@@ -283,7 +283,7 @@ package struct ContractCheck: Sendable {
             let read = changes.filter { ReaderScope.touchesReads($0.path, readers) }
             report.unreadChanges += changes.count - read.count
             changes = read.filter { change in
-                let path = ReaderScope.readerPath(change.path)
+                let path = change.path
                 let judgedByViolations = change.rule == .typeChanged && readers.contains { $0.entries[path] != nil }
                 return !brokenReads.contains(path) && !judgedByViolations && !ReaderScope.copes(with: change, readers)
             }

@@ -218,7 +218,7 @@ package enum OpenAPIStage {
         /// Read paths judged, over every mapped contract.
         package var checked = 0
         /// Read paths the document says nothing about (outermost), by contract name.
-        package var undescribed: [String: [ReaderPath]] = [:]
+        package var undescribed: [String: [JSONPathPattern]] = [:]
         /// `$ref`s that lead nowhere, met on the way (located in the document).
         package var problems: [OpenAPIError] = []
     }

@@ -28,10 +28,10 @@ struct ReadFolding {
     let reached: [Int: Any.Type]
     let dictionaries: Set<Int>
     /// Each interned path's parent and step; path 0 is the root.
-    private var steps: [(parent: Int32, step: ReaderPath.Step)] = [(-1, .anyElement)]
+    private var steps: [(parent: Int32, step: JSONPathPattern.Step)] = [(-1, .anyElement)]
     private var table: [StepKey: Int32] = [:]
-    /// Each interned path as a ``ReaderPath``, made when first asked for (by number).
-    private var built: [ReaderPath?] = [.root]
+    /// Each interned path as a ``JSONPathPattern``, made when first asked for (by number).
+    private var built: [JSONPathPattern?] = [.root]
     /// The folded path of each tape entry the walk assigned, by tape index (-1: none).
     private var ids: [Int32] = []
     /// Per folded object path, the names of the last object seen there by position (where the
@@ -49,12 +49,12 @@ struct ReadFolding {
     }
 
     /// The folded path one step below `parent`.
-    mutating func child(_ parent: Int32, _ step: ReaderPath.Step) -> Int32 {
+    mutating func child(_ parent: Int32, _ step: JSONPathPattern.Step) -> Int32 {
         let key: StepKey
         switch step {
         case .key(let name): key = StepKey(parent: parent, kind: 0, name: name)
         case .anyElement: key = StepKey(parent: parent, kind: 1, name: "")
-        case .anyMember: key = StepKey(parent: parent, kind: 2, name: "")
+        default: key = StepKey(parent: parent, kind: 2, name: "")  // .anyMember: folding makes no other step
         }
         if let known = table[key] { return known }
         steps.append((parent, step))
@@ -64,33 +64,24 @@ struct ReadFolding {
     }
 
     /// The folded path of an interned number.
-    mutating func path(_ id: Int32) -> ReaderPath {
+    mutating func path(_ id: Int32) -> JSONPathPattern {
         let index = Int(id)
         if index < built.count, let known = built[index] { return known }
-        var reversed: [ReaderPath.Step] = []
+        var reversed: [JSONPathPattern.Step] = []
         var current = id
         while current > 0 {
             let entry = steps[Int(current)]
             reversed.append(entry.step)
             current = entry.parent
         }
-        let result = ReaderPath(reversed.reversed())
+        let result = JSONPathPattern(reversed.reversed())
         while built.count <= index { built.append(nil) }
         built[index] = result
         return result
     }
 
     /// A concrete path for a folded one (`[*]` as `[0]`), for a read no tape entry stands for.
-    mutating func concretePath(_ id: Int32) -> JSONPath {
-        JSONPath(
-            path(id).steps.map { step in
-                switch step {
-                case .key(let name): .key(name)
-                case .anyElement: .index(0)
-                case .anyMember: .key("*")
-                }
-            })
-    }
+    mutating func concretePath(_ id: Int32) -> JSONPath { path(id).samplePath }
 
     /// The folded path the walk gave a tape entry, or nil.
     func id(of index: Int) -> Int32? {

@@ -80,12 +80,7 @@ public struct FuzzFinding: Sendable {
     /// indices as `[*]` (a required `year` defaulted in every record, whatever the wrong type put
     /// there, is one group).
     public var groupKey: String {
-        let path = JSONPath(
-            operation.path.components.map { component in
-                if case .index = component { return .key("[*]") }
-                return component
-            })
-        return "\(operation.mutator.rawValue) \(verdict.outcome.rawValue) \(path)"
+        "\(operation.mutator.rawValue) \(verdict.outcome.rawValue) \(JSONPathPattern(folding: operation.path))"
     }
 
     /// Findings that share a root cause share this: the outcome and the path with array indices as
@@ -96,7 +91,7 @@ public struct FuzzFinding: Sendable {
 
     /// ``rootCause`` from an outcome's name and a concrete path.
     static func rootCause(_ outcome: String, path: JSONPath) -> String {
-        "\(outcome) \(ReaderPath(folding: path))"
+        "\(outcome) \(JSONPathPattern(folding: path))"
     }
 
     /// A finding.

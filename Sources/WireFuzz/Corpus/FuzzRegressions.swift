@@ -38,13 +38,6 @@ public enum FuzzRegressions {
         public var isOpen: Bool
         /// The recorded outcome.
         public var outcome: FuzzOutcome
-
-        /// The finding group the case pins: the metadata's `group`, or for a case written before
-        /// groups were recorded, its mutator, outcome and path with indices as `[*]`.
-        public var group: String {
-            if case .string(let group)? = meta["group"] { return group }
-            return FuzzRegressions.group(meta: meta)
-        }
     }
 
     /// A regression folder that cannot be read, or a case that is malformed.
@@ -88,28 +81,6 @@ public enum FuzzRegressions {
                 "expectation": expectation.json(),
                 "status": .string("open"),
             ]))
-    }
-
-    /// The group a case's metadata describes, rebuilt from `mutator`, `outcome` and `path` the way
-    /// ``FuzzFinding/groupKey`` builds it.
-    static func group(meta: JSONValue) -> String {
-        func text(_ key: String) -> String {
-            if case .string(let value)? = meta[key] { return value } else { return "" }
-        }
-        var path = ""
-        var rest = text("path")[...]
-        while let c = rest.first {
-            if c == "[", let close = rest.firstIndex(of: "]"), rest.index(after: rest.startIndex) < close,
-                rest[rest.index(after: rest.startIndex)..<close].allSatisfy(\.isNumber)
-            {
-                path += #"["[*]"]"#
-                rest = rest[rest.index(after: close)...]
-            } else {
-                path.append(c)
-                rest = rest.dropFirst()
-            }
-        }
-        return "\(text("mutator")) \(text("outcome")) \(path)"
     }
 
     /// The committed cases of a folder by the root cause they pin (``FuzzFinding/rootCause``:

@@ -1,4 +1,5 @@
 import WireDates
+import WireDecoder
 import WireJSON
 
 /// A rule applied to an encoded document before it is compared with, or written to, a golden file:

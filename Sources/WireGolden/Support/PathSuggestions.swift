@@ -1,4 +1,5 @@
 import Foundation
+import WireDecoder
 import WireJSON
 import WireSupport
 
@@ -10,28 +11,9 @@ enum PathSuggestions {
         // Elements share their paths once indices are `[*]`: a few of each array are enough.
         document.walk(elementsPerArray: 8) { path, _ in
             guard paths.count < Nearest.maxCandidates else { return .stop }
-            if !path.components.isEmpty { paths.insert(generalized(path.description)) }
+            if !path.components.isEmpty { paths.insert(JSONPathPattern(folding: path).description) }
             return .descend
         }
         return Nearest.names(near: pattern, among: paths.sorted(), limit: limit)
-    }
-
-    /// `$.items[3].id` → `$.items[*].id`.
-    static func generalized(_ path: String) -> String {
-        var out = ""
-        var chars = path[...]
-        while let c = chars.first {
-            if c == "[", let close = chars.firstIndex(of: "]"),
-                chars[chars.index(after: chars.startIndex)..<close].allSatisfy(\.isNumber),
-                chars.index(after: chars.startIndex) < close
-            {
-                out += "[*]"
-                chars = chars[chars.index(after: close)...]
-            } else {
-                out.append(c)
-                chars = chars.dropFirst()
-            }
-        }
-        return out
     }
 }

@@ -13,22 +13,10 @@ import WireShapes
 /// ReaderScope.touchesReads(change.path, [contract])   // false: a change no model reads
 /// ```
 package enum ReaderScope {
-    /// A shape path as a reader path: members by name, elements as `[*]`.
-    package static func readerPath(_ path: ShapePath) -> ReaderPath {
-        ReaderPath(
-            path.components.map { component in
-                switch component {
-                case .member(let name): .key(name)
-                case .element: .anyElement
-                }
-            })
-    }
-
     /// Whether a change at `path` can touch what one of `contracts` reads: the path itself, a
     /// member of it or an element below it is read (the root always is).
-    package static func touchesReads(_ path: ShapePath, _ contracts: [ReaderContract]) -> Bool {
-        let folded = readerPath(path)
-        return contracts.contains { $0.reads(atOrBelow: folded) }
+    package static func touchesReads(_ path: JSONPathPattern, _ contracts: [ReaderContract]) -> Bool {
+        contracts.contains { $0.reads(atOrBelow: path) }
     }
 
     /// Whether every model that reads `change`'s path copes with it by its contract, in either
@@ -36,8 +24,7 @@ package enum ReaderScope {
     /// `decodeIfPresent` (or saw absent and went on), `null` added where each accepted `null`.
     /// False when no contract reads exactly that path.
     package static func copes(with change: WireChange, _ contracts: [ReaderContract]) -> Bool {
-        let path = readerPath(change.path)
-        let entries = contracts.compactMap { $0.entries[path] }
+        let entries = contracts.compactMap { $0.entries[change.path] }
         guard !entries.isEmpty else { return false }
         switch change.rule {
         case .memberRemoved, .optionalMemberRemoved, .memberMadeOptional, .requiredMemberAdded, .memberMadeRequired:

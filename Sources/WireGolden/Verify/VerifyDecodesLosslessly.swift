@@ -59,14 +59,14 @@ public enum LosslessDecoding {
             + lines.joined(separator: "\n")
     }
 
-    /// The report's entries grouped by kind and folded path (`ReaderPath`), in the report's
+    /// The report's entries grouped by kind and folded path (`JSONPathPattern`), in the report's
     /// order: each group's first entry (`LINE:COLUMN: …`), with `— and N more at PATH` when the
     /// group has more, and the group's size.
     public static func groupedLines(_ report: WireDecodingReport) -> [(line: String, count: Int)] {
         var order: [String] = []
-        var groups: [String: (line: String, path: ReaderPath, count: Int)] = [:]
+        var groups: [String: (line: String, path: JSONPathPattern, count: Int)] = [:]
         func add(_ key: String, _ path: JSONPath, _ line: String) {
-            let folded = ReaderPath(folding: path, dictionaries: report.dictionaries)
+            let folded = JSONPathPattern(folding: path, dictionaries: report.dictionaries)
             let full = key + " " + folded.description
             if groups[full] != nil {
                 groups[full]!.count += 1

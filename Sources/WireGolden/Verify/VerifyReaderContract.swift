@@ -108,7 +108,7 @@ public enum ReaderContractCheck {
         for item in decoded {
             let report = item.report
             for member in report.droppedMembers {
-                let folded = ReaderPath(folding: member.path, dictionaries: report.dictionaries)
+                let folded = JSONPathPattern(folding: member.path, dictionaries: report.dictionaries)
                 dropPaths.insert(folded.description)
                 let matching = patterns.filter { $0.pattern.matches(member.path) }
                 if !matching.isEmpty {
@@ -122,12 +122,12 @@ public enum ReaderContractCheck {
             }
             for duplicate in report.duplicateKeys {
                 groups.add(
-                    "\(ReaderPath(folding: duplicate.path, dictionaries: report.dictionaries)) repeated",
+                    "\(JSONPathPattern(folding: duplicate.path, dictionaries: report.dictionaries)) repeated",
                     path: duplicate.path, file: item.file, location: duplicate.location)
             }
             for loss in report.precisionLosses {
                 groups.add(
-                    "\(ReaderPath(folding: loss.path, dictionaries: report.dictionaries)) lost precision as "
+                    "\(JSONPathPattern(folding: loss.path, dictionaries: report.dictionaries)) lost precision as "
                         + "\(loss.type) (\(loss.reason.rawValue))", path: loss.path, file: item.file,
                     location: loss.location)
             }
@@ -137,7 +137,7 @@ public enum ReaderContractCheck {
         for accepted in patterns where !used.contains(accepted.text) {
             var line = "stale: accepted drop `\(accepted.text)` (\(accepted.reason)) matches nothing dropped"
             if let read = readPaths.sorted().first(where: { path in
-                (try? ReaderPath(parsing: path)).map { accepted.pattern.matches(samplePath($0)) } ?? false
+                (try? JSONPathPattern(path)).map { accepted.pattern.matches($0.samplePath) } ?? false
             }) {
                 line += "; the model reads \(read)"
             } else {
@@ -158,19 +158,6 @@ public enum ReaderContractCheck {
             lines.append(line)
         }
         return .success(lines)
-    }
-
-    /// A concrete path a folded path stands for (`[*]` as `[0]`, `.*` as a member named `*`), for
-    /// asking a pattern whether it covers the folded path.
-    static func samplePath(_ path: ReaderPath) -> JSONPath {
-        JSONPath(
-            path.steps.map { step in
-                switch step {
-                case .key(let name): .key(name)
-                case .anyElement: .index(0)
-                case .anyMember: .key("*")
-                }
-            })
     }
 
     /// The check over decodes already made (see `verifyReaderContract`).
@@ -283,8 +270,8 @@ public enum ReaderContractCheck {
         _ contract: ReaderContract, recorded: ReaderContract, decoded: [Decoded], shown: String
     ) -> String {
         let changes = contract.changes(from: recorded)
-        var places: [ReaderPath: (first: String, count: Int)] = [:]
-        func note(_ path: ReaderPath, _ file: String, _ location: JSONSourceLocation, count: Int = 1) {
+        var places: [JSONPathPattern: (first: String, count: Int)] = [:]
+        func note(_ path: JSONPathPattern, _ file: String, _ location: JSONSourceLocation, count: Int = 1) {
             if let known = places[path] {
                 places[path] = (known.first, known.count + count)
             } else {
@@ -294,7 +281,7 @@ public enum ReaderContractCheck {
         let wanted = Set(changes.map(\.path))
         for item in decoded {
             for member in item.report.droppedMembers {
-                let path = ReaderPath(folding: member.path, dictionaries: item.report.dictionaries)
+                let path = JSONPathPattern(folding: member.path, dictionaries: item.report.dictionaries)
                 if wanted.contains(path) { note(path, item.file, member.location) }
             }
             for read in item.report.reads where wanted.contains(read.pattern) {

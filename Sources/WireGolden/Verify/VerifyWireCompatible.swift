@@ -135,7 +135,7 @@ public enum WireCompatibility {
 
     /// Names the rule behind a decoding failure, using the old shape at the failing path.
     static func backwardChange(for failure: DecodingFailure, oldShape: WireShape) -> WireChange {
-        let path = ShapePath(failure.path)
+        let path = JSONPathPattern(folding: failure.path)
         let old = oldShape[path]
         let rule: WireRule
         switch failure.kind {

@@ -1,5 +1,6 @@
 import WireCommandLine
 import WireCommands
+import WireDecoder
 import WireGolden
 import WireStub
 import WireSupport

@@ -1,4 +1,5 @@
 import WireCommandLine
+import WireDecoder
 import WireGolden
 import WireLint
 

@@ -28,7 +28,7 @@ package enum OpenAPIContractCheck {
         package var checked = 0
         /// Read paths the document says nothing about (a member of a schema without members, an
         /// element of an array without `items`), outermost only.
-        package var undescribed: [ReaderPath] = []
+        package var undescribed: [JSONPathPattern] = []
         /// Read paths below an undeclared or undescribed one (not judged again).
         package var below = 0
     }

@@ -28,7 +28,7 @@ package struct OpenAPIFinding: Hashable, Sendable, CustomStringConvertible {
     /// The model, as the contract names it (`Page<Movie>`).
     package var model: String
     /// Where the model reads (`$.records[*].title`).
-    package var readerPath: ReaderPath
+    package var readerPath: JSONPathPattern
     /// Where the document says it (`#/components/schemas/Movie/properties/title`).
     package var pointer: JSONPointer
     /// The payload's place in the document (`GET /api/v3/movie 200`).

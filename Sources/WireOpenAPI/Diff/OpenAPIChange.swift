@@ -47,7 +47,7 @@ package struct OpenAPIChange: Hashable, Sendable, CustomStringConvertible {
     /// The media type (`application/json`), when the change is inside one.
     package var mediaType: String?
     /// Where in the body (`$` for the body or the response itself).
-    package var path: ReaderPath
+    package var path: JSONPathPattern
     /// Where in the document (the new one; the old one for something removed).
     package var pointer: JSONPointer?
 

@@ -20,7 +20,7 @@ package final class OpenAPIDiff {
 
     /// A change below some schema pair, relative to it.
     struct Relative {
-        var steps: [ReaderPath.Step]
+        var steps: [JSONPathPattern.Step]
         var what: OpenAPIChange.What
         var pointer: JSONPointer?
     }
@@ -80,7 +80,7 @@ package final class OpenAPIDiff {
                     result.append(
                         OpenAPIChange(
                             what: change.what, operation: operation.description, status: status, mediaType: mediaType,
-                            path: ReaderPath(change.steps), pointer: change.pointer))
+                            path: JSONPathPattern(change.steps), pointer: change.pointer))
                 }
             }
         }
@@ -99,7 +99,7 @@ package final class OpenAPIDiff {
         }
         return compare(old: oldSchema, new: newSchema).map {
             OpenAPIChange(
-                what: $0.what, operation: name, status: nil, mediaType: nil, path: ReaderPath($0.steps),
+                what: $0.what, operation: name, status: nil, mediaType: nil, path: JSONPathPattern($0.steps),
                 pointer: $0.pointer)
         }
     }
@@ -178,7 +178,7 @@ package final class OpenAPIDiff {
             if !removed.isEmpty { add(.enumValuesRemoved(removed)) }
         }
         for name in Set(was.properties.keys).union(now.properties.keys).sorted() {
-            let step = ReaderPath.Step.key(name)
+            let step = JSONPathPattern.Step.key(name)
             switch (was.properties[name], now.properties[name]) {
             case (let before?, nil):
                 result.append(

@@ -182,18 +182,18 @@ package struct OpenAPIJudge: Sendable {
 
     /// The contract's entry for a path the document names (a named member is read by a dictionary
     /// entry's `.*` too).
-    static func entry(at path: ReaderPath, in contract: ReaderContract) -> ReaderContract.Entry? {
+    static func entry(at path: JSONPathPattern, in contract: ReaderContract) -> ReaderContract.Entry? {
         if let exact = contract.entries[path] { return exact }
         return contract.sortedEntries.first { $0.path.steps.count == path.steps.count && covers($0.path, path) }
     }
 
     /// The first entry strictly below a path.
-    static func firstBelow(_ path: ReaderPath, in contract: ReaderContract) -> ReaderContract.Entry? {
+    static func firstBelow(_ path: JSONPathPattern, in contract: ReaderContract) -> ReaderContract.Entry? {
         contract.sortedEntries.first { $0.path.steps.count > path.steps.count && covers($0.path, path) }
     }
 
     /// Whether an entry's path starts with (the reader's form of) `path`.
-    static func covers(_ entry: ReaderPath, _ path: ReaderPath) -> Bool {
+    static func covers(_ entry: JSONPathPattern, _ path: JSONPathPattern) -> Bool {
         for (step, read) in zip(path.steps, entry.steps) {
             switch (step, read) {
             case (.anyElement, .anyElement), (.key, .anyMember), (.anyMember, .anyMember): continue

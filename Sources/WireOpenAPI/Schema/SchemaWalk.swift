@@ -6,7 +6,7 @@ import WireDecoder
 ///
 /// ```swift
 /// var walk = SchemaWalk(resolver: resolver, root: body.schema)
-/// if case .described(let place) = walk.place(of: try ReaderPath(parsing: "$.owner.login")) {
+/// if case .described(let place) = walk.place(of: try JSONPathPattern("$.owner.login")) {
 ///     place.facts.types   // [string]
 /// }
 /// ```
@@ -39,7 +39,7 @@ package struct SchemaWalk {
 
     package let resolver: SchemaResolver
     private let root: Alternatives
-    private var memo: [ReaderPath: Place] = [:]
+    private var memo: [JSONPathPattern: Place] = [:]
 
     package init(resolver: SchemaResolver, root: JSONPointer) {
         self.resolver = resolver
@@ -47,7 +47,7 @@ package struct SchemaWalk {
     }
 
     /// What the document says at `path`.
-    package mutating func place(of path: ReaderPath) -> Place {
+    package mutating func place(of path: JSONPathPattern) -> Place {
         if let known = memo[path] { return known }
         let result: Place
         if let last = path.steps.last {
@@ -70,7 +70,7 @@ package struct SchemaWalk {
     }
 
     /// One step below a described place.
-    static func child(of facts: SchemaFacts, step: ReaderPath.Step, resolver: SchemaResolver) -> Place {
+    static func child(of facts: SchemaFacts, step: JSONPathPattern.Step, resolver: SchemaResolver) -> Place {
         func described(_ alternatives: Alternatives, required: Bool?) -> Place {
             .described(
                 Described(
@@ -104,6 +104,7 @@ package struct SchemaWalk {
             }
             guard let union else { return .undescribed }
             return described(union, required: nil)
+        default: return .undescribed  // a contract's paths are folded: members, [*] and .* only
         }
     }
 }

@@ -1,3 +1,4 @@
+import WireDecoder
 import WireJSON
 
 /// Which readers a change is judged for.
@@ -89,7 +90,7 @@ public struct WireRule: RawRepresentable, Hashable, Sendable, Comparable, Custom
 /// One classified change between two shapes of a wire format.
 public struct WireChange: Hashable, Sendable, CustomStringConvertible {
     /// Where in the format.
-    public var path: ShapePath
+    public var path: JSONPathPattern
     /// What kind of change.
     public var rule: WireRule
     /// The directions in which it breaks readers (empty: non-breaking).
@@ -99,7 +100,7 @@ public struct WireChange: Hashable, Sendable, CustomStringConvertible {
 
     /// A change from its parts; ``WireShapeDiff`` and the command line's format comparison build
     /// these, and the directions are taken as given (not derived from `rule`).
-    public init(path: ShapePath, rule: WireRule, breaks: CompatibilityDirection, detail: String) {
+    public init(path: JSONPathPattern, rule: WireRule, breaks: CompatibilityDirection, detail: String) {
         self.path = path
         self.rule = rule
         self.breaks = breaks

@@ -1,3 +1,4 @@
+import WireDecoder
 import WireJSON
 
 extension WireShape {
@@ -32,7 +33,7 @@ extension WireShape {
     }
 
     private func check(
-        _ value: JSONValue, against shape: WireShape, at path: ShapePath,
+        _ value: JSONValue, against shape: WireShape, at path: JSONPathPattern,
         into out: inout [WireChange], seen: inout Set<JSONKey>
     ) {
         func add(_ rule: WireRule, _ detail: String) {
@@ -85,7 +86,7 @@ extension WireShape {
             }
         case .array(let elements):
             guard let element = shape.element else { return }
-            let elementPath = path.appendingElement()
+            let elementPath = path.appending(.anyElement)
             for e in elements { check(e, against: element, at: elementPath, into: &out, seen: &seen) }
         case .object(let object):
             guard let members = shape.members else { return }
@@ -94,7 +95,7 @@ extension WireShape {
             let missing = members.filter { $0.value.required && !present.contains($0.key) }.map(\.key).sorted()
             let unknown = object.members.filter { members[JSONKey($0.key)] == nil }
             for key in missing {
-                let memberPath = path.appending(member: key.string)
+                let memberPath = path.appending(.key(key.string))
                 // A rename needs exactly one missing and one unknown member, so only then is the
                 // unknown one's value inferred (for every pair it would be missing × unknown).
                 if missing.count == 1, unknown.count == 1,
@@ -118,7 +119,7 @@ extension WireShape {
             for member in object.members {
                 if let expected = members[JSONKey(member.key)] {
                     check(
-                        member.value, against: expected.shape, at: path.appending(member: member.key), into: &out,
+                        member.value, against: expected.shape, at: path.appending(.key(member.key)), into: &out,
                         seen: &seen)
                 }
             }

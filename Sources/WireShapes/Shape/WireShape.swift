@@ -1,3 +1,4 @@
+import WireDecoder
 import WireJSON
 
 /// The structural type of a wire format, inferred from one or many JSON documents.
@@ -145,87 +146,15 @@ public struct StringShape: Hashable, Sendable {
     }
 }
 
-/// A position in a shape: `$`, `.name` / `["odd name"]` for members, `[*]` for array elements.
-public struct ShapePath: Hashable, Sendable, Comparable, CustomStringConvertible {
-    /// One step.
-    public enum Component: Hashable, Sendable {
-        /// An object member, by name.
-        case member(String)
-        /// Any element of an array (`[*]`).
-        case element
-
-        /// The same step; member names compare by their Unicode scalars (`JSONKey`).
-        public static func == (lhs: Component, rhs: Component) -> Bool {
-            switch (lhs, rhs) {
-            case (.member(let a), .member(let b)): JSONKey.exactlyEqual(a, b)
-            case (.element, .element): true
-            default: false
-            }
-        }
-
-        /// Hashes a member name by its UTF-8 bytes, so steps equal under `==` hash alike.
-        public func hash(into hasher: inout Hasher) {
-            switch self {
-            case .member(let name):
-                hasher.combine(0 as UInt8)
-                JSONKey.hash(name, into: &hasher)
-            case .element:
-                hasher.combine(1 as UInt8)
-            }
-        }
-    }
-
-    /// The steps from the root, outermost first; empty for `$`.
-    public var components: [Component]
-
-    /// The root `$`.
-    public static let root = ShapePath(components: [])
-
-    /// A path from its steps, outermost first.
-    public init(components: [Component]) { self.components = components }
-
-    /// The shape path of a document path: indices become `[*]`.
-    public init(_ path: JSONPath) {
-        components = path.components.map { component in
-            switch component {
-            case .key(let key): .member(key)
-            case .index: .element
-            }
-        }
-    }
-
-    /// The path one member further in: `$.items[*]` + `id` is `$.items[*].id`.
-    public func appending(member: String) -> ShapePath { ShapePath(components: components + [.member(member)]) }
-    /// The path into the elements of the array here: `$.items` becomes `$.items[*]`.
-    public func appendingElement() -> ShapePath { ShapePath(components: components + [.element]) }
-
-    public var description: String {
-        var out = "$"
-        for component in components {
-            switch component {
-            case .element: out += "[*]"
-            case .member(let key):
-                out += JSONPath.isPlainIdentifier(key) ? "." + key : "[" + JSONPath.quoted(key) + "]"
-            }
-        }
-        return out
-    }
-
-    /// By the text of ``description`` (so `$.a` < `$.a.b` < `$.b`), compared by Unicode scalars
-    /// (`JSONKey.compare(_:_:)`): paths through two spellings of one name have an order.
-    public static func < (lhs: ShapePath, rhs: ShapePath) -> Bool {
-        JSONKey.compare(lhs.description, rhs.description) < 0
-    }
-}
-
 extension WireShape {
-    /// The shape at a path, if the path exists in this shape.
-    public subscript(path: ShapePath) -> WireShape? {
+    /// The shape at a folded path (members and `[*]`), if the path exists in this shape.
+    public subscript(path: JSONPathPattern) -> WireShape? {
         var current: WireShape? = self
-        for component in path.components {
-            switch component {
-            case .member(let key): current = current?.members?[JSONKey(key)]?.shape
-            case .element: current = current?.element
+        for step in path.steps {
+            switch step {
+            case .key(let key): current = current?.members?[JSONKey(key)]?.shape
+            case .anyElement: current = current?.element
+            default: return nil
             }
         }
         return current

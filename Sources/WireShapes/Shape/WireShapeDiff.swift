@@ -1,3 +1,4 @@
+import WireDecoder
 import WireJSON
 
 /// Classifies every change between an old and a new shape of one wire format, for both readers.
@@ -28,7 +29,7 @@ public enum WireShapeDiff {
     /// The changes from `old` to `new`.
     public static func changes(from old: WireShape, to new: WireShape) -> [WireChange] {
         var out: [WireChange] = []
-        var path: [ShapePath.Component] = []
+        var path: [JSONPathPattern.Step] = []
         compare(old, new, at: &path, into: &out)
         return sortedByPathAndRule(out)
     }
@@ -76,10 +77,10 @@ public enum WireShapeDiff {
         kinds.sorted().map(\.rawValue).joined(separator: " | ")
     }
 
-    /// Compares the shapes at `path`, a stack of steps from the root that becomes a ``ShapePath``
+    /// Compares the shapes at `path`, a stack of steps from the root that becomes a ``JSONPathPattern``
     /// only for a change: a path per member, most of which have none, cost a copy of the steps each.
     private static func compare(
-        _ old: WireShape, _ new: WireShape, at path: inout [ShapePath.Component], into out: inout [WireChange]
+        _ old: WireShape, _ new: WireShape, at path: inout [JSONPathPattern.Step], into out: inout [WireChange]
     ) {
         let oldBits = bits(old.kinds)
         let newBits = bits(new.kinds)
@@ -88,14 +89,14 @@ public enum WireShapeDiff {
         if oldBits & null != 0 && newBits & null == 0 {
             out.append(
                 WireChange(
-                    path: ShapePath(components: path), rule: .nullabilityRemoved, breaks: .backward,
+                    path: JSONPathPattern(path), rule: .nullabilityRemoved, breaks: .backward,
                     detail:
                         "null was seen before, not now (\(describe(old.kinds)) → \(describe(new.kinds))); a new non-optional reader rejects old nulls"
                 ))
         } else if oldBits & null == 0 && newBits & null != 0 {
             out.append(
                 WireChange(
-                    path: ShapePath(components: path), rule: .nullabilityAdded, breaks: .forward,
+                    path: JSONPathPattern(path), rule: .nullabilityAdded, breaks: .forward,
                     detail:
                         "null appears where it never did (\(describe(old.kinds)) → \(describe(new.kinds))); old non-optional readers reject it"
                 ))
@@ -108,7 +109,7 @@ public enum WireShapeDiff {
             if newKinds.contains(where: { !accepts(oldKinds, $0) }) { breaks.insert(.forward) }
             out.append(
                 WireChange(
-                    path: ShapePath(components: path), rule: .typeChanged, breaks: breaks,
+                    path: JSONPathPattern(path), rule: .typeChanged, breaks: breaks,
                     detail: "\(describe(oldKinds)) → \(describe(newKinds))"))
         }
         if let oldString = old.string, let newString = new.string {
@@ -118,7 +119,7 @@ public enum WireShapeDiff {
             compareMembers(oldMembers, newMembers, at: &path, into: &out)
         }
         if let oldElement = old.element, let newElement = new.element {
-            path.append(.element)
+            path.append(.anyElement)
             compare(oldElement, newElement, at: &path, into: &out)
             path.removeLast()
         }
@@ -134,7 +135,7 @@ public enum WireShapeDiff {
     }
 
     private static func compareStrings(
-        _ old: StringShape, _ new: StringShape, at steps: [ShapePath.Component], into out: inout [WireChange]
+        _ old: StringShape, _ new: StringShape, at steps: [JSONPathPattern.Step], into out: inout [WireChange]
     ) {
         if old.format != new.format || old.fractionDigits != new.fractionDigits || old.offsets != new.offsets {
             var breaks: CompatibilityDirection = []
@@ -145,7 +146,7 @@ public enum WireShapeDiff {
                 dates.contains(old.format) || dates.contains(new.format) ? .dateFormatChanged : .stringFormatChanged
             out.append(
                 WireChange(
-                    path: ShapePath(components: steps), rule: rule, breaks: breaks,
+                    path: JSONPathPattern(steps), rule: rule, breaks: breaks,
                     detail: "\(old.formatDescription) → \(new.formatDescription)"))
         }
         guard let oldValues = old.enumValues else { return }
@@ -155,7 +156,7 @@ public enum WireShapeDiff {
             if !removed.isEmpty {
                 out.append(
                     WireChange(
-                        path: ShapePath(components: steps), rule: .enumValueRemoved, breaks: .backward,
+                        path: JSONPathPattern(steps), rule: .enumValueRemoved, breaks: .backward,
                         detail:
                             "no longer seen: \(removed.map { "\"\($0)\"" }.joined(separator: ", ")); a new strict reader rejects old payloads that have \(removed.count == 1 ? "it" : "them")"
                     ))
@@ -163,7 +164,7 @@ public enum WireShapeDiff {
             if !added.isEmpty {
                 out.append(
                     WireChange(
-                        path: ShapePath(components: steps), rule: .enumValueAdded, breaks: .forward,
+                        path: JSONPathPattern(steps), rule: .enumValueAdded, breaks: .forward,
                         detail:
                             "new value\(added.count == 1 ? "" : "s") \(added.map { "\"\($0)\"" }.joined(separator: ", ")); old strict readers reject \(added.count == 1 ? "it" : "them")"
                     ))
@@ -171,7 +172,7 @@ public enum WireShapeDiff {
         } else if new.format == nil {
             out.append(
                 WireChange(
-                    path: ShapePath(components: steps), rule: .enumValueAdded, breaks: .forward,
+                    path: JSONPathPattern(steps), rule: .enumValueAdded, breaks: .forward,
                     detail:
                         "was the closed set \(WireShape.sortedUTF16(oldValues).map { "\"\($0)\"" }.joined(separator: ", ")); the new samples are not a closed set (values outside it, or too few repeats)"
                 ))
@@ -183,7 +184,7 @@ public enum WireShapeDiff {
     /// the added names are sorted (the rename pairing reads them in order).
     private static func compareMembers(
         _ old: [JSONKey: WireShape.Member], _ new: [JSONKey: WireShape.Member],
-        at path: inout [ShapePath.Component], into out: inout [WireChange]
+        at path: inout [JSONPathPattern.Step], into out: inout [WireChange]
     ) {
         var removed: [JSONKey] = []
         var common = 0
@@ -193,16 +194,16 @@ public enum WireShapeDiff {
                 continue
             }
             common += 1
-            path.append(.member(key.string))
+            path.append(.key(key.string))
             if o.required && !n.required {
                 out.append(
                     WireChange(
-                        path: ShapePath(components: path), rule: .memberMadeOptional, breaks: .forward,
+                        path: JSONPathPattern(path), rule: .memberMadeOptional, breaks: .forward,
                         detail: "was present in every sample, now absent from some; old readers that require it fail"))
             } else if !o.required && n.required {
                 out.append(
                     WireChange(
-                        path: ShapePath(components: path), rule: .memberMadeRequired, breaks: .backward,
+                        path: JSONPathPattern(path), rule: .memberMadeRequired, breaks: .backward,
                         detail:
                             "was absent from some samples, now always present; new readers that require it fail on old payloads"
                     ))
@@ -233,7 +234,7 @@ public enum WireShapeDiff {
             renamedFrom[candidates[0]] = r
             renamedOld.insert(r)
         }
-        func at(_ name: JSONKey) -> ShapePath { ShapePath(components: path + [.member(name.string)]) }
+        func at(_ name: JSONKey) -> JSONPathPattern { JSONPathPattern(path + [.key(name.string)]) }
         for r in removed where !renamedOld.contains(r) {
             let member = old[r]!
             out.append(

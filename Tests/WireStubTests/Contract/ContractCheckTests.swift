@@ -2,6 +2,8 @@
     import Foundation
     import Testing
     import WireGolden
+    import WireDecoder
+    import WireJSON
     import WireLockTestSupport
     import WireShapes
     import WireCommands

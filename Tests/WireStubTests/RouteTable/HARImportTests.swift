@@ -1,5 +1,6 @@
 import Testing
 import WireCommands
+import WireDecoder
 import WireGolden
 import WireJSON
 import WireLint
