@@ -136,7 +136,7 @@ let package = Package(
         // the commands' work as library functions returning values (the check pipeline, contract
         // checks, HAR import, the fuzz option group), joining features.
         .target(name: "WireToolSupport", dependencies: ["WireSupport"]),
-        .target(name: "WireShapeTools", dependencies: ["WireJSON", "WireShapes"]),
+        .target(name: "WireShapeTools", dependencies: ["WireJSON", "WireShapes", "WireDecoder"]),
         .target(name: "WireCommandLine", dependencies: ["WireSupport", "WireToolSupport", "WireJSON"]),
         // WireDecoderOracle (internal): the decoder oracle (JSONDecoder vs WireJSONDecoder, templates,
         // reductions), run only by `wirelock oracle decoder` and the model runner.

@@ -2,6 +2,7 @@ import Testing
 import WireDecoder
 import WireJSON
 import WireLockTestSupport
+import WireShapeTools
 
 @testable import WireShapes
 

@@ -1,6 +1,7 @@
 import Testing
 import WireJSON
 import WireLockTestSupport
+import WireShapeTools
 
 @testable import WireShapes
 

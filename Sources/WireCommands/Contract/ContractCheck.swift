@@ -4,6 +4,7 @@ import WireGolden
 import WireHTTP
 import WireJSON
 import WireReaders
+import WireShapeTools
 import WireShapes
 import WireStub
 

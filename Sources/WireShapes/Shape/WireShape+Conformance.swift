@@ -9,8 +9,8 @@ extension WireShape {
     /// `string-format-changed`) or enum (`enum-value-added`). Extra members are ignored, as Codable
     /// readers ignore them. One change per path and rule, at shape paths (`[*]` for elements).
     ///
-    /// Unlike ``WireShapeDiff``, this judges one concrete document, so it does not depend on how
-    /// many samples the payload side has.
+    /// It judges one concrete document, so it does not depend on how many samples the payload side
+    /// has (the command line's shape diff compares two inferred shapes).
     public func violations(of payload: JSONValue) -> [WireChange] {
         var out: [WireChange] = []
         var seen = Set<JSONKey>()
@@ -51,7 +51,7 @@ extension WireShape {
             }
             return
         }
-        guard WireShapeDiff.accepts(shape.kinds, kind) else {
+        guard Self.accepts(shape.kinds, kind) else {
             add(
                 .typeChanged,
                 "\(kind.rawValue) where the old shape has \(shape.kinds.sorted().map(\.rawValue).joined(separator: " | "))"
@@ -70,7 +70,7 @@ extension WireShape {
                         written.offsets = match.offset.map { [$0] } ?? []
                     }
                 }
-                if !WireShapeDiff.stringsFit(written, reader: reader) {
+                if !Self.stringsFit(written, reader: reader) {
                     let dates: Set<StringShape.Format?> = [.dateTime, .date]
                     add(
                         dates.contains(reader.format) || dates.contains(written.format)
@@ -131,10 +131,30 @@ extension WireShape {
     /// Whether a single value's shape has kinds and formats a reader of `reader` accepts.
     private func fitsWithoutEnums(_ reader: WireShape) -> Bool {
         let kinds = self.kinds.subtracting([.null])
-        guard kinds.allSatisfy({ WireShapeDiff.accepts(reader.kinds, $0) }) else { return false }
+        guard kinds.allSatisfy({ Self.accepts(reader.kinds, $0) }) else { return false }
         if let string, let readerString = reader.string {
-            return WireShapeDiff.stringsFit(string, reader: readerString)
+            return Self.stringsFit(string, reader: readerString)
         }
         return true
+    }
+
+    /// Whether a reader expecting `reader` reads a value of `kind`: an integer reads as a number,
+    /// never the other way round.
+    package static func accepts(_ reader: Set<WireShape.Kind>, _ kind: WireShape.Kind) -> Bool {
+        reader.contains(kind) || (kind == .integer && reader.contains(.number))
+    }
+
+    /// Whether strings written as `payload` read with a reader expecting `reader`.
+    package static func stringsFit(_ payload: StringShape, reader: StringShape) -> Bool {
+        guard let format = reader.format else { return true }
+        guard payload.format == format else { return false }
+        guard format == .dateTime else { return true }
+        return payload.fractionDigits.isSubset(of: reader.fractionDigits)
+            && payload.offsets.isSubset(of: reader.offsets)
+    }
+
+    /// The strings in UTF-16 code-unit order (RFC 8785's order of member names).
+    package static func sortedUTF16(_ values: Set<JSONKey>) -> [String] {
+        values.map(\.string).sorted { JSONObject.utf16Order($0, $1) < 0 }
     }
 }

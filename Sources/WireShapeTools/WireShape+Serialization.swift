@@ -1,4 +1,5 @@
 import WireJSON
+import WireShapes
 
 extension WireShape {
     /// The version written into shape files; reading refuses other versions.
@@ -45,11 +46,6 @@ extension WireShape {
         }
         if let element { members.append(.init(key: "elements", value: element.node(required: nil))) }
         return .object(JSONObject(members))
-    }
-
-    /// The strings in UTF-16 code-unit order (RFC 8785's order of member names).
-    package static func sortedUTF16(_ values: Set<JSONKey>) -> [String] {
-        values.map(\.string).sorted { JSONObject.utf16Order($0, $1) < 0 }
     }
 
     /// The content of `golden/shapes/<name>.shape.json`: `{"name", "shape", "wirelockShape": 1}`.

@@ -1,5 +1,6 @@
 import WireDecoder
 import WireJSON
+import WireShapes
 
 /// Classifies every change between an old and a new shape of one wire format, for both readers.
 ///
@@ -69,10 +70,6 @@ public enum WireShapeDiff {
         return out
     }
 
-    static func accepts(_ reader: Set<WireShape.Kind>, _ kind: WireShape.Kind) -> Bool {
-        reader.contains(kind) || (kind == .integer && reader.contains(.number))
-    }
-
     private static func describe(_ kinds: Set<WireShape.Kind>) -> String {
         kinds.sorted().map(\.rawValue).joined(separator: " | ")
     }
@@ -105,8 +102,8 @@ public enum WireShapeDiff {
             let oldKinds = old.kinds.subtracting([.null])
             let newKinds = new.kinds.subtracting([.null])
             var breaks: CompatibilityDirection = []
-            if oldKinds.contains(where: { !accepts(newKinds, $0) }) { breaks.insert(.backward) }
-            if newKinds.contains(where: { !accepts(oldKinds, $0) }) { breaks.insert(.forward) }
+            if oldKinds.contains(where: { !WireShape.accepts(newKinds, $0) }) { breaks.insert(.backward) }
+            if newKinds.contains(where: { !WireShape.accepts(oldKinds, $0) }) { breaks.insert(.forward) }
             out.append(
                 WireChange(
                     path: JSONPathPattern(path), rule: .typeChanged, breaks: breaks,
@@ -125,22 +122,13 @@ public enum WireShapeDiff {
         }
     }
 
-    /// Whether strings written as `payload` read with a reader expecting `reader`.
-    static func stringsFit(_ payload: StringShape, reader: StringShape) -> Bool {
-        guard let format = reader.format else { return true }
-        guard payload.format == format else { return false }
-        guard format == .dateTime else { return true }
-        return payload.fractionDigits.isSubset(of: reader.fractionDigits)
-            && payload.offsets.isSubset(of: reader.offsets)
-    }
-
     private static func compareStrings(
         _ old: StringShape, _ new: StringShape, at steps: [JSONPathPattern.Step], into out: inout [WireChange]
     ) {
         if old.format != new.format || old.fractionDigits != new.fractionDigits || old.offsets != new.offsets {
             var breaks: CompatibilityDirection = []
-            if !stringsFit(old, reader: new) { breaks.insert(.backward) }
-            if !stringsFit(new, reader: old) { breaks.insert(.forward) }
+            if !WireShape.stringsFit(old, reader: new) { breaks.insert(.backward) }
+            if !WireShape.stringsFit(new, reader: old) { breaks.insert(.forward) }
             let dates: Set<StringShape.Format?> = [.dateTime, .date]
             let rule: WireRule =
                 dates.contains(old.format) || dates.contains(new.format) ? .dateFormatChanged : .stringFormatChanged
