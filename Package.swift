@@ -199,7 +199,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WireDatesTests",
-            dependencies: ["WireDates"]
+            dependencies: ["WireDates", "WireSupport"]
         ),
         .testTarget(
             name: "WireLockTests",

@@ -1,3 +1,5 @@
+import WireSupportCore
+
 /// The fields of a date or date-time as written: `YYYY-MM-DD`, optionally followed by `T` or `t`,
 /// `hh:mm:ss`, an optional `.` with one or more digits, then `Z`, `z`, `±hh:mm` or `±hhmm`, and
 /// nothing after. All digits ASCII.

@@ -1,3 +1,5 @@
+import WireSupportCore
+
 /// The fast paths: pure functions over UTF-8 bytes, no allocation, no Foundation.
 ///
 /// Each returns the time interval since 2001-01-01 when it can decide the input exactly as the

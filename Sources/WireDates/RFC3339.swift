@@ -1,4 +1,5 @@
 import Foundation
+import WireSupportCore
 
 /// RFC 3339 dates and date-times: the one recogniser every part of WireLock uses (shape
 /// inference's `date`/`date-time` formats, the `.rfc3339DateTime` redaction check) and a strict

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import WireDates
+@testable import WireSupport
 
 @Suite("Exact instants and their differences")
 struct ExactInstantTests {

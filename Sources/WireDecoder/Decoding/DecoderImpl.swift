@@ -471,7 +471,8 @@ final class DecoderImpl: Decoder, SingleValueDecodingContainer {
                 return Date(timeIntervalSinceReferenceDate: interval)
             }
             let string = try unwrapString(index, parent: parent, key: key)
-            guard let date = ISO8601Parsing.date(from: string) else {
+            // `.iso8601` as JSONDecoder parses it at the platform floor (macOS 13, iOS 16).
+            guard let date = try? Date.ISO8601FormatStyle().parse(string) else {
                 // JSONDecoder gives the path of the decoder here, without the key.
                 throw corrupted(
                     at: index, expected: Date.self, path: codingPath,

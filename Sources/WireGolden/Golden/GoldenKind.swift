@@ -1,5 +1,6 @@
 import Foundation
 import WireDates
+import WireSupport
 import WireJSON
 
 /// What a golden file holds, and so how it is named and how a difference reads. One workflow

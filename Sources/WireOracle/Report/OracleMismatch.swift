@@ -1,5 +1,6 @@
 import Foundation
 import WireDates
+import WireSupport
 
 /// How the legacy and the candidate differ on one input: the class a report counts it in.
 public enum OracleDifference: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import WireDates
+import WireSupport
 
 /// The inputs of one class that share a shape (and, for intended ones, the declaration that took them).
 public struct OracleGroup: Hashable, Sendable, Codable {

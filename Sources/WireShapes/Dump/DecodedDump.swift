@@ -1,5 +1,6 @@
 import Foundation
 import WireDates
+import WireSupport
 import WireJSON
 
 /// What a model decoded, as a JSON document: any Swift value taken apart by reflection (`Mirror`),

@@ -1,5 +1,6 @@
 import Foundation
 import WireDates
+import WireSupport
 import WireJSON
 
 /// Moves the dates of a fixture so that it stays current: every RFC 3339 date-time (and, unless

@@ -4,9 +4,9 @@
 /// 2001-01-01T00:00:00Z, which is day 11 323.
 package enum GregorianCalendarMath {
     /// Day number of 2001-01-01 counted from 1970-01-01.
-    static let referenceDay = 11_323
+    package static let referenceDay = 11_323
     /// Seconds from 1970-01-01 to 2001-01-01.
-    static let referenceOffset1970 = 978_307_200
+    package static let referenceOffset1970 = 978_307_200
 
     /// A civil date and time of day in UTC.
     package struct Civil: Equatable {
@@ -62,7 +62,7 @@ package enum GregorianCalendarMath {
     }
 
     @inline(__always)
-    static func floorDiv(_ a: Int, _ b: Int) -> Int {
+    package static func floorDiv(_ a: Int, _ b: Int) -> Int {
         let q = a / b
         return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
     }

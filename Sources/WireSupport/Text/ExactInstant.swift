@@ -1,3 +1,5 @@
+import WireSupportCore
+
 /// An instant as Foundation stores it — a `Double` of seconds since 2001-01-01T00:00:00Z — rendered
 /// so that two instants one ulp apart never render alike.
 ///
