@@ -80,7 +80,8 @@ FUZZ_COV_BUILD := -c release -Xswiftc -sanitize=fuzzer -Xswiftc -enable-testing 
   -Xswiftc -profile-coverage-mapping --package-path $(FUZZ_DIR) --scratch-path $(FUZZ_DIR)/.build-coverage
 LLVM_BIN ?= $(dir $(shell command -v $(SWIFT)))
 FUZZ_COV_SOURCES = $(wildcard Sources/WireJSON/Core/*.swift Sources/WireJSON/Value/*.swift \
-  Sources/WireJSON/Canonical/*.swift Sources/WireJSON/Yajl/*.swift)
+  Sources/WireJSON/Canonical/*.swift Sources/WireJSON/Grammar/*.swift Sources/WireJSON/Diagnostics/*.swift \
+  Sources/WireJSON/Yajl/*.swift)
 
 .PHONY: lint-precision lint-precision-deps proofs newcomer fuzz-engines all deps bench-deps lint-deps build test test-swift-engine no-yajl demo lint format apple-shape docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling bench-stub bench-check bench-decoder bench-data fuzz-engine fuzz-engine-coverage clean
 
