@@ -223,7 +223,7 @@ struct SwiftGrammarCore {
                     }
                 case .stringWithEscapes:
                     if scalars {
-                        decode(start, length)
+                        Self.decode(start, length, into: &decoded)
                         let ok = decoded.withUnsafeBufferPointer {
                             report(context!.pointee.scalar(.string(""), text: $0.baseAddress, count: $0.count))
                         }
@@ -274,7 +274,7 @@ struct SwiftGrammarCore {
                     if structure {
                         var ok: Bool
                         if token == .stringWithEscapes {
-                            decode(start, length)
+                            Self.decode(start, length, into: &decoded)
                             ok = decoded.withUnsafeBufferPointer {
                                 report(context!.pointee.key($0.baseAddress!, count: $0.count))
                             }
@@ -682,8 +682,9 @@ struct SwiftGrammarCore {
 
     // MARK: Escapes
 
-    /// Decodes a string's escapes into `decoded`, the way yajl hands such a string to its callback.
-    private mutating func decode(_ start: UnsafeRawPointer?, _ length: Int) {
+    /// Decodes the escapes of a string's raw bytes (already checked) into `decoded`, the way yajl
+    /// hands such a string to its callback (the fast pass decodes member names with it too).
+    static func decode(_ start: UnsafeRawPointer?, _ length: Int, into decoded: inout [UInt8]) {
         decoded.removeAll(keepingCapacity: true)
         guard let start, length > 0 else { return }
         let s = start.assumingMemoryBound(to: UInt8.self)
@@ -719,7 +720,7 @@ struct SwiftGrammarCore {
                     i &+= 6
                     code = ((code & 0x3F) << 10) | ((((code >> 6) & 0xF) &+ 1) << 16) | (low & 0x3FF)
                 }
-                appendUTF8(code)
+                appendUTF8(code, to: &decoded)
             default: decoded.append(e)
             }
         }
@@ -735,7 +736,7 @@ struct SwiftGrammarCore {
         return value
     }
 
-    private mutating func appendUTF8(_ code: UInt32) {
+    private static func appendUTF8(_ code: UInt32, to decoded: inout [UInt8]) {
         switch code {
         case 0..<0x80:
             decoded.append(UInt8(code))
