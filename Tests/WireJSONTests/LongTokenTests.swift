@@ -5,9 +5,9 @@ import Testing
 
 /// Issue 10, item 3: one long string or number made validation quadratic (yajl's lexer re-reads a
 /// token that spans its buffers from its first byte on every call) and held the whole token. The
-/// validator now keeps long strings and numbers away from yajl: these tests count the bytes yajl is
-/// given and the bytes held back, which grow with the token when that is not so, and check that
-/// every error in or after a long token keeps its exact location through every path.
+/// validator now keeps long strings and numbers away from the grammar: these tests count the bytes
+/// the grammar is given and the bytes held back, which grow with the token when that is not so, and
+/// check that every error in or after a long token keeps its exact location through every path.
 @Suite("Long strings and numbers")
 struct LongTokenTests {
     /// Two lines before the token, so line counting past a long token is checked too.

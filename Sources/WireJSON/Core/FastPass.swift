@@ -26,11 +26,11 @@ final class FastPass: @unchecked Sendable {
     private var scanner = SIMDScanner()
     private var checker: TokenChecker
     /// Stage 1's token offsets, for two chunks (the one stage 2 reads, the one stage 1 writes).
-    private let tokens: (UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>)
+    private var tokens = (TokenBuffer(), TokenBuffer())
     /// The chunk stage 1 has read and stage 2 has not yet: its bytes, their count, whether its
     /// tokens are in the second buffer, how many there are and whether it had a backslash.
     private var waiting: (p: UnsafePointer<UInt8>, n: Int, second: Bool, count: Int, backslash: Bool)?
-    private let worker = DispatchQueue(label: "wirelock.fast-pass", qos: .userInitiated)
+    private lazy var worker = DispatchQueue(label: "wirelock.fast-pass", qos: .userInitiated)
     private let done = DispatchSemaphore(value: 0)
     private var workerResult = (count: 0, failed: false, backslash: false)
     /// Total bytes received.
@@ -55,13 +55,12 @@ final class FastPass: @unchecked Sendable {
     init(options: JSONParseOptions) {
         precondition(!options.allowComments, "the fast pass does not read comments")
         checker = TokenChecker(options: options)
-        tokens = (.allocate(capacity: Self.chunkLimit + 64), .allocate(capacity: Self.chunkLimit + 64))
     }
 
     deinit {
         checker.deallocate()
-        tokens.0.deallocate()
-        tokens.1.deallocate()
+        tokens.0.base.deallocate()
+        tokens.1.base.deallocate()
     }
 
     /// Starts a new document (JSON Lines), keeping the allocations.
@@ -114,10 +113,12 @@ final class FastPass: @unchecked Sendable {
     /// `alongside`) runs on this thread; the chunk then waits for the next call.
     private func inParallel(_ p: UnsafePointer<UInt8>, _ n: Int, alongside: (() -> Void)?) -> Bool {
         let second = !(waiting?.second ?? true)
-        let address = UInt(bitPattern: p)
+        let out = second ? tokens.1.room(n) : tokens.0.room(n)
+        let addresses = (UInt(bitPattern: p), UInt(bitPattern: out))
         worker.async { [self] in
-            let bytes = UnsafePointer<UInt8>(bitPattern: address).unsafelyUnwrapped
-            let count = scanner.scan(bytes, n, into: second ? tokens.1 : tokens.0)
+            let bytes = UnsafePointer<UInt8>(bitPattern: addresses.0).unsafelyUnwrapped
+            let out = UnsafeMutablePointer<UInt32>(bitPattern: addresses.1).unsafelyUnwrapped
+            let count = scanner.scan(bytes, n, into: out)
             workerResult = (count, scanner.failed, scanner.sawBackslash)
             done.signal()
         }
@@ -130,7 +131,7 @@ final class FastPass: @unchecked Sendable {
 
     /// Stage 1 of a chunk on this thread; it then waits for stage 2.
     private func stageOne(_ p: UnsafePointer<UInt8>, _ n: Int, second: Bool) -> Bool {
-        let count = scanner.scan(p, n, into: second ? tokens.1 : tokens.0)
+        let count = scanner.scan(p, n, into: second ? tokens.1.room(n) : tokens.0.room(n))
         waiting = (p, n, second, count, scanner.sawBackslash)
         return !scanner.failed
     }
@@ -139,6 +140,24 @@ final class FastPass: @unchecked Sendable {
     private func stageTwo() -> Bool {
         guard let chunk = waiting else { return true }
         waiting = nil
-        return checker.check(chunk.p, chunk.n, chunk.second ? tokens.1 : tokens.0, chunk.count, decode: chunk.backslash)
+        let offsets = UnsafePointer(chunk.second ? tokens.1.base : tokens.0.base)
+        return checker.check(chunk.p, chunk.n, offsets, chunk.count, decode: chunk.backslash)
+    }
+}
+
+/// Room for the token offsets of one chunk, grown to the largest chunk seen (a small document
+/// costs a small buffer).
+private struct TokenBuffer {
+    private(set) var base = UnsafeMutablePointer<UInt32>.allocate(capacity: 64)
+    private var capacity = 64
+
+    /// The buffer, with room for the offsets of `n` bytes (stage 1 writes up to 64 past the last).
+    mutating func room(_ n: Int) -> UnsafeMutablePointer<UInt32> {
+        if capacity < n + 64 {
+            base.deallocate()
+            capacity = n + 64
+            base = .allocate(capacity: capacity)
+        }
+        return base
     }
 }

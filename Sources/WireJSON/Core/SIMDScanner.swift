@@ -12,7 +12,8 @@
 // … 128 in each half) and OR-ing each 64-bit half down into its low byte with shifts, which
 // LLVM compiles to plain vector shifts and ORs on x86-64 (SSE2) and arm64 alike. Its byte
 // permutation (`subscript(index:)`) is an element loop, so there is no table lookup here: UTF-8 is
-// checked with comparisons on the byte and the three before it.
+// checked with comparisons on the byte and the three before it. Every comparison is with a vector
+// (``splat(_:)``): the operators that take a scalar are element loops too.
 
 /// The fast pass's SIMD classifier: finds the tokens of a document, 64 bytes at a time, and checks
 /// strings, UTF-8 and control bytes. Fed the document in pieces of any size.
@@ -93,23 +94,6 @@ struct SIMDScanner {
         let v1 = block.loadUnaligned(fromByteOffset: 16, as: Vector.self)
         let v2 = block.loadUnaligned(fromByteOffset: 32, as: Vector.self)
         let v3 = block.loadUnaligned(fromByteOffset: 48, as: Vector.self)
-        if inString != 0 && valid == 64 {
-            // Inside a string, a block with no quote, backslash or control byte holds no token:
-            // only its UTF-8 is left to check (long prose, mostly).
-            @inline(__always) func plain(_ v: Vector) -> Vector {
-                Self.lanes(v .== Self.splat(0x22) .| (v .== Self.splat(0x5C)) .| (v .< Self.splat(0x20)))
-            }
-            let special = unsafeBitCast(plain(v0) | plain(v1) | plain(v2) | plain(v3), to: SIMD2<UInt64>.self)
-            if special[0] | special[1] == 0 {
-                nextEscaped = 0
-                inScalar = 0
-                let high = unsafeBitCast(v0 | v1 | v2 | v3, to: SIMD2<UInt64>.self)
-                if (high[0] | high[1]) & 0x8080_8080_8080_8080 != 0 || cutSequence {
-                    if !validUTF8(block, piece, at: at, valid: 64) { failed = true }
-                }
-                return
-            }
-        }
         let lanes: UInt64 = valid == 64 ? ~0 : (1 &<< UInt64(valid)) &- 1
         let last = UInt64(valid &- 1)
 
@@ -215,15 +199,18 @@ struct SIMDScanner {
     }
 
     /// A lane mask as 8 bits in the low byte of each 64-bit half: each lane keeps one bit (1, 2, 4,
-    /// … 128 in each half), and the eight bytes of a half are OR-ed into one with shifts.
+    /// … 128 in each half), and the bytes are OR-ed together in pairs, fours and eights with shifts
+    /// of 16-, 32- and 64-bit lanes (which LLVM keeps in vector registers).
     @inline(__always)
     private static func fold(_ mask: SIMDMask<SIMD16<Int8>>) -> SIMD2<UInt64> {
         let weights = Vector(1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128)
-        var halves = unsafeBitCast(lanes(mask) & weights, to: SIMD2<UInt64>.self)
-        halves |= halves &>> 32
-        halves |= halves &>> 16
-        halves |= halves &>> 8
-        return halves & SIMD2(repeating: 0xFF)
+        var pairs = unsafeBitCast(lanes(mask) & weights, to: SIMD8<UInt16>.self)
+        pairs |= pairs &>> 8
+        var fours = unsafeBitCast(pairs, to: SIMD4<UInt32>.self)
+        fours |= fours &>> 16
+        var eights = unsafeBitCast(fours, to: SIMD2<UInt64>.self)
+        eights |= eights &>> 32
+        return eights & SIMD2(repeating: 0xFF)
     }
 
     // MARK: UTF-8
