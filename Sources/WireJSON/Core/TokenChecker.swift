@@ -315,10 +315,8 @@ struct TokenChecker {
                 guard held.count <= 5 else { return false }
             } else {
                 if held.isEmpty { held.append(first) }  // marks a number as started
-                for k in 0..<n {
-                    number.advance(p[k])
-                    if number.state == .notANumber { return false }
-                }
+                number.advance(over: p, n)  // a run of digits at a time
+                if number.state == .notANumber { return false }
             }
         }
         guard final else { return true }
