@@ -193,13 +193,6 @@ struct CallbackState {
         let frame = frames.removeLast()
         if frame.isObject {
             let hashes = keyHashes.count &- frame.firstHash
-            if !tracksPositions, checkDuplicates, hashes > Self.linearLimit,
-                HashDuplicates.containsDuplicate(keyHashes.base + frame.firstHash, count: hashes, scratch: scratch())
-            {
-                // Fast pass: two equal hashes are a duplicate here; the exact pass then compares the names.
-                failure = .duplicateKey("", tokenEnd: 0)
-                return 0
-            }
             if hashes > 0 {
                 keyHashes.truncate(to: frame.firstHash)
                 if hashes > Self.linearLimit { keyHashes.releaseSpareCapacity() }
@@ -227,21 +220,6 @@ struct CallbackState {
 
     mutating func key(_ text: UnsafePointer<UInt8>, count: Int) -> Int32 {
         let top = frames.count &- 1
-        if !tracksPositions {
-            // Fast pass: no paths, so only hashes are kept. Two equal hashes count as a duplicate
-            // here; the exact pass then compares the names themselves. Past `linearLimit` members
-            // the object is checked when it closes.
-            guard checkDuplicates else { return 1 }
-            let hash = Self.hash(text, count)
-            if keyHashes.count &- frames.base[top].firstHash < Self.linearLimit,
-                frames.base[top].bloomInsert(hash), findHash(in: top, hash: hash, nil, 0)
-            {
-                failure = .duplicateKey("", tokenEnd: 0)
-                return 0
-            }
-            keyHashes.append(hash)
-            return 1
-        }
         let end = tokenEnd
         if end == syntheticEnd { return 1 }
         let index = keyStarts.count
@@ -263,6 +241,50 @@ struct CallbackState {
                 JSONEventContext(state: selfPointer.unsafelyUnwrapped, endOffset: end))
         }
         return 1
+    }
+
+    // MARK: The fast pass (no events, no positions)
+
+    /// A container starts; false when it is nested too deep.
+    @inline(__always)
+    mutating func open(isObject: Bool) -> Bool {
+        guard frames.count < maxDepth else { return false }
+        frames.append(Frame(isObject: isObject, firstHash: keyHashes.count))
+        return true
+    }
+
+    /// The innermost container ends; false when it is an object with a duplicate name. An object
+    /// past `linearLimit` members is checked here, once (``HashDuplicates``): two equal hashes count
+    /// as a duplicate, and the exact pass then compares the names themselves.
+    @inline(__always)
+    mutating func close() -> Bool {
+        let frame = frames.removeLast()
+        let hashes = keyHashes.count &- frame.firstHash
+        guard frame.isObject, hashes > 0 else { return true }
+        if hashes > Self.linearLimit {
+            if HashDuplicates.containsDuplicate(keyHashes.base + frame.firstHash, count: hashes, scratch: scratch()) {
+                return false
+            }
+            keyHashes.truncate(to: frame.firstHash)
+            keyHashes.releaseSpareCapacity()
+        } else {
+            keyHashes.truncate(to: frame.firstHash)
+        }
+        return true
+    }
+
+    /// A member name, by its hash (only hashes are kept); false when an earlier name of the object
+    /// has the same hash. Past `linearLimit` members the object is checked when it closes.
+    @inline(__always)
+    mutating func key(hash: UInt64) -> Bool {
+        let top = frames.count &- 1
+        if keyHashes.count &- frames.base[top].firstHash < Self.linearLimit,
+            frames.base[top].bloomInsert(hash), findHash(in: top, hash: hash, nil, 0)
+        {
+            return false
+        }
+        keyHashes.append(hash)
+        return true
     }
 
     // MARK: Duplicate detection

@@ -45,20 +45,21 @@ final class Engine {
     var received: Int { fastPass?.received ?? exactPass!.received }
     var failure: JSONSyntaxError? { fastPass != nil ? fastPass!.failure : exactPass!.failure }
     var finished: Bool { fastPass?.finished ?? exactPass!.finished }
-    /// Bytes handed to `yajl_parse` so far (tests check that long tokens are kept away from it).
-    var yajlByteCount: Int { fastPass?.yajlByteCount ?? exactPass!.yajlByteCount }
-    /// Exact pass: the most bytes of an unfinished token held back at the end of a chunk.
-    var maxHeldByteCount: Int { exactPass?.maxHeldByteCount ?? 0 }
+    /// Exact pass: bytes handed to the grammar so far (tests check that long tokens are kept away
+    /// from it; the fast pass hands it none).
+    var yajlByteCount: Int { exactPass?.yajlByteCount ?? 0 }
+    /// The most bytes of an unfinished token held back at the end of a chunk.
+    var maxHeldByteCount: Int { fastPass?.maxHeldByteCount ?? exactPass!.maxHeldByteCount }
 
     /// Starts a new document (JSON Lines), keeping the allocations.
     func reset() {
         if let fastPass { fastPass.reset() } else { exactPass!.reset() }
     }
 
-    /// Feeds the next chunk.
-    /// - Parameter alongside: work to run while yajl parses the chunk, on the fast pass's second
-    ///   core when it is in use, otherwise after the chunk (a file reader passes the read of the next
-    ///   chunk into another buffer). Not run when the engine has already failed.
+    /// Feeds the next chunk. The fast pass may read a chunk's bytes until the next call to
+    /// `feed` or `finish` returns (its stage 2 runs a chunk behind when it uses a second core).
+    /// - Parameter alongside: work to run while the chunk is read, or after it (a file reader passes
+    ///   the read of the next chunk into another buffer). Not run when the engine has already failed.
     func feed(_ chunk: UnsafeRawBufferPointer, alongside: (() -> Void)? = nil) throws(JSONSyntaxError) {
         guard let fastPass else {
             try exactPass!.feed(chunk, alongside: alongside)

@@ -226,7 +226,7 @@ final class ExactPass {
                     let context = ErrorContext(
                         state: state.pointee, regions: regions, offset: offset, received: received,
                         inString: true, allowComments: options.allowComments)
-                    let (kind, reason, path) = YajlDiagnosis.inString(problem).describe(context)
+                    let (kind, reason, path) = SyntaxDiagnosis.inString(problem).describe(context)
                     return makeError(kind: kind, reason: reason, at: offset, path: path, regions: regions)
                 }
                 try fail(error)
@@ -391,7 +391,7 @@ final class ExactPass {
         guard let (error, excerpt) = pending, excerpt.isComplete else { return }
         var complete = error
         complete.excerpt = excerpt.excerpt
-        YajlDiagnosis.refine(&complete, following: excerpt.following)
+        SyntaxDiagnosis.refine(&complete, following: excerpt.following)
         pending = nil
         failure = complete
         throw complete
@@ -502,8 +502,7 @@ final class ExactPass {
             }
         }
         let consumed = grammar.consumed
-        let message = grammar.message
-        var classified = YajlDiagnosis(message: message, consumed: consumed, atEnd: atEnd)
+        var classified = SyntaxDiagnosis(grammar.error, atEnd: atEnd)
         let current = currentToken(piece: p, count: count)
         let currentStart = current.start ?? (p == nil ? received : s.pieceBase + count)
         var offset: Int
@@ -514,7 +513,7 @@ final class ExactPass {
             // first byte is the first one that cannot continue the document. Likewise a `/` that
             // opens no comment is reported at the `/`.
             if currentStart <= offset, let first = regions.byte(at: currentStart) {
-                if let misplaced = YajlDiagnosis.misplaced(first, current.expectation) {
+                if let misplaced = SyntaxDiagnosis.misplaced(first, current.expectation) {
                     classified = misplaced
                     offset = currentStart
                 } else if options.allowComments && first == UInt8(ascii: "/") {
@@ -540,7 +539,7 @@ final class ExactPass {
     private func misplacedError(at start: Int, first: UInt8, regions: Regions) -> JSONSyntaxError? {
         let current = currentToken(piece: nil, count: 0)
         guard current.start == nil || current.start == start,
-            let diagnosis = YajlDiagnosis.misplaced(first, current.expectation)
+            let diagnosis = SyntaxDiagnosis.misplaced(first, current.expectation)
         else { return nil }
         let context = ErrorContext(
             state: state.pointee, regions: regions, offset: start, received: received,

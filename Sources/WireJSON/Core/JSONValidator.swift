@@ -151,15 +151,13 @@ public struct JSONValidator: Sendable {
 
     private func run(_ fd: Int32, path: String, fast: Bool) throws(JSONInputError) -> JSONValidationReport {
         var run = ValidationRun(options: options, maxErrors: maxErrors, fast: fast)
-        // Two buffers: while yajl parses one chunk, the next is read into the other (on the fast
-        // pass's second core when it is in use). The fast pass uses bigger chunks: fewer hand-offs.
+        // Three buffers in turn: while one chunk is read into the next buffer, the engine reads the
+        // chunk before it (the fast pass's stage 1, on its second core when it is in use) and may
+        // still read the one before that (its stage 2 runs a chunk behind). The fast pass uses
+        // bigger chunks: fewer hand-offs.
         let size = fast ? max(chunkSize, Self.fastChunkSize) : chunkSize
-        var current = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
-        var next = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
-        defer {
-            current.deallocate()
-            next.deallocate()
-        }
+        var buffers = (0..<3).map { _ in UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16) }
+        defer { for buffer in buffers { buffer.deallocate() } }
         func readChunk(into buffer: UnsafeMutableRawBufferPointer) -> (count: Int, error: Int32) {
             while true {
                 let n = read(fd, buffer.baseAddress, size)
@@ -167,21 +165,40 @@ public struct JSONValidator: Sendable {
                 if errno != EINTR { return (-1, errno) }
             }
         }
-        var chunk = readChunk(into: current)
+        var chunk = readChunk(into: buffers[0])
         while chunk.count > 0 {
             var following = (count: 0, error: Int32(0))
-            let target = next
-            run.feed(UnsafeRawBufferPointer(rebasing: current[0..<chunk.count])) {
+            let target = buffers[1]
+            run.feed(UnsafeRawBufferPointer(rebasing: buffers[0][0..<chunk.count])) {
                 following = readChunk(into: target)
             }
             if run.isDone { return run.finish() }
-            swap(&current, &next)
+            buffers = [buffers[1], buffers[2], buffers[0]]
             chunk = following
         }
         if chunk.count < 0 {
             throw JSONInputError(path: path, reason: String(cString: strerror(chunk.error)))
         }
         return run.finish()
+    }
+}
+
+extension JSONValidator {
+    /// One pass of the validator, for benchmarks: the fast pass, its UTF-8 check alone, or the
+    /// exact pass (on the options' engine).
+    @_spi(Benchmarks)
+    public enum Pass: String, CaseIterable, Sendable {
+        case fast, utf8, exact
+    }
+
+    /// Runs one pass over a buffer; whether it found the bytes valid.
+    @_spi(Benchmarks)
+    public func run(_ pass: Pass, over bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return pass == .utf8 }
+        if pass == .utf8 { return SIMDScanner.validatesUTF8(base, bytes.count) }
+        var run = ValidationRun(options: options, maxErrors: maxErrors, fast: pass == .fast)
+        run.feed(bytes)
+        return run.finish().isValid
     }
 }
 

@@ -1,7 +1,7 @@
 // Long numbers. Like a long string (see ``StringSkipper``), a number spread over many chunks would
-// be lexed again by yajl on every call. Where a run of digits stands as a number tells the fast pass
-// (``FastPass``) which digits only lengthen a number yajl already holds (skipped), and the exact pass
-// (``ExactPass``) which bytes of a held number it may let go of, and with which short stand-in.
+// be lexed again by yajl on every call. Where a run of digits stands as a number tells the exact
+// pass (``ExactPass``) which bytes of a held number it may let go of, and with which short stand-in;
+// the fast pass (``TokenChecker``) follows a number cut by a chunk's end with it.
 
 /// Where a run of bytes stands as the beginning of one JSON number, fed a byte at a time.
 struct NumberScan: Equatable {
