@@ -3,6 +3,7 @@ import Testing
 import WireLockTestSupport
 
 @testable import WireJSON
+@testable import WireJSONCore
 
 /// The Swift grammar against libyajl one call at a time, below the passes: the same status, the
 /// same offset where each call stopped (`consumed`), the same error and the same events

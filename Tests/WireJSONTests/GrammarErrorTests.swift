@@ -1,6 +1,7 @@
 import Testing
 
 @testable import WireJSON
+@testable import WireJSONCore
 
 /// The kind of error each grammar reports, as a typed value: the Swift grammar gives it directly,
 /// the yajl engine maps yajl's sentence onto the same kind (Linux only). One input per kind.

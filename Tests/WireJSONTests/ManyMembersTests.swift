@@ -3,6 +3,7 @@ import Testing
 import WireLockTestSupport
 
 @testable import WireJSON
+@testable import WireJSONCore
 
 /// Objects with very many members: duplicate detection must stay exact in both passes, find the
 /// duplicate at its byte, and hold memory in proportion to the members of the open objects only.

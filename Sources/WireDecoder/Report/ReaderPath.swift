@@ -1,6 +1,6 @@
 // A JSON path folded the way a reader contract names what a model reads: array elements are one
 // `[*]`, the values of an object the model decodes as a dictionary are one `.*`.
-import WireJSON
+import WireJSONCore
 
 /// A folded JSON path: `$.items[*].owner.login`, `$.labels.*.color`.
 ///

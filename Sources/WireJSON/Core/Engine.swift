@@ -1,14 +1,15 @@
-// The streaming core behind ``JSONStreamParser`` and ``JSONValidator``. It runs one of two passes
-// over the chunks it is fed: the fast pass (``FastPass``: valid or not, nothing more, on up to two
-// cores) or the exact pass (``ExactPass``: events, and every error with its exact location; its
-// unfinished tokens wait in ``HeldToken``). The validator runs the fast pass first when it may and,
-// when that fails, runs the exact pass over the input again to describe the error.
+// The validator's engine (``JSONValidator``). It runs one of two passes over the chunks it is fed:
+// the fast pass (``FastPass``: valid or not, nothing more, on up to two cores) or the core's exact
+// pass (`ExactPass`: events, and every error with its exact location; its unfinished tokens wait
+// in `HeldToken`), which is all ``JSONStreamParser`` runs. The validator runs the fast pass first
+// when it may and, when that fails, runs the exact pass over the input again to describe the error.
 
 /// One parse of one document (or, after ``reset()``, the next one), by the fast or the exact pass.
-final class Engine {
+final class Engine: DocumentPass {
     let options: JSONParseOptions
     /// Whether this is the fast pass: only says valid or not (any error is ``fastFailure``).
     let fast: Bool
+    var isVerdictOnly: Bool { fast }
     private let fastPass: FastPass?
     private let exactPass: ExactPass?
 
@@ -33,7 +34,7 @@ final class Engine {
     }
 
     /// A held token is let go of (without a handler) once this many of its bytes are in memory.
-    static let defaultLetGoThreshold = HeldToken.defaultLetGoThreshold
+    static let defaultLetGoThreshold = ExactPass.defaultLetGoThreshold
 
     /// What the fast pass throws: it only knows that the input is invalid.
     static let fastFailure = JSONSyntaxError(

@@ -202,106 +202,27 @@ extension JSONValidator {
     }
 }
 
-/// One validation in progress: a single document, or JSON Lines split at each newline.
+/// One validation in progress, by the fast or the exact pass (``Engine``), as a report: the
+/// core's ``PassRun`` (a single document, or JSON Lines split at each newline).
 struct ValidationRun {
-    private let engine: Engine
-    private let lines: Bool
-    private let maxErrors: Int
-    private var errors: [JSONSyntaxError] = []
-    /// Invalid documents, counted past `maxErrors`.
-    private var invalid = 0
-    private var documents = 0
-    private var total = 0
-    /// JSON Lines: line number and offset where the current line starts.
-    private var lineNumber = 0
-    private var lineStart = 0
-    private var lineFailed = false
-    private var lineHasContent = false
-
-    private let fast: Bool
+    private var run: PassRun
 
     init(options: JSONParseOptions, maxErrors: Int, fast: Bool) {
-        engine = Engine(options: options, fast: fast)
-        lines = options.framing == .lines
-        self.maxErrors = maxErrors
-        self.fast = engine.fast
+        run = PassRun(options: options, maxErrors: maxErrors, pass: Engine(options: options, fast: fast))
     }
 
     /// A single document stops at its first error; the fast pass stops at any error.
-    var isDone: Bool { (!lines || fast) && !errors.isEmpty }
+    var isDone: Bool { run.isDone }
 
     /// Feeds a chunk; `alongside` runs exactly once, during or after it (see ``Engine/feed(_:alongside:)``).
     mutating func feed(_ chunk: UnsafeRawBufferPointer, alongside: (() -> Void)? = nil) {
-        defer { total += chunk.count }
-        var ran = false
-        let once = alongside.map { work in
-            {
-                ran = true
-                work()
-            }
-        }
-        defer { if !ran { alongside?() } }
-        guard lines else {
-            if errors.isEmpty {
-                do throws(JSONSyntaxError) { try engine.feed(chunk, alongside: once) } catch { errors.append(error) }
-            }
-            return
-        }
-        var start = 0
-        while start < chunk.count {
-            let rest = UnsafeRawBufferPointer(rebasing: chunk[start...])
-            if let newline = rest.firstIndex(of: 0x0A) {
-                feedLine(UnsafeRawBufferPointer(rebasing: rest[..<newline]))
-                endLine(nextStart: total + start + newline + 1)
-                start += newline + 1
-            } else {
-                feedLine(rest)
-                break
-            }
-        }
-    }
-
-    private mutating func feedLine(_ part: UnsafeRawBufferPointer) {
-        guard !lineFailed, part.count > 0 else { return }
-        if !lineHasContent { lineHasContent = part.contains { !Tokens.isWhitespace($0) } }
-        do throws(JSONSyntaxError) { try engine.feed(part) } catch {
-            record(error)
-            lineFailed = true
-        }
-    }
-
-    private mutating func endLine(nextStart: Int) {
-        if !lineFailed {
-            if lineHasContent {
-                do throws(JSONSyntaxError) { try engine.finish() } catch { record(error) }
-                documents += 1
-            }
-        } else {
-            documents += 1
-        }
-        engine.reset()
-        lineFailed = false
-        lineHasContent = false
-        lineNumber += 1
-        lineStart = nextStart
-    }
-
-    private mutating func record(_ error: JSONSyntaxError) {
-        invalid += 1
-        if errors.count < maxErrors { errors.append(error.shifted(lines: lineNumber, bytes: lineStart)) }
+        run.feed(chunk, alongside: alongside)
     }
 
     mutating func finish() -> JSONValidationReport {
-        if lines {
-            if engine.received > 0 || lineFailed { endLine(nextStart: total) }
-        } else if errors.isEmpty {
-            do throws(JSONSyntaxError) { try engine.finish() } catch { errors.append(error) }
-            documents = 1
-        } else {
-            documents = 1
-        }
+        run.finish()
         return JSONValidationReport(
-            errors: errors, documentCount: documents, byteCount: total,
-            invalidDocumentCount: lines ? invalid : errors.count)
+            errors: run.errors, documentCount: run.documentCount, byteCount: run.byteCount,
+            invalidDocumentCount: run.invalidDocumentCount)
     }
 }

@@ -6,7 +6,7 @@
 
 /// Checks string content as yajl's lexer does: no byte below U+0020, a backslash followed by one of
 /// `"\/bfnrtu`, and `\u` followed by four hex digits; and finds the closing quote.
-struct StringSkipper {
+package struct StringSkipper {
     /// Where the scan stands inside the string.
     enum State: Equatable {
         case plain
@@ -103,7 +103,7 @@ struct StringSkipper {
         return .continues
     }
 
-    @inline(__always) static func isHexDigit(_ b: UInt8) -> Bool {
+    @inline(__always) package static func isHexDigit(_ b: UInt8) -> Bool {
         switch b {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
             UInt8(ascii: "A")...UInt8(ascii: "F"):

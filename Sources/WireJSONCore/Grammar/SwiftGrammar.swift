@@ -73,8 +73,8 @@ final class SwiftGrammar {
     }
 }
 
-/// The state and the work of ``SwiftGrammar``.
-struct SwiftGrammarCore {
+/// The state and the work of `SwiftGrammar`.
+package struct SwiftGrammarCore {
     /// The parser's state at one depth.
     private enum State: UInt8 {
         case start, complete, parseError, lexicalError
@@ -684,7 +684,7 @@ struct SwiftGrammarCore {
 
     /// Decodes the escapes of a string's raw bytes (already checked) into `decoded`, the way yajl
     /// hands such a string to its callback (the fast pass decodes member names with it too).
-    static func decode(_ start: UnsafeRawPointer?, _ length: Int, into decoded: inout [UInt8]) {
+    package static func decode(_ start: UnsafeRawPointer?, _ length: Int, into decoded: inout [UInt8]) {
         decoded.removeAll(keepingCapacity: true)
         guard let start, length > 0 else { return }
         let s = start.assumingMemoryBound(to: UInt8.self)
