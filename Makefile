@@ -52,6 +52,10 @@ BENCH_DIR := Benchmarks
 bench bench-golden bench-shapes bench-check bench-fuzz bench-scaling bench-stub bench-data bench-decoder bench-oracle bench-openapi \
   fuzz-engine fuzz-engines fuzz-engine-coverage: export WIRELOCK_TOOL_PRODUCTS := 1
 BENCH_DATA := $(BENCH_DIR)/data/records-100mb.json
+# Shaped like the twitter.json and citm_catalog.json files of the JSON-parser literature (generated,
+# not downloaded): `wirelock-gen --kind statuses` and `--kind catalog`.
+BENCH_STATUSES := $(BENCH_DIR)/data/statuses-100mb.json
+BENCH_CATALOG := $(BENCH_DIR)/data/catalog-100mb.json
 BENCH_STREAM_MB ?= 1100
 BENCH_RUNS ?= 3
 
@@ -84,7 +88,8 @@ FUZZ_COV_BUILD := -c release -Xswiftc -sanitize=fuzzer -Xswiftc -enable-testing 
   -Xswiftc -profile-coverage-mapping --package-path $(FUZZ_DIR) --scratch-path $(FUZZ_DIR)/.build-coverage
 LLVM_BIN ?= $(dir $(shell command -v $(SWIFT)))
 FUZZ_COV_SOURCES = $(wildcard Sources/WireJSON/Core/*.swift Sources/WireJSON/Value/*.swift \
-  Sources/WireJSON/Canonical/*.swift Sources/WireJSON/Yajl/*.swift)
+  Sources/WireJSON/Canonical/*.swift Sources/WireJSON/Grammar/*.swift Sources/WireJSON/Diagnostics/*.swift \
+  Sources/WireJSON/Yajl/*.swift)
 
 .PHONY: lint-precision lint-precision-deps proofs newcomer fuzz-engines all deps bench-deps lint-deps build test test-swift-engine no-yajl demo lint format apple-shape docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling bench-stub bench-check bench-decoder bench-oracle bench-openapi bench-data fuzz-engine fuzz-engine-coverage clean
 
@@ -264,10 +269,13 @@ bench: bench-deps
 	@bench_bin="$$($(SWIFT) build -c release --package-path $(BENCH_DIR) --show-bin-path)"; \
 	cli_bin="$$($(SWIFT) build -c release --show-bin-path)"; \
 	mkdir -p "$(dir $(BENCH_DATA))"; \
-	echo "+ wirelock-gen --size-mb 100 --out $(BENCH_DATA)"; \
+	echo "+ wirelock-gen --size-mb 100 --out $(BENCH_DATA) (and --kind statuses, --kind catalog)"; \
 	"$$bench_bin/wirelock-gen" --size-mb 100 --out "$(BENCH_DATA)"; \
-	echo "+ wirelock-bench --file $(BENCH_DATA) --runs $(BENCH_RUNS)"; \
-	"$$bench_bin/wirelock-bench" --file "$(BENCH_DATA)" --runs "$(BENCH_RUNS)"; \
+	"$$bench_bin/wirelock-gen" --size-mb 100 --kind statuses --out "$(BENCH_STATUSES)"; \
+	"$$bench_bin/wirelock-gen" --size-mb 100 --kind catalog --out "$(BENCH_CATALOG)"; \
+	echo "+ wirelock-bench --file $(BENCH_DATA) --file $(BENCH_STATUSES) --file $(BENCH_CATALOG) --runs $(BENCH_RUNS)"; \
+	"$$bench_bin/wirelock-bench" --file "$(BENCH_DATA)" --file "$(BENCH_STATUSES)" --file "$(BENCH_CATALOG)" \
+	  --runs "$(BENCH_RUNS)" --wirelock "$$cli_bin/wirelock"; \
 	echo "+ wirelock-bench --stream-rss --size-mb $(BENCH_STREAM_MB)"; \
 	"$$bench_bin/wirelock-bench" --stream-rss --size-mb "$(BENCH_STREAM_MB)" \
 	  --gen "$$bench_bin/wirelock-gen" --wirelock "$$cli_bin/wirelock"

@@ -14,6 +14,7 @@ import PackageDescription
 // see it (`make apple-shape`), which is how the guards are checked without a Mac.
 // libyajl is WireJSON's engine on Linux only (Homebrew builds it for macOS alone, so an iOS build
 // could never link it); everywhere else WireJSON's own Swift grammar is the only engine compiled.
+// The engines live in WireJSONCore, the part of WireJSON the app products compile.
 // `WIRELOCK_NO_YAJL=1` leaves libyajl out on Linux too, the way Apple platforms build WireJSON
 // (`make apple-shape`), so that build is checked here.
 let yajl: [Target.Dependency] =
@@ -49,7 +50,7 @@ let package = Package(
         .executable(name: "wirelock", targets: ["WireLockCLI"]),
     ],
     targets: [
-        // MARK: C wrapper — libyajl through pkg-config, on Linux; only WireJSON imports it.
+        // MARK: C wrapper — libyajl through pkg-config, on Linux; only WireJSONCore imports it.
         .systemLibrary(
             name: "CYajl",
             path: "Sources/CYajl",
@@ -65,23 +66,28 @@ let package = Package(
         .target(name: "WireSupportCore"),
         .target(name: "WireSupport", dependencies: ["WireSupportCore"]),
 
-        // MARK: Core — streaming reader (yajl or Swift engine), validator, JSONValue, JSON paths,
-        // canonical writer, located errors and their one rendering. Depends on nothing but libyajl.
-        .target(name: "WireJSON", dependencies: yajl),
+        // MARK: Core — WireJSONCore (internal): the streaming reader (yajl or Swift engine) and its
+        // exact pass, JSONValue, JSON paths, the canonical writer, located errors and their one
+        // rendering; depends on nothing but libyajl. What the app side (WireDecoder, WireHTTP) compiles.
+        // WireJSON: the validator's fast pass (SIMD stage 1, token grammar stage 2) and JSONValidator;
+        // re-exports WireJSONCore whole, so `import WireJSON` is the product's one import.
+        .target(name: "WireJSONCore", dependencies: yajl),
+        .target(name: "WireJSON", dependencies: ["WireJSONCore"]),
 
         // MARK: Production — what an app ships.
         // The fast date twins of the Foundation strategies and the one RFC 3339 recogniser.
         .target(name: "WireDates", dependencies: ["WireSupportCore"]),
         // What a decoding failure means in its payload: a `DecodingError` as a value, coding path to
         // JSON path to line and excerpt.
-        .target(name: "WireDiagnostics", dependencies: ["WireJSON", "WireSupportCore"]),
+        .target(name: "WireDiagnostics", dependencies: ["WireJSONCore", "WireSupportCore"]),
         // WireJSONDecoder: JSONDecoder's surface on WireJSON's strict reader, and its report (with
-        // the reads it records).
-        .target(name: "WireDecoder", dependencies: ["WireJSON", "WireDates", "WireSupportCore", "WireDiagnostics"]),
+        // the reads it records). A syntax error is diagnosed by the core's exact pass alone.
+        .target(
+            name: "WireDecoder", dependencies: ["WireJSONCore", "WireDates", "WireSupportCore", "WireDiagnostics"]),
         // The failure taxonomy (transport, HTTP, content), HTTPDataLoading, Retry-After, backoff:
-        // WireJSON alone (the HTTP-date is read in place, a content failure placed with WireJSON's
-        // source map).
-        .target(name: "WireHTTP", dependencies: ["WireJSON"]),
+        // WireJSONCore alone (the HTTP-date is read in place, a content failure placed with the
+        // core's source map).
+        .target(name: "WireHTTP", dependencies: ["WireJSONCore"]),
 
         // MARK: Shapes — the layer the features share. WireShapes: wire shapes inferred from goldens,
         // the breaking-change rules, SHA-256, and what tests decode with and what a model decoded (the
@@ -191,7 +197,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WireJSONTests",
-            dependencies: ["WireLockTestSupport", "WireJSON", "WireFuzz"]
+            dependencies: ["WireLockTestSupport", "WireJSON", "WireJSONCore", "WireFuzz"]
         ),
         .testTarget(
             name: "WireShapesTests",

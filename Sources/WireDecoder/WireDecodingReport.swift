@@ -1,5 +1,5 @@
 // What a decode left behind: the verification report of WireJSONDecoder.decodeWithReport.
-import WireJSON
+import WireJSONCore
 
 /// What a model did not take from a payload, found while decoding it.
 ///

@@ -1,6 +1,6 @@
 // WireJSONDecoder: JSONDecoder's surface, on WireJSON's strict reader.
 import Foundation
-import WireJSON
+import WireJSONCore
 import WireSupportCore
 
 /// Decodes `Decodable` values from JSON, as `JSONDecoder` does, and can say what a model dropped.

@@ -1,4 +1,4 @@
-import WireJSON
+import WireJSONCore
 
 /// What a decoding failure means in its payload: the coding path as a JSON path, the exact place
 /// (line, column, byte offset and an excerpt with a caret), what the type expected and what the

@@ -2,7 +2,7 @@
 // `DecodingError`'s coding path to a JSON path (through the key strategies) and to a line,
 // column and excerpt in the payload, for apps to log and for WireLock's own messages.
 import Foundation
-import WireJSON
+import WireJSONCore
 import WireSupportCore
 
 /// Explains decoding failures in their payloads. On Linux a `DecodingError` carries no position

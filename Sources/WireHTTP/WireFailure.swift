@@ -1,5 +1,5 @@
 import Foundation
-import WireJSON
+import WireJSONCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

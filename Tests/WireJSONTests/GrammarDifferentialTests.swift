@@ -3,9 +3,10 @@ import Testing
 import WireLockTestSupport
 
 @testable import WireJSON
+@testable import WireJSONCore
 
 /// The Swift grammar against libyajl one call at a time, below the passes: the same status, the
-/// same offset where each call stopped (`consumed`), the same error sentence and the same events
+/// same offset where each call stopped (`consumed`), the same error and the same events
 /// (with their end offsets), for inputs cut into random pieces, so that tokens cut by a piece's end
 /// (strings, numbers, literals, comments, multi-byte characters) are read again from their first
 /// byte. The passes never cut a token in the exact pass and keep cut strings away from the grammar
@@ -45,7 +46,7 @@ struct GrammarDifferentialTests {
                 validateStrings: setting.validateStrings)
             state.pointee.grammar = grammar
             func record(_ status: GrammarStatus) {
-                trace.calls.append("\(status) \(grammar.consumed)" + (status == .ok ? "" : " \(grammar.message)"))
+                trace.calls.append("\(status) \(grammar.consumed)" + (status == .ok ? "" : " \(grammar.error)"))
             }
             var offset = 0
             var k = 0

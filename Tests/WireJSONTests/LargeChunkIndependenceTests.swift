@@ -31,8 +31,8 @@ struct LargeChunkIndependenceTests {
 
     /// Name, bytes, and the boundary the cuts cluster around.
     static let documents: [(String, [UInt8], Int)] = [
-        ("records, valid", StructureCheckerTests.largeDocument(defect: "none"), mib),
-        ("records, syntax error in the middle", StructureCheckerTests.largeDocument(defect: "syntax"), mib),
+        ("records, valid", FastPassCheckTests.largeDocument(defect: "none"), mib),
+        ("records, syntax error in the middle", FastPassCheckTests.largeDocument(defect: "syntax"), mib),
         (
             "invalid escape across 64 KiB", stringWithDefect(at: kib64 - 1, Array(#"\x"#.utf8), total: 2 * kib64 + 100),
             kib64

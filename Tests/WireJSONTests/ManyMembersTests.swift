@@ -3,6 +3,7 @@ import Testing
 import WireLockTestSupport
 
 @testable import WireJSON
+@testable import WireJSONCore
 
 /// Objects with very many members: duplicate detection must stay exact in both passes, find the
 /// duplicate at its byte, and hold memory in proportion to the members of the open objects only.
@@ -28,10 +29,10 @@ struct ManyMembersTests {
     @Test("a 300,000-member object: valid without a duplicate, in both passes and from a file")
     func uniqueMembers() throws {
         let bytes = Self.document()
-        #expect(StructureCheckerTests.fastVerdict(bytes, chunks: [bytes.count]))
+        #expect(FastPassCheckTests.fastVerdict(bytes, chunks: [bytes.count]))
         #expect(
-            StructureCheckerTests.fastVerdict(bytes, chunks: StructureCheckerTests.chunks(bytes.count, size: 100_003)))
-        #expect(StructureCheckerTests.exactVerdict(bytes))
+            FastPassCheckTests.fastVerdict(bytes, chunks: FastPassCheckTests.chunks(bytes.count, size: 100_003)))
+        #expect(FastPassCheckTests.exactVerdict(bytes))
         #expect(try Self.validateFile(bytes).isValid)
     }
 
@@ -42,9 +43,9 @@ struct ManyMembersTests {
         let bytes = Self.document(extra: extra)
         let offset = bytes.count - Array((extra + "}").utf8).count
         let name = extra.hasPrefix(#""m\u0030""#) ? "m0" : String(extra.dropFirst().prefix { $0 != "\"" })
-        #expect(!StructureCheckerTests.fastVerdict(bytes, chunks: [bytes.count]))
+        #expect(!FastPassCheckTests.fastVerdict(bytes, chunks: [bytes.count]))
         #expect(
-            !StructureCheckerTests.fastVerdict(bytes, chunks: StructureCheckerTests.chunks(bytes.count, size: 65_536)))
+            !FastPassCheckTests.fastVerdict(bytes, chunks: FastPassCheckTests.chunks(bytes.count, size: 65_536)))
         for report in [JSONValidator().validate(bytes), try Self.validateFile(bytes)] {
             let error = try #require(report.errors.first)
             #expect(error.kind == .duplicateKey)
@@ -96,17 +97,17 @@ struct ManyMembersTests {
         names += (0..<2000).map { "plain\($0)" }
         let members = names.enumerated().map { "\"\($1)\":\($0)" }
         let unique = Array(("{" + members.joined(separator: ",") + "}").utf8)
-        #expect(StructureCheckerTests.fastVerdict(unique, chunks: [unique.count]))
+        #expect(FastPassCheckTests.fastVerdict(unique, chunks: [unique.count]))
         #expect(JSONValidator().validate(unique).isValid)
         #expect(try Self.validateFile(unique).isValid)
-        #expect(StructureCheckerTests.exactVerdict(unique))
+        #expect(FastPassCheckTests.exactVerdict(unique))
 
         // A real duplicate of each kind of name, at the end: found, at its byte.
         for name in [pairs[0].1, pairs[1].0, Self.crowdedNames[499], Self.crowdedNames[0]] {
             let extra = "\"\(name)\":true"
             let text = "{" + members.joined(separator: ",") + "," + extra + "}"
             let bytes = Array(text.utf8)
-            #expect(!StructureCheckerTests.fastVerdict(bytes, chunks: [bytes.count]), "\(name)")
+            #expect(!FastPassCheckTests.fastVerdict(bytes, chunks: [bytes.count]), "\(name)")
             let error = try #require(JSONValidator().validate(bytes).errors.first)
             #expect(error.kind == .duplicateKey)
             #expect(error.path == [.key(name)])

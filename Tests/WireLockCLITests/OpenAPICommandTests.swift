@@ -41,8 +41,8 @@
         @Test func theSampleDescriptionAgreesWithTheRepositorysContracts() throws {
             let result = try Self.run(["contract", "--openapi", Self.sample])
             #expect(result.status == 0, "\(result)")
-            #expect(result.stdout.hasPrefix("no findings\nopenapi: 6 contracts held against \(Self.sample): "))
-            #expect(result.stdout.contains("; 232 read paths checked\n"))
+            #expect(result.stdout.hasPrefix("no findings\nopenapi: 7 contracts held against \(Self.sample): "))
+            #expect(result.stdout.contains("; 251 read paths checked\n"))
         }
 
         @Test func thePlantedDescriptionFailsWithTheReadPathAndThePointer() throws {
@@ -62,7 +62,7 @@
             let result = try Self.run(["contract", "--openapi", Self.planted, "--format", format])
             #expect(result.status == 1, "\(result)")
             // The summary goes to standard error, so standard output stays one document.
-            #expect(result.stderr.hasPrefix("openapi: 6 contracts held against"))
+            #expect(result.stderr.hasPrefix("openapi: 7 contracts held against"))
             switch format {
             case "json", "sarif":
                 let document = try JSONValue.parse(Array(result.stdout.utf8))

@@ -36,6 +36,8 @@ public enum Subprocess {
         public var maxRSSKiB: Int
         /// False when the RSS is `wait4`'s upper bound rather than GNU time's exact number.
         public var rssIsExact = false
+        /// User and system CPU seconds of the child (and of the children it waited for).
+        public var cpuSeconds = 0.0
     }
 
     /// A child started with ``spawnMeasured(_:stdin:stdout:stderr:closing:)``.
@@ -144,7 +146,10 @@ public enum Subprocess {
         }
         let signal = status & 0x7F
         let exitCode = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
-        return Outcome(exitCode: exitCode, maxRSSKiB: Int(usage.ru_maxrss))
+        let cpu =
+            Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return Outcome(exitCode: exitCode, maxRSSKiB: Int(usage.ru_maxrss), cpuSeconds: cpu)
     }
 
     /// Runs a program to the end and returns what it wrote to standard output and error, merged.

@@ -8,8 +8,8 @@ import WireLockBenchSupport
 
 /// The command line of `wirelock-bench`.
 struct BenchOptions {
-    /// The benchmark file (from `wirelock-gen --size-mb 100 --out FILE`).
-    var file: String?
+    /// The benchmark files (from `wirelock-gen --size-mb 100 --out FILE [--kind K]`).
+    var files: [String] = []
     /// Runs per workload; the table shows the best and the median.
     var runs = 3
     /// The `json_verify` program (looked up on `PATH` by default).
@@ -22,18 +22,19 @@ struct BenchOptions {
     var streamSizeMB = 1100
     /// The generator (default: `wirelock-gen` next to this program).
     var generator: String?
-    /// The `wirelock` CLI to validate with (default: `.build/release/wirelock`).
+    /// The `wirelock` CLI to validate with, in both modes (default: `.build/release/wirelock`).
     var wirelock = ".build/release/wirelock"
     /// Internal: run one workload once and print its time (used by the parent process).
     var child: Workload?
 
     static let usage = """
-        usage: wirelock-bench --file FILE [--runs N] [--json-verify PATH] [--no-decoder]
+        usage: wirelock-bench --file FILE [--file FILE …] [--runs N] [--json-verify PATH] [--wirelock PATH] [--no-decoder]
                wirelock-bench --stream-rss [--size-mb N] [--gen PATH] [--wirelock PATH]
 
-        Measures WireJSON's validator against json_verify (yajl), JSONSerialization and JSONDecoder on
-        FILE and prints a markdown table; or, with --stream-rss, streams a generated document of N MB
-        (default 1100) through `wirelock validate -` and reports its throughput and peak RSS.
+        Measures `wirelock validate` on each engine against json_verify (yajl) as whole processes on
+        each FILE (and JSONSerialization and JSONDecoder on the first), then each pass of the validator
+        in process, and prints markdown tables; or, with --stream-rss, streams a generated document of
+        N MB (default 1100) through `wirelock validate -` and reports its throughput and peak RSS.
         """
 
     static func parse(_ arguments: [String]) throws -> BenchOptions {
@@ -41,7 +42,7 @@ struct BenchOptions {
         var rest = BenchArguments(arguments)
         while let argument = rest.next() {
             switch argument {
-            case "--file": options.file = try rest.value(argument)
+            case "--file": options.files.append(try rest.value(argument))
             case "--runs": options.runs = try rest.positive(argument)
             case "--json-verify": options.jsonVerify = try rest.value(argument)
             case "--no-decoder": options.skipDecoder = true
@@ -60,7 +61,7 @@ struct BenchOptions {
                 throw BenchError("unknown argument '\(argument)'")
             }
         }
-        if !options.streamRSS && options.file == nil {
+        if !options.streamRSS && options.files.isEmpty {
             throw BenchError("give --file FILE, or --stream-rss")
         }
         return options

@@ -1,20 +1,16 @@
 import Foundation
-import WireJSON
+@_spi(Benchmarks) import WireJSON
 import WireLockBenchSupport
 
-/// One way of reading the benchmark file, run in a child process of its own so that each run
-/// starts cold in memory and its peak RSS belongs to it alone.
+/// One whole program run over the benchmark file, each in a process of its own so that each run
+/// starts cold and its peak RSS belongs to it alone.
 enum Workload: String, CaseIterable {
-    /// WireJSON's strict streaming validator (its fast pass), on the yajl engine.
-    case wireJSON = "wirejson"
-    /// The same, on WireJSON's Swift engine.
-    case wireJSONSwift = "wirejson-swift"
-    /// WireJSON's exact pass (events, positions; what describes an error), on the yajl engine.
-    case wireJSONExact = "wirejson-exact"
-    /// The exact pass on the Swift engine.
-    case wireJSONSwiftExact = "wirejson-swift-exact"
-    /// `json_verify -q < file` from Debian's yajl-tools (a separate program: timed from outside).
+    /// `json_verify -q < file` from Debian's yajl-tools.
     case jsonVerify = "json_verify"
+    /// `wirelock validate -q file` on the yajl engine (the default on Linux).
+    case wirelockYajl = "wirelock-yajl"
+    /// `wirelock validate -q --engine swift file`.
+    case wirelockSwift = "wirelock-swift"
     /// Foundation's `JSONSerialization.jsonObject(with:)`, including reading the file into `Data`.
     case jsonSerialization = "jsonserialization"
     /// Foundation's `JSONDecoder().decode` into ``MoviePage``, including reading the file.
@@ -23,57 +19,70 @@ enum Workload: String, CaseIterable {
     /// The name in the results table.
     var title: String {
         switch self {
-        case .wireJSON: "WireJSON `JSONValidator().validate(fileAt:)`, yajl engine"
-        case .wireJSONSwift: "WireJSON `JSONValidator().validate(fileAt:)`, Swift engine"
-        case .wireJSONExact: "WireJSON exact pass, yajl engine"
-        case .wireJSONSwiftExact: "WireJSON exact pass, Swift engine"
         case .jsonVerify: "yajl `json_verify -q < file`"
-        case .jsonSerialization: "Foundation `JSONSerialization.jsonObject(with:)`"
-        case .jsonDecoder: "Foundation `JSONDecoder().decode(MoviePage.self, …)`"
+        case .wirelockYajl: "`wirelock validate -q file`, yajl engine"
+        case .wirelockSwift: "`wirelock validate -q --engine swift file`"
+        case .jsonSerialization: "Foundation `JSONSerialization.jsonObject(with:)`, in process"
+        case .jsonDecoder: "Foundation `JSONDecoder().decode(MoviePage.self, …)`, in process"
         }
     }
 
-    /// What the time covers.
-    var timed: String {
+    /// The command line of a whole-process workload.
+    func command(file: String, options: BenchOptions) -> (arguments: [String], stdin: Subprocess.Stream) {
         switch self {
-        case .wireJSON, .wireJSONSwift: "streaming read + strict validation (fast pass), in process"
-        case .wireJSONExact, .wireJSONSwiftExact:
-            "streaming read + strict validation with positions (exact pass: comments allowed), in process"
-        case .jsonVerify: "whole process, wall clock"
-        case .jsonSerialization: "`Data(contentsOf:)` + parse to `Any`"
-        case .jsonDecoder: "`Data(contentsOf:)` + decode to Codable structs"
+        case .jsonVerify: ([options.jsonVerify, "-q"], .file(file))
+        case .wirelockYajl: ([options.wirelock, "validate", "-q", "--engine", "yajl", file], .null)
+        case .wirelockSwift: ([options.wirelock, "validate", "-q", "--engine", "swift", file], .null)
+        default: ([ownExecutable(), "--child", rawValue, "--file", file], .null)
         }
     }
 
-    /// Runs the workload once in this process and returns the elapsed seconds; throws if the file
-    /// is unreadable or not valid JSON (a benchmark of a failing parse would measure nothing).
+    /// Runs a Foundation workload once in this process and returns the elapsed seconds; throws if
+    /// the file is unreadable or not what the generator writes.
     func runInProcess(path: String) throws -> Double {
         let start = monotonicSeconds()
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
         switch self {
-        case .wireJSON, .wireJSONSwift, .wireJSONExact, .wireJSONSwiftExact:
-            // Allowing comments is what sends the validator to the exact pass (the fast pass does
-            // not read them); everything else stays strict.
-            let exact = self == .wireJSONExact || self == .wireJSONSwiftExact
-            let engine: JSONEngine = self == .wireJSONSwift || self == .wireJSONSwiftExact ? .swift : .yajl
-            let report = try JSONValidator(options: JSONParseOptions(allowComments: exact, engine: engine))
-                .validate(fileAt: path)
-            guard report.isValid else {
-                throw BenchError(
-                    "WireJSON rejected \(path): \(report.errors.map(\.description).joined(separator: "; "))")
-            }
         case .jsonSerialization:
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
             let object = try JSONSerialization.jsonObject(with: data)
             guard object is [String: Any] else { throw BenchError("JSONSerialization: top level is not an object") }
         case .jsonDecoder:
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
             let page = try JSONDecoder().decode(MoviePage.self, from: data)
             guard page.records.count == page.pageSize else {
                 throw BenchError("JSONDecoder: \(page.records.count) records, pageSize \(page.pageSize)")
             }
-        case .jsonVerify:
-            throw BenchError("json_verify is a separate program")
+        default:
+            throw BenchError("\(rawValue) is a program of its own")
         }
+        return monotonicSeconds() - start
+    }
+}
+
+/// One pass of WireJSON's validator alone, in process, over the file in memory.
+struct PassWorkload: Hashable {
+    var pass: JSONValidator.Pass
+    var engine: JSONEngine?
+
+    /// The fast pass and the UTF-8 check are the same on both engines; the exact pass is the
+    /// engine's grammar.
+    static let all: [PassWorkload] = [
+        PassWorkload(pass: .fast), PassWorkload(pass: .utf8), PassWorkload(pass: .exact, engine: .yajl),
+        PassWorkload(pass: .exact, engine: .swift),
+    ]
+
+    var title: String {
+        switch pass {
+        case .fast: "fast pass (SIMD stage 1 + token checker; both engines)"
+        case .utf8: "UTF-8 check alone (stage 1's)"
+        case .exact: "exact pass, \(engine == .swift ? "Swift" : "yajl") engine"
+        }
+    }
+
+    /// Seconds for one run over `bytes`, which must be valid.
+    func run(_ bytes: UnsafeRawBufferPointer) throws -> Double {
+        let validator = JSONValidator(options: JSONParseOptions(engine: engine ?? .automatic))
+        let start = monotonicSeconds()
+        guard validator.run(pass, over: bytes) else { throw BenchError("\(title) rejected the benchmark file") }
         return monotonicSeconds() - start
     }
 }

@@ -1,11 +1,12 @@
 // wirelock-bench: how fast WireJSON validates, next to yajl's json_verify and Foundation.
 //
-//   wirelock-bench --file Benchmarks/data/records-100mb.json
+//   wirelock-bench --file Benchmarks/data/records-100mb.json [--file …] --wirelock .build/release/wirelock
 //   wirelock-bench --stream-rss --size-mb 1100 --wirelock .build/release/wirelock
 //
-// Every run happens in a child process of its own (this program re-executes itself with
-// `--child WORKLOAD`), so each starts from the same state and `wait4` reports its own peak RSS.
-// Results go to standard output as markdown; progress goes to standard error.
+// Whole processes: `json_verify -q < file` beside `wirelock validate` on each engine, each run a
+// process of its own (the Foundation rows re-execute this program with `--child WORKLOAD`), round
+// by round; then each pass of the validator alone, in process, in MB/s. Results go to standard
+// output as markdown; progress goes to standard error.
 
 import Foundation
 import WireLockBenchSupport
@@ -16,93 +17,103 @@ import WireLockBenchSupport
     import Darwin
 #endif
 
-/// One run of `workload` in a fresh process; returns its seconds and how it ended.
+/// One run of `workload` in a fresh process; returns its wall seconds and how it ended.
 func runOnce(_ workload: Workload, file: String, options: BenchOptions) throws -> (Double, Subprocess.Outcome) {
-    switch workload {
-    case .jsonVerify:
-        let start = monotonicSeconds()
-        let process = try Subprocess.spawnMeasured([options.jsonVerify, "-q"], stdin: .file(file), stdout: .null)
-        let outcome = process.wait()
-        let seconds = monotonicSeconds() - start
-        guard outcome.exitCode == 0 else { throw BenchError("json_verify exited with \(outcome.exitCode)") }
-        return (seconds, outcome)
-    default:
-        let output = Subprocess.temporaryPath("child")
-        defer { unlink(output) }
-        let process = try Subprocess.spawnMeasured(
-            [ownExecutable(), "--child", workload.rawValue, "--file", file],
-            stdin: .null, stdout: .file(output)
-        )
-        let outcome = process.wait()
+    let (arguments, stdin) = workload.command(file: file, options: options)
+    let output = Subprocess.temporaryPath("child")
+    defer { unlink(output) }
+    let start = monotonicSeconds()
+    let process = try Subprocess.spawnMeasured(arguments, stdin: stdin, stdout: .file(output))
+    let outcome = process.wait()
+    var seconds = monotonicSeconds() - start
+    guard outcome.exitCode == 0 else {
         let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-        guard outcome.exitCode == 0, let seconds = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw BenchError("\(workload.rawValue) run failed (exit \(outcome.exitCode)): \(text)")
-        }
-        return (seconds, outcome)
+        throw BenchError("\(workload.rawValue) exited with \(outcome.exitCode): \(text)")
     }
+    if workload == .jsonSerialization || workload == .jsonDecoder {
+        // The Foundation rows time themselves (read + parse), without the process start.
+        let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        guard let own = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw BenchError("\(workload.rawValue) printed no time: \(text)")
+        }
+        seconds = own
+    }
+    return (seconds, outcome)
 }
 
-func compareWorkloads(_ options: BenchOptions, file: String) throws {
-    let bytes = try warmPageCache(file)
-    progress("wirelock-bench: \(file): \(bytes) bytes, \(options.runs) runs per workload")
-    var workloads: [Workload] = [
-        .wireJSON, .wireJSONSwift, .jsonVerify, .wireJSONExact, .wireJSONSwiftExact, .jsonSerialization,
-    ]
-    if !options.skipDecoder { workloads.append(.jsonDecoder) }
+/// The 1-minute load average, from `/proc/loadavg` ("–" where there is none).
+func loadAverage() -> String {
+    guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "–" }
+    return String(text.split(separator: " ").first ?? "–")
+}
 
-    // Round-robin: each round runs every workload once, so a slow stretch of the shared host
-    // falls on all of them alike rather than on whichever ran then.
+func compareWorkloads(_ options: BenchOptions, file: String, foundation: Bool) throws {
+    let bytes = try warmPageCache(file)
+    progress("wirelock-bench: \(file): \(bytes) bytes, \(options.runs) rounds")
+    var workloads: [Workload] = [.jsonVerify, .wirelockYajl, .wirelockSwift]
+    if foundation { workloads += options.skipDecoder ? [.jsonSerialization] : [.jsonSerialization, .jsonDecoder] }
+
+    // Round-robin: each round runs every workload once, so a slow stretch of the shared host falls
+    // on all of them alike; a round's ratios are taken within the round.
     var results = workloads.map { WorkloadRuns(workload: $0, bytes: bytes) }
+    var cpu = workloads.map { _ in [Double]() }
+    var ratios = workloads.map { _ in [Double]() }
     var rssIsExact = true
-    for run in 1...options.runs {
+    let loadBefore = loadAverage()
+    for round in 1...options.runs {
+        var reference = Double.nan
         for (index, workload) in workloads.enumerated() {
             let (seconds, outcome) = try runOnce(workload, file: file, options: options)
+            if workload == .jsonVerify { reference = seconds }
             results[index].seconds.append(seconds)
             results[index].maxRSSKiB.append(outcome.maxRSSKiB)
+            cpu[index].append(outcome.cpuSeconds)
+            ratios[index].append(reference / seconds)
             rssIsExact = rssIsExact && outcome.rssIsExact
             progress(
-                "  \(workload.rawValue) run \(run): \(fixed(seconds, 3)) s, \(fixed(results[index].megabytesPerSecond(seconds), 1)) MB/s, peak RSS \(outcome.maxRSSKiB / 1024) MiB"
+                "  \(workload.rawValue) round \(round): \(fixed(seconds, 3)) s, CPU \(fixed(outcome.cpuSeconds, 3)) s, peak RSS \(outcome.maxRSSKiB / 1024) MiB"
             )
         }
     }
-    func result(_ workload: Workload) -> WorkloadRuns<Workload> { results[workloads.firstIndex(of: workload)!] }
+    let loadAfter = loadAverage()
 
-    let wire = results[0]
     var table = """
-        ## Validating a \(fixed(Double(bytes) / 1_000_000, 1)) MB file (best and median of \(options.runs) runs, 1 MB = 10⁶ bytes)
+        ### \((file as NSString).lastPathComponent): \(fixed(Double(bytes) / 1_000_000, 1)) MB, whole processes, \(options.runs) rounds (load average \(loadBefore) before, \(loadAfter) after)
 
-        | workload | what is timed | best MB/s | median MB/s | best s | peak RSS MiB | WireJSON speed ÷ this |
-        |---|---|--:|--:|--:|--:|--:|
-
-        """
-    for result in results {
-        let ratio = wire.bestMBps / result.bestMBps
-        table +=
-            "| \(result.workload.title) | \(result.workload.timed) | \(fixed(result.bestMBps, 1)) | \(fixed(result.medianMBps, 1)) | \(fixed(result.best, 3)) | \(fixed(result.peakRSSMiB, 1)) | \(fixed(ratio, 2))× |\n"
-    }
-    table += """
-
-        | ratio (throughput) | best | median |
-        |---|--:|--:|
+        | workload | median s | median MB/s | best MB/s | median CPU s | peak RSS MiB | speed ÷ json_verify's (median of the rounds) |
+        |---|--:|--:|--:|--:|--:|--:|
 
         """
-    for result in results.dropFirst() {
+    for (index, result) in results.enumerated() {
         table +=
-            "| WireJSON / \(result.workload.rawValue) | \(fixed(wire.bestMBps / result.bestMBps, 2))× | \(fixed(wire.medianMBps / result.medianMBps, 2))× |\n"
-    }
-    for (left, right) in [
-        (Workload.wireJSONSwift, Workload.jsonVerify), (.wireJSONSwift, .wireJSON),
-        (.wireJSONSwiftExact, .wireJSONExact),
-        (.wireJSONSwiftExact, .jsonVerify),
-    ] {
-        let (l, r) = (result(left), result(right))
-        table +=
-            "| \(left.rawValue) / \(right.rawValue) | \(fixed(l.bestMBps / r.bestMBps, 2))× | \(fixed(l.medianMBps / r.medianMBps, 2))× |\n"
+            "| \(result.workload.title) | \(fixed(result.median, 3)) | \(fixed(result.medianMBps, 1)) | \(fixed(result.bestMBps, 1)) | \(fixed(medianOf(cpu[index]), 3)) | \(fixed(result.peakRSSMiB, 1)) | \(fixed(medianOf(ratios[index]), 2))× |\n"
     }
     table +=
         rssIsExact
         ? "\nPeak RSS: GNU time `%M` of each run's own process (max over the runs).\n"
         : "\nPeak RSS: `wait4` `ru_maxrss`, an upper bound that includes the launcher's footprint (install Debian `time` for exact numbers).\n"
+    print(table)
+}
+
+/// Each pass of the validator alone, in this process, over the file in memory: MB/s, so that a
+/// regression in one shows.
+func comparePasses(_ options: BenchOptions, file: String) throws {
+    let data = try Data(contentsOf: URL(fileURLWithPath: file))
+    var results = PassWorkload.all.map { WorkloadRuns(workload: $0, bytes: data.count) }
+    for _ in 1...options.runs {
+        for index in results.indices {
+            let seconds = try data.withUnsafeBytes { try results[index].workload.run($0) }
+            results[index].seconds.append(seconds)
+        }
+    }
+    var table = """
+        | pass, in process (\((file as NSString).lastPathComponent)) | median MB/s | best MB/s |
+        |---|--:|--:|
+
+        """
+    for result in results {
+        table += "| \(result.workload.title) | \(fixed(result.medianMBps, 1)) | \(fixed(result.bestMBps, 1)) |\n"
+    }
     print(table)
 }
 
@@ -178,14 +189,15 @@ func streamRSS(_ options: BenchOptions) throws {
 do {
     let options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
     if let child = options.child {
-        let seconds = try child.runInProcess(path: options.file ?? "")
+        let seconds = try child.runInProcess(path: options.files.first ?? "")
         print(String(format: "%.6f", seconds))
+    } else if options.streamRSS {
+        try streamRSS(options)
     } else {
-        if options.streamRSS {
-            try streamRSS(options)
-        } else if let file = options.file {
-            print(MachineInfo.current().markdown + "\n")
-            try compareWorkloads(options, file: file)
+        print(MachineInfo.current().markdown + "\n")
+        for (index, file) in options.files.enumerated() {
+            try compareWorkloads(options, file: file, foundation: index == 0)
+            try comparePasses(options, file: file)
         }
     }
 } catch {

@@ -1,5 +1,5 @@
-/// Appends pretty-printed JSON text (two-space indent, one member or element per line, `{}` and `[]`
-/// inline when empty) to a growable byte buffer, keeping track of commas and indentation.
+/// Appends pretty-printed JSON text (two-space indent unless told otherwise, one member or element
+/// per line, `{}` and `[]` inline when empty) to a growable byte buffer, keeping track of commas and indentation.
 ///
 /// Callers write member names in sorted order themselves and pass string contents already escaped,
 /// so the generator decides exactly which escapes appear in the output. The buffer is raw memory
@@ -15,9 +15,12 @@ struct PrettyJSONWriter: ~Copyable {
     private var hasContent: UInt64 = 0
     /// True right after a member name, when the value follows on the same line.
     private var afterKey = false
+    /// Spaces per level.
+    private let indent: Int
 
-    init(capacity: Int) {
+    init(capacity: Int, indent: Int = 2) {
         self.capacity = Swift.max(capacity, 256)
+        self.indent = indent
         base = .allocate(capacity: self.capacity)
     }
 
@@ -65,6 +68,15 @@ struct PrettyJSONWriter: ~Copyable {
         append(UInt8(ascii: "\""))
         append(UInt8(ascii: ":"))
         append(UInt8(ascii: " "))
+        afterKey = true
+    }
+
+    /// Writes a member name made of a decimal number (`"205705993"`: ids as keys).
+    mutating func key(decimal: Int) {
+        beginValue()
+        append(UInt8(ascii: "\""))
+        appendDecimal(decimal)
+        raw("\": ")
         afterKey = true
     }
 
@@ -191,7 +203,7 @@ struct PrettyJSONWriter: ~Copyable {
     }
 
     private mutating func newline() {
-        let width = 1 + 2 * depth
+        let width = 1 + indent * depth
         reserve(width)
         base[count] = UInt8(ascii: "\n")
         (base + count + 1).update(repeating: UInt8(ascii: " "), count: width - 1)

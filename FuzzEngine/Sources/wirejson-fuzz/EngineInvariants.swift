@@ -22,7 +22,7 @@ struct Violation: Error, CustomStringConvertible {
 /// 1. Agreement on validity and on the error: the tree builder (`JSONValue.parse`), the stream
 ///    parser fed the whole buffer and fed in chunks (same events, paths and end offsets, or the same
 ///    error), the validator's public `validate`, its fast pass alone (whole and chunked: in small
-///    chunks it keeps the strings that cross them away from yajl) and its exact pass alone
+///    chunks its stages carry strings, escapes, numbers and UTF-8 sequences across every cut) and its exact pass alone
 ///    (chunked, and chunked while letting go of held tokens past a few bytes, so that strings,
 ///    numbers and comments reach yajl through their stand-ins).
 /// 2. Errors point inside the input: offset within it, and line and column as counted from the bytes.
@@ -36,7 +36,7 @@ struct Violation: Error, CustomStringConvertible {
 ///    locations shifted to the whole input; both passes agree, whole and chunked.
 /// 7. The two engines agree: the Swift engine gives what the yajl engine gives (the default above)
 ///    through the stream parser, whole and chunked (the same events, paths and end offsets, or the
-///    same error), the validator and its fast pass.
+///    same error), the validator and its fast pass (which both share: its verdict must be yajl's).
 enum EngineInvariants {
     /// Inputs with more newlines than this skip the JSON Lines check.
     static let maxLinesChecked = 64

@@ -3,7 +3,7 @@
 // value); containers are small structs over tape indices.
 import Foundation
 import WireDates
-import WireJSON
+import WireJSONCore
 
 /// The configuration of one decode, copied from the decoder when it starts.
 struct DecodingOptions {

@@ -1,11 +1,12 @@
-// The error for input that is not JSON: in strict mode the validator's own diagnosis (so the
-// location is the one `wirelock validate` prints), in compatible mode JSONDecoder's words.
+// The error for input that is not JSON: in strict mode the validator's own diagnosis, from the
+// core's exact pass alone (the error `JSONValidator` reports, so the location is the one `wirelock
+// validate` prints), in compatible mode JSONDecoder's words.
 import Foundation
-import WireJSON
+import WireJSONCore
 
 enum SyntaxFailure {
     static func error(for bytes: UnsafeBufferPointer<UInt8>, at offset: Int, strict: Bool) -> DecodingError {
-        if strict, let syntax = JSONValidator(maxErrors: 1).validate(bytes).errors.first {
+        if strict, let syntax = ExactValidation.firstError(in: bytes) {
             return DecodingError.dataCorrupted(
                 .init(
                     codingPath: [], debugDescription: "The given data was not valid JSON: \(syntax.description).",

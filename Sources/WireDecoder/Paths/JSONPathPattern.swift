@@ -1,4 +1,4 @@
-import WireJSON
+import WireJSONCore
 
 /// A JSON path that can stand for many: the one pattern type of WireLock, beside the one concrete
 /// path, ``JSONPath``. A step is a member or an index as in a ``JSONPath``, or a wildcard: `[*]` any

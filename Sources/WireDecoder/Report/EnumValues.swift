@@ -1,7 +1,7 @@
 // The values an enum the model reads accepts from the wire, when a decode proves it: a reader
 // contract then knows them, and a spec's enum can be held against them.
 import Foundation
-import WireJSON
+import WireJSONCore
 import WireSupportCore
 
 /// The raw values a `CaseIterable & RawRepresentable` type (raw type `String` or an integer)

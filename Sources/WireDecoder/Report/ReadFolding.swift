@@ -1,7 +1,7 @@
 // The reads of one decode folded by path in one walk over the part of the tape the model reached:
 // a folded path (`$.items[*].owner.login`) is interned once and named by a number, so a page of
 // 100,000 reads makes a few dozen paths and groups, not 100,000 JSON paths.
-import WireJSON
+import WireJSONCore
 
 struct ReadFolding {
     /// One group of reads: same folded path, type, method, wire kind, outcome and form.

@@ -4,7 +4,7 @@
 // raw facts of the reader contract).
 import Foundation
 import WireDates
-import WireJSON
+import WireJSONCore
 import WireSupportCore
 
 /// Any `Dictionary` (its `init(from:)` reads an object's members as its values).

@@ -1,6 +1,6 @@
 // JSON paths and source locations of tape entries, found in one walk and one sweep however many
 // are asked for.
-import WireJSON
+import WireJSONCore
 
 enum TapePaths {
     /// The path of each target entry (a member name's entry stands for its member).

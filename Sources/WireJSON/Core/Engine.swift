@@ -1,14 +1,15 @@
-// The streaming core behind ``JSONStreamParser`` and ``JSONValidator``. It runs one of two passes
-// over the chunks it is fed: the fast pass (``FastPass``: valid or not, nothing more, on up to two
-// cores) or the exact pass (``ExactPass``: events, and every error with its exact location; its
-// unfinished tokens wait in ``HeldToken``). The validator runs the fast pass first when it may and,
-// when that fails, runs the exact pass over the input again to describe the error.
+// The validator's engine (``JSONValidator``). It runs one of two passes over the chunks it is fed:
+// the fast pass (``FastPass``: valid or not, nothing more, on up to two cores) or the core's exact
+// pass (`ExactPass`: events, and every error with its exact location; its unfinished tokens wait
+// in `HeldToken`), which is all ``JSONStreamParser`` runs. The validator runs the fast pass first
+// when it may and, when that fails, runs the exact pass over the input again to describe the error.
 
 /// One parse of one document (or, after ``reset()``, the next one), by the fast or the exact pass.
-final class Engine {
+final class Engine: DocumentPass {
     let options: JSONParseOptions
     /// Whether this is the fast pass: only says valid or not (any error is ``fastFailure``).
     let fast: Bool
+    var isVerdictOnly: Bool { fast }
     private let fastPass: FastPass?
     private let exactPass: ExactPass?
 
@@ -33,7 +34,7 @@ final class Engine {
     }
 
     /// A held token is let go of (without a handler) once this many of its bytes are in memory.
-    static let defaultLetGoThreshold = HeldToken.defaultLetGoThreshold
+    static let defaultLetGoThreshold = ExactPass.defaultLetGoThreshold
 
     /// What the fast pass throws: it only knows that the input is invalid.
     static let fastFailure = JSONSyntaxError(
@@ -45,20 +46,21 @@ final class Engine {
     var received: Int { fastPass?.received ?? exactPass!.received }
     var failure: JSONSyntaxError? { fastPass != nil ? fastPass!.failure : exactPass!.failure }
     var finished: Bool { fastPass?.finished ?? exactPass!.finished }
-    /// Bytes handed to `yajl_parse` so far (tests check that long tokens are kept away from it).
-    var yajlByteCount: Int { fastPass?.yajlByteCount ?? exactPass!.yajlByteCount }
-    /// Exact pass: the most bytes of an unfinished token held back at the end of a chunk.
-    var maxHeldByteCount: Int { exactPass?.maxHeldByteCount ?? 0 }
+    /// Exact pass: bytes handed to the grammar so far (tests check that long tokens are kept away
+    /// from it; the fast pass hands it none).
+    var yajlByteCount: Int { exactPass?.yajlByteCount ?? 0 }
+    /// The most bytes of an unfinished token held back at the end of a chunk.
+    var maxHeldByteCount: Int { fastPass?.maxHeldByteCount ?? exactPass!.maxHeldByteCount }
 
     /// Starts a new document (JSON Lines), keeping the allocations.
     func reset() {
         if let fastPass { fastPass.reset() } else { exactPass!.reset() }
     }
 
-    /// Feeds the next chunk.
-    /// - Parameter alongside: work to run while yajl parses the chunk, on the fast pass's second
-    ///   core when it is in use, otherwise after the chunk (a file reader passes the read of the next
-    ///   chunk into another buffer). Not run when the engine has already failed.
+    /// Feeds the next chunk. The fast pass may read a chunk's bytes until the next call to
+    /// `feed` or `finish` returns (its stage 2 runs a chunk behind when it uses a second core).
+    /// - Parameter alongside: work to run while the chunk is read, or after it (a file reader passes
+    ///   the read of the next chunk into another buffer). Not run when the engine has already failed.
     func feed(_ chunk: UnsafeRawBufferPointer, alongside: (() -> Void)? = nil) throws(JSONSyntaxError) {
         guard let fastPass else {
             try exactPass!.feed(chunk, alongside: alongside)

@@ -1,148 +1,163 @@
+import Dispatch
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 // The fast pass: the validator's hot path when it only has to say valid or not (no handler, no
-// comments). Each chunk goes to two checks that may run on two cores: the structure check
-// (``ParallelStructureCheck``: strict UTF-8, depth, duplicate names) and yajl's grammar, with no
-// callbacks, no location tracking and no bytes held back. Any error is the placeholder
-// ``Engine/fastFailure``; the caller (``JSONValidator``) then runs the exact pass (``ExactPass``)
-// over the same input to find and describe it.
+// comments), the same for both engines. Each chunk of the input goes through stage 1
+// (``SIMDScanner``: 64 bytes per step, strings, UTF-8, control bytes, and the offsets of the
+// tokens) and then stage 2 (``TokenChecker``: the grammar over those tokens, depth and duplicate
+// member names). With a second core, stage 1 of a chunk runs there while stage 2 of the chunk
+// before runs on the caller's thread. Any error is the placeholder ``Engine/fastFailure``; the
+// caller (``JSONValidator``) then runs the exact pass (``ExactPass``), on the engine's grammar, over
+// the same input to find and describe it. The engines' tests prove its verdict equal to that of
+// each engine's grammar on every input they make.
 
 /// Says whether a document is valid, chunk by chunk, as fast as the input can be read.
 ///
-/// Long tokens: yajl lexes a token that runs past the end of its buffer again from its first byte on
-/// every later call, so this pass stops feeding yajl while a string that ran over a chunk's end goes
-/// on (a ``StringSkipper`` does yajl's checks on those bytes and finds the closing quote), and skips
-/// the digits that only lengthen a number yajl already holds (``FedTail``).
-final class FastPass {
-    private let options: JSONParseOptions
-    /// yajl or the Swift grammar, with no callbacks: it only checks the grammar.
-    private let grammar: Grammar
-    /// The strictness, depth and duplicate checks (yajl runs with no callbacks).
-    private let structure: ParallelStructureCheck
-    /// While a string that ran past the end of a chunk goes on, yajl is not given its bytes; this
-    /// checks them and finds where it closes.
-    private var skippedString: StringSkipper?
-    /// The bytes that complete the escape yajl was left in when it stopped getting the bytes of a
-    /// string (see ``grammar(_:_:inString:escape:)``).
-    private var bridge: [UInt8] = []
-    /// The bytes yajl holds at the end of what it was given, for skipping the digits that only
-    /// lengthen a number.
-    private var fedTail = FedTail()
+/// With a second core, stage 2 of a chunk runs during the next call: the bytes of a chunk must stay
+/// as they are until the next call to ``feed(_:count:alongside:)`` or ``finish()`` returns.
+final class FastPass: @unchecked Sendable {
+    // Stage 1 state is touched by the worker while it runs (between `start` and `wait`) and by the
+    // caller's thread otherwise; stage 2 state only by the caller's thread.
+    private var scanner = SIMDScanner()
+    private var checker: TokenChecker
+    /// Stage 1's token offsets, for two chunks (the one stage 2 reads, the one stage 1 writes).
+    private var tokens = (TokenBuffer(), TokenBuffer())
+    /// The chunk stage 1 has read and stage 2 has not yet: its bytes, their count, whether its
+    /// tokens are in the second buffer, how many there are and whether it had a backslash.
+    private var waiting: (p: UnsafePointer<UInt8>, n: Int, second: Bool, count: Int, backslash: Bool)?
+    private lazy var worker = DispatchQueue(label: "wirelock.fast-pass", qos: .userInitiated)
+    private let done = DispatchSemaphore(value: 0)
+    private var workerResult = (count: 0, failed: false, backslash: false)
     /// Total bytes received.
     private(set) var received = 0
-    /// Bytes handed to `yajl_parse` so far (tests check that long tokens are kept away from it).
-    private(set) var yajlByteCount = 0
+    /// The most bytes of a cut token held at once (a member name is held whole; a string value,
+    /// number or literal never is).
+    var maxHeldByteCount: Int { checker.maxHeldByteCount }
     private(set) var failure: JSONSyntaxError?
     private(set) var finished = false
+
+    /// The most bytes the stages read at a time.
+    static let chunkLimit = 1 << 20
+
+    /// Chunks smaller than this are read by both stages on the calling thread: a hand-off to the
+    /// other core costs more than it saves.
+    static let minimumParallelChunk = 64 * 1024
+
+    /// Whether a second core is there to use.
+    static let parallel: Bool = sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
 
     /// - Precondition: `options.allowComments` is false (comments need the exact pass's scanner).
     init(options: JSONParseOptions) {
         precondition(!options.allowComments, "the fast pass does not read comments")
-        self.options = options
-        structure = ParallelStructureCheck(options: options)
-        // The structure check reads every byte as strict UTF-8 (stricter than the grammar's own
-        // check), so the grammar need not look at string bytes a second time.
-        grammar = Grammar(
-            engine: options.engine.resolved, scalars: false, structure: false, context: nil, allowComments: false,
-            validateStrings: false)
+        checker = TokenChecker(options: options)
+    }
+
+    deinit {
+        checker.deallocate()
+        tokens.0.base.deallocate()
+        tokens.1.base.deallocate()
     }
 
     /// Starts a new document (JSON Lines), keeping the allocations.
     func reset() {
-        grammar.reset()
-        structure.reset()
-        skippedString = nil
-        fedTail.reset()
+        scanner = SIMDScanner()
+        checker.reset()
+        waiting = nil
         received = 0
         failure = nil
         finished = false
     }
 
-    /// Checks the next chunk; `alongside` runs during it on the second core when the chunk is large
-    /// enough, otherwise after it. Throws ``Engine/fastFailure`` at the first invalid chunk.
+    /// Checks the next chunk; `alongside` runs during it, or after it. Throws
+    /// ``Engine/fastFailure`` at the first invalid chunk.
     func feed(_ p: UnsafePointer<UInt8>, count n: Int, alongside: (() -> Void)?) throws(JSONSyntaxError) {
-        let base = received
         received += n
-        let valid: Bool
-        // Read before the checker moves on: whether the bytes before this chunk end in a string.
-        let inString = structure.endsInString
-        let escape = inString ? structure.stringEscape : .plain
-        if n >= ParallelStructureCheck.minimumChunk, ParallelStructureCheck.available {
-            // Two cores: the structure check reads the chunk while yajl checks its grammar.
-            structure.start(p, count: n, base: base, then: alongside)
-            let grammar = grammar(p, n, inString: inString, escape: escape)
-            valid = structure.wait() && grammar
-        } else {
-            valid = structure.check(p, count: n, base: base) && grammar(p, n, inString: inString, escape: escape)
-            alongside?()
+        var at = 0
+        var ran = false
+        while at < n {
+            let chunk = min(n - at, Self.chunkLimit)
+            let ok: Bool
+            if Self.parallel && chunk >= Self.minimumParallelChunk {
+                ok = inParallel(p + at, chunk, alongside: at + chunk == n ? alongside : nil)
+                ran = ran || at + chunk == n
+            } else {
+                ok = stageTwo() && stageOne(p + at, chunk, second: false) && stageTwo()
+            }
+            guard ok else { throw fail() }
+            at += chunk
         }
-        if !valid {
-            failure = Engine.fastFailure
-            throw Engine.fastFailure
-        }
+        if !ran { alongside?() }
     }
 
     /// Ends the document: everything received must form one complete value.
     func finish() throws(JSONSyntaxError) {
         finished = true
-        // A string still open at the end is an error wherever it is; after a complete document
-        // yajl would not notice it.
-        if grammar.complete() != .ok || structure.endsInString {
-            failure = Engine.fastFailure
-            throw Engine.fastFailure
+        guard stageTwo(), scanner.finish(), checker.finish() else {
+            throw fail()
         }
     }
 
-    /// The grammar check of one chunk: yajl, except for the bytes of a string that goes on from the
-    /// chunk before (checked by a ``StringSkipper`` instead, so yajl never holds more than one chunk
-    /// of it) and the digits that only lengthen a number yajl holds.
-    /// - Parameters:
-    ///   - inString: whether the bytes before this chunk end inside a string;
-    ///   - escape: the escape in progress there.
-    private func grammar(_ p: UnsafePointer<UInt8>, _ n: Int, inString: Bool, escape: StringSkipper.State) -> Bool {
-        var from = 0
-        if skippedString == nil && inString {
-            skippedString = StringSkipper(state: escape)
-            // What yajl holds ends where this chunk starts: note how to close it later.
-            bridge = skippedString!.bridge
+    private func fail() -> JSONSyntaxError {
+        failure = Engine.fastFailure
+        return Engine.fastFailure
+    }
+
+    // MARK: Stages
+
+    /// Stage 1 of a chunk on the other core while stage 2 of the one waiting (and then
+    /// `alongside`) runs on this thread; the chunk then waits for the next call.
+    private func inParallel(_ p: UnsafePointer<UInt8>, _ n: Int, alongside: (() -> Void)?) -> Bool {
+        let second = !(waiting?.second ?? true)
+        let out = second ? tokens.1.room(n) : tokens.0.room(n)
+        let addresses = (UInt(bitPattern: p), UInt(bitPattern: out))
+        worker.async { [self] in
+            let bytes = UnsafePointer<UInt8>(bitPattern: addresses.0).unsafelyUnwrapped
+            let out = UnsafeMutablePointer<UInt32>(bitPattern: addresses.1).unsafelyUnwrapped
+            let count = scanner.scan(bytes, n, into: out)
+            workerResult = (count, scanner.failed, scanner.sawBackslash)
+            done.signal()
         }
-        if var skipper = skippedString {
-            switch skipper.scan(p, n) {
-            case .invalid:
-                return false
-            case .continues:
-                skippedString = skipper
-                return true
-            case .closes(let at):
-                skippedString = nil
-                if !bridge.isEmpty {
-                    guard
-                        bridge.withUnsafeBufferPointer({ grammar.parse($0.baseAddress!, $0.count) }) == .ok
-                    else { return false }
-                }
-                from = at
-            }
-        } else if fedTail.number.repeatsDigits {
-            while from < n && p[from] >= UInt8(ascii: "0") && p[from] <= UInt8(ascii: "9") { from &+= 1 }
-            if from == n { return true }
-        }
-        yajlByteCount &+= n &- from
-        guard grammar.parse(p + from, n &- from) == .ok else { return false }
-        fedTail.fed(p + from, n &- from)
-        return true
+        let checked = stageTwo()
+        alongside?()
+        done.wait()
+        waiting = (p, n, second, workerResult.count, workerResult.backslash)
+        return checked && !workerResult.failed
+    }
+
+    /// Stage 1 of a chunk on this thread; it then waits for stage 2.
+    private func stageOne(_ p: UnsafePointer<UInt8>, _ n: Int, second: Bool) -> Bool {
+        let count = scanner.scan(p, n, into: second ? tokens.1.room(n) : tokens.0.room(n))
+        waiting = (p, n, second, count, scanner.sawBackslash)
+        return !scanner.failed
+    }
+
+    /// Stage 2 of the chunk waiting, if any.
+    private func stageTwo() -> Bool {
+        guard let chunk = waiting else { return true }
+        waiting = nil
+        let offsets = UnsafePointer(chunk.second ? tokens.1.base : tokens.0.base)
+        return checker.check(chunk.p, chunk.n, offsets, chunk.count, decode: chunk.backslash)
     }
 }
 
-/// The fast pass's view of what yajl holds at the end of the bytes it was given: the trailing run of
-/// bare bytes (a number or literal yajl keeps pending), as a ``NumberScan``.
-private struct FedTail {
-    private(set) var number = NumberScan()
+/// Room for the token offsets of one chunk, grown to the largest chunk seen (a small document
+/// costs a small buffer).
+private struct TokenBuffer {
+    private(set) var base = UnsafeMutablePointer<UInt32>.allocate(capacity: 64)
+    private var capacity = 64
 
-    /// Records that `p[0..<n]` went to yajl.
-    mutating func fed(_ p: UnsafePointer<UInt8>, _ n: Int) {
-        var j = n
-        while j > 0 && Tokens.isBare(p[j &- 1]) { j &-= 1 }
-        if j > 0 { number = NumberScan() }
-        number.advance(over: p + j, n &- j)
+    /// The buffer, with room for the offsets of `n` bytes (stage 1 writes up to 64 past the last).
+    mutating func room(_ n: Int) -> UnsafeMutablePointer<UInt32> {
+        if capacity < n + 64 {
+            base.deallocate()
+            capacity = n + 64
+            base = .allocate(capacity: capacity)
+        }
+        return base
     }
-
-    mutating func reset() { number = NumberScan() }
 }

@@ -151,15 +151,13 @@ public struct JSONValidator: Sendable {
 
     private func run(_ fd: Int32, path: String, fast: Bool) throws(JSONInputError) -> JSONValidationReport {
         var run = ValidationRun(options: options, maxErrors: maxErrors, fast: fast)
-        // Two buffers: while yajl parses one chunk, the next is read into the other (on the fast
-        // pass's second core when it is in use). The fast pass uses bigger chunks: fewer hand-offs.
+        // Three buffers in turn: while one chunk is read into the next buffer, the engine reads the
+        // chunk before it (the fast pass's stage 1, on its second core when it is in use) and may
+        // still read the one before that (its stage 2 runs a chunk behind). The fast pass uses
+        // bigger chunks: fewer hand-offs.
         let size = fast ? max(chunkSize, Self.fastChunkSize) : chunkSize
-        var current = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
-        var next = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
-        defer {
-            current.deallocate()
-            next.deallocate()
-        }
+        var buffers = (0..<3).map { _ in UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16) }
+        defer { for buffer in buffers { buffer.deallocate() } }
         func readChunk(into buffer: UnsafeMutableRawBufferPointer) -> (count: Int, error: Int32) {
             while true {
                 let n = read(fd, buffer.baseAddress, size)
@@ -167,15 +165,15 @@ public struct JSONValidator: Sendable {
                 if errno != EINTR { return (-1, errno) }
             }
         }
-        var chunk = readChunk(into: current)
+        var chunk = readChunk(into: buffers[0])
         while chunk.count > 0 {
             var following = (count: 0, error: Int32(0))
-            let target = next
-            run.feed(UnsafeRawBufferPointer(rebasing: current[0..<chunk.count])) {
+            let target = buffers[1]
+            run.feed(UnsafeRawBufferPointer(rebasing: buffers[0][0..<chunk.count])) {
                 following = readChunk(into: target)
             }
             if run.isDone { return run.finish() }
-            swap(&current, &next)
+            buffers = [buffers[1], buffers[2], buffers[0]]
             chunk = following
         }
         if chunk.count < 0 {
@@ -185,106 +183,46 @@ public struct JSONValidator: Sendable {
     }
 }
 
-/// One validation in progress: a single document, or JSON Lines split at each newline.
-struct ValidationRun {
-    private let engine: Engine
-    private let lines: Bool
-    private let maxErrors: Int
-    private var errors: [JSONSyntaxError] = []
-    /// Invalid documents, counted past `maxErrors`.
-    private var invalid = 0
-    private var documents = 0
-    private var total = 0
-    /// JSON Lines: line number and offset where the current line starts.
-    private var lineNumber = 0
-    private var lineStart = 0
-    private var lineFailed = false
-    private var lineHasContent = false
+extension JSONValidator {
+    /// One pass of the validator, for benchmarks: the fast pass, its UTF-8 check alone, or the
+    /// exact pass (on the options' engine).
+    @_spi(Benchmarks)
+    public enum Pass: String, CaseIterable, Sendable {
+        case fast, utf8, exact
+    }
 
-    private let fast: Bool
+    /// Runs one pass over a buffer; whether it found the bytes valid.
+    @_spi(Benchmarks)
+    public func run(_ pass: Pass, over bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return pass == .utf8 }
+        if pass == .utf8 { return SIMDScanner.validatesUTF8(base, bytes.count) }
+        var run = ValidationRun(options: options, maxErrors: maxErrors, fast: pass == .fast)
+        run.feed(bytes)
+        return run.finish().isValid
+    }
+}
+
+/// One validation in progress, by the fast or the exact pass (``Engine``), as a report: the
+/// core's ``PassRun`` (a single document, or JSON Lines split at each newline).
+struct ValidationRun {
+    private var run: PassRun
 
     init(options: JSONParseOptions, maxErrors: Int, fast: Bool) {
-        engine = Engine(options: options, fast: fast)
-        lines = options.framing == .lines
-        self.maxErrors = maxErrors
-        self.fast = engine.fast
+        run = PassRun(options: options, maxErrors: maxErrors, pass: Engine(options: options, fast: fast))
     }
 
     /// A single document stops at its first error; the fast pass stops at any error.
-    var isDone: Bool { (!lines || fast) && !errors.isEmpty }
+    var isDone: Bool { run.isDone }
 
     /// Feeds a chunk; `alongside` runs exactly once, during or after it (see ``Engine/feed(_:alongside:)``).
     mutating func feed(_ chunk: UnsafeRawBufferPointer, alongside: (() -> Void)? = nil) {
-        defer { total += chunk.count }
-        var ran = false
-        let once = alongside.map { work in
-            {
-                ran = true
-                work()
-            }
-        }
-        defer { if !ran { alongside?() } }
-        guard lines else {
-            if errors.isEmpty {
-                do throws(JSONSyntaxError) { try engine.feed(chunk, alongside: once) } catch { errors.append(error) }
-            }
-            return
-        }
-        var start = 0
-        while start < chunk.count {
-            let rest = UnsafeRawBufferPointer(rebasing: chunk[start...])
-            if let newline = rest.firstIndex(of: 0x0A) {
-                feedLine(UnsafeRawBufferPointer(rebasing: rest[..<newline]))
-                endLine(nextStart: total + start + newline + 1)
-                start += newline + 1
-            } else {
-                feedLine(rest)
-                break
-            }
-        }
-    }
-
-    private mutating func feedLine(_ part: UnsafeRawBufferPointer) {
-        guard !lineFailed, part.count > 0 else { return }
-        if !lineHasContent { lineHasContent = part.contains { !Tokens.isWhitespace($0) } }
-        do throws(JSONSyntaxError) { try engine.feed(part) } catch {
-            record(error)
-            lineFailed = true
-        }
-    }
-
-    private mutating func endLine(nextStart: Int) {
-        if !lineFailed {
-            if lineHasContent {
-                do throws(JSONSyntaxError) { try engine.finish() } catch { record(error) }
-                documents += 1
-            }
-        } else {
-            documents += 1
-        }
-        engine.reset()
-        lineFailed = false
-        lineHasContent = false
-        lineNumber += 1
-        lineStart = nextStart
-    }
-
-    private mutating func record(_ error: JSONSyntaxError) {
-        invalid += 1
-        if errors.count < maxErrors { errors.append(error.shifted(lines: lineNumber, bytes: lineStart)) }
+        run.feed(chunk, alongside: alongside)
     }
 
     mutating func finish() -> JSONValidationReport {
-        if lines {
-            if engine.received > 0 || lineFailed { endLine(nextStart: total) }
-        } else if errors.isEmpty {
-            do throws(JSONSyntaxError) { try engine.finish() } catch { errors.append(error) }
-            documents = 1
-        } else {
-            documents = 1
-        }
+        run.finish()
         return JSONValidationReport(
-            errors: errors, documentCount: documents, byteCount: total,
-            invalidDocumentCount: lines ? invalid : errors.count)
+            errors: run.errors, documentCount: run.documentCount, byteCount: run.byteCount,
+            invalidDocumentCount: run.invalidDocumentCount)
     }
 }

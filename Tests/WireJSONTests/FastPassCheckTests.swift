@@ -4,12 +4,12 @@ import WireLockTestSupport
 
 @testable import WireJSON
 
-/// The fast pass (yajl with no callbacks, plus the structure checker, possibly on another core) must
-/// never call valid what the exact pass rejects, whatever the chunking, and must agree on every
-/// verdict for the inputs below.
-@Suite("Fast pass: the structure checker and its parallel chunks")
-struct StructureCheckerTests {
-    /// Documents with one feature each that only the structure checker sees: duplicates (also
+/// The fast pass (the SIMD scanner and the token checker, possibly on two cores, and on the yajl
+/// engine yajl over their skeleton) must never call valid what the exact pass rejects, whatever the
+/// chunking, and must agree on every verdict for the inputs below.
+@Suite("Fast pass: the SIMD scanner and the token checker")
+struct FastPassCheckTests {
+    /// Documents with one feature each that only the token checker's structure sees: duplicates (also
     /// through escapes), depth, and member names that look like values.
     static let verdicts: [(String, Bool)] = [
         (#"{"a":1,"b":2}"#, true),
@@ -35,7 +35,7 @@ struct StructureCheckerTests {
         let bytes = Array(text.utf8)
         #expect(JSONValidator().validate(bytes).isValid == valid)
         #expect(Self.exactVerdict(bytes) == valid)
-        // Every split in two: the structure checker's state crosses the boundary.
+        // Every split in two: both stages' state crosses the boundary.
         for cut in 0...bytes.count {
             #expect(Self.fastVerdict(bytes, chunks: [cut, bytes.count - cut]) == valid, "split at \(cut)")
         }
@@ -69,7 +69,7 @@ struct StructureCheckerTests {
         let exact = Self.exactVerdict(bytes)
         #expect(exact == (defect == "none"))
         #expect(JSONValidator().validate(bytes).isValid == exact)
-        for chunk in [ParallelStructureCheck.minimumChunk, 100_003, 1 << 20] {
+        for chunk in [FastPass.minimumParallelChunk, 100_003, 1 << 20] {
             #expect(Self.fastVerdict(bytes, chunks: Self.chunks(bytes.count, size: chunk)) == exact, "chunk \(chunk)")
         }
         let url = TemporaryDirectory.uniqueURL("fastpass-\(defect)", extension: "json")
@@ -80,16 +80,12 @@ struct StructureCheckerTests {
         if !exact { #expect(report.errors.first?.reason != Engine.fastFailure.reason) }
     }
 
-    @Test("key unescaping decodes every escape form")
+    @Test("member names are decoded with every escape form")
     func unescape() {
         let raw = Array(#"a\"\\\/\b\f\n\r\t\u00e9\ud83c\udfacz"#.utf8)
         var out: [UInt8] = []
-        let ok = raw.withUnsafeBufferPointer { StructureChecker.unescape($0.baseAddress!, $0.count, into: &out) }
-        #expect(ok)
+        raw.withUnsafeBytes { SwiftGrammarCore.decode($0.baseAddress!, $0.count, into: &out) }
         #expect(out == Array("a\"\\/\u{8}\u{c}\n\r\té🎬z".utf8))
-        var bad: [UInt8] = []
-        let lone = Array(#"\udc00"#.utf8)
-        #expect(!lone.withUnsafeBufferPointer { StructureChecker.unescape($0.baseAddress!, $0.count, into: &bad) })
     }
 
     // MARK: Helpers
@@ -120,6 +116,18 @@ struct StructureCheckerTests {
             do { try engine.finish() } catch { return false }
             return true
         }
+    }
+
+    /// `sizes` repeated until they cover `total` bytes (the last one cut).
+    static func cycled(_ total: Int, _ sizes: [Int]) -> [Int] {
+        var out: [Int] = []
+        var covered = 0
+        while covered < total {
+            let size = min(max(1, sizes[out.count % sizes.count]), total - covered)
+            out.append(size)
+            covered += size
+        }
+        return out
     }
 
     static func chunks(_ total: Int, size: Int) -> [Int] {

@@ -14,7 +14,7 @@
 /// yajl complains about is always in memory. Punctuation after the last event in earlier buffers is
 /// remembered in `tailTokens`. Together these make every location independent of how the input was
 /// cut into chunks.
-final class ExactPass {
+package final class ExactPass {
     let options: JSONParseOptions
     let state: UnsafeMutablePointer<CallbackState>
     /// yajl or the Swift grammar, calling back into `state`.
@@ -24,30 +24,36 @@ final class ExactPass {
     /// The unfinished token held back from yajl.
     private let held: HeldToken
     /// Total bytes received.
-    private(set) var received = 0
+    package private(set) var received = 0
     /// Starts (absolute) and first bytes of the first two tokens after `lastEventEnd` in earlier
     /// buffers, and how many there were.
     private var tailTokens: [Int] = []
     private var tailTokenBytes: [UInt8] = []
     private var tailTokenCount = 0
-    private(set) var failure: JSONSyntaxError?
+    package private(set) var failure: JSONSyntaxError?
     /// An error whose excerpt still waits for the bytes after the spot.
     private var pending: (error: JSONSyntaxError, excerpt: ExcerptBuilder)?
     private var lastExcerpt: ExcerptBuilder?
-    private(set) var finished = false
+    package private(set) var finished = false
     /// Bytes handed to `yajl_parse` so far (tests check that long tokens are kept away from it).
-    private(set) var yajlByteCount = 0
+    package private(set) var yajlByteCount = 0
     /// The most bytes of an unfinished token held back at the end of a chunk.
-    var maxHeldByteCount: Int { held.maxByteCount }
+    package var maxHeldByteCount: Int { held.maxByteCount }
 
     /// Whether events go to a handler (which needs every token's text: nothing is let go of).
     private let hasSink: Bool
 
-    /// - Parameter letGoThreshold: how many bytes of a held token the exact pass keeps before it
-    ///   lets go of them (tests use tiny values to let go all the time).
-    init(
+    /// A held token is let go of (without a handler) once this many of its bytes are in memory.
+    package static let defaultLetGoThreshold = HeldToken.defaultLetGoThreshold
+
+    /// - Parameters:
+    ///   - options: strictness and the engine (the framing is the caller's: one document here).
+    ///   - sink: receives the events, with their context.
+    ///   - letGoThreshold: how many bytes of a held token the exact pass keeps before it lets go of
+    ///     them (tests use tiny values to let go all the time).
+    package init(
         options: JSONParseOptions, sink: ((JSONEvent, JSONEventContext) -> Void)? = nil,
-        letGoThreshold: Int = HeldToken.defaultLetGoThreshold
+        letGoThreshold: Int = ExactPass.defaultLetGoThreshold
     ) {
         self.options = options
         hasSink = sink != nil
@@ -73,7 +79,7 @@ final class ExactPass {
     }
 
     /// Starts a new document (JSON Lines), keeping the allocations.
-    func reset() {
+    package func reset() {
         grammar.reset()
         state.pointee.reset()
         scanner = ByteScanner(allowComments: options.allowComments)
@@ -94,7 +100,7 @@ final class ExactPass {
     /// Feeds the next chunk.
     /// - Parameter alongside: work to run after the chunk (a file reader passes the read of the next
     ///   chunk into another buffer). Not run when the pass has already failed.
-    func feed(_ chunk: UnsafeRawBufferPointer, alongside: (() -> Void)? = nil) throws(JSONSyntaxError) {
+    package func feed(_ chunk: UnsafeRawBufferPointer, alongside: (() -> Void)? = nil) throws(JSONSyntaxError) {
         if let failure { throw failure }
         defer { alongside?() }
         precondition(!finished, "JSONStreamParser.feed called after finish()")
@@ -226,7 +232,7 @@ final class ExactPass {
                     let context = ErrorContext(
                         state: state.pointee, regions: regions, offset: offset, received: received,
                         inString: true, allowComments: options.allowComments)
-                    let (kind, reason, path) = YajlDiagnosis.inString(problem).describe(context)
+                    let (kind, reason, path) = SyntaxDiagnosis.inString(problem).describe(context)
                     return makeError(kind: kind, reason: reason, at: offset, path: path, regions: regions)
                 }
                 try fail(error)
@@ -320,7 +326,7 @@ final class ExactPass {
     }
 
     /// Ends the document: everything received must form one complete value.
-    func finish() throws(JSONSyntaxError) {
+    package func finish() throws(JSONSyntaxError) {
         if let failure { throw failure }
         guard !finished else { return }
         finished = true
@@ -391,7 +397,7 @@ final class ExactPass {
         guard let (error, excerpt) = pending, excerpt.isComplete else { return }
         var complete = error
         complete.excerpt = excerpt.excerpt
-        YajlDiagnosis.refine(&complete, following: excerpt.following)
+        SyntaxDiagnosis.refine(&complete, following: excerpt.following)
         pending = nil
         failure = complete
         throw complete
@@ -502,8 +508,7 @@ final class ExactPass {
             }
         }
         let consumed = grammar.consumed
-        let message = grammar.message
-        var classified = YajlDiagnosis(message: message, consumed: consumed, atEnd: atEnd)
+        var classified = SyntaxDiagnosis(grammar.error, atEnd: atEnd)
         let current = currentToken(piece: p, count: count)
         let currentStart = current.start ?? (p == nil ? received : s.pieceBase + count)
         var offset: Int
@@ -514,7 +519,7 @@ final class ExactPass {
             // first byte is the first one that cannot continue the document. Likewise a `/` that
             // opens no comment is reported at the `/`.
             if currentStart <= offset, let first = regions.byte(at: currentStart) {
-                if let misplaced = YajlDiagnosis.misplaced(first, current.expectation) {
+                if let misplaced = SyntaxDiagnosis.misplaced(first, current.expectation) {
                     classified = misplaced
                     offset = currentStart
                 } else if options.allowComments && first == UInt8(ascii: "/") {
@@ -540,7 +545,7 @@ final class ExactPass {
     private func misplacedError(at start: Int, first: UInt8, regions: Regions) -> JSONSyntaxError? {
         let current = currentToken(piece: nil, count: 0)
         guard current.start == nil || current.start == start,
-            let diagnosis = YajlDiagnosis.misplaced(first, current.expectation)
+            let diagnosis = SyntaxDiagnosis.misplaced(first, current.expectation)
         else { return nil }
         let context = ErrorContext(
             state: state.pointee, regions: regions, offset: start, received: received,

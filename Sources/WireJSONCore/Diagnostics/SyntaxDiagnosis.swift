@@ -1,6 +1,6 @@
-/// Turns yajl's error message into WireLock's error: where to anchor the location and how to say it.
-/// yajl 2.1.0 reports its errors as fixed English sentences; each is matched here.
-struct YajlDiagnosis {
+/// Turns a grammar's error (``GrammarError``, the same from either engine) into WireLock's error:
+/// where to anchor the location and how to say it.
+struct SyntaxDiagnosis {
     enum Anchor {
         /// `consumed + delta` is the offending byte (lexical errors).
         case offendingByte(Int)
@@ -10,43 +10,41 @@ struct YajlDiagnosis {
         case end
     }
 
-    private enum Case {
-        case invalidChar, invalidLiteral, controlInString, invalidEscape, invalidHex
-        case noDigitAfterExponent, noDigitAfterDecimal, noDigitAfterMinus, comment, badUTF8
-        case prematureEOF, trailingGarbage, afterArrayElement, afterMember, missingColon
-        case invalidKey, unallowedToken, straySlash
-        case unknown(String)
-    }
-
-    private let which: Case
+    private let which: GrammarError
+    /// A `/` that opens no comment (comments allowed): the grammar reads it as a bad character.
+    private var isStraySlash = false
     let anchor: Anchor
     private let atEnd: Bool
 
-    private init(_ which: Case, anchor: Anchor) {
-        self.which = which
+    private init(_ error: GrammarError, anchor: Anchor) {
+        self.which = error
         self.anchor = anchor
         atEnd = false
     }
 
     /// What yajl's lexer would report for a problem that ``StringSkipper`` found inside a string.
-    static func inString(_ problem: StringSkipper.Problem) -> YajlDiagnosis {
+    static func inString(_ problem: StringSkipper.Problem) -> SyntaxDiagnosis {
         switch problem {
-        case .controlCharacter: return YajlDiagnosis(.controlInString, anchor: .offendingByte(0))
-        case .invalidEscape: return YajlDiagnosis(.invalidEscape, anchor: .offendingByte(0))
-        case .invalidHex: return YajlDiagnosis(.invalidHex, anchor: .offendingByte(0))
+        case .controlCharacter: return SyntaxDiagnosis(.controlInString, anchor: .offendingByte(0))
+        case .invalidEscape: return SyntaxDiagnosis(.invalidEscape, anchor: .offendingByte(0))
+        case .invalidHex: return SyntaxDiagnosis(.invalidHex, anchor: .offendingByte(0))
         }
     }
 
     /// A `/` that opens no comment (comments allowed), reported at the `/`.
-    static var straySlash: YajlDiagnosis { YajlDiagnosis(.straySlash, anchor: .token({ _ in 1 })) }
+    static var straySlash: SyntaxDiagnosis {
+        var diagnosis = SyntaxDiagnosis(.invalidChar, anchor: .token({ _ in 1 }))
+        diagnosis.isStraySlash = true
+        return diagnosis
+    }
 
     /// The grammar error yajl's parser would report for a token starting with `first` where the
     /// grammar expects `expectation`, or nil when such a token is accepted there (or is not a value
     /// at all: punctuation and stray characters get yajl's own diagnosis).
-    static func misplaced(_ first: UInt8, _ expectation: GrammarExpectation) -> YajlDiagnosis? {
+    static func misplaced(_ first: UInt8, _ expectation: GrammarExpectation) -> SyntaxDiagnosis? {
         guard GrammarExpectation.startsValue(first) else { return nil }
         let isString = first == UInt8(ascii: "\"")
-        let which: Case
+        let which: GrammarError
         switch expectation {
         case .value, .valueOrEnd: return nil
         case .memberOrEnd, .member:
@@ -57,43 +55,25 @@ struct YajlDiagnosis {
         case .commaOrEndOfObject: which = .afterMember
         case .nothing: which = .trailingGarbage
         }
-        return YajlDiagnosis(which, anchor: .token({ _ in 1 }))
+        return SyntaxDiagnosis(which, anchor: .token({ _ in 1 }))
     }
 
-    init(message: String, consumed: Int, atEnd: Bool) {
+    /// The diagnosis of `error`, where the grammar stopped; `atEnd` when it stopped completing
+    /// the document.
+    init(_ error: GrammarError, atEnd: Bool) {
         self.atEnd = atEnd
-        let text: Substring
-        if let colon = message.firstIndex(of: ":") {
-            text = message[message.index(after: colon)...].drop(while: { $0 == " " })
-        } else {
-            text = Substring(message)
-        }
+        which = error
         let firstToken: Anchor = .token { _ in 1 }
-        let meaning: (Case, Anchor) =
-            switch text {
-            case "invalid char in json text.": (.invalidChar, .offendingByte(-1))
-            case "invalid bytes in UTF8 string.": (.badUTF8, .offendingByte(-1))
-            case "invalid string in json text.": (.invalidLiteral, .offendingByte(0))
-            case "invalid character inside string.": (.controlInString, .offendingByte(0))
-            case "inside a string, '\\' occurs before a character which it may not.":
-                (.invalidEscape, .offendingByte(0))
-            case "invalid (non-hex) character occurs after '\\u' inside string.": (.invalidHex, .offendingByte(0))
-            case "malformed number, a digit is required after the exponent.": (.noDigitAfterExponent, .offendingByte(0))
-            case "malformed number, a digit is required after the decimal point.":
-                (.noDigitAfterDecimal, .offendingByte(0))
-            case "malformed number, a digit is required after the minus sign.": (.noDigitAfterMinus, .offendingByte(0))
-            case "probable comment found in input text, comments are not enabled.": (.comment, .offendingByte(0))
-            case "premature EOF": (.prematureEOF, .end)
-            case "trailing garbage": (.trailingGarbage, firstToken)
-            case "after array element, I expect ',' or ']'": (.afterArrayElement, firstToken)
-            case "after key and value, inside map, I expect ',' or '}'": (.afterMember, firstToken)
-            case "object key and value must be separated by a colon (':')": (.missingColon, firstToken)
-            case "invalid object key (must be a string)": (.invalidKey, .token { $0.lastEvent == .objectStart ? 1 : 2 })
-            case "unallowed token at this point in JSON text":
-                (.unallowedToken, .token { $0.lastEvent == .arrayStart || $0.lastEvent == .none ? 1 : 2 })
-            default: (.unknown(String(text)), .offendingByte(0))
-            }
-        (which, anchor) = meaning
+        switch error {
+        case .invalidChar, .invalidUTF8: anchor = .offendingByte(-1)
+        case .prematureEOF: anchor = .end
+        case .trailingGarbage, .afterArrayElement, .afterMember, .missingColon: anchor = firstToken
+        case .invalidKey: anchor = .token { $0.lastEvent == .objectStart ? 1 : 2 }
+        case .unallowedToken: anchor = .token { $0.lastEvent == .arrayStart || $0.lastEvent == .none ? 1 : 2 }
+        case .invalidLiteral, .controlInString, .invalidEscape, .invalidHex, .noDigitAfterExponent,
+            .noDigitAfterDecimal, .noDigitAfterMinus, .commentNotAllowed, .canceled, .unrecognized:
+            anchor = .offendingByte(0)
+        }
     }
 
     func describe(_ c: ErrorContext) -> (JSONSyntaxError.Kind, String, JSONPath) {
@@ -114,6 +94,12 @@ struct YajlDiagnosis {
                 break
             }
         }
+        if isStraySlash {
+            if s.frames.isEmpty && s.lastEvent == .value {
+                return (.trailingContent, "unexpected '/' after the end of the JSON document", .root)
+            }
+            return (.unexpectedCharacter, "unexpected '/': a comment starts with '/*' or '//'", s.nextValuePath())
+        }
         switch which {
         case .invalidChar:
             if c.byte == UInt8(ascii: "'") {
@@ -129,7 +115,7 @@ struct YajlDiagnosis {
                 )
             }
             return (.unexpectedCharacter, "unexpected character \(c.found)", s.nextValuePath())
-        case .badUTF8:
+        case .invalidUTF8:
             return (.invalidUTF8, "invalid UTF-8 in string", s.stringPath())
         case .invalidLiteral:
             return (
@@ -157,7 +143,7 @@ struct YajlDiagnosis {
             )
         case .noDigitAfterMinus:
             return (.invalidNumber, "expected a digit after '-' in a number, found \(c.foundByte)", s.nextValuePath())
-        case .comment:
+        case .commentNotAllowed:
             return (
                 .commentNotAllowed, "comments are not allowed in JSON (--allow-comments accepts them)",
                 s.nextValuePath()
@@ -194,13 +180,11 @@ struct YajlDiagnosis {
                 return (.unexpectedToken, "expected a value after ':', found \(c.found)", s.nextValuePath())
             }
             return (.unexpectedToken, "expected a value, found \(c.found)", s.nextValuePath())
-        case .straySlash:
-            if s.frames.isEmpty && s.lastEvent == .value {
-                return (.trailingContent, "unexpected '/' after the end of the JSON document", .root)
-            }
-            return (.unexpectedCharacter, "unexpected '/': a comment starts with '/*' or '//'", s.nextValuePath())
-        case .unknown(let text):
+        case .unrecognized(let text):
             return (.unexpectedCharacter, text, s.nextValuePath())
+        case .canceled:
+            // A callback stops the grammar only with its own reason, which comes first.
+            return (.unexpectedCharacter, "the parse was stopped", s.nextValuePath())
         }
     }
 

@@ -1,14 +1,12 @@
 // Long strings. yajl's lexer keeps a token that runs past the end of its buffer and lexes it again
 // from its first byte on every later call, so a string spread over many chunks would cost time
-// quadratic in its length. The validator needs only a string's checks, not its text, so it keeps long
-// strings away from yajl and checks their bytes here instead: the fast pass (``FastPass``) stops
-// feeding yajl while a string that ran over a chunk's end goes on, and the exact pass (``ExactPass``)
-// lets go of the bytes of a long string value held back (``HeldToken``) once they pass these checks.
-// Strict UTF-8 and surrogate pairs inside strings stay the byte scanner's job in both passes.
+// quadratic in its length. The exact pass (``ExactPass``) needs only a long string value's checks,
+// not its text, so it lets go of the bytes it holds back (``HeldToken``) once they pass these checks
+// here. Strict UTF-8 and surrogate pairs inside strings stay the byte scanner's job.
 
 /// Checks string content as yajl's lexer does: no byte below U+0020, a backslash followed by one of
 /// `"\/bfnrtu`, and `\u` followed by four hex digits; and finds the closing quote.
-struct StringSkipper {
+package struct StringSkipper {
     /// Where the scan stands inside the string.
     enum State: Equatable {
         case plain
@@ -32,27 +30,13 @@ struct StringSkipper {
         case invalid(at: Int, Problem)
     }
 
-    var state: State
+    var state = State.plain
     /// Index (in the last scan) of the backslash of the escape in progress, or of a high surrogate
     /// escape still waiting for its low half; -1 when there is none in the bytes scanned.
     private(set) var pendingStart = -1
     /// Whether a `\u` escape of a high surrogate was the last thing read (its low half must follow).
     private var highPending = false
     private var hexValue: UInt32 = 0
-
-    init(state: State = .plain) {
-        self.state = state
-    }
-
-    /// The bytes that complete the escape in progress in `state`, so that a quote can follow (yajl
-    /// needs a well-formed token; the bytes it stands for are checked here).
-    var bridge: [UInt8] {
-        switch state {
-        case .plain: return []
-        case .backslash: return [UInt8(ascii: "n")]
-        case .hex(let digits): return [UInt8](repeating: UInt8(ascii: "0"), count: digits)
-        }
-    }
 
     /// After a scan that ended with `.continues`: the index up to which the bytes can be let go of
     /// with nothing of an escape or surrogate pair on either side (before the escape in progress or
@@ -119,7 +103,7 @@ struct StringSkipper {
         return .continues
     }
 
-    @inline(__always) static func isHexDigit(_ b: UInt8) -> Bool {
+    @inline(__always) package static func isHexDigit(_ b: UInt8) -> Bool {
         switch b {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
             UInt8(ascii: "A")...UInt8(ascii: "F"):

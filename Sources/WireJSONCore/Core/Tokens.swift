@@ -1,11 +1,11 @@
 /// Tiny token-boundary helpers over a buffer that yajl has already judged, used only to place error
 /// locations; they never decide validity.
-enum Tokens {
-    @inline(__always) static func isWhitespace(_ b: UInt8) -> Bool {
+package enum Tokens {
+    @inline(__always) package static func isWhitespace(_ b: UInt8) -> Bool {
         b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09
     }
 
-    @inline(__always) static func isPunctuation(_ b: UInt8) -> Bool {
+    @inline(__always) package static func isPunctuation(_ b: UInt8) -> Bool {
         switch b {
         case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"),
             UInt8(ascii: ","), UInt8(ascii: ":"):

@@ -52,7 +52,7 @@
     /// - Parameters:
     ///   - scalars: whether to receive strings, numbers, booleans and nulls.
     ///   - structure: whether to receive member names and container starts and ends. The fast
-    ///     validation pass leaves out both: its ``StructureChecker`` finds depth and duplicate member
+    ///     validation pass leaves out both: its ``TokenChecker`` finds depth and duplicate member
     ///     names itself, so yajl runs with no callbacks at all, as in `json_verify`.
     func makeYajlCallbacks(scalars: Bool, structure: Bool) -> UnsafeMutablePointer<yajl_callbacks> {
         let table = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)

@@ -11,9 +11,9 @@
 /// The storage comes from `malloc` and grows with `realloc`, which can extend a large block in
 /// place (glibc remaps its pages) instead of holding the old and the new copy at once; pages past
 /// `count` are never touched, so they cost address space, not memory.
-struct UnsafeStack<Element: BitwiseCopyable> {
-    private(set) var base: UnsafeMutablePointer<Element>
-    private(set) var count = 0
+package struct UnsafeStack<Element: BitwiseCopyable> {
+    package private(set) var base: UnsafeMutablePointer<Element>
+    package private(set) var count = 0
     private var capacity: Int
 
     init(capacity: Int = 64) {

@@ -134,9 +134,6 @@ struct ByteScanner {
 
     private var inEscapeOrCharacter: Bool { utf8Need > 0 || escape != 0 || lowStage != 0 }
 
-    /// Hex digits still to come in the `\u` escape being read (0 when none is).
-    var pendingHexDigits: Int { escape == 2 ? 4 - hexCount : 0 }
-
     /// Absolute offset of the first byte of a multi-byte character not complete yet, if any.
     var pendingCharacterStart: Int? { utf8Need > 0 ? utf8Start : nil }
 
@@ -267,54 +264,6 @@ struct ByteScanner {
         if hexCount == 4 {
             escape = 0
             return finishEscape(hexValue)
-        }
-        return nil
-    }
-
-    /// The checks of ``scan(_:count:base:)`` without tracking strings, for the fast validation pass
-    /// that needs no locations: strict UTF-8 for every non-ASCII byte (outside a string yajl rejects
-    /// any such byte anyway), surrogate pairing at every backslash (a backslash outside a string is a
-    /// yajl error too), and no form feed or vertical tab anywhere.
-    mutating func check(_ p: UnsafePointer<UInt8>, count n: Int, base: Int) -> ScanError? {
-        mode = .string
-        let backslash = SWAR.broadcast(UInt8(ascii: "\\"))
-        let formFeed = SWAR.broadcast(0x0C)
-        let verticalTab = SWAR.broadcast(0x0B)
-        var i = 0
-        while i < n {
-            if utf8Need > 0 || escape != 0 || lowStage != 0 {
-                if let error = utf8Need > 0 ? continueUTF8(p[i], at: base &+ i) : escapeByte(p[i], at: base &+ i) {
-                    return error
-                }
-                i &+= 1
-                continue
-            }
-            // Two words at a time while nothing needs a look: no non-ASCII byte, backslash, VT or FF.
-            while i &+ 16 <= n {
-                let w0 = SWAR.load(p, i)
-                let w1 = SWAR.load(p, i &+ 8)
-                let m =
-                    (w0 | w1) & SWAR.highs
-                    | SWAR.zeroBytes(w0 ^ backslash) | SWAR.zeroBytes(w0 ^ formFeed) | SWAR.zeroBytes(w0 ^ verticalTab)
-                    | SWAR.zeroBytes(w1 ^ backslash) | SWAR.zeroBytes(w1 ^ formFeed) | SWAR.zeroBytes(w1 ^ verticalTab)
-                if m != 0 { break }
-                i &+= 16
-            }
-            i = SWAR.firstFlagged(p, from: i, to: n) { w in
-                (w & SWAR.highs) | SWAR.zeroBytes(w ^ backslash) | SWAR.zeroBytes(w ^ formFeed)
-                    | SWAR.zeroBytes(w ^ verticalTab)
-            }
-            guard i < n else { break }
-            let b = p[i]
-            if b == UInt8(ascii: "\\") {
-                escape = 1
-                escapeStart = base &+ i
-            } else if b >= 0x80 {
-                if let error = startUTF8(b, at: base &+ i) { return error }
-            } else if b == 0x0B || b == 0x0C {
-                return ScanError(offset: base &+ i, kind: .invalidWhitespace, reason: "", insideString: false)
-            }
-            i &+= 1
         }
         return nil
     }

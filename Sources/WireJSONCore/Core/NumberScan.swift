@@ -1,15 +1,17 @@
 // Long numbers. Like a long string (see ``StringSkipper``), a number spread over many chunks would
-// be lexed again by yajl on every call. Where a run of digits stands as a number tells the fast pass
-// (``FastPass``) which digits only lengthen a number yajl already holds (skipped), and the exact pass
-// (``ExactPass``) which bytes of a held number it may let go of, and with which short stand-in.
+// be lexed again by yajl on every call. Where a run of digits stands as a number tells the exact
+// pass (``ExactPass``) which bytes of a held number it may let go of, and with which short stand-in;
+// the fast pass (``TokenChecker``) follows a number cut by a chunk's end with it.
 
 /// Where a run of bytes stands as the beginning of one JSON number, fed a byte at a time.
-struct NumberScan: Equatable {
-    enum State: UInt8 {
+package struct NumberScan: Equatable {
+    package enum State: UInt8 {
         case start, minus, zero, integer, dot, fraction, exponentMark, exponentSign, exponent, notANumber
     }
 
-    private(set) var state = State.start
+    package private(set) var state = State.start
+
+    package init() {}
 
     mutating func advance(_ b: UInt8) {
         let digit = b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")
@@ -37,7 +39,7 @@ struct NumberScan: Equatable {
     /// Advances over `p[0..<n]`; returns the index just after the last byte that left the number
     /// repeating digits (see ``repeatsDigits``), with the state there, or nil when none did.
     @discardableResult
-    mutating func advance(over p: UnsafePointer<UInt8>, _ n: Int) -> (end: Int, state: NumberScan)? {
+    package mutating func advance(over p: UnsafePointer<UInt8>, _ n: Int) -> (end: Int, state: NumberScan)? {
         var i = 0
         var last: (end: Int, state: NumberScan)? = repeatsDigits ? (0, self) : nil
         // The long part of a long number is a run of digits, which changes nothing once repeating.

@@ -119,17 +119,17 @@ final class Grammar {
         }
     }
 
-    /// The error's text, yajl's sentence (`lexical error: invalid char in json text.`).
-    var message: String {
+    /// Why the last call stopped with `.error` (or `.canceled`), the same kind from either engine.
+    var error: GrammarError {
         switch backend {
-        case .swift(let grammar): return grammar.message
+        case .swift(let grammar): return grammar.error
         #if canImport(CYajl)
             case .yajl(let handle, _):
-                guard let raw = yajl_get_error(handle, 0, nil, 0) else { return "" }
+                guard let raw = yajl_get_error(handle, 0, nil, 0) else { return .unrecognized("") }
                 defer { yajl_free_error(handle, raw) }
                 var text = Substring(String(cString: raw))
                 while let last = text.last, last == "\n" || last == "\r" { text = text.dropLast() }
-                return String(text)
+                return GrammarError(yajlMessage: String(text))
         #endif
         }
     }

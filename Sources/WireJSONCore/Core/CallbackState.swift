@@ -5,8 +5,8 @@
 #endif
 
 /// One open array or object.
-struct Frame {
-    var isObject: Bool
+package struct Frame: BitwiseCopyable {
+    package var isObject: Bool
     /// Elements or members seen so far (a value counts as soon as it starts).
     var count = 0
     /// In an object: a member name has been read and its value has not started yet.
@@ -56,17 +56,17 @@ enum CallbackFailure {
 
 /// The state the yajl callbacks update. It lives at a fixed heap address (the yajl context pointer)
 /// and is only touched from the thread running `yajl_parse`.
-struct CallbackState {
+package struct CallbackState {
     /// The grammar calling back, for where its last token ended.
     unowned(unsafe) var grammar: Grammar? = nil
     /// Absolute offset of the first byte of the buffer yajl is parsing now.
     var pieceBase = 0
     let maxDepth: Int
-    let checkDuplicates: Bool
+    package let checkDuplicates: Bool
     /// Whether events record where their token ends (not needed by the fast validation pass).
     let tracksPositions: Bool
 
-    var frames = UnsafeStack<Frame>()
+    package var frames = UnsafeStack<Frame>()
     /// Member-name hashes of the open objects, innermost last. The fast pass keeps every name's
     /// hash here and checks an object with more than `linearLimit` members when it closes
     /// (``HashDuplicates``); the exact pass keeps only those of objects up to `linearLimit`
@@ -95,13 +95,13 @@ struct CallbackState {
     var sink: ((JSONEvent, JSONEventContext) -> Void)? = nil
     var selfPointer: UnsafeMutablePointer<CallbackState>? = nil
 
-    init(maxDepth: Int, checkDuplicates: Bool, tracksPositions: Bool) {
+    package init(maxDepth: Int, checkDuplicates: Bool, tracksPositions: Bool) {
         self.maxDepth = maxDepth
         self.checkDuplicates = checkDuplicates
         self.tracksPositions = tracksPositions
     }
 
-    func deallocate() {
+    package func deallocate() {
         frames.deallocate()
         keyHashes.deallocate()
         keyStarts.deallocate()
@@ -111,7 +111,7 @@ struct CallbackState {
         sortScratch?.deallocate()
     }
 
-    mutating func reset() {
+    package mutating func reset() {
         frames.removeAll()
         keyHashes.removeAll()
         keyStarts.removeAll()
@@ -193,13 +193,6 @@ struct CallbackState {
         let frame = frames.removeLast()
         if frame.isObject {
             let hashes = keyHashes.count &- frame.firstHash
-            if !tracksPositions, checkDuplicates, hashes > Self.linearLimit,
-                HashDuplicates.containsDuplicate(keyHashes.base + frame.firstHash, count: hashes, scratch: scratch())
-            {
-                // Fast pass: two equal hashes are a duplicate here; the exact pass then compares the names.
-                failure = .duplicateKey("", tokenEnd: 0)
-                return 0
-            }
             if hashes > 0 {
                 keyHashes.truncate(to: frame.firstHash)
                 if hashes > Self.linearLimit { keyHashes.releaseSpareCapacity() }
@@ -227,21 +220,6 @@ struct CallbackState {
 
     mutating func key(_ text: UnsafePointer<UInt8>, count: Int) -> Int32 {
         let top = frames.count &- 1
-        if !tracksPositions {
-            // Fast pass: no paths, so only hashes are kept. Two equal hashes count as a duplicate
-            // here; the exact pass then compares the names themselves. Past `linearLimit` members
-            // the object is checked when it closes.
-            guard checkDuplicates else { return 1 }
-            let hash = Self.hash(text, count)
-            if keyHashes.count &- frames.base[top].firstHash < Self.linearLimit,
-                frames.base[top].bloomInsert(hash), findHash(in: top, hash: hash, nil, 0)
-            {
-                failure = .duplicateKey("", tokenEnd: 0)
-                return 0
-            }
-            keyHashes.append(hash)
-            return 1
-        }
         let end = tokenEnd
         if end == syntheticEnd { return 1 }
         let index = keyStarts.count
@@ -263,6 +241,50 @@ struct CallbackState {
                 JSONEventContext(state: selfPointer.unsafelyUnwrapped, endOffset: end))
         }
         return 1
+    }
+
+    // MARK: The fast pass (no events, no positions)
+
+    /// A container starts; false when it is nested too deep.
+    @inline(__always)
+    package mutating func open(isObject: Bool) -> Bool {
+        guard frames.count < maxDepth else { return false }
+        frames.append(Frame(isObject: isObject, firstHash: keyHashes.count))
+        return true
+    }
+
+    /// The innermost container ends; false when it is an object with a duplicate name. An object
+    /// past `linearLimit` members is checked here, once (``HashDuplicates``): two equal hashes count
+    /// as a duplicate, and the exact pass then compares the names themselves.
+    @inline(__always)
+    package mutating func close() -> Bool {
+        let frame = frames.removeLast()
+        let hashes = keyHashes.count &- frame.firstHash
+        guard frame.isObject, hashes > 0 else { return true }
+        if hashes > Self.linearLimit {
+            if HashDuplicates.containsDuplicate(keyHashes.base + frame.firstHash, count: hashes, scratch: scratch()) {
+                return false
+            }
+            keyHashes.truncate(to: frame.firstHash)
+            keyHashes.releaseSpareCapacity()
+        } else {
+            keyHashes.truncate(to: frame.firstHash)
+        }
+        return true
+    }
+
+    /// A member name, by its hash (only hashes are kept); false when an earlier name of the object
+    /// has the same hash. Past `linearLimit` members the object is checked when it closes.
+    @inline(__always)
+    package mutating func key(hash: UInt64) -> Bool {
+        let top = frames.count &- 1
+        if keyHashes.count &- frames.base[top].firstHash < Self.linearLimit,
+            frames.base[top].bloomInsert(hash), findHash(in: top, hash: hash, nil, 0)
+        {
+            return false
+        }
+        keyHashes.append(hash)
+        return true
     }
 
     // MARK: Duplicate detection
@@ -332,7 +354,7 @@ struct CallbackState {
     }
 
     @inline(__always)
-    static func hash(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+    package static func hash(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(count)
         var i = 0
         while i &+ 8 <= count {

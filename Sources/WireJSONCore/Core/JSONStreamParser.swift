@@ -21,7 +21,7 @@
 /// - Important: A parser is not thread-safe; use one per task. Once it has thrown, every later call
 ///   throws the same error.
 public final class JSONStreamParser {
-    private let engine: Engine
+    private let pass: ExactPass
 
     /// Creates a parser.
     /// - Parameters:
@@ -30,13 +30,13 @@ public final class JSONStreamParser {
     ///   - handler: called for each event, with a context that can tell the event's JSON path. It
     ///     must not keep the context beyond the call.
     public init(options: JSONParseOptions = .strict, handler: ((JSONEvent, JSONEventContext) -> Void)? = nil) {
-        engine = Engine(options: options, sink: handler)
+        pass = ExactPass(options: options, sink: handler)
     }
 
     /// Feeds the next bytes of the document.
     /// - Throws: ``JSONSyntaxError`` as soon as the bytes so far cannot begin a valid document.
     public func feed(_ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) {
-        try engine.feed(bytes)
+        try pass.feed(bytes)
     }
 
     /// Feeds the next bytes of the document.
@@ -44,11 +44,11 @@ public final class JSONStreamParser {
     public func feed(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) {
         var failure: JSONSyntaxError?
         let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-            do throws(JSONSyntaxError) { try engine.feed(UnsafeRawBufferPointer(buffer)) } catch { failure = error }
+            do throws(JSONSyntaxError) { try pass.feed(UnsafeRawBufferPointer(buffer)) } catch { failure = error }
         }
         if done == nil {
             Array(bytes).withUnsafeBytes { buffer in
-                do throws(JSONSyntaxError) { try engine.feed(buffer) } catch { failure = error }
+                do throws(JSONSyntaxError) { try pass.feed(buffer) } catch { failure = error }
             }
         }
         if let failure { throw failure }
@@ -57,9 +57,9 @@ public final class JSONStreamParser {
     /// Declares the end of the input and checks that it holds exactly one complete document.
     /// - Throws: ``JSONSyntaxError`` for a truncated or empty document.
     public func finish() throws(JSONSyntaxError) {
-        try engine.finish()
+        try pass.finish()
     }
 
     /// How many bytes have been fed so far.
-    public var byteCount: Int { engine.received }
+    public var byteCount: Int { pass.received }
 }

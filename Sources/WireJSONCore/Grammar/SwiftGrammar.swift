@@ -3,7 +3,7 @@
 // RFC 8259 and from yajl 2.1's documented and observed behaviour, not from yajl's code.
 //
 // The passes (``FastPass``, ``ExactPass``) were built on yajl: they read its status, where it
-// stopped (`bytes consumed`) and its error sentences (``YajlDiagnosis``), and they feed it in
+// stopped (`bytes consumed`) and why (``GrammarError``, described by ``SyntaxDiagnosis``), and they feed it in
 // pieces. So this grammar answers those same questions the same way for every input, which is
 // what makes both engines give the same events and the same ``JSONSyntaxError`` everywhere
 // (the differential tests prove it against libyajl on Linux):
@@ -12,7 +12,8 @@
 //   byte after it is seen (the end of the document counts as a space);
 // - `consumed` is the offset in the current piece after the last token read, moved back onto the
 //   offending byte for the errors where yajl reports it there;
-// - the error sentences are yajl 2.1's, word for word, since the diagnosis matches them.
+// - each error is the kind yajl 2.1 reports for the same state (the yajl engine maps yajl's
+//   sentences onto the same ``GrammarError``).
 
 /// How a call into the grammar ended (yajl's `yajl_status`).
 enum GrammarStatus: Equatable {
@@ -54,8 +55,8 @@ final class SwiftGrammar {
     /// The offset in the current piece after the last token read (yajl's "bytes consumed").
     @inline(__always) var consumed: Int { consumedCell.pointee }
 
-    /// yajl's error text for the state it stopped in (`lexical error: …` or `parse error: …`).
-    var message: String { core.message }
+    /// Why the last call stopped with `.error` or `.canceled`.
+    var error: GrammarError { core.error }
 
     /// Back to the start of a new document.
     func reset() { core.reset() }
@@ -72,8 +73,8 @@ final class SwiftGrammar {
     }
 }
 
-/// The state and the work of ``SwiftGrammar``.
-struct SwiftGrammarCore {
+/// The state and the work of `SwiftGrammar`.
+package struct SwiftGrammarCore {
     /// The parser's state at one depth.
     private enum State: UInt8 {
         case start, complete, parseError, lexicalError
@@ -88,28 +89,6 @@ struct SwiftGrammarCore {
         case boolean, null, integer, double, string, stringWithEscapes
         /// Read inside the lexer only: a comment, which counts as space.
         case comment
-    }
-
-    /// Why the lexer stopped (the sentence yajl gives for each).
-    private enum LexError: UInt8 {
-        case none, invalidUTF8, invalidEscape, controlInString, invalidHex, invalidChar, invalidLiteral
-        case noDigitAfterExponent, noDigitAfterDecimal, noDigitAfterMinus, commentNotAllowed
-
-        var sentence: String {
-            switch self {
-            case .none: "ok, no error"
-            case .invalidUTF8: "invalid bytes in UTF8 string."
-            case .invalidEscape: "inside a string, '\\' occurs before a character which it may not."
-            case .controlInString: "invalid character inside string."
-            case .invalidHex: "invalid (non-hex) character occurs after '\\u' inside string."
-            case .invalidChar: "invalid char in json text."
-            case .invalidLiteral: "invalid string in json text."
-            case .noDigitAfterExponent: "malformed number, a digit is required after the exponent."
-            case .noDigitAfterDecimal: "malformed number, a digit is required after the decimal point."
-            case .noDigitAfterMinus: "malformed number, a digit is required after the minus sign."
-            case .commentNotAllowed: "probable comment found in input text, comments are not enabled."
-            }
-        }
     }
 
     private let allowComments: Bool
@@ -131,8 +110,8 @@ struct SwiftGrammarCore {
         @inline(__always) get { consumedCell.pointee }
         @inline(__always) nonmutating set { consumedCell.pointee = newValue }
     }
-    private var lexError = LexError.none
-    private var parseError = ""
+    /// Why the grammar stopped (read once the state is `.parseError` or `.lexicalError`).
+    private(set) var error = GrammarError.canceled
     /// The bytes of a token that the end of an earlier piece cut, read again with the next piece.
     private var pending = OwnedBytes()
     private var pendingInUse = false
@@ -168,19 +147,9 @@ struct SwiftGrammarCore {
         depth = 1
         states[0] = .start
         consumed = 0
-        lexError = .none
-        parseError = ""
+        error = .canceled
         pending.removeAll()
         pendingInUse = false
-    }
-
-    /// yajl's error text for the state it stopped in (`lexical error: …` or `parse error: …`).
-    var message: String {
-        switch states[depth &- 1] {
-        case .parseError: "parse error: " + parseError
-        case .lexicalError: "lexical error: " + lexError.sentence
-        default: "unknown error"
-        }
     }
 
     // MARK: Feeding
@@ -200,7 +169,7 @@ struct SwiftGrammarCore {
             return .ok
         default:
             states[depth &- 1] = .parseError
-            parseError = "premature EOF"
+            error = .prematureEOF
             return .error
         }
     }
@@ -233,7 +202,7 @@ struct SwiftGrammarCore {
                 let (token, _, _) = lex(text, count)
                 if token != .eof {
                     top = .parseError
-                    parseError = "trailing garbage"
+                    error = .trailingGarbage
                 } else if consumed == count {
                     return .ok
                 }
@@ -254,7 +223,7 @@ struct SwiftGrammarCore {
                     }
                 case .stringWithEscapes:
                     if scalars {
-                        decode(start, length)
+                        Self.decode(start, length, into: &decoded)
                         let ok = decoded.withUnsafeBufferPointer {
                             report(context!.pointee.scalar(.string(""), text: $0.baseAddress, count: $0.count))
                         }
@@ -285,7 +254,7 @@ struct SwiftGrammarCore {
                     continue
                 case .closeArray, .colon, .comma, .closeObject, .comment:
                     top = .parseError
-                    parseError = "unallowed token at this point in JSON text"
+                    error = .unallowedToken
                     continue
                 }
                 switch top {
@@ -305,7 +274,7 @@ struct SwiftGrammarCore {
                     if structure {
                         var ok: Bool
                         if token == .stringWithEscapes {
-                            decode(start, length)
+                            Self.decode(start, length, into: &decoded)
                             ok = decoded.withUnsafeBufferPointer {
                                 report(context!.pointee.key($0.baseAddress!, count: $0.count))
                             }
@@ -320,7 +289,7 @@ struct SwiftGrammarCore {
                     depth &-= 1
                 default:
                     top = .parseError
-                    parseError = "invalid object key (must be a string)"
+                    error = .invalidKey
                 }
             case .mapSeparator:
                 switch lex(text, count).token {
@@ -329,7 +298,7 @@ struct SwiftGrammarCore {
                 case .error: top = .lexicalError
                 default:
                     top = .parseError
-                    parseError = "object key and value must be separated by a colon (':')"
+                    error = .missingColon
                 }
             case .mapGotValue:
                 let (token, _, length) = lex(text, count)
@@ -342,7 +311,7 @@ struct SwiftGrammarCore {
                 case .error: top = .lexicalError
                 default:
                     top = .parseError
-                    parseError = "after key and value, inside map, I expect ',' or '}'"
+                    error = .afterMember
                     // yajl moves its offset back by the length of the token's text here.
                     consumed = consumed >= length ? consumed &- length : 0
                 }
@@ -356,7 +325,7 @@ struct SwiftGrammarCore {
                 case .error: top = .lexicalError
                 default:
                     top = .parseError
-                    parseError = "after array element, I expect ',' or ']'"
+                    error = .afterArrayElement
                 }
             }
         }
@@ -366,7 +335,7 @@ struct SwiftGrammarCore {
     @inline(__always) private mutating func report(_ answer: Int32) -> Bool {
         if answer != 0 { return true }
         top = .parseError
-        parseError = "client cancelled parse via callback return value"
+        error = .canceled
         return false
     }
 
@@ -477,7 +446,7 @@ struct SwiftGrammarCore {
             case UInt8(ascii: "/"):
                 guard allowComments else {
                     at &-= 1
-                    lexError = .commentNotAllowed
+                    error = .commentNotAllowed
                     return (.error, start)
                 }
                 let token = comment(p, at: &at, stop: stop)
@@ -485,7 +454,7 @@ struct SwiftGrammarCore {
                 // A comment is space.
                 start = at
             default:
-                lexError = .invalidChar
+                error = .invalidChar
                 return (.error, start)
             }
         }
@@ -500,7 +469,7 @@ struct SwiftGrammarCore {
         for _ in 0..<length {
             if at >= stop { return .eof }
             if p[at] != UInt8(truncatingIfNeeded: expected) {
-                lexError = .invalidLiteral
+                error = .invalidLiteral
                 return .error
             }
             at &+= 1
@@ -539,7 +508,7 @@ struct SwiftGrammarCore {
             guard digitRun(&c, &at) else { return .eof }
         } else {
             at &-= 1
-            lexError = .noDigitAfterMinus
+            error = .noDigitAfterMinus
             return .error
         }
         var token = Token.integer
@@ -549,7 +518,7 @@ struct SwiftGrammarCore {
             at &+= 1
             guard isDigit(c) else {
                 at &-= 1
-                lexError = .noDigitAfterDecimal
+                error = .noDigitAfterDecimal
                 return .error
             }
             guard digitRun(&c, &at) else { return .eof }
@@ -566,7 +535,7 @@ struct SwiftGrammarCore {
             }
             guard isDigit(c) else {
                 at &-= 1
-                lexError = .noDigitAfterExponent
+                error = .noDigitAfterExponent
                 return .error
             }
             guard digitRun(&c, &at) else { return .eof }
@@ -599,18 +568,18 @@ struct SwiftGrammarCore {
                         at &+= 1
                         guard Self.isHex(h) else {
                             at &-= 1
-                            lexError = .invalidHex
+                            error = .invalidHex
                             return .error
                         }
                     }
                 } else if !Self.isEscape(e) {
                     at &-= 1
-                    lexError = .invalidEscape
+                    error = .invalidEscape
                     return .error
                 }
             } else if c < 0x20 {
                 at &-= 1
-                lexError = .controlInString
+                error = .controlInString
                 return .error
             } else if validateStrings {
                 // yajl's UTF-8 check (a byte >= 0x80 here): a lead byte and as many continuation
@@ -623,7 +592,7 @@ struct SwiftGrammarCore {
                 } else if c >> 3 == 0x1E {
                     continuations = 3
                 } else {
-                    lexError = .invalidUTF8
+                    error = .invalidUTF8
                     return .error
                 }
                 for _ in 0..<continuations {
@@ -631,7 +600,7 @@ struct SwiftGrammarCore {
                     let b = p[at]
                     at &+= 1
                     guard b >> 6 == 0x2 else {
-                        lexError = .invalidUTF8
+                        error = .invalidUTF8
                         return .error
                     }
                 }
@@ -706,15 +675,16 @@ struct SwiftGrammarCore {
                 }
             }
         } else {
-            lexError = .invalidChar
+            error = .invalidChar
             return .error
         }
     }
 
     // MARK: Escapes
 
-    /// Decodes a string's escapes into `decoded`, the way yajl hands such a string to its callback.
-    private mutating func decode(_ start: UnsafeRawPointer?, _ length: Int) {
+    /// Decodes the escapes of a string's raw bytes (already checked) into `decoded`, the way yajl
+    /// hands such a string to its callback (the fast pass decodes member names with it too).
+    package static func decode(_ start: UnsafeRawPointer?, _ length: Int, into decoded: inout [UInt8]) {
         decoded.removeAll(keepingCapacity: true)
         guard let start, length > 0 else { return }
         let s = start.assumingMemoryBound(to: UInt8.self)
@@ -750,7 +720,7 @@ struct SwiftGrammarCore {
                     i &+= 6
                     code = ((code & 0x3F) << 10) | ((((code >> 6) & 0xF) &+ 1) << 16) | (low & 0x3FF)
                 }
-                appendUTF8(code)
+                appendUTF8(code, to: &decoded)
             default: decoded.append(e)
             }
         }
@@ -766,7 +736,7 @@ struct SwiftGrammarCore {
         return value
     }
 
-    private mutating func appendUTF8(_ code: UInt32) {
+    private static func appendUTF8(_ code: UInt32, to decoded: inout [UInt8]) {
         switch code {
         case 0..<0x80:
             decoded.append(UInt8(code))
