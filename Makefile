@@ -87,9 +87,9 @@ FUZZ_BUILD = -c release -Xswiftc -sanitize=$(FUZZ_SANITIZE) -Xswiftc -enable-tes
 FUZZ_COV_BUILD := -c release -Xswiftc -sanitize=fuzzer -Xswiftc -enable-testing -Xswiftc -profile-generate \
   -Xswiftc -profile-coverage-mapping --package-path $(FUZZ_DIR) --scratch-path $(FUZZ_DIR)/.build-coverage
 LLVM_BIN ?= $(dir $(shell command -v $(SWIFT)))
-FUZZ_COV_SOURCES = $(wildcard Sources/WireJSON/Core/*.swift Sources/WireJSON/Value/*.swift \
-  Sources/WireJSON/Canonical/*.swift Sources/WireJSON/Grammar/*.swift Sources/WireJSON/Diagnostics/*.swift \
-  Sources/WireJSON/Yajl/*.swift)
+FUZZ_COV_SOURCES = $(wildcard Sources/WireJSON/Core/*.swift Sources/WireJSONCore/Core/*.swift Sources/WireJSONCore/Value/*.swift \
+  Sources/WireJSONCore/Canonical/*.swift Sources/WireJSONCore/Grammar/*.swift Sources/WireJSONCore/Diagnostics/*.swift \
+  Sources/WireJSONCore/Yajl/*.swift)
 
 .PHONY: lint-precision lint-precision-deps proofs newcomer fuzz-engines all deps bench-deps lint-deps build test test-swift-engine no-yajl demo lint format apple-shape docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling bench-stub bench-check bench-decoder bench-oracle bench-openapi bench-data fuzz-engine fuzz-engine-coverage clean
 
@@ -483,7 +483,7 @@ fuzz-engine-coverage: deps
 	  -max_len=$(FUZZ_MAX_LEN) $(FUZZ_DIR)/corpus $$seeds 2>&1 | grep -E '^#[0-9]+[[:space:]]+DONE '; \
 	"$(LLVM_BIN)llvm-profdata" merge -sparse "$$profile.profraw" -o "$$profile.profdata"; \
 	"$(LLVM_BIN)llvm-cov" report "$$bin" -instr-profile="$$profile.profdata" $(FUZZ_COV_SOURCES) \
-	  | sed -e "s|$(CURDIR)/Sources/WireJSON/||"
+	  | sed -e "s|$(CURDIR)/Sources/||"
 
 clean:
 	rm -rf .build $(BENCH_DIR)/.build $(BENCH_DIR)/data $(FUZZ_DIR)/.build $(FUZZ_DIR)/.build-coverage

@@ -94,8 +94,8 @@ let package = Package(
         // decoder choice and the value dump). WireReaders: what a model's reader does with the wire,
         // judged on the test side: reader contracts (built from the reads WireDecoder records) and
         // the classified `DecodingFailure` (kind, wire path, judge).
-        .target(name: "WireShapes", dependencies: ["WireJSON", "WireDates", "WireSupport", "WireDecoder"]),
-        .target(name: "WireReaders", dependencies: ["WireJSON", "WireDecoder"]),
+        .target(name: "WireShapes", dependencies: ["WireJSONCore", "WireDates", "WireSupport", "WireDecoder"]),
+        .target(name: "WireReaders", dependencies: ["WireJSONCore", "WireDecoder"]),
 
         // MARK: Features — independent: none imports another (the layer test checks it). What joins
         // two lives in the test-framework layer or the command line, or is a value one hands the other.
@@ -104,13 +104,13 @@ let package = Package(
         .target(
             name: "WireGolden",
             dependencies: [
-                "WireJSON", "WireShapes", "WireDates", "WireSupport", "WireDiagnostics", "WireDecoder", "WireReaders",
+                "WireJSONCore", "WireShapes", "WireDates", "WireSupport", "WireDiagnostics", "WireDecoder", "WireReaders",
             ]
         ),
         // Fuzzing: mutators, seeded campaigns, outcome classification, shrinking, regression corpus.
         .target(
             name: "WireFuzz",
-            dependencies: ["WireJSON", "WireShapes", "WireSupport", "WireDecoder", "WireDiagnostics", "WireReaders"]
+            dependencies: ["WireJSONCore", "WireShapes", "WireSupport", "WireDecoder", "WireDiagnostics", "WireReaders"]
         ),
         // Oracles: legacy-vs-candidate comparison as bytes, classified reports, corpora and input
         // families, the date oracles. No WireJSON: a product that proves a date parser compiles no JSON engine.
@@ -126,7 +126,7 @@ let package = Package(
         .target(
             name: "WireLock",
             dependencies: [
-                "WireJSON", "WireShapes", "WireGolden", "WireFuzz", "WireTestReporting", "WireDecoder", "WireSupport",
+                "WireJSONCore", "WireShapes", "WireGolden", "WireFuzz", "WireTestReporting", "WireDecoder", "WireSupport",
                 "WireDiagnostics", "WireReaders",
             ]
         ),

@@ -1,34 +1,35 @@
 import WireJSON
+import WireFuzz
 import WireSupport
 
 /// Everything a campaign reports, and its two renderings: text for people and JSON for machines.
 /// The command lines print these; the library never prints.
-public struct FuzzReport: Sendable {
+package struct FuzzReport: Sendable {
     /// What was fuzzed: `the strict validator`, `model movie (Page<Movie>)`, `'python3 decode.py'`.
-    public var subject: String
+    package var subject: String
     /// The campaign seed.
-    public var seed: UInt64
+    package var seed: UInt64
     /// The campaign's size (all shards).
-    public var count: Int
+    package var count: Int
     /// This run's shard.
-    public var shard: Shard
+    package var shard: Shard
     /// The mutators enabled.
-    public var mutators: [Mutator]
+    package var mutators: [Mutator]
     /// The seeds used, by name.
-    public var seeds: [String]
+    package var seeds: [String]
     /// Inputs left out, with the reason (not valid JSON, rejected by the model).
-    public var skipped: [(name: String, reason: String)]
+    package var skipped: [(name: String, reason: String)]
     /// Counts per mutator.
-    public var tally: FuzzTally
+    package var tally: FuzzTally
     /// The findings.
-    public var findings: [FuzzFinding]
+    package var findings: [FuzzFinding]
     /// How many different mutant documents ran.
-    public var distinct: Int
+    package var distinct: Int
     /// Findings that match a committed regression case (reported, but not counted against the run).
-    public var known: Int
+    package var known: Int
 
     /// A report.
-    public init(
+    package init(
         subject: String, seed: UInt64, count: Int, shard: Shard, mutators: [Mutator], seeds: [String],
         skipped: [(name: String, reason: String)] = [], tally: FuzzTally, findings: [FuzzFinding],
         distinct: Int, known: Int = 0
@@ -47,10 +48,10 @@ public struct FuzzReport: Sendable {
     }
 
     /// Whether anything was found.
-    public var hasFindings: Bool { !findings.isEmpty }
+    package var hasFindings: Bool { !findings.isEmpty }
 
     /// The findings (at most `maxFindings` in detail), the table, and a summary line.
-    public func text(maxFindings: Int = 20) -> String {
+    package func text(maxFindings: Int = 20) -> String {
         var out =
             "fuzz \(subject): seed \(seed), shard \(shard), \(Text.pluralized(tally.total.mutants, "mutant")) "
             + "(\(distinct) distinct) from \(Text.pluralized(seeds.count, "seed"))\n"
@@ -83,7 +84,7 @@ public struct FuzzReport: Sendable {
     }
 
     /// The report as one JSON document.
-    public func json() -> JSONValue {
+    package func json() -> JSONValue {
         let findingsJSON: [JSONValue] = findings.map { finding in
             var members: [JSONObject.Member] = [
                 .init(key: "index", value: .number(JSONNumber(integerLiteral: finding.index))),

@@ -1,5 +1,5 @@
 import Foundation
-import WireJSON
+import WireJSONCore
 
 /// The category of a decoding failure, as WireLock classifies it.
 public enum DecodingFailureKind: String, Sendable, CaseIterable {

@@ -1,7 +1,7 @@
 // A payload held against a reader contract: everything the model reads is there, with a kind it
 // accepted; and whether a change at a folded path can touch what the model reads.
 import WireDecoder
-import WireJSON
+import WireJSONCore
 
 extension ReaderContract {
     /// One way a payload breaks what the model reads.

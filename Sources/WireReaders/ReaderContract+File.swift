@@ -1,7 +1,7 @@
 // A reader contract as a file (`golden/<name>.reads.json`): canonical JSON, one line per path so a
 // change is a one-line diff; parsed back with located errors; and what changed between two.
 import WireDecoder
-import WireJSON
+import WireJSONCore
 
 extension ReaderContract {
     /// The version of the file format ``text`` writes.

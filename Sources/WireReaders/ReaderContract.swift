@@ -2,7 +2,7 @@
 // decodeWithReport records, folded by path, with the members it drops. Pure values: building,
 // merging, the file's text, parsing it back and comparing two contracts.
 import WireDecoder
-import WireJSON
+import WireJSONCore
 
 /// What a model reads from the wire, learnt from decoding its fixtures with
 /// `WireJSONDecoder.decodeWithReport(_:from:)`: every folded path it reads (array elements as

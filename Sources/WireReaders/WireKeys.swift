@@ -1,5 +1,5 @@
 import Foundation
-import WireJSON
+import WireJSONCore
 
 /// Coding paths in wire keys. A decoder with a key strategy (`convertFromSnakeCase`, `custom`)
 /// reports its errors at Swift names (`$.user.avatarUrl`); the fixture, the golden and the path a

@@ -60,6 +60,7 @@ struct LayerRules: Sendable {
             "WireSupportCore": .support,
             "WireSupport": .support,
             "WireToolSupport": .support,
+            "WireJSONCore": .core,
             "WireJSON": .core,
             "WireDates": .production,
             "WireDiagnostics": .production,
@@ -87,7 +88,7 @@ struct LayerRules: Sendable {
             "WireLockCLI": .executables,
         ],
         restricted: [
-            "CYajl": (["WireJSON"], "only the core sees libyajl; everything above it uses WireJSON"),
+            "CYajl": (["WireJSONCore"], "only the core sees libyajl; everything above it uses WireJSONCore"),
             "Testing": (
                 ["WireTestReporting", "WireLock", "WireOracleTesting", "WireStubTesting"],
                 "only the test-framework layer links Swift Testing"
@@ -128,6 +129,12 @@ struct LayerRules: Sendable {
             "wirelock-sample": ([], "nothing imports the demo runner"),
         ],
         forbiddenPerTarget: [
+            "WireJSONCore": [
+                "Foundation": "the core stays free of Foundation (it reads bytes, not Data)",
+                "WireSupport": "the core depends on nothing but libyajl (WireJSON is a product of its own)",
+                "WireSupportCore": "the core depends on nothing but libyajl (WireJSON is a product of its own)",
+                "WireJSON": "the core is below the validator's fast pass, which re-exports it",
+            ],
             "WireJSON": [
                 "Foundation": "the core stays free of Foundation (it reads bytes, not Data)",
                 "WireSupport": "the core depends on nothing but libyajl (WireJSON is a product of its own)",
@@ -141,10 +148,24 @@ struct LayerRules: Sendable {
                 "WireDecoder": "the app's failure module links WireJSON alone",
                 "WireSupport": "the app's failure module links WireJSON alone",
                 "WireSupportCore": "the app's failure module links WireJSON alone",
+                "WireJSON": "the validator's fast pass is WireJSON's product and the command line's; the app's failure module compiles WireJSONCore alone",
             ],
             "WireDates": ["WireSupport": "the app side shares only WireSupportCore, never WireSupport"],
-            "WireDiagnostics": ["WireSupport": "the app side shares only WireSupportCore, never WireSupport"],
-            "WireDecoder": ["WireSupport": "the app side shares only WireSupportCore, never WireSupport"],
+            "WireDiagnostics": [
+                "WireSupport": "the app side shares only WireSupportCore, never WireSupport",
+                "WireJSON": "the validator's fast pass is WireJSON's product and the command line's; the app's diagnostics compiles WireJSONCore alone",
+            ],
+            "WireDecoder": [
+                "WireSupport": "the app side shares only WireSupportCore, never WireSupport",
+                "WireJSON": "the validator's fast pass is WireJSON's product and the command line's; the app's decoder compiles WireJSONCore alone",
+            ],
+            // What `import WireLock` compiles holds the core alone: a fixture is checked by the exact
+            // pass (`ExactValidation`), which reports what `JSONValidator` reports.
+            "WireShapes": ["WireJSON": "the validator's fast pass is WireJSON's product and the command line's; the WireLock product compiles WireJSONCore alone"],
+            "WireReaders": ["WireJSON": "the validator's fast pass is WireJSON's product and the command line's; the WireLock product compiles WireJSONCore alone"],
+            "WireGolden": ["WireJSON": "the validator's fast pass is WireJSON's product and the command line's; the WireLock product compiles WireJSONCore alone"],
+            "WireFuzz": ["WireJSON": "the validator's fast pass is WireJSON's product and the command line's; the WireLock product compiles WireJSONCore alone"],
+            "WireLock": ["WireJSON": "the validator's fast pass is WireJSON's product and the command line's; the WireLock product compiles WireJSONCore alone"],
             "WireLockRunner": [
                 "WireLock": "the model runner links no test framework; use WireGolden",
                 "WireOracleTesting": "the model runner links no test framework",

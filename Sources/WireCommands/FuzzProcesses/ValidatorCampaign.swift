@@ -39,7 +39,7 @@ package struct ValidatorCampaign: Sendable {
         case (.invalid, let error?):
             let seen = Self.describe(error)
             return FuzzVerdict(
-                mutant.expectation.mismatch(with: report) == nil ? .rejectedAsExpected : .misclassified,
+                mutant.expectation.mismatch(with: report.errors.first) == nil ? .rejectedAsExpected : .misclassified,
                 expected: expected, seen: seen)
         }
     }

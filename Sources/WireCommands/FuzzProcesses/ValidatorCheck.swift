@@ -23,6 +23,6 @@ package struct ValidatorCheck: Sendable {
     /// Validates a mutant.
     /// - Returns: nil when the validator says what the mutant's expectation requires, else why not.
     package func mismatch(_ mutant: Mutant) -> String? {
-        mutant.expectation.mismatch(with: validator.validate(mutant.bytes))
+        mutant.expectation.mismatch(with: validator.validate(mutant.bytes).errors.first)
     }
 }

@@ -1,5 +1,5 @@
 import WireDecoder
-import WireJSON
+import WireJSONCore
 
 /// What happened to one mutant, compared with what should have happened.
 public enum FuzzOutcome: String, CaseIterable, Hashable, Sendable, Comparable {

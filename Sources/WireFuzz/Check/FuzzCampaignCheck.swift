@@ -1,6 +1,6 @@
 import Foundation
 import WireDecoder
-import WireJSON
+import WireJSONCore
 import WireShapes
 import WireSupport
 

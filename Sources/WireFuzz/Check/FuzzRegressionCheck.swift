@@ -1,5 +1,5 @@
 import Foundation
-import WireJSON
+import WireJSONCore
 import WireSupport
 
 /// The reporting half of `assertFuzzRegressions`: replays a model's fuzz regression cases,

@@ -1,5 +1,5 @@
 import Foundation
-import WireJSON
+import WireJSONCore
 import WireSupport
 
 /// A model's regression corpus: `Fixtures/fuzz-regressions/<model>/<name>.json`, each with a

@@ -1,4 +1,4 @@
-import WireJSON
+import WireJSONCore
 import WireSupport
 
 /// The operations of every seed's plans, found a batch of positions at a time and kept (a whole

@@ -1,5 +1,5 @@
 import Foundation
-import WireJSON
+import WireJSONCore
 
 extension Mutator {
     /// Why a fixture has no mutant to serve: it is not valid JSON, or this mutator makes none of it.

@@ -1,4 +1,4 @@
-import WireJSON
+import WireJSONCore
 import WireShapes
 
 /// One mutated document: its number in the campaign, the seed it came from, the mutation, its

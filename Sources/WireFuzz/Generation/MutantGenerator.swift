@@ -1,5 +1,5 @@
 import Foundation
-import WireJSON
+import WireJSONCore
 import WireSupport
 
 /// Derives a campaign's mutants from its seeds, deterministically: mutant number k is a pure

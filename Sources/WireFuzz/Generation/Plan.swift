@@ -1,5 +1,5 @@
 import Foundation
-import WireJSON
+import WireJSONCore
 import WireSupport
 
 /// One mutator's order on one seed: its groups' sizes (empty ones included, as the catalogue

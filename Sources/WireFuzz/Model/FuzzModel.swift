@@ -1,7 +1,7 @@
 import Foundation
 import WireDecoder
 import WireDiagnostics
-import WireJSON
+import WireJSONCore
 import WireReaders
 import WireShapes
 import WireSupport
@@ -205,7 +205,7 @@ public struct FuzzModel: Sendable {
                 // The report lists a repeated name the strict validator rejects: reject it as
                 // the validator does, with its location.
                 if !report.duplicateKeys.isEmpty,
-                    let error = validator(JSONParseOptions.strict.maxDepth).validate(bytes).errors.first
+                    let error = ExactValidation.firstError(in: bytes)
                 {
                     return (.rejected(DecodingFailure(error)), nil)
                 }
@@ -257,7 +257,7 @@ public struct FuzzModel: Sendable {
         _ type: T.Type, name: String, decoder: @escaping @Sendable () -> JSONDecoder, maxDepth: Int,
         accepted: @escaping @Sendable (T) -> Decoded
     ) -> FuzzModel {
-        let validator = validator(maxDepth)
+        let options = strictOptions(maxDepth)
         let wire: @Sendable () -> WireJSONDecoder = { WireJSONDecoder(configuredLike: decoder()) }
         return FuzzModel(
             name: name, typeName: "\(T.self)", maxDepth: maxDepth,
@@ -266,7 +266,9 @@ public struct FuzzModel: Sendable {
             },
             makeWireDecoder: wire
         ) { bytes in
-            if let error = validator.validate(bytes).errors.first { return .rejected(DecodingFailure(error)) }
+            if let error = ExactValidation.firstError(in: bytes, options: options) {
+                return .rejected(DecodingFailure(error))
+            }
             let value: T
             let reader = decoder()
             do { value = try reader.decode(T.self, from: Data(bytes)) } catch {
@@ -284,9 +286,12 @@ public struct FuzzModel: Sendable {
         return DecodingFailure(error, decoder: decoder, document: try? JSONValue.parse(bytes))
     }
 
-    private static func validator(_ maxDepth: Int) -> JSONValidator {
+    /// RFC 8259 as the validator checks it, nested at most `maxDepth` deep: the exact pass alone
+    /// (what `JSONValidator` reports, without its fast pass), so a fuzzed model compiles no more of
+    /// WireJSON than its decoder does.
+    private static func strictOptions(_ maxDepth: Int) -> JSONParseOptions {
         var options = JSONParseOptions.strict
         options.maxDepth = maxDepth
-        return JSONValidator(options: options)
+        return options
     }
 }

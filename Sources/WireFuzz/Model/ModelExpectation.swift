@@ -1,6 +1,6 @@
 import WireDecoder
 import WireDiagnostics
-import WireJSON
+import WireJSONCore
 import WireReaders
 import WireShapes
 import WireSupport

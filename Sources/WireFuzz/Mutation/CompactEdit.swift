@@ -1,4 +1,4 @@
-import WireJSON
+import WireJSONCore
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,4 @@
-import WireJSON
+import WireJSONCore
 import WireShapes
 
 /// A well-formed document that mutants are derived from: usually a fixture file.

@@ -1,4 +1,4 @@
-import WireJSON
+import WireJSONCore
 
 /// Every mutation of one seed, by mutator, in groups (a group is one variant or one truncation
 /// place): the generator shuffles each group and deals from the groups in turn, so a short campaign

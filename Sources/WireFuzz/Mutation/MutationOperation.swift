@@ -1,4 +1,4 @@
-import WireJSON
+import WireJSONCore
 
 /// One mutation of a seed, described so that it can be applied again (to the same seed, or to a
 /// smaller one while shrinking): the mutator, the JSON path it touches, a short variant name, and

@@ -1,4 +1,4 @@
-import WireJSON
+import WireJSONCore
 import WireSupport
 
 /// A family of mutations. Each one derives many mutants from a fixture, and each mutant carries the

@@ -1,4 +1,4 @@
-import WireJSON
+import WireJSONCore
 
 /// The tree mutators' operations at one value, in catalogue order: how many a value has in each
 /// group, and the v-th of them. Keeps what a pass over the tree needs to remember: whether the

@@ -1,4 +1,4 @@
-import WireJSON
+import WireJSONCore
 
 /// Where and how the strict validator reports each kind of syntax mutant. Each rule was checked
 /// by hand against the validator (see MutatorExpectationTests).

@@ -1,4 +1,4 @@
-import WireJSON
+import WireJSONCore
 
 /// Where a cut falls in a document: the classes a truncation campaign covers evenly.
 public enum TruncationPlace: String, CaseIterable, Hashable, Sendable {

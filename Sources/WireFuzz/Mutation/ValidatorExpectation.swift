@@ -1,4 +1,4 @@
-import WireJSON
+import WireJSONCore
 
 /// What the strict validator must say about a mutant: that it is valid JSON, or that it is invalid
 /// with a given kind of error located inside a given byte range (the mutated bytes).
@@ -28,15 +28,20 @@ public enum ValidatorExpectation: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Compares a validation report with the expectation.
-    /// - Returns: nil when the report is what was expected, else why not, in words.
-    public func mismatch(with report: JSONValidationReport) -> String? {
+    /// Compares what the validator said (its first error, nil when it accepted the mutant) with the
+    /// expectation.
+    /// - Returns: nil when the verdict is what was expected, else why not, in words.
+    ///
+    /// ```swift
+    /// let why = mutant.expectation.mismatch(with: JSONValidator().validate(mutant.bytes).errors.first)
+    /// ```
+    public func mismatch(with firstError: JSONSyntaxError?) -> String? {
         switch self {
         case .valid:
-            guard let error = report.errors.first else { return nil }
+            guard let error = firstError else { return nil }
             return "expected valid JSON, got \(error.kind.name) at byte \(error.location.offset) (\(error.reason))"
         case .invalid(let kinds, let offsets):
-            guard let error = report.errors.first else {
+            guard let error = firstError else {
                 return "expected \(description), but the validator accepted it"
             }
             if kinds.contains(error.kind) && offsets.contains(error.location.offset) { return nil }

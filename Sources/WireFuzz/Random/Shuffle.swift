@@ -1,4 +1,4 @@
-import WireJSON
+import WireJSONCore
 import WireSupport
 
 extension Array {

@@ -1,4 +1,4 @@
-import WireJSON
+import WireJSONCore
 
 /// A value's equality class and its children's (elements, or members in source order).
 final class DiffNode {

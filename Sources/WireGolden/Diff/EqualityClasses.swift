@@ -1,4 +1,4 @@
-import WireJSON
+import WireJSONCore
 
 /// Numbers values by structure: two values get the same number exactly when they are equal as
 /// `JSONValue`s (objects by their members in ``JSONObject/sortedMembers`` order, so member order

@@ -1,4 +1,4 @@
-import WireJSON
+import WireJSONCore
 
 /// Structural comparison of two JSON documents, path by path.
 ///

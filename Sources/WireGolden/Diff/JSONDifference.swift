@@ -1,4 +1,4 @@
-import WireJSON
+import WireJSONCore
 
 /// One difference between an expected JSON document (a golden file, a fixture) and an actual one,
 /// at a JSON path.

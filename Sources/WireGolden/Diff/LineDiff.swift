@@ -1,4 +1,4 @@
-import WireJSON
+import WireJSONCore
 
 /// A compact unified diff of two texts, line by line, with a few lines of context and a cap on its
 /// length (the rest is counted, not shown).

@@ -1,5 +1,5 @@
 import Foundation
-import WireJSON
+import WireJSONCore
 import WireSupport
 
 /// Where golden files and fixtures live, and how they are written.

@@ -1,6 +1,6 @@
 import WireDates
 import WireDecoder
-import WireJSON
+import WireJSONCore
 
 /// A rule applied to an encoded document before it is compared with, or written to, a golden file:
 /// replace volatile or private values (tokens, e-mail addresses, hosts, today's date) with a stable

@@ -1,6 +1,6 @@
 import Foundation
 import WireDecoder
-import WireJSON
+import WireJSONCore
 import WireSupport
 
 /// The paths of a document, with array indices as `[*]`, for suggesting where a pattern should point.

@@ -1,5 +1,5 @@
 import WireDecoder
-import WireJSON
+import WireJSONCore
 import WireReaders
 import WireShapes
 

@@ -1,7 +1,7 @@
 import Foundation
 import WireDecoder
 import WireDiagnostics
-import WireJSON
+import WireJSONCore
 import WireSupport
 
 /// The lossless-decode check for models that are only `Decodable`: decode with

@@ -1,5 +1,5 @@
 import Foundation
-import WireJSON
+import WireJSONCore
 import WireShapes
 import WireSupport
 

@@ -1,7 +1,7 @@
 import Foundation
 import WireDecoder
 import WireDiagnostics
-import WireJSON
+import WireJSONCore
 import WireReaders
 import WireShapes
 import WireSupport

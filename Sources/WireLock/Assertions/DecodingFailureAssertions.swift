@@ -2,7 +2,7 @@ import Foundation
 import WireDecoder
 import WireDiagnostics
 import WireGolden
-import WireJSON
+import WireJSONCore
 import WireReaders
 
 /// Asserts that decoding `Fixtures/<fixture>.json` as `T` fails with the given category at the given

@@ -2,7 +2,7 @@ import Foundation
 import WireDecoder
 import WireFuzz
 import WireGolden
-import WireJSON
+import WireJSONCore
 import WireShapes
 import WireSupport
 

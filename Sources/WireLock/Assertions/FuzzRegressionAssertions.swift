@@ -1,7 +1,7 @@
 import Foundation
 import WireFuzz
 import WireGolden
-import WireJSON
+import WireJSONCore
 
 /// Replays a model's fuzz regression cases, `Fixtures/fuzz-regressions/<model>/`, and records a
 /// failure for each case that does not behave as its status says: a `fixed` case must now give the

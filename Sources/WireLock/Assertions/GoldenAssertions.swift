@@ -1,6 +1,6 @@
 import Foundation
 import WireGolden
-import WireJSON
+import WireJSONCore
 import WireSupport
 
 /// Encodes a value, canonicalizes it, applies redactions and compares it with `golden/<name>.json`.

@@ -1,6 +1,6 @@
 import Foundation
 import WireGolden
-import WireJSON
+import WireJSONCore
 
 /// Reads `Fixtures/<fixture>.json` through the strict validator, decodes it as `T`, re-encodes it and
 /// compares the two canonical documents. The failure names every path where data was lost ("lossy

@@ -1,7 +1,7 @@
 import Foundation
 import WireDecoder
 import WireGolden
-import WireJSON
+import WireJSONCore
 import WireReaders
 import WireShapes
 

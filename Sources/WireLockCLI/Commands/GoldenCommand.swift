@@ -1,5 +1,6 @@
 import Foundation
 import WireCommandLine
+import WireCommands
 import WireGolden
 import WireJSON
 import WireSupport

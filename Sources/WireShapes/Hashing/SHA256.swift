@@ -1,4 +1,4 @@
-import WireJSON
+import WireJSONCore
 import WireSupport
 
 /// SHA-256 (FIPS 180-4), written out so WireLock needs no crypto library: the lock file's

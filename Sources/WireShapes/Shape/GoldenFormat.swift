@@ -1,4 +1,4 @@
-import WireJSON
+import WireJSONCore
 
 /// The goldens of one wire format: its name and its sample documents.
 public struct GoldenFormat: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import WireJSON
+import WireJSONCore
 
 /// Accumulates samples at one position, with the counts enums and required members need.
 ///

@@ -1,5 +1,5 @@
 import WireDates
-import WireJSON
+import WireJSONCore
 
 /// Recognises the string formats of ``StringShape/Format`` from UTF-8 bytes, without Foundation.
 /// `date` and `date-time` are WireDates' one RFC 3339 rule (`RFC3339.recognise`, leap second

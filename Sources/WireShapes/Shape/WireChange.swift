@@ -1,5 +1,5 @@
 import WireDecoder
-import WireJSON
+import WireJSONCore
 
 /// Which readers a change is judged for.
 ///

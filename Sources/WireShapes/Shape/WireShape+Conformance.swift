@@ -1,5 +1,5 @@
 import WireDecoder
-import WireJSON
+import WireJSONCore
 
 extension WireShape {
     /// What an *old reader* expecting this shape would trip over in `payload` (the forward

@@ -1,4 +1,4 @@
-import WireJSON
+import WireJSONCore
 
 extension WireShape {
     /// The rule that turns the strings at one position into an enum.

@@ -1,5 +1,5 @@
 import WireDecoder
-import WireJSON
+import WireJSONCore
 
 /// The structural type of a wire format, inferred from one or many JSON documents.
 ///
