@@ -45,22 +45,20 @@ public func verifyOracle<Input: Sendable, Corpus: Sequence>(
 ///   - corpus: The inputs.
 ///   - intended: The differences the migration means to make.
 ///   - options: Workers, examples, groups shown and shrinking.
-///   - sourceLocation: Where Swift Testing records the failure.
-///   - file: Where XCTest records the failure.
-///   - line: Where XCTest records the failure.
+///   - fileID: Where the failure is recorded (the caller's, by default), as every WireLock
+///     assertion takes it.
+///   - filePath: The file XCTest records the failure in.
+///   - line: The line the failure is recorded at.
+///   - column: The column the failure is recorded at.
 /// - Returns: The report, passing or not, for further checks.
 @discardableResult
 public func assertOracle<Input: Sendable, Corpus: Sequence>(
     _ oracle: Oracle<Input>, over corpus: Corpus, intended: [IntendedChange] = [],
     options: OracleOptions = OracleOptions(),
-    sourceLocation: SourceLocation = #_sourceLocation,
-    file: StaticString = #filePath, line: UInt = #line
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> OracleReport where Corpus.Element == Input, Corpus.Iterator: SendableMetatype {
     let report = oracle.run(corpus, intended: intended, options: options)
-    let location = TestFailureLocation(
-        fileID: sourceLocation.fileID, filePath: sourceLocation.filePath,
-        line: sourceLocation.line, column: sourceLocation.column,
-        xcTestFile: file, xcTestLine: line)
+    let location = TestFailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     if !report.passes {
         recordTestFailure("oracle found \(report.unintended) unintended differences\n\(report)", at: location)
     } else if !report.staleDeclarations.isEmpty {

@@ -334,7 +334,7 @@ struct PortabilityRulesTests {
 }
 
 /// Every `.swift` file under `folders` of `root`, as paths relative to `root`, sorted.
-private func swiftFiles(under folders: [String], in root: URL) throws -> [String] {
+func swiftFiles(under folders: [String], in root: URL) throws -> [String] {
     var result: [String] = []
     for folder in folders {
         let directory = root.appendingPathComponent(folder)
