@@ -104,13 +104,16 @@ let package = Package(
         .target(
             name: "WireGolden",
             dependencies: [
-                "WireJSONCore", "WireShapes", "WireDates", "WireSupport", "WireDiagnostics", "WireDecoder", "WireReaders",
+                "WireJSONCore", "WireShapes", "WireDates", "WireSupport", "WireDiagnostics", "WireDecoder",
+                "WireReaders",
             ]
         ),
         // Fuzzing: mutators, seeded campaigns, outcome classification, shrinking, regression corpus.
         .target(
             name: "WireFuzz",
-            dependencies: ["WireJSONCore", "WireShapes", "WireSupport", "WireDecoder", "WireDiagnostics", "WireReaders"]
+            dependencies: [
+                "WireJSONCore", "WireShapes", "WireSupport", "WireDecoder", "WireDiagnostics", "WireReaders",
+            ]
         ),
         // Oracles: legacy-vs-candidate comparison as bytes, classified reports, corpora and input
         // families, the date oracles. No WireJSON: a product that proves a date parser compiles no JSON engine.
@@ -126,7 +129,8 @@ let package = Package(
         .target(
             name: "WireLock",
             dependencies: [
-                "WireJSONCore", "WireShapes", "WireGolden", "WireFuzz", "WireTestReporting", "WireDecoder", "WireSupport",
+                "WireJSONCore", "WireShapes", "WireGolden", "WireFuzz", "WireTestReporting", "WireDecoder",
+                "WireSupport",
                 "WireDiagnostics", "WireReaders",
             ]
         ),

@@ -1,5 +1,5 @@
-import WireJSON
 import WireFuzz
+import WireJSON
 import WireSupport
 
 /// Everything a campaign reports, and its two renderings: text for people and JSON for machines.

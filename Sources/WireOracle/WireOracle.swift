@@ -5,4 +5,5 @@
 // API is written in its types (LegacyDateStrategy, LegacyDates). SplitMix64 is re-exported because
 // a seeded corpus's generator hands one to the user's `make` closure.
 @_exported import WireDates
+
 @_exported import struct WireSupport.SplitMix64

@@ -1,4 +1,3 @@
 // WireOracleTesting: the oracle assertions for Swift Testing and XCTest. One import for an oracle
-// test: it re-exports the oracle harness (WireOracle, which re-exports WireDates) and `Shard`.
+// test: it re-exports the oracle harness (WireOracle, which re-exports WireDates).
 @_exported import WireOracle
-@_exported import struct WireSupport.Shard

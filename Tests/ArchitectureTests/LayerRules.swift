@@ -148,24 +148,42 @@ struct LayerRules: Sendable {
                 "WireDecoder": "the app's failure module links WireJSON alone",
                 "WireSupport": "the app's failure module links WireJSON alone",
                 "WireSupportCore": "the app's failure module links WireJSON alone",
-                "WireJSON": "the validator's fast pass is WireJSON's product and the command line's; the app's failure module compiles WireJSONCore alone",
+                "WireJSON":
+                    "the validator's fast pass is WireJSON's product and the command line's; the app's failure module compiles WireJSONCore alone",
             ],
             "WireDates": ["WireSupport": "the app side shares only WireSupportCore, never WireSupport"],
             "WireDiagnostics": [
                 "WireSupport": "the app side shares only WireSupportCore, never WireSupport",
-                "WireJSON": "the validator's fast pass is WireJSON's product and the command line's; the app's diagnostics compiles WireJSONCore alone",
+                "WireJSON":
+                    "the validator's fast pass is WireJSON's product and the command line's; the app's diagnostics compiles WireJSONCore alone",
             ],
             "WireDecoder": [
                 "WireSupport": "the app side shares only WireSupportCore, never WireSupport",
-                "WireJSON": "the validator's fast pass is WireJSON's product and the command line's; the app's decoder compiles WireJSONCore alone",
+                "WireJSON":
+                    "the validator's fast pass is WireJSON's product and the command line's; the app's decoder compiles WireJSONCore alone",
             ],
             // What `import WireLock` compiles holds the core alone: a fixture is checked by the exact
             // pass (`ExactValidation`), which reports what `JSONValidator` reports.
-            "WireShapes": ["WireJSON": "the validator's fast pass is WireJSON's product and the command line's; the WireLock product compiles WireJSONCore alone"],
-            "WireReaders": ["WireJSON": "the validator's fast pass is WireJSON's product and the command line's; the WireLock product compiles WireJSONCore alone"],
-            "WireGolden": ["WireJSON": "the validator's fast pass is WireJSON's product and the command line's; the WireLock product compiles WireJSONCore alone"],
-            "WireFuzz": ["WireJSON": "the validator's fast pass is WireJSON's product and the command line's; the WireLock product compiles WireJSONCore alone"],
-            "WireLock": ["WireJSON": "the validator's fast pass is WireJSON's product and the command line's; the WireLock product compiles WireJSONCore alone"],
+            "WireShapes": [
+                "WireJSON":
+                    "the validator's fast pass is WireJSON's product and the command line's; the WireLock product compiles WireJSONCore alone"
+            ],
+            "WireReaders": [
+                "WireJSON":
+                    "the validator's fast pass is WireJSON's product and the command line's; the WireLock product compiles WireJSONCore alone"
+            ],
+            "WireGolden": [
+                "WireJSON":
+                    "the validator's fast pass is WireJSON's product and the command line's; the WireLock product compiles WireJSONCore alone"
+            ],
+            "WireFuzz": [
+                "WireJSON":
+                    "the validator's fast pass is WireJSON's product and the command line's; the WireLock product compiles WireJSONCore alone"
+            ],
+            "WireLock": [
+                "WireJSON":
+                    "the validator's fast pass is WireJSON's product and the command line's; the WireLock product compiles WireJSONCore alone"
+            ],
             "WireLockRunner": [
                 "WireLock": "the model runner links no test framework; use WireGolden",
                 "WireOracleTesting": "the model runner links no test framework",

@@ -2,6 +2,7 @@ import Testing
 import WireJSON
 import WireLock
 import WireLockTestSupport
+import WireSupport
 
 @testable import WireFuzz
 

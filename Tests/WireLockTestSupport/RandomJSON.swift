@@ -1,5 +1,6 @@
 // The seeded generator every test draws from: test targets get it with WireLockTestSupport.
 import WireJSON
+
 @_exported import struct WireSupport.SplitMix64
 
 /// Small random documents for equivalence tests (a new algorithm against the one it replaced),

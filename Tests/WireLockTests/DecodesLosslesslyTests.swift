@@ -2,6 +2,7 @@ import Foundation
 import SampleAPI
 import Testing
 import WireDecoder
+import WireGolden
 import WireJSON
 import WireLock
 import WireLockTestSupport
@@ -13,7 +14,8 @@ struct DecodesLosslesslyTests {
     @Test("passes on the success fixtures, which the Decodable copies read in full")
     func passesOnCleanFixtures() {
         assertDecodesLosslessly(DecodablePage<DecodableMovie>.self, fixture: "API/v3/movies-success")
-        assertDecodesLosslessly([DecodableCalendarEntry].self, fixture: "API/v3/calendar-success", decoder: .sampleAPI)
+        assertDecodesLosslessly(
+            [DecodableCalendarEntry].self, fixture: "API/v3/calendar-success", decoder: .foundation(.sampleAPI))
         assertDecodesLosslessly([DecodableSeries].self, fixture: "API/v3/series-success")
     }
 
@@ -62,7 +64,8 @@ struct DecodesLosslesslyTests {
         try dir.write("rate-limit.json", PlantedPayloads.rateLimit)
         withKnownIssue {
             assertDecodesLosslessly(
-                RateLimitNotice.self, fixture: "rate-limit", decoder: .sampleAPI, fixturesDirectory: dir.url)
+                RateLimitNotice.self, fixture: "rate-limit", decoder: .foundation(.sampleAPI),
+                fixturesDirectory: dir.url)
         } matching: { issue in
             let text = "\(issue)"
             return text.contains(#"rate-limit.json:4:17: $.retryAfter: expected Int, found a string "soon""#)

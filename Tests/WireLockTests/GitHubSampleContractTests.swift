@@ -21,14 +21,14 @@ import WireReaders
 
     @Test func repository() {
         assertReaderContract(
-            GitHubRepository.self, fixtures: ["repository"], named: "repository", decoder: Self.wire,
+            GitHubRepository.self, fixtures: ["repository"], named: "repository", decoder: .wire(Self.wire),
             accepting: Self.repositoryDrops, fixturesDirectory: GitHubSample.fixtures, goldenDirectory: Self.golden)
     }
 
     @Test func searchRepositories() {
         assertReaderContract(
             GitHubSearchResult<GitHubRepository>.self, fixtures: ["search-repositories"], named: "search-repositories",
-            decoder: Self.wire,
+            decoder: .wire(Self.wire),
             accepting: [
                 "$.items[*].*": "as a repository's",
                 "$.items[*].owner.*": "as a repository's owner's",
@@ -39,7 +39,7 @@ import WireReaders
 
     @Test func issues() {
         assertReaderContract(
-            [GitHubIssue].self, fixtures: ["issues"], named: "issues", decoder: Self.wire,
+            [GitHubIssue].self, fixtures: ["issues"], named: "issues", decoder: .wire(Self.wire),
             accepting: [
                 "$[*].*": "the client reads what it models; URL templates and flags are not used",
                 "$[*].user.*": "a user's URL templates are not used",
@@ -53,7 +53,7 @@ import WireReaders
 
     @Test func user() {
         assertReaderContract(
-            GitHubProfile.self, fixtures: ["user", "user-full"], named: "user", decoder: Self.wire,
+            GitHubProfile.self, fixtures: ["user", "user-full"], named: "user", decoder: .wire(Self.wire),
             accepting: ["$.*": "a user's URL templates and counts are not used"],
             fixturesDirectory: GitHubSample.fixtures, goldenDirectory: Self.golden)
     }

@@ -2,6 +2,7 @@ import Foundation
 import SampleAPI
 import Testing
 import WireDiagnostics
+import WireGolden
 import WireJSON
 import WireLock
 import WireLockTestSupport

@@ -1,8 +1,10 @@
 import Foundation
 import SampleAPI
 import Testing
+import WireGolden
 import WireJSON
 import WireLock
+import WireReaders
 
 /// The building blocks of the sample models, and the fixtures' canonical form.
 @Suite("Sample API building blocks")

@@ -1,4 +1,5 @@
 import WireSupport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

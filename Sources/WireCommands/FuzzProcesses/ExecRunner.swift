@@ -1,5 +1,6 @@
 import WireCommandLine
 import WireFuzz
+
 #if WIRELOCK_SPAWN
     import WireSupport
 

@@ -1,4 +1,5 @@
 import WireSupport
+
 /// What a campaign run found: the same for every campaign (validator, model in process, model in a
 /// worker process, `--exec` command).
 public struct FuzzCampaignResult: Sendable {

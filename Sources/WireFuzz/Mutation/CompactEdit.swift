@@ -1,4 +1,5 @@
 import WireJSONCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,7 +1,7 @@
 import Foundation
 import WireDates
-import WireSupport
 import WireJSONCore
+import WireSupport
 
 /// What a golden file holds, and so how it is named and how a difference reads. One workflow
 /// (record modes, pending `.actual.json` files, claims, orphans, `wirelock accept`) runs over every

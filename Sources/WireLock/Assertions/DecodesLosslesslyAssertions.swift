@@ -1,6 +1,7 @@
 import Foundation
 import WireDecoder
 import WireGolden
+import WireShapes
 
 /// Asserts that `Fixtures/<fixture>.json` decodes as `T` without loss, for models that are only
 /// `Decodable` (where `assertRoundTrip` cannot re-encode): the fixture is decoded with
@@ -22,7 +23,9 @@ import WireGolden
 /// - Parameters:
 ///   - type: the model.
 ///   - fixture: `Fixtures/<fixture>.json` (an absolute path, or a name ending in `.json`, as is).
-///   - decoder: the decoder, configured as the app configures it (strict acceptance by default).
+///   - decoder: the decoder, configured as the app configures it: `.wire()` (strict acceptance, the
+///     default), `.wire(WireJSONDecoder(...))`, or `.foundation(appDecoder)`, whose strategies are
+///     copied into a `WireJSONDecoder` (the report needs one).
 ///   - fixturesDirectory: where fixtures live; by default the `Fixtures/` folder of the package
 ///     that holds the calling test file.
 ///   - fileID: the caller's `#fileID`.
@@ -30,37 +33,12 @@ import WireGolden
 ///   - line: the caller's line.
 ///   - column: the caller's column.
 public func assertDecodesLosslessly<T: Decodable>(
-    _ type: T.Type, fixture: String, decoder: WireJSONDecoder = WireJSONDecoder(), fixturesDirectory: URL? = nil,
+    _ type: T.Type, fixture: String, decoder: ModelDecoder = .wire(), fixturesDirectory: URL? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     report(
         verifyDecodesLosslessly(
-            type, fixture: fixture, decoder: decoder, fixturesDirectory: fixturesDirectory, filePath: filePath),
-        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-}
-
-/// `assertDecodesLosslessly` with the app's `JSONDecoder`: its strategies and user info are copied
-/// into a `WireJSONDecoder` (`LosslessDecoding.decoder(configuredLike:)`), so the check decodes as
-/// the app does.
-///
-/// ```swift
-/// assertDecodesLosslessly([CalendarItem].self, fixture: "API/v3/calendar-success", decoder: .sampleAPI)
-/// ```
-/// - Parameters:
-///   - type: the model.
-///   - fixture: `Fixtures/<fixture>.json`.
-///   - decoder: the app's decoder.
-///   - fixturesDirectory: where fixtures live (default: the package's `Fixtures/`).
-///   - fileID: the caller's `#fileID`.
-///   - filePath: the caller's `#filePath`.
-///   - line: the caller's line.
-///   - column: the caller's column.
-public func assertDecodesLosslessly<T: Decodable>(
-    _ type: T.Type, fixture: String, decoder: JSONDecoder, fixturesDirectory: URL? = nil,
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-) {
-    report(
-        verifyDecodesLosslessly(
-            type, fixture: fixture, decoder: decoder, fixturesDirectory: fixturesDirectory, filePath: filePath),
+            type, fixture: fixture, decoder: decoder.wireDecoder, fixturesDirectory: fixturesDirectory,
+            filePath: filePath),
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }

@@ -1,6 +1,7 @@
 import Foundation
 import WireDecoder
 import WireGolden
+import WireShapes
 
 /// Asserts that a model's reader contract — what its `init(from:)` reads from the wire, learnt by
 /// decoding `fixtures` with `WireJSONDecoder.decodeWithReport` — is the one locked in
@@ -35,7 +36,9 @@ import WireGolden
 ///   - fixtures: fixture names under `Fixtures/` (or absolute paths); the contract is the union
 ///     of what they show.
 ///   - name: the contract's name in the golden directory: `golden/<name>.reads.json`.
-///   - decoder: the decoder, configured as the app configures it (strict by default).
+///   - decoder: the decoder, configured as the app configures it: `.wire()` (strict, the default),
+///     `.wire(WireJSONDecoder(...))`, or `.foundation(appDecoder)`, whose strategies and user info
+///     are copied into a `WireJSONDecoder` so the contract is learnt as the app decodes.
 ///   - accepting: dropped paths that are expected, as JSON path patterns (`$.items[*].node_id`,
 ///     `$..*_url`) with the reason.
 ///   - record: the record mode for this call (see `RecordMode`).
@@ -46,45 +49,14 @@ import WireGolden
 ///   - line: the caller's line.
 ///   - column: the caller's column.
 public func assertReaderContract<T: Decodable>(
-    _ type: T.Type, fixtures: [String], named name: String, decoder: WireJSONDecoder = WireJSONDecoder(),
+    _ type: T.Type, fixtures: [String], named name: String, decoder: ModelDecoder = .wire(),
     accepting: [String: String] = [:], record: RecordMode? = nil, fixturesDirectory: URL? = nil,
     goldenDirectory: URL? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     report(
         verifyReaderContract(
-            type, fixtures: fixtures, named: name, decoder: decoder, accepting: accepting, record: record,
+            type, fixtures: fixtures, named: name, decoder: decoder.wireDecoder, accepting: accepting, record: record,
             fixturesDirectory: fixturesDirectory, goldenDirectory: goldenDirectory, filePath: filePath),
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-}
-
-/// `assertReaderContract` with the app's `JSONDecoder`: its strategies and user info are copied
-/// into a `WireJSONDecoder`, so the contract is learnt as the app decodes.
-///
-/// ```swift
-/// assertReaderContract(Movie.self, fixtures: ["API/v3/movie-success"], named: "movie", decoder: .sampleAPI)
-/// ```
-/// - Parameters:
-///   - type: the model.
-///   - fixtures: fixture names under `Fixtures/`.
-///   - name: `golden/<name>.reads.json`.
-///   - decoder: the app's decoder.
-///   - accepting: expected drops by JSON path pattern, with the reason.
-///   - record: the record mode for this call.
-///   - fixturesDirectory: where fixtures live.
-///   - goldenDirectory: where the contract file lives.
-///   - fileID: the caller's `#fileID`.
-///   - filePath: the caller's `#filePath`.
-///   - line: the caller's line.
-///   - column: the caller's column.
-public func assertReaderContract<T: Decodable>(
-    _ type: T.Type, fixtures: [String], named name: String, decoder: JSONDecoder,
-    accepting: [String: String] = [:], record: RecordMode? = nil, fixturesDirectory: URL? = nil,
-    goldenDirectory: URL? = nil,
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-) {
-    assertReaderContract(
-        type, fixtures: fixtures, named: name, decoder: LosslessDecoding.decoder(configuredLike: decoder),
-        accepting: accepting, record: record, fixturesDirectory: fixturesDirectory, goldenDirectory: goldenDirectory,
-        fileID: fileID, filePath: filePath, line: line, column: column)
 }

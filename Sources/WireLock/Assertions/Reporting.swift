@@ -1,4 +1,5 @@
 import Foundation
+import WireFuzz
 import WireGolden
 import WireTestReporting
 

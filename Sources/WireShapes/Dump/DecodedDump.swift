@@ -1,7 +1,7 @@
 import Foundation
 import WireDates
-import WireSupport
 import WireJSONCore
+import WireSupport
 
 /// What a model decoded, as a JSON document: any Swift value taken apart by reflection (`Mirror`),
 /// so a model that is only `Decodable` can be locked by a golden and judged by a fuzz campaign

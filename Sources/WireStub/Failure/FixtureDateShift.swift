@@ -1,7 +1,7 @@
 import Foundation
 import WireDates
-import WireSupport
 import WireJSON
+import WireSupport
 
 /// Moves the dates of a fixture so that it stays current: every RFC 3339 date-time (and, unless
 /// turned off, every full-date) string value moves by the whole days between a declared anchor
