@@ -233,11 +233,17 @@ struct EngineDifferentialTests {
     /// Mutants: WireFuzz's structural mutants of the fixtures, then byte-level edits of small
     /// documents: every ASCII byte inserted at every position, every truncation, byte flips,
     /// invalid UTF-8 sequences, with the chunking and the options drawn from a seeded generator.
-    @Test("at least 100,000 mutants (10,000 at the quick scale)")
-    func mutants() throws {
-        let target = TestScale.current.count(100_000)
+    ///
+    /// The campaign is dealt into ``mutantParts`` parts, each a test case of its own with its own
+    /// seed and share of the mutants, so `swift test --parallel` spreads it over the cores instead
+    /// of one case running long after the rest of the suite (it was CI's longest test: 707 s of a
+    /// 708 s run at the full scale).
+    @Test("at least 100,000 mutants (10,000 at the quick scale), in parts", arguments: 0..<EngineDifferentialTests.mutantParts)
+    func mutants(part: Int) throws {
+        let parts = Self.mutantParts
+        let target = TestScale.current.count(100_000) / parts
         let tally = Tally()
-        var rng = SplitMix64(seed: 0xE9_61_7E)
+        var rng = SplitMix64(seed: 0xE9_61_7E &+ UInt64(part))
         func chunk() -> Int? {
             switch rng.next() % 4 {
             case 0: nil
@@ -255,8 +261,8 @@ struct EngineDifferentialTests {
             }
         }
         let generator = MutantGenerator(seeds: seeds, seed: 7)
-        let structural = target / 4
-        for index in 0..<structural {
+        let structural = target * parts / 4
+        for index in stride(from: part, to: structural, by: parts) {
             let mutant = generator.mutant(index)
             tally.check(
                 mutant.bytes, "mutant \(index) \(mutant.operation)", chunk: chunk(), options: options(), thorough: false
@@ -268,15 +274,18 @@ struct EngineDifferentialTests {
         let invalidUTF8: [[UInt8]] = [
             [0x80], [0xC0, 0x80], [0xC3], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xFF],
         ]
+        // `round` counts this part's edits; `global` numbers them across the parts, so the parts
+        // edit different documents and insert different bytes.
         var round = 0
         while tally.inputs < target {
-            let document = small[round % small.count]
+            let global = round * parts + part
+            let document = small[global % small.count]
             let position = Int(rng.next() % UInt64(document.count + 1))
             var edited = document
             switch round % 6 {
             case 0, 1:
                 // Every ASCII byte, in turn, at a drawn position.
-                edited.insert(UInt8((round / 6) % 128), at: position)
+                edited.insert(UInt8(((round / 6) * parts + part) % 128), at: position)
             case 2:
                 edited = Array(document.prefix(position))
             case 3:
@@ -287,12 +296,16 @@ struct EngineDifferentialTests {
                 edited.insert(contentsOf: Array("/*x*/".utf8), at: position)
             }
             tally.check(
-                edited, "edit \(round) of small document \(round % small.count)", chunk: chunk(), options: options(),
+                edited, "part \(part), edit \(round) of small document \(global % small.count)", chunk: chunk(),
+                options: options(),
                 thorough: false)
             round += 1
         }
-        tally.expectAgreement("mutants", atLeast: target)
+        tally.expectAgreement("mutants, part \(part) of \(parts)", atLeast: target)
     }
+
+    /// How many test cases the mutant campaign is dealt into (100,000 and 10,000 divide by it).
+    static let mutantParts = 8
 
     /// Every ASCII byte at every position of two small documents, whole and in 3-byte pieces.
     @Test("every ASCII byte inserted at every position of small documents")
