@@ -238,7 +238,9 @@ struct EngineDifferentialTests {
     /// seed and share of the mutants, so `swift test --parallel` spreads it over the cores instead
     /// of one case running long after the rest of the suite (it was CI's longest test: 707 s of a
     /// 708 s run at the full scale).
-    @Test("at least 100,000 mutants (10,000 at the quick scale), in parts", arguments: 0..<EngineDifferentialTests.mutantParts)
+    @Test(
+        "at least 100,000 mutants (10,000 at the quick scale), in parts",
+        arguments: 0..<EngineDifferentialTests.mutantParts)
     func mutants(part: Int) throws {
         let parts = Self.mutantParts
         let target = TestScale.current.count(100_000) / parts
