@@ -128,8 +128,15 @@ for module in "${modules[@]}"; do
     log="$DOCS_OUT/$module.log"
     rm -rf "$graphs" "$out"
     mkdir -p "$graphs"
+    # The modules it re-exports whole (`@_exported import M`, as WireJSON re-exports WireJSONCore) are
+    # part of what `import <module>` shows, so their symbols are documented in its catalog.
+    reexported=$(grep -rhoE '^[[:space:]]*@_exported[[:space:]]+(public[[:space:]]+)?import[[:space:]]+[A-Za-z_][A-Za-z0-9_]*[[:space:]]*$' \
+        "Sources/$module" --include='*.swift' | awk '{print $NF}' | sort -u | paste -sd, - || true)
+    allowed=()
+    [ -n "$reexported" ] && allowed=("-experimental-allowed-reexported-modules=$reexported")
     if ! $SWIFT symbolgraph-extract -module-name "$module" -I "$bin/Modules" -target "$triple" \
-        -minimum-access-level "$access" -output-dir "$graphs" ${sdk[@]+"${sdk[@]}"} ${clang_flags[@]+"${clang_flags[@]}"} > "$log" 2>&1; then
+        -minimum-access-level "$access" -output-dir "$graphs" ${sdk[@]+"${sdk[@]}"} ${clang_flags[@]+"${clang_flags[@]}"} \
+        ${allowed[@]+"${allowed[@]}"} > "$log" 2>&1; then
         cat "$log" >&2
         die "swift symbolgraph-extract failed for $module"
     fi

@@ -1,7 +1,7 @@
 import WireJSONCore
 
 /// A JSON path that can stand for many: the one pattern type of WireLock, beside the one concrete
-/// path, ``JSONPath``. A step is a member or an index as in a ``JSONPath``, or a wildcard: `[*]` any
+/// path, `JSONPath`. A step is a member or an index as in a `JSONPath`, or a wildcard: `[*]` any
 /// element, `.*` any member, `..` any depth, and `*` inside a member name (`.*_url`). A quoted name
 /// (`["a*b"]`) is taken literally.
 ///
@@ -17,7 +17,7 @@ import WireJSONCore
 public struct JSONPathPattern: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// One step of a pattern.
     public enum Step: Hashable, Sendable {
-        /// An object member, by its decoded name (compared by Unicode scalars, as ``JSONKey``).
+        /// An object member, by its decoded name (compared by Unicode scalars, as `JSONKey`).
         case key(String)
         /// One array element, by its zero-based index.
         case index(Int)
@@ -233,7 +233,7 @@ public struct JSONPathPattern: Hashable, Sendable, Comparable, CustomStringConve
     /// The name of the last step when it is a named member (`login` for `$.owner.login`).
     package var lastKey: String? { steps.last?.name }
 
-    /// The canonical text, which ``init(_:)`` reads back: `$.items[*].owner.login`, `$.labels.*`,
+    /// The canonical text, which `init(_:)` reads back: `$.items[*].owner.login`, `$.labels.*`,
     /// `$..*_url`, `$["release date"]` (a name that is not a plain identifier, `*` included, is
     /// quoted as a JSON string).
     public var description: String {

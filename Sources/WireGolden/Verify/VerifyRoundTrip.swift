@@ -17,7 +17,7 @@ public struct AcceptedDifference: Sendable {
     /// Why the difference is accepted (shown by the model runner).
     public let reason: String
 
-    /// Accepts any difference at paths matching `pattern` (wildcards as in ``JSONPathPattern``).
+    /// Accepts any difference at paths matching `pattern` (wildcards as in `JSONPathPattern`).
     public init(_ pattern: String, because reason: String) {
         self.pattern = Result(catching: { () throws(JSONPathPattern.ParseError) -> JSONPathPattern in
             try JSONPathPattern(pattern)

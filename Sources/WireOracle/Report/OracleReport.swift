@@ -5,7 +5,7 @@ import WireSupport
 public struct OracleGroup: Hashable, Sendable, Codable {
     /// The class.
     public var kind: OracleDifference
-    /// The shape every input of the group has (see ``InputShape``-style folding in ``OracleReport``).
+    /// The shape every input of the group has (see the input-shape folding in ``OracleReport``).
     public var shape: String
     /// The declaration that took these inputs (``IntendedChange/description``), or `nil` when they
     /// are unintended.

@@ -98,7 +98,7 @@ public struct WireChange: Hashable, Sendable, CustomStringConvertible {
     /// A sentence: what was there before and what is there now.
     public var detail: String
 
-    /// A change from its parts; ``WireShapeDiff`` and the command line's format comparison build
+    /// A change from its parts; `WireShapeDiff` (WireShapeTools) and the command line's format comparison build
     /// these, and the directions are taken as given (not derived from `rule`).
     public init(path: JSONPathPattern, rule: WireRule, breaks: CompatibilityDirection, detail: String) {
         self.path = path
