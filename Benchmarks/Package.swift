@@ -50,7 +50,10 @@ let package = Package(
         // MARK: Fuzzing — validator-only and JSONDecoder campaigns on small fixtures, mutants/s.
         .executableTarget(
             name: "wirelock-fuzz-bench",
-            dependencies: [.product(name: "WireFuzz", package: "WireLock")],
+            dependencies: [
+                .product(name: "WireFuzz", package: "WireLock"),
+                .product(name: "WireCommands", package: "WireLock"),  // ValidatorCampaign, ChildProcessCampaign
+            ],
             path: "Sources/wirelock-fuzz-bench"
         ),
 
@@ -59,7 +62,7 @@ let package = Package(
             name: "wirelock-date-bench",
             dependencies: [
                 .product(name: "WireOracle", package: "WireLock"),
-                .product(name: "WireJSON", package: "WireLock"),  // SplitMix64
+                .product(name: "WireJSON", package: "WireLock"),
             ],
             path: "Sources/wirelock-date-bench"
         ),
@@ -93,7 +96,7 @@ let package = Package(
         // 10,000 generated fixtures of ~2 KB.
         .executableTarget(
             name: "wirelock-check-bench",
-            dependencies: [.product(name: "WireJSON", package: "WireLock")],  // SplitMix64
+            dependencies: [.product(name: "WireSupport", package: "WireLock")],  // SplitMix64
             path: "Sources/wirelock-check-bench"
         ),
         // MARK: Shapes — inference, fingerprints and diff over 1,000 generated goldens of ~2 KB.

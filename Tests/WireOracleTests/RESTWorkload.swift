@@ -12,7 +12,6 @@ import Foundation
 import WireCommands
 import WireDecoder
 import WireDecoderOracle
-import WireLockTestSupport
 import WireOracle
 
 // MARK: Date strategies

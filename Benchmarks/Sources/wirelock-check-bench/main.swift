@@ -10,7 +10,7 @@
 // --files canonical, clean, well-named fixtures, and Tests/fixtures.txt naming each one, so every
 // check runs in full and finds nothing (a run with findings or another exit status than 0 is
 // reported as an error). It is rewritten on every run.
-import WireJSON  // SplitMix64
+import WireSupport  // SplitMix64
 
 #if canImport(Glibc)
     import Glibc

@@ -8,6 +8,7 @@
 //    again with --worker).
 // Each figure is the best of three runs. Seed 7 throughout.
 import Foundation
+import WireCommands
 import WireFuzz
 
 /// A calendar entry as the sample app models it (a copy: the benchmark cannot import the demo).

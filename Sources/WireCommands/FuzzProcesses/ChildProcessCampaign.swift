@@ -21,7 +21,7 @@
     /// the first one not yet answered; when the worker dies or misses the time limit, that mutant is
     /// the finding, the worker is started again, and the batch goes on after it. `shrink k` asks the
     /// worker to shrink a finding; the answer adds the shrunk bytes (hex) and expectation (JSON).
-    package struct ChildProcessCampaign: Sendable {
+    public struct ChildProcessCampaign: Sendable {
         /// The campaign (the parent uses it to number mutants and rebuild a crashing mutant's bytes).
         package let campaign: ModelCampaign
         /// The worker's program and arguments.
@@ -32,7 +32,7 @@
         package let batchSize: Int
 
         /// A runner.
-        package init(campaign: ModelCampaign, workerCommand: [String], timeLimit: Double = 5, batchSize: Int = 256) {
+        public init(campaign: ModelCampaign, workerCommand: [String], timeLimit: Double = 5, batchSize: Int = 256) {
             self.campaign = campaign
             self.workerCommand = workerCommand
             self.timeLimit = timeLimit
@@ -40,16 +40,16 @@
         }
 
         /// The worker could not be started or talked to.
-        package struct WorkerError: Error, Sendable, CustomStringConvertible {
+        public struct WorkerError: Error, Sendable, CustomStringConvertible {
             /// What went wrong, in words.
             package var reason: String
-            package var description: String { reason }
+            public var description: String { reason }
         }
 
         // MARK: Worker side
 
         /// Serves requests until the input ends. Called in the worker process.
-        package static func serve(_ campaign: ModelCampaign, input: Int32 = 0, output: Int32 = 1) {
+        public static func serve(_ campaign: ModelCampaign, input: Int32 = 0, output: Int32 = 1) {
             var reader = LineReader(descriptor: input)
             while let line = reader.next() {
                 var reply: String
@@ -86,7 +86,7 @@
         ///   - progress: called every `batchSize` mutants and after the last with how many
         ///     have been judged.
         /// - Throws: ``WorkerError`` when the worker cannot be started, or answers nonsense.
-        package func run(count: Int, shard: Shard = .whole, progress: (Int) -> Void = { _ in }) throws(WorkerError)
+        public func run(count: Int, shard: Shard = .whole, progress: (Int) -> Void = { _ in }) throws(WorkerError)
             -> ModelCampaign.Result
         {
             let all = Array(shard.indices(upTo: count))

@@ -11,14 +11,14 @@ import WireSupport
 /// let result = campaign.run(count: 20_000, shard: try Shard.parse("1/4"))
 /// print(result.tally.table())
 /// ```
-package struct ValidatorCampaign: Sendable {
+public struct ValidatorCampaign: Sendable {
     /// Where the mutants come from.
     package let generator: MutantGenerator
     /// The validator check.
     package let check: ValidatorCheck
 
     /// A campaign; the validator uses the generator's depth limit and otherwise `options`.
-    package init(generator: MutantGenerator, options: JSONParseOptions = .strict) {
+    public init(generator: MutantGenerator, options: JSONParseOptions = .strict) {
         var options = options
         options.maxDepth = generator.maxDepth
         self.generator = generator
@@ -49,7 +49,7 @@ package struct ValidatorCampaign: Sendable {
     }
 
     /// What a run found.
-    package typealias Result = FuzzCampaignResult
+    public typealias Result = FuzzCampaignResult
 
     /// Runs this shard's part of a campaign of `count` mutants.
     /// - Parameters:
@@ -58,7 +58,7 @@ package struct ValidatorCampaign: Sendable {
     ///     fourth mutant from the second on).
     ///   - each: called with every mutant and its verdict, in order (to write a corpus).
     ///   - progress: called every 256 mutants and after the last with how many have run.
-    package func run(
+    public func run(
         count: Int, shard: Shard = .whole,
         each: (Mutant, FuzzVerdict) -> Void = { _, _ in }, progress: (Int) -> Void = { _ in }
     ) -> Result {
