@@ -75,11 +75,7 @@ public func assertOracle<Input: Sendable, Corpus: Sequence>(
 func recordTestWarning(_ message: String, at location: TestFailureLocation) {
     #if compiler(>=6.3)
         if Test.current != nil {
-            Issue.record(
-                Comment(rawValue: message), severity: .warning,
-                sourceLocation: SourceLocation(
-                    fileID: location.fileID, filePath: location.filePath,
-                    line: location.line, column: location.column))
+            Issue.record(Comment(rawValue: message), severity: .warning, sourceLocation: location.sourceLocation)
         }
     #endif
 }

@@ -5,38 +5,29 @@
     import XCTest
 #endif
 
-/// Where a failure is recorded: the caller's location in the two forms the test frameworks take.
-/// Swift Testing wants the file ID, path, line and column as values; XCTest wants the
-/// `StaticString` path and the line its own `#filePath`/`#line` defaults produced. They are kept
-/// apart because an API may take them as separate parameters (the oracle's assertions take a
-/// `SourceLocation` and `file:line:`).
+/// Where a failure is recorded: the caller's `#fileID`, `#filePath`, `#line` and `#column`, as every
+/// WireLock assertion takes them. XCTest records at the path and line as they are; Swift Testing
+/// takes them as a ``sourceLocation``.
 package struct TestFailureLocation: Sendable {
-    package var fileID: String
-    package var filePath: String
-    package var line: Int
-    package var column: Int
-    package var xcTestFile: StaticString
-    package var xcTestLine: UInt
+    package var fileID: StaticString
+    package var filePath: StaticString
+    package var line: UInt
+    package var column: UInt
 
     /// One call site, for both frameworks.
     package init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
-        self.fileID = "\(fileID)"
-        self.filePath = "\(filePath)"
-        self.line = Int(line)
-        self.column = Int(column)
-        self.xcTestFile = filePath
-        self.xcTestLine = line
-    }
-
-    /// Swift Testing's location given as its parts, XCTest's as `#filePath` and `#line`.
-    package init(fileID: String, filePath: String, line: Int, column: Int, xcTestFile: StaticString, xcTestLine: UInt) {
         self.fileID = fileID
         self.filePath = filePath
         self.line = line
         self.column = column
-        self.xcTestFile = xcTestFile
-        self.xcTestLine = xcTestLine
     }
+
+    #if canImport(Testing)
+        /// The call site as Swift Testing records it.
+        package var sourceLocation: SourceLocation {
+            SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
+        }
+    #endif
 }
 
 /// Records a failure with the running test framework, the one way every WireLock assertion
@@ -45,15 +36,11 @@ package struct TestFailureLocation: Sendable {
 package func recordTestFailure(_ message: String, at location: TestFailureLocation) {
     #if canImport(Testing)
         if Test.current != nil {
-            Issue.record(
-                Comment(rawValue: message),
-                sourceLocation: SourceLocation(
-                    fileID: location.fileID, filePath: location.filePath,
-                    line: location.line, column: location.column))
+            Issue.record(Comment(rawValue: message), sourceLocation: location.sourceLocation)
             return
         }
     #endif
     #if canImport(XCTest)
-        XCTFail(message, file: location.xcTestFile, line: location.xcTestLine)
+        XCTFail(message, file: location.filePath, line: location.line)
     #endif
 }
