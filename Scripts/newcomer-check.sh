@@ -169,18 +169,18 @@ if [ "$(uname -s)" = Linux ]; then
 fi
 
 echo "newcomer: swift build --build-tests in $work"
-(cd "$work" && env -u WIRELOCK_TOOL_PRODUCTS CI=true "$SWIFT" build --build-tests > build.log 2>&1) || {
+(cd "$work" && env -u WIRELOCK_TOOL_PRODUCTS -u WIRELOCK_OPTIMIZE CI=true "$SWIFT" build --build-tests > build.log 2>&1) || {
     echo "newcomer: the samples do not build (log: $work/build.log)" >&2
     grep -E "error:" "$work/build.log" >&2 || true
     exit 1
 }
-(cd "$work" && env -u WIRELOCK_TOOL_PRODUCTS CI=true "$SWIFT" run -q App) || { echo "newcomer: App failed" >&2; exit 1; }
+(cd "$work" && env -u WIRELOCK_TOOL_PRODUCTS -u WIRELOCK_OPTIMIZE CI=true "$SWIFT" run -q App) || { echo "newcomer: App failed" >&2; exit 1; }
 # A newcomer's first run records what a sample locks that nobody has accepted yet (the OpenAPI
 # article's reader contract, golden/movie.reads.json): that run fails with "recorded …; review and
 # re-run", as insta's first run does. The run CI makes afterwards must pass against the recording;
 # anything else that failed the first run fails it too.
-(cd "$work" && env -u WIRELOCK_TOOL_PRODUCTS -u CI "$SWIFT" test --skip-build > first-run.log 2>&1) || true
-(cd "$work" && env -u WIRELOCK_TOOL_PRODUCTS CI=true "$SWIFT" test --skip-build 2>&1 | tail -n 4) || {
+(cd "$work" && env -u WIRELOCK_TOOL_PRODUCTS -u WIRELOCK_OPTIMIZE -u CI "$SWIFT" test --skip-build > first-run.log 2>&1) || true
+(cd "$work" && env -u WIRELOCK_TOOL_PRODUCTS -u WIRELOCK_OPTIMIZE CI=true "$SWIFT" test --skip-build 2>&1 | tail -n 4) || {
     echo "newcomer: a sample's test failed" >&2
     exit 1
 }
