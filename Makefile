@@ -66,6 +66,13 @@ RELEASE_CLI_FLAGS := --static-swift-stdlib \
 else
 RELEASE_CLI_FLAGS :=
 endif
+# The build, as one shell command (bench-openapi runs it inside its own).
+RELEASE_CLI_BUILD = if [ "$$(uname -s)" = Linux ] && ! pkg-config --exists libcurl 2>/dev/null; then \
+	  lib="$$(/sbin/ldconfig -p | awk '$$1 == "libcurl.so.4" { print $$NF; exit }')"; \
+	  [ -n "$$lib" ] || { echo "release-cli: libcurl.so.4 not found (FoundationNetworking needs it)"; exit 2; }; \
+	  mkdir -p .build/static-link && ln -sf "$$lib" .build/static-link/libcurl.so; \
+	fi; \
+	nice -n 10 $(SWIFT) build -c release --product wirelock $(RELEASE_CLI_FLAGS) $(SWIFT_FLAGS)
 # Shaped like the twitter.json and citm_catalog.json files of the JSON-parser literature (generated,
 # not downloaded): `wirelock-gen --kind statuses` and `--kind catalog`.
 BENCH_STATUSES := $(BENCH_DIR)/data/statuses-100mb.json
@@ -276,12 +283,7 @@ docs-check: build
 
 # The release CLI (see RELEASE_CLI_FLAGS). Its binary is at `swift build -c release --show-bin-path`.
 release-cli: deps
-	@if [ "$$(uname -s)" = Linux ] && ! pkg-config --exists libcurl 2>/dev/null; then \
-	  lib="$$(/sbin/ldconfig -p | awk '$$1 == "libcurl.so.4" { print $$NF; exit }')"; \
-	  [ -n "$$lib" ] || { echo "release-cli: libcurl.so.4 not found (FoundationNetworking needs it)"; exit 2; }; \
-	  mkdir -p .build/static-link && ln -sf "$$lib" .build/static-link/libcurl.so; \
-	fi
-	nice -n 10 $(SWIFT) build -c release --product wirelock $(RELEASE_CLI_FLAGS) $(SWIFT_FLAGS)
+	$(RELEASE_CLI_BUILD)
 
 # Builds the CLI and the Benchmarks package in release, writes the ~100 MB input (deterministic,
 # so it is rebuilt every time rather than trusted from an old run), then measures. Builds run at
@@ -340,7 +342,7 @@ bench-openapi: deps
 	@if [ -z "$${WIRELOCK_GITHUB_OPENAPI:-}" ]; then \
 	  echo "bench-openapi: skipped: set WIRELOCK_GITHUB_OPENAPI to a copy of GitHub's api.github.com.json"; \
 	else \
-	  $(MAKE) --no-print-directory release-cli && \
+	  { $(RELEASE_CLI_BUILD); } && \
 	  nice -n 10 $(SWIFT) build -c release --package-path $(BENCH_DIR) --product wirelock-openapi-bench && \
 	  bench_bin="$$($(SWIFT) build -c release --package-path $(BENCH_DIR) --show-bin-path)" && \
 	  cli_bin="$$($(SWIFT) build -c release --show-bin-path)" && \
