@@ -48,6 +48,12 @@ SHELL := /bin/bash
 
 SWIFT ?= swift
 SWIFT_FLAGS ?=
+# Swift Testing captures a backtrace at every `throw` while tests run (to show where an unexpected
+# error came from). The fuzz, oracle and decoder tests throw by the million on purpose (every
+# rejected mutant, every failed decode): the capture was 80% of the decoder oracle suite's CPU
+# (109 -> 23 CPU s) and a third of the whole full-scale run's. Off for every test target here;
+# `make test SWT_SWIFT_ERROR_BACKTRACING_ENABLED=1` turns it back on to find where an error came from.
+export SWT_SWIFT_ERROR_BACKTRACING_ENABLED ?= 0
 BENCH_DIR := Benchmarks
 # Benchmarks/ and FuzzEngine/ link internal modules (WireGolden, WireFuzz, …) that are products only
 # when WIRELOCK_TOOL_PRODUCTS is set (see the end of Package.swift); users see the six products alone.
