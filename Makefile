@@ -118,7 +118,7 @@ FUZZ_COV_SOURCES = $(wildcard Sources/WireJSON/Core/*.swift Sources/WireJSONCore
   Sources/WireJSONCore/Canonical/*.swift Sources/WireJSONCore/Grammar/*.swift Sources/WireJSONCore/Diagnostics/*.swift \
   Sources/WireJSONCore/Yajl/*.swift)
 
-.PHONY: apple-shape-build apple-shape-test release-cli lint-precision lint-precision-deps proofs newcomer fuzz-engines all deps bench-deps lint-deps build test test-swift-engine no-yajl demo lint format apple-shape docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling bench-stub bench-check bench-decoder bench-oracle bench-openapi bench-data fuzz-engine fuzz-engine-coverage clean
+.PHONY: release-cli lint-precision lint-precision-deps proofs newcomer fuzz-engines all deps bench-deps lint-deps build test test-swift-engine no-yajl demo lint format apple-shape docs docs-check bench bench-golden bench-shapes bench-fuzz bench-scaling bench-stub bench-check bench-decoder bench-oracle bench-openapi bench-data fuzz-engine fuzz-engine-coverage clean
 
 all: build
 
@@ -238,12 +238,9 @@ NO_YAJL_CHECK = for binary in $(1); do \
 	    echo "$$binary links libyajl" >&2; exit 1; \
 	  fi; \
 	done
-# apple-shape-build and apple-shape-test are its two halves (CI runs the tests beside make test's build).
-apple-shape: apple-shape-build apple-shape-test
-apple-shape-build: deps
+apple-shape: deps
 	$(APPLE_SHAPE) $(SWIFT) build --build-tests --scratch-path .build/apple-shape $(SWIFT_FLAGS)
 	@$(call NO_YAJL_CHECK,.build/apple-shape/debug/WireLockPackageTests.xctest)
-apple-shape-test: deps
 	$(APPLE_SHAPE) $(SWIFT) test --skip-build --parallel --scratch-path .build/apple-shape \
 	  --filter 'WireJSONTests|WireDecoderTests' $(SWIFT_FLAGS) > .build/test-log-apple-shape.txt 2>&1 \
 	  || { grep -E '✘|error' .build/test-log-apple-shape.txt | sed -n '1,40p'; exit 1; }
