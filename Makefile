@@ -66,19 +66,19 @@ BENCH_DATA := $(BENCH_DIR)/data/records-100mb.json
 # the link needs as libcurl.so: from libcurl's -dev package when pkg-config knows it, else a link to
 # the installed runtime library in .build/static-link. Elsewhere (macOS) Foundation is the system's
 # and the flags are empty.
-ifeq ($(shell uname -s),Linux)
-RELEASE_CLI_FLAGS := --static-swift-stdlib \
-  $(if $(shell pkg-config --exists libcurl 2>/dev/null && echo found),,-Xlinker -L$(CURDIR)/.build/static-link)
-else
-RELEASE_CLI_FLAGS :=
-endif
-# The build, as one shell command (bench-openapi runs it inside its own).
-RELEASE_CLI_BUILD = if [ "$$(uname -s)" = Linux ] && ! pkg-config --exists libcurl 2>/dev/null; then \
-	  lib="$$(/sbin/ldconfig -p | awk '$$1 == "libcurl.so.4" { print $$NF; exit }')"; \
-	  [ -n "$$lib" ] || { echo "release-cli: libcurl.so.4 not found (FoundationNetworking needs it)"; exit 2; }; \
-	  mkdir -p .build/static-link && ln -sf "$$lib" .build/static-link/libcurl.so; \
+# The build, as one shell command (bench-openapi runs it inside its own); libcurl is looked up only
+# when it runs, not by every make invocation.
+RELEASE_CLI_BUILD = flags=""; \
+	if [ "$$(uname -s)" = Linux ]; then \
+	  flags="--static-swift-stdlib"; \
+	  if ! pkg-config --exists libcurl 2>/dev/null; then \
+	    lib="$$(/sbin/ldconfig -p | awk '$$1 == "libcurl.so.4" { print $$NF; exit }')"; \
+	    [ -n "$$lib" ] || { echo "release-cli: libcurl.so.4 not found (FoundationNetworking needs it)"; exit 2; }; \
+	    mkdir -p .build/static-link && ln -sf "$$lib" .build/static-link/libcurl.so; \
+	    flags="$$flags -Xlinker -L$(CURDIR)/.build/static-link"; \
+	  fi; \
 	fi; \
-	nice -n 10 $(SWIFT) build -c release --product wirelock $(RELEASE_CLI_FLAGS) $(SWIFT_FLAGS)
+	nice -n 10 $(SWIFT) build -c release --product wirelock $$flags $(SWIFT_FLAGS)
 # Shaped like the twitter.json and citm_catalog.json files of the JSON-parser literature (generated,
 # not downloaded): `wirelock-gen --kind statuses` and `--kind catalog`.
 BENCH_STATUSES := $(BENCH_DIR)/data/statuses-100mb.json
@@ -287,7 +287,7 @@ newcomer: deps
 docs-check: build
 	SWIFT="$(SWIFT)" SWIFT_FLAGS="$(SWIFT_FLAGS)" bash Scripts/docs-check.sh
 
-# The release CLI (see RELEASE_CLI_FLAGS). Its binary is at `swift build -c release --show-bin-path`.
+# The release CLI (see RELEASE_CLI_BUILD). Its binary is at `swift build -c release --show-bin-path`.
 release-cli: deps
 	$(RELEASE_CLI_BUILD)
 
